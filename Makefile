@@ -1,0 +1,86 @@
+# sysmark: a Unix system benchmark console.
+#
+#   make          build ./sysmark
+#   make run      install what is missing, build, start sysmark
+#   make test     install what is missing, build the tests with
+#                 AddressSanitizer and UBSan, run them all
+#   make install  PREFIX=/usr/local DESTDIR= : binary, baselines, man page
+
+PREFIX	?= /usr/local
+BINDIR	 = $(PREFIX)/bin
+DATADIR	 = $(PREFIX)/share/sysmark
+MANDIR	 = $(PREFIX)/share/man/man1
+
+CC	?= cc
+CFLAGS	?= -O2 -g
+WARN	 = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+LIBS	 = -lncursesw -lcsv -lm
+SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	   -fno-sanitize-recover=undefined
+
+CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
+DEFS	 = -DSYSMARK_CC='"$(CC_VERSION)"' -DSYSMARK_CFLAGS='"$(CFLAGS)"' \
+	   -DSYSMARK_DATADIR='"$(DATADIR)"'
+
+CORE_SRC = $(wildcard src/core/*.c) $(wildcard src/bench/*.c)
+UI_SRC	 = $(wildcard ui/*.c)
+APP_SRC	 = src/main.c $(CORE_SRC) $(UI_SRC)
+HDRS	 = $(wildcard src/core/*.h src/bench/*.h ui/*.h)
+TEST_SRC = $(wildcard tests/test_*.c)
+
+OBJ	 = $(APP_SRC:%.c=build/obj/%.o)
+SAN_OBJ	 = $(APP_SRC:%.c=build/san/%.o)
+SAN_CORE = $(filter-out build/san/src/main.o,$(SAN_OBJ))
+TESTS	 = $(TEST_SRC:tests/%.c=build/san/%)
+
+all: deps sysmark
+
+deps:
+	@sh .ci/deps
+
+test-deps:
+	@sh .ci/deps test
+
+sysmark: $(OBJ)
+	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
+
+build/obj/%.o: %.c $(HDRS) build/flags
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(DEFS) -c -o $@ $<
+
+build/san/%.o: %.c $(HDRS) build/flags
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -c -o $@ $<
+
+build/san/sysmark: $(SAN_OBJ)
+	$(CC) $(SAN) -o $@ $(SAN_OBJ) $(LIBS)
+
+build/san/test_%: tests/test_%.c tests/testutil.h $(SAN_CORE)
+	$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -o $@ $< $(SAN_CORE) \
+	    -lcmocka $(LIBS)
+
+# Rebuild everything when the flags or the install prefix change.
+build/flags: FORCE
+	@mkdir -p build
+	@echo '$(CC) $(CFLAGS) $(DEFS)' | cmp -s - $@ || \
+	    echo '$(CC) $(CFLAGS) $(DEFS)' > $@
+
+run: deps sysmark
+	./sysmark
+
+test: test-deps build/san/sysmark $(TESTS)
+	@sh tests/run.sh $(TESTS)
+
+install: sysmark
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
+	    $(DESTDIR)$(MANDIR)
+	install -m 755 sysmark $(DESTDIR)$(BINDIR)/sysmark
+	install -m 644 baselines/*.csv $(DESTDIR)$(DATADIR)/baselines/
+	install -m 644 src/sysmark.1 $(DESTDIR)$(MANDIR)/sysmark.1
+
+clean:
+	rm -rf build sysmark
+
+FORCE:
+
+.PHONY: all deps test-deps run test install clean FORCE

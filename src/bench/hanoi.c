@@ -1,0 +1,59 @@
+/*
+ * Recursion Test--Tower of Hanoi: move a tower of discs between three pegs
+ * by the classic recursion; one loop is one whole tower.  The pegs' disc
+ * counts are kept and checked after each tower, so the compiler cannot
+ * reduce the recursion to a formula and a wrong result cannot go unseen.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "bench.h"
+
+#define HANOI_DISCS	12
+
+struct hanoi {
+	int		peg[3];
+	uint64_t	moves;
+};
+
+static void
+hanoi_move(struct hanoi *h, int n, int from, int to, int via)
+{
+	if (n == 0)
+		return;
+	hanoi_move(h, n - 1, from, via, to);
+	h->peg[from]--;
+	h->peg[to]++;
+	h->moves++;
+	hanoi_move(h, n - 1, via, to, from);
+}
+
+static void
+hanoi_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct hanoi	h;
+
+	while (n-- > 0) {
+		h.peg[0] = HANOI_DISCS;
+		h.peg[1] = h.peg[2] = 0;
+		h.moves = 0;
+		hanoi_move(&h, HANOI_DISCS, 0, 2, 1);
+		if (h.peg[2] != HANOI_DISCS ||
+		    h.moves != (1u << HANOI_DISCS) - 1)
+			bench_fail(ctx, "hanoi: %llu moves left %d discs on "
+			    "the target peg", (unsigned long long)h.moves,
+			    h.peg[2]);
+		ctx->sink += h.moves;
+	}
+}
+
+const struct bench bench_hanoi = {
+	.id = "hanoi",
+	.title = "Recursion Test--Tower of Hanoi",
+	.group = "CPU",
+	.unit = "lps",
+	.dir = BENCH_HIGHER,
+	.version = 1,
+	.desc = "move a 12-disc Tower of Hanoi by recursion",
+	.scale = 1,
+	.loop = hanoi_loop,
+};

@@ -1,0 +1,262 @@
+/*
+ * The sysmark core: everything that measures, computes and stores, and
+ * nothing that draws.  The headless CLI (src/main.c) and the console (ui/)
+ * are both thin layers over this API, so they always show the same truth.
+ *
+ * One section per file, in the order a run flows through them.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#ifndef CORE_H
+#define CORE_H
+
+#include <sys/types.h>
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../bench/bench.h"
+
+#define SYSMARK_VERSION		"0.1.0"
+
+/* Exit statuses shared by the CLI and its tests. */
+#define SM_EXIT_OK		0
+#define SM_EXIT_SAMPLE_FAILED	1
+#define SM_EXIT_INPUT		2
+#define SM_EXIT_INTERRUPTED	130
+
+/* util.c */
+struct sm_error {
+	char	msg[256];
+};
+void	 sm_error_set(struct sm_error *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+void	 sm_fatal(const char *, ...)
+	     __attribute__((format(printf, 1, 2), noreturn));
+void	 sm_set_fatal_hook(void (*)(void));
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+uint64_t sm_now_ns(void);
+int	 sm_parse_double(const char *, double *);
+int	 sm_parse_int(const char *, long, long, long *);
+int	 sm_rmtree(const char *);
+const char *sm_signame(int);
+
+/* registry.c */
+extern const struct bench *const registry_all[];
+size_t	 registry_count(void);
+const struct bench *registry_find(const char *);
+int	 registry_parse(const char *, const struct bench ***, size_t *,
+	     struct sm_error *);
+
+/* stats.c */
+struct stats {
+	size_t	n;
+	double	mean;
+	double	median;
+	double	min;
+	double	max;
+	double	sd;		/* sample standard deviation (n - 1) */
+	double	cv;		/* sd / mean, as a fraction */
+	double	ci;		/* half-width of the 95% CI of the mean */
+};
+void	 stats_compute(const double *, size_t, struct stats *);
+double	 stats_t975(size_t);
+
+/* run.c */
+enum run_status {
+	RUN_OK = 0,
+	RUN_FAILED
+};
+struct run_sample {
+	char		 test[32];
+	int		 version;
+	char		 unit[8];
+	int		 copies;
+	int		 index;		/* 1-based within (test, copies) */
+	double		 duration;	/* nominal seconds */
+	double		 value;		/* the figure, summed over copies */
+	double		 elapsed;	/* real seconds, longest copy */
+	uint64_t	 iterations;	/* summed over copies */
+	enum run_status	 status;
+	char		 reason[160];
+	double		*per_copy;	/* copies figures, NULL if failed */
+};
+struct run_meta {
+	char	*key;
+	char	*value;
+};
+struct run {
+	struct run_meta		*meta;
+	size_t			 nmeta;
+	struct run_sample	*samples;
+	size_t			 nsamples;
+	size_t			 cap;
+};
+/* One (test, copies) pair of a run, as a report lists it. */
+struct run_group {
+	const char	*test;
+	int		 copies;
+};
+void	 run_init(struct run *);
+void	 run_free(struct run *);
+void	 run_meta_set(struct run *, const char *, const char *);
+const char *run_meta_get(const struct run *, const char *);
+struct run_sample *run_add_sample(struct run *);
+size_t	 run_groups(const struct run *, struct run_group **);
+size_t	 run_group_values(const struct run *, const struct run_group *,
+	     double **, size_t *);
+int	 run_failed(const struct run *);
+
+/* sysinfo.c */
+void	 sysinfo_collect(struct run *);
+double	 sysinfo_loadavg(void);
+int	 sysinfo_ncpu(void);
+
+/* paths.c */
+int	 paths_self_exe(const char *, char *, size_t);
+int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
+int	 paths_default_run(const char *, const struct run *, char *, size_t,
+	     struct sm_error *);
+
+/* csvstore.c */
+#define CSVSTORE_FORMAT		1
+int	 csvstore_save(const struct run *, const char *, int,
+	     struct sm_error *);
+int	 csvstore_load(struct run *, const char *, struct sm_error *);
+
+/* table.c */
+enum table_align {
+	TABLE_LEFT = 0,
+	TABLE_RIGHT
+};
+enum table_format {
+	TABLE_TEXT = 0,
+	TABLE_CSV,
+	TABLE_MD
+};
+struct table_col {
+	char			*header;
+	enum table_align	 align;
+};
+struct table_row {
+	int	  section;	/* a heading spanning the row */
+	char	**cells;
+};
+struct table {
+	char			*title;
+	struct table_col	*cols;
+	size_t			 ncols;
+	struct table_row	*rows;
+	size_t			 nrows;
+	char			**notes;
+	size_t			 nnotes;
+};
+struct table *table_new(const char *);
+void	 table_free(struct table *);
+void	 table_add_col(struct table *, const char *, enum table_align);
+size_t	 table_add_row(struct table *);
+void	 table_add_section(struct table *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+void	 table_set(struct table *, size_t, size_t, const char *, ...)
+	     __attribute__((format(printf, 4, 5)));
+void	 table_add_note(struct table *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+size_t	 table_col_width(const struct table *, size_t);
+int	 table_format_parse(const char *, enum table_format *);
+int	 table_render(const struct table *, enum table_format, FILE *,
+	     struct sm_error *);
+
+/* report.c */
+struct table *report_results(const struct run *);
+void	 report_format_value(double, char *, size_t);
+const char *report_title(const char *);
+
+/* sampler.c: the child's side of the runner */
+enum sampler_msg_type {
+	SAMPLER_READY = 1,
+	SAMPLER_RESULT,
+	SAMPLER_ERROR
+};
+#define SAMPLER_MAGIC	0x534d4b31u	/* "SMK1" */
+struct sampler_msg {
+	uint32_t	magic;
+	uint32_t	type;
+	int32_t		copy;
+	uint32_t	pad;
+	uint64_t	iterations;
+	uint64_t	elapsed_ns;
+	char		text[200];
+};
+struct sampler_args {
+	const struct bench	*bench;
+	int			 copy;
+	int			 copies;
+	int			 report_fd;
+	int			 go_fd;
+	pid_t			 parent;
+	double			 duration;
+	const char		*tmpdir;
+	const char		*self_exe;
+};
+void	 sampler_child(const struct sampler_args *)
+	     __attribute__((noreturn));
+double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
+
+/* runner.c */
+struct runner_plan {
+	const struct bench	**benches;
+	size_t			  nbench;
+	const int		 *copies;	/* run each bench at each */
+	size_t			  ncopies;
+	int			  samples;
+	double			  duration;	/* seconds per sample */
+	double			  grace;	/* seconds past the deadline */
+	const char		 *self_exe;
+};
+enum runner_ev_type {
+	RUNNER_EV_RUN_START = 1,
+	RUNNER_EV_BENCH_START,
+	RUNNER_EV_SAMPLE_START,
+	RUNNER_EV_SAMPLE,
+	RUNNER_EV_PROGRESS,
+	RUNNER_EV_BENCH_DONE,
+	RUNNER_EV_ERROR,
+	RUNNER_EV_FINISHED
+};
+struct runner_event {
+	enum runner_ev_type	 type;
+	const struct bench	*bench;
+	int			 copies;
+	int			 sample;	/* 1-based */
+	int			 nsamples;
+	double			 duration;
+	const struct run_sample	*rs;		/* SAMPLE, ERROR */
+	const struct stats	*stats;		/* BENCH_DONE */
+	const char		*msg;		/* ERROR */
+	size_t			 done;		/* PROGRESS: samples done */
+	size_t			 total;
+	int			 cancelled;	/* FINISHED */
+};
+typedef void (*runner_cb)(const struct runner_event *, void *);
+struct runner;
+#define RUNNER_MIN_DURATION	0.1
+#define RUNNER_MAX_DURATION	86400.0
+#define RUNNER_MAX_COPIES	1024
+#define RUNNER_MAX_SAMPLES	1000
+struct runner *runner_start(const struct runner_plan *, struct run *,
+	     runner_cb, void *, struct sm_error *);
+int	 runner_fd(const struct runner *);
+int	 runner_timeout_ms(const struct runner *);
+int	 runner_step(struct runner *);
+void	 runner_cancel(struct runner *);
+void	 runner_free(struct runner *);
+int	 runner_wait(struct runner *, volatile sig_atomic_t *);
+double	 runner_estimate(const struct runner_plan *);
+double	 runner_default_grace(double);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * Where sysmark finds itself and keeps its files.  Run from its source
+ * tree (the binary beside src/core/core.h), it saves runs under results/
+ * there; installed, under $XDG_DATA_HOME/sysmark/results.  SYSMARK_RESULTS
+ * overrides both, which is also how the tests keep their runs private.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#define _DEFAULT_SOURCE		/* realpath() */
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core.h"
+
+/* mkdir -p, for the handful of levels a results directory has. */
+static int
+paths_mkdirs(const char *path, struct sm_error *err)
+{
+	char	buf[PATH_MAX];
+
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+		sm_error_set(err, "%s: path too long", path);
+		return -1;
+	}
+	for (char *p = buf + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char	c = *p;
+
+		*p = '\0';
+		if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
+			sm_error_set(err, "%s: %s", buf, strerror(errno));
+			return -1;
+		}
+		if ((*p = c) == '\0')
+			break;
+	}
+	return 0;
+}
+
+/* The absolute path of the running binary; 0 or -1. */
+int
+paths_self_exe(const char *argv0, char *buf, size_t len)
+{
+	char	tmp[PATH_MAX];
+
+#ifdef __linux__
+	ssize_t	n = readlink("/proc/self/exe", tmp, sizeof tmp - 1);
+
+	if (n > 0) {
+		tmp[n] = '\0';
+		return snprintf(buf, len, "%s", tmp) < (int)len ? 0 : -1;
+	}
+#endif
+	if (argv0 == NULL || strchr(argv0, '/') == NULL ||
+	    realpath(argv0, tmp) == NULL)
+		return -1;
+	return snprintf(buf, len, "%s", tmp) < (int)len ? 0 : -1;
+}
+
+/* 1 if the binary sits at the top of a sysmark source tree. */
+static int
+paths_in_tree(const char *self, char *top, size_t len)
+{
+	char		 marker[PATH_MAX];
+	const char	*slash = strrchr(self, '/');
+	struct stat	 sb;
+
+	if (slash == NULL || (size_t)(slash - self) >= len)
+		return 0;
+	snprintf(top, len, "%.*s", (int)(slash - self), self);
+	if (snprintf(marker, sizeof marker, "%s/src/core/core.h", top) >=
+	    (int)sizeof marker)
+		return 0;
+	return stat(marker, &sb) == 0;
+}
+
+/* The directory saved runs go to, created if missing; 0 or -1. */
+int
+paths_results_dir(const char *self, char *buf, size_t len,
+    struct sm_error *err)
+{
+	const char	*env, *home;
+	char		 top[PATH_MAX];
+
+	if ((env = getenv("SYSMARK_RESULTS")) != NULL && *env != '\0')
+		snprintf(buf, len, "%s", env);
+	else if (self != NULL && paths_in_tree(self, top, sizeof top))
+		snprintf(buf, len, "%s/results", top);
+	else if ((env = getenv("XDG_DATA_HOME")) != NULL && *env == '/')
+		snprintf(buf, len, "%s/sysmark/results", env);
+	else if ((home = getenv("HOME")) != NULL && *home != '\0')
+		snprintf(buf, len, "%s/.local/share/sysmark/results", home);
+	else {
+		sm_error_set(err, "no place for results: set SYSMARK_RESULTS "
+		    "or HOME");
+		return -1;
+	}
+	return paths_mkdirs(buf, err);
+}
+
+/* results/HOST-YYYYMMDD-HHMMSS.csv for a run starting now; 0 or -1. */
+int
+paths_default_run(const char *self, const struct run *run, char *buf,
+    size_t len, struct sm_error *err)
+{
+	char		 dir[PATH_MAX], stamp[32];
+	const char	*host = run_meta_get(run, "hostname");
+	time_t		 now = time(NULL);
+
+	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+	if (snprintf(buf, len, "%s/%s-%s.csv", dir,
+	    host != NULL ? host : "unknown", stamp) >= (int)len) {
+		sm_error_set(err, "%s: path too long", dir);
+		return -1;
+	}
+	return 0;
+}

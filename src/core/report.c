@@ -1,0 +1,162 @@
+/*
+ * A run as a report: the results table in the layout the BYTE reports
+ * used ("System Call Overhead  2345678.9 lps (10 secs, 6 samples)"), with
+ * the spread beside each figure: the 95% confidence interval of the mean
+ * and the coefficient of variation.  `sysmark run` prints it as the run
+ * ends and `sysmark show` prints it from the saved file; both call this,
+ * so the two are identical by construction.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+enum report_col {
+	REPORT_TEST, REPORT_RESULT, REPORT_UNIT, REPORT_SAMPLES, REPORT_CI,
+	REPORT_CV
+};
+
+/* A figure as reports print it: one decimal, more digits when small. */
+void
+report_format_value(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) >= 100 || v == 0)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
+/* The title a report prints for a test id; the id itself if unknown. */
+const char *
+report_title(const char *id)
+{
+	const struct bench	*b = registry_find(id);
+
+	return b != NULL ? b->title : id;
+}
+
+/* Append a formatted piece to a fixed buffer, truncating quietly. */
+static void
+report_cat(char *buf, size_t len, const char *fmt, const char *v)
+{
+	size_t	n = strlen(buf);
+
+	if (v != NULL && n < len)
+		snprintf(buf + n, len - n, fmt, v);
+}
+
+/* The lines above the table, as the BYTE reports opened theirs. */
+static void
+report_head(const struct run *run, struct table *t)
+{
+	char	title[512] = "";
+
+	report_cat(title, sizeof title, "System -- %s",
+	    run_meta_get(run, "hostname"));
+	report_cat(title, sizeof title, ": %s", run_meta_get(run, "os"));
+	report_cat(title, sizeof title, "\n%s",
+	    run_meta_get(run, "cpu_model"));
+	report_cat(title, sizeof title, ", %s CPUs", run_meta_get(run, "cpus"));
+	report_cat(title, sizeof title, "\nStart Benchmark Run: %s",
+	    run_meta_get(run, "date"));
+	report_cat(title, sizeof title, "\nLoad average %s",
+	    run_meta_get(run, "load_average"));
+	report_cat(title, sizeof title, ", %s interactive users.",
+	    run_meta_get(run, "users"));
+	free(t->title);
+	t->title = xstrdup(title);
+}
+
+static void
+report_row(const struct run *run, const struct run_group *g,
+    struct table *t)
+{
+	struct stats	 st;
+	double		*v, duration = 0;
+	size_t		 n, failed, r;
+	const char	*unit = "";
+	char		 buf[64], samples[96];
+
+	n = run_group_values(run, g, &v, &failed);
+	stats_compute(v, n, &st);
+	free(v);
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		if (s->copies == g->copies && strcmp(s->test, g->test) == 0) {
+			unit = s->unit;
+			duration = s->duration;
+		}
+	}
+	r = table_add_row(t);
+	if (g->copies > 1)
+		table_set(t, r, REPORT_TEST, "%s (%d copies)",
+		    report_title(g->test), g->copies);
+	else
+		table_set(t, r, REPORT_TEST, "%s", report_title(g->test));
+	if (n == 0)
+		table_set(t, r, REPORT_RESULT, "FAILED");
+	else {
+		report_format_value(st.mean, buf, sizeof buf);
+		table_set(t, r, REPORT_RESULT, "%s", buf);
+		table_set(t, r, REPORT_UNIT, "%s", unit);
+	}
+	if (duration <= 0)
+		snprintf(samples, sizeof samples, "(%zu samples", n);
+	else
+		snprintf(samples, sizeof samples, "(%g secs, %zu samples",
+		    duration, n);
+	if (failed > 0)
+		snprintf(samples + strlen(samples),
+		    sizeof samples - strlen(samples), ", %zu failed", failed);
+	strcat(samples, ")");
+	table_set(t, r, REPORT_SAMPLES, "%s", samples);
+	if (n >= 2 && st.mean != 0) {
+		table_set(t, r, REPORT_CI, "+/- %.1f%%",
+		    100 * st.ci / fabs(st.mean));
+		table_set(t, r, REPORT_CV, "%.1f%%", 100 * st.cv);
+	}
+}
+
+static void
+report_failures(const struct run *run, struct table *t)
+{
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		if (s->status == RUN_OK)
+			continue;
+		table_add_note(t, "%s, %d %s, sample %d failed: %s", s->test,
+		    s->copies, s->copies == 1 ? "copy" : "copies", s->index,
+		    s->reason[0] != '\0' ? s->reason : "no reason recorded");
+	}
+}
+
+/* The results table of a run; the caller frees it. */
+struct table *
+report_results(const struct run *run)
+{
+	struct table		*t = table_new(NULL);
+	struct run_group	*g;
+	size_t			 ng;
+
+	report_head(run, t);
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "RESULT", TABLE_RIGHT);
+	table_add_col(t, "UNIT", TABLE_LEFT);
+	table_add_col(t, "SAMPLES", TABLE_LEFT);
+	table_add_col(t, "95% CI", TABLE_RIGHT);
+	table_add_col(t, "CV", TABLE_RIGHT);
+	ng = run_groups(run, &g);
+	for (size_t i = 0; i < ng; i++)
+		report_row(run, &g[i], t);
+	free(g);
+	report_failures(run, t);
+	return t;
+}

@@ -1,0 +1,142 @@
+/*
+ * The run model: what one sysmark run measured and on what machine.  A run
+ * is a list of key/value facts about the system plus one record per
+ * sample; every statistic is derived from the samples, never stored, so a
+ * saved run can always be recomputed and audited.
+ *
+ * The runner appends to it, csvstore reads and writes it, and reports,
+ * comparisons and the console read it.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+void
+run_init(struct run *run)
+{
+	memset(run, 0, sizeof *run);
+}
+
+void
+run_free(struct run *run)
+{
+	for (size_t i = 0; i < run->nmeta; i++) {
+		free(run->meta[i].key);
+		free(run->meta[i].value);
+	}
+	free(run->meta);
+	for (size_t i = 0; i < run->nsamples; i++)
+		free(run->samples[i].per_copy);
+	free(run->samples);
+	run_init(run);
+}
+
+/* Set a fact about the run, replacing an earlier value for the same key. */
+void
+run_meta_set(struct run *run, const char *key, const char *value)
+{
+	for (size_t i = 0; i < run->nmeta; i++) {
+		if (strcmp(run->meta[i].key, key) == 0) {
+			free(run->meta[i].value);
+			run->meta[i].value = xstrdup(value);
+			return;
+		}
+	}
+	run->meta = xreallocarray(run->meta, run->nmeta + 1,
+	    sizeof *run->meta);
+	run->meta[run->nmeta].key = xstrdup(key);
+	run->meta[run->nmeta].value = xstrdup(value);
+	run->nmeta++;
+}
+
+/* The value for key, or NULL. */
+const char *
+run_meta_get(const struct run *run, const char *key)
+{
+	for (size_t i = 0; i < run->nmeta; i++)
+		if (strcmp(run->meta[i].key, key) == 0)
+			return run->meta[i].value;
+	return NULL;
+}
+
+/* Append a zeroed sample; the pointer is valid until the next append. */
+struct run_sample *
+run_add_sample(struct run *run)
+{
+	struct run_sample	*s;
+
+	if (run->nsamples == run->cap) {
+		run->cap = run->cap ? run->cap * 2 : 32;
+		run->samples = xreallocarray(run->samples, run->cap,
+		    sizeof *run->samples);
+	}
+	s = &run->samples[run->nsamples++];
+	memset(s, 0, sizeof *s);
+	return s;
+}
+
+/*
+ * The distinct (test, copies) pairs in the order they first appear.
+ * Returns their number; *out is allocated and must be freed.
+ */
+size_t
+run_groups(const struct run *run, struct run_group **out)
+{
+	struct run_group	*g = xcalloc(run->nsamples, sizeof *g);
+	size_t			 n = 0, j;
+
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		for (j = 0; j < n; j++)
+			if (g[j].copies == s->copies &&
+			    strcmp(g[j].test, s->test) == 0)
+				break;
+		if (j == n) {
+			g[n].test = s->test;
+			g[n].copies = s->copies;
+			n++;
+		}
+	}
+	*out = g;
+	return n;
+}
+
+/*
+ * The figures of a group's successful samples, in *values (allocated);
+ * *failed counts the failed ones.  Returns the number of figures.
+ */
+size_t
+run_group_values(const struct run *run, const struct run_group *g,
+    double **values, size_t *failed)
+{
+	double	*v = xcalloc(run->nsamples, sizeof *v);
+	size_t	 n = 0;
+
+	*failed = 0;
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		if (s->copies != g->copies || strcmp(s->test, g->test) != 0)
+			continue;
+		if (s->status == RUN_OK)
+			v[n++] = s->value;
+		else
+			(*failed)++;
+	}
+	*values = v;
+	return n;
+}
+
+/* 1 if any sample failed. */
+int
+run_failed(const struct run *run)
+{
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (run->samples[i].status != RUN_OK)
+			return 1;
+	return 0;
+}

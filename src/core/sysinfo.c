@@ -1,0 +1,204 @@
+/*
+ * Facts about the machine, recorded with every run: the things that decide
+ * a score and that the classic suites never wrote down (seed 000's results
+ * from busy machines, seed 003's kernels compared without their CPU
+ * governor).  Each fact is a key/value pair in the run, so a saved run
+ * keeps whatever this system could tell and an older one simply lacks it.
+ *
+ * Linux-only sources sit behind __linux__; elsewhere the portable facts
+ * remain.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#define _DEFAULT_SOURCE		/* getloadavg(), utmpx */
+
+#include <sys/types.h>
+#include <sys/utsname.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <utmpx.h>
+
+#include "core.h"
+
+#ifndef SYSMARK_CC
+#define SYSMARK_CC	"unknown"
+#endif
+#ifndef SYSMARK_CFLAGS
+#define SYSMARK_CFLAGS	"unknown"
+#endif
+
+/* First line of a file, trimmed; 0 on success. */
+static int
+sysinfo_read_line(const char *path, char *buf, size_t len)
+{
+	FILE	*f;
+	char	*nl;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fgets(buf, (int)len, f) == NULL) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	if ((nl = strchr(buf, '\n')) != NULL)
+		*nl = '\0';
+	return buf[0] == '\0' ? -1 : 0;
+}
+
+/* The value of the first "key<tab>: value" line of a /proc file. */
+static int
+sysinfo_proc_field(const char *path, const char *key, char *buf, size_t len)
+{
+	FILE	*f;
+	char	 line[512], *colon, *v;
+	size_t	 klen = strlen(key);
+	int	 rc = -1;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, key, klen) != 0 ||
+		    (colon = strchr(line, ':')) == NULL)
+			continue;
+		for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+			;
+		v[strcspn(v, "\n")] = '\0';
+		snprintf(buf, len, "%s", v);
+		rc = 0;
+		break;
+	}
+	fclose(f);
+	return rc;
+}
+
+static void
+sysinfo_set_num(struct run *run, const char *key, double v, const char *fmt)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof buf, fmt, v);
+	run_meta_set(run, key, buf);
+}
+
+int
+sysinfo_ncpu(void)
+{
+	long	n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+/* The one-minute load average, or -1 where the system does not tell. */
+double
+sysinfo_loadavg(void)
+{
+	double	la[1];
+
+	return getloadavg(la, 1) == 1 ? la[0] : -1;
+}
+
+static int
+sysinfo_users(void)
+{
+	struct utmpx	*u;
+	int		 n = 0;
+
+	setutxent();
+	while ((u = getutxent()) != NULL)
+		if (u->ut_type == USER_PROCESS)
+			n++;
+	endutxent();
+	return n;
+}
+
+static void
+sysinfo_cpu_model(struct run *run)
+{
+	char	buf[256];
+
+#ifdef __linux__
+	if (sysinfo_proc_field("/proc/cpuinfo", "model name", buf,
+	    sizeof buf) == 0 ||
+	    sysinfo_proc_field("/proc/cpuinfo", "Model", buf,
+	    sizeof buf) == 0 ||
+	    sysinfo_proc_field("/proc/cpuinfo", "cpu model", buf,
+	    sizeof buf) == 0) {
+		run_meta_set(run, "cpu_model", buf);
+		return;
+	}
+#endif
+	(void)buf;
+	run_meta_set(run, "cpu_model", "unknown");
+}
+
+/* Governor, virtualisation and CPU quota: Linux tells through /sys. */
+static void
+sysinfo_linux(struct run *run)
+{
+#ifdef __linux__
+	char	buf[256];
+
+	if (sysinfo_read_line("/sys/devices/system/cpu/cpu0/cpufreq/"
+	    "scaling_governor", buf, sizeof buf) == 0)
+		run_meta_set(run, "cpu_governor", buf);
+	if (sysinfo_proc_field("/proc/cpuinfo", "flags", buf,
+	    sizeof buf) == 0)
+		run_meta_set(run, "virtualization",
+		    strstr(buf, "hypervisor") != NULL ? "guest" : "none");
+	if (sysinfo_read_line("/sys/class/dmi/id/product_name", buf,
+	    sizeof buf) == 0)
+		run_meta_set(run, "machine", buf);
+	if (sysinfo_read_line("/sys/fs/cgroup/cpu.max", buf,
+	    sizeof buf) == 0)
+		run_meta_set(run, "cgroup_cpu_max", buf);
+	else if (sysinfo_read_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us",
+	    buf, sizeof buf) == 0)
+		run_meta_set(run, "cgroup_cpu_quota_us", buf);
+#else
+	(void)run;
+#endif
+}
+
+/* Record what sysmark can learn about this machine and this moment. */
+void
+sysinfo_collect(struct run *run)
+{
+	struct utsname	 u;
+	char		 buf[256];
+	time_t		 now = time(NULL);
+	long		 pages, psize;
+	double		 la;
+
+	if (gethostname(buf, sizeof buf) == 0) {
+		buf[sizeof buf - 1] = '\0';
+		run_meta_set(run, "hostname", buf);
+	}
+	if (uname(&u) == 0) {
+		snprintf(buf, sizeof buf, "%s %s %s", u.sysname, u.release,
+		    u.machine);
+		run_meta_set(run, "os", buf);
+		run_meta_set(run, "os_version", u.version);
+	}
+	sysinfo_cpu_model(run);
+	sysinfo_set_num(run, "cpus", sysinfo_ncpu(), "%.0f");
+	pages = sysconf(_SC_PHYS_PAGES);
+	psize = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && psize > 0)
+		sysinfo_set_num(run, "memory_mb",
+		    (double)pages * (double)psize / 1048576.0, "%.0f");
+	if ((la = sysinfo_loadavg()) >= 0)
+		sysinfo_set_num(run, "load_average", la, "%.2f");
+	sysinfo_set_num(run, "users", sysinfo_users(), "%.0f");
+	run_meta_set(run, "compiler", SYSMARK_CC);
+	run_meta_set(run, "cflags", SYSMARK_CFLAGS);
+	run_meta_set(run, "sysmark_version", SYSMARK_VERSION);
+	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
+	run_meta_set(run, "date", buf);
+	sysinfo_linux(run);
+}

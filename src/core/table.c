@@ -1,0 +1,315 @@
+/*
+ * THE table: the one model every report, comparison and baseline view is
+ * built into, and three renderers for it: aligned text for a terminal,
+ * CSV (through libcsv) for spreadsheets and scripts, and Markdown to paste
+ * into a mail or an issue.  The console draws the same struct, so a
+ * number can never differ between the screen and a file.
+ *
+ * A table has a title (may span lines), columns with an alignment, rows
+ * of text cells, section rows that head a group of rows, and notes that
+ * follow it.  Cells are formatted by the caller; this file only lays out.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <csv.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+#define TABLE_GAP	2	/* spaces between text columns */
+
+static char *
+table_vfmt(const char *fmt, va_list ap)
+{
+	va_list	 ap2;
+	char	*s;
+	int	 n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		sm_fatal("vsnprintf: bad format \"%s\"", fmt);
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+struct table *
+table_new(const char *title)
+{
+	struct table	*t = xcalloc(1, sizeof *t);
+
+	t->title = xstrdup(title != NULL ? title : "");
+	return t;
+}
+
+void
+table_free(struct table *t)
+{
+	if (t == NULL)
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++)
+			free(t->rows[r].cells[c]);
+		free(t->rows[r].cells);
+	}
+	for (size_t c = 0; c < t->ncols; c++)
+		free(t->cols[c].header);
+	for (size_t i = 0; i < t->nnotes; i++)
+		free(t->notes[i]);
+	free(t->rows);
+	free(t->cols);
+	free(t->notes);
+	free(t->title);
+	free(t);
+}
+
+/* Columns come first: a table gains no column once it has rows. */
+void
+table_add_col(struct table *t, const char *header, enum table_align align)
+{
+	if (t->nrows != 0)
+		sm_fatal("table_add_col after rows");
+	t->cols = xreallocarray(t->cols, t->ncols + 1, sizeof *t->cols);
+	t->cols[t->ncols].header = xstrdup(header);
+	t->cols[t->ncols].align = align;
+	t->ncols++;
+}
+
+/* A new row of empty cells; returns its index. */
+size_t
+table_add_row(struct table *t)
+{
+	struct table_row	*row;
+
+	t->rows = xreallocarray(t->rows, t->nrows + 1, sizeof *t->rows);
+	row = &t->rows[t->nrows];
+	row->section = 0;
+	row->cells = xcalloc(t->ncols, sizeof *row->cells);
+	for (size_t c = 0; c < t->ncols; c++)
+		row->cells[c] = xstrdup("");
+	return t->nrows++;
+}
+
+/* A heading row: its text sits in the first cell and spans the table. */
+void
+table_add_section(struct table *t, const char *fmt, ...)
+{
+	va_list	ap;
+	size_t	r = table_add_row(t);
+
+	t->rows[r].section = 1;
+	free(t->rows[r].cells[0]);
+	va_start(ap, fmt);
+	t->rows[r].cells[0] = table_vfmt(fmt, ap);
+	va_end(ap);
+}
+
+void
+table_set(struct table *t, size_t row, size_t col, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (row >= t->nrows || col >= t->ncols)
+		sm_fatal("table_set(%zu, %zu) outside %zux%zu", row, col,
+		    t->nrows, t->ncols);
+	free(t->rows[row].cells[col]);
+	va_start(ap, fmt);
+	t->rows[row].cells[col] = table_vfmt(fmt, ap);
+	va_end(ap);
+}
+
+void
+table_add_note(struct table *t, const char *fmt, ...)
+{
+	va_list	ap;
+
+	t->notes = xreallocarray(t->notes, t->nnotes + 1, sizeof *t->notes);
+	va_start(ap, fmt);
+	t->notes[t->nnotes++] = table_vfmt(fmt, ap);
+	va_end(ap);
+}
+
+/* The width of column c: its widest cell or header (sections excluded). */
+size_t
+table_col_width(const struct table *t, size_t c)
+{
+	size_t	w = strlen(t->cols[c].header), n;
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (t->rows[r].section)
+			continue;
+		if ((n = strlen(t->rows[r].cells[c])) > w)
+			w = n;
+	}
+	return w;
+}
+
+int
+table_format_parse(const char *name, enum table_format *out)
+{
+	if (strcmp(name, "text") == 0)
+		*out = TABLE_TEXT;
+	else if (strcmp(name, "csv") == 0)
+		*out = TABLE_CSV;
+	else if (strcmp(name, "md") == 0 || strcmp(name, "markdown") == 0)
+		*out = TABLE_MD;
+	else
+		return -1;
+	return 0;
+}
+
+/* ---- Text ---- */
+
+static void
+table_text_line(const struct table *t, char *const *cells, const size_t *w,
+    FILE *f)
+{
+	size_t	end = t->ncols;
+
+	/* Trailing empty cells would only leave trailing blanks. */
+	while (end > 1 && cells[end - 1][0] == '\0')
+		end--;
+	for (size_t c = 0; c < end; c++) {
+		int	pad = (int)w[c];
+		int	last = c + 1 == end;
+
+		if (c > 0)
+			fprintf(f, "%*s", TABLE_GAP, "");
+		if (t->cols[c].align == TABLE_RIGHT)
+			fprintf(f, "%*s", pad, cells[c]);
+		else
+			fprintf(f, "%-*s", last ? 0 : pad, cells[c]);
+	}
+	fputc('\n', f);
+}
+
+static void
+table_render_text(const struct table *t, FILE *f)
+{
+	size_t	*w = xcalloc(t->ncols, sizeof *w);
+	char	**hdr = xcalloc(t->ncols, sizeof *hdr);
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		w[c] = table_col_width(t, c);
+		hdr[c] = t->cols[c].header;
+	}
+	if (t->title[0] != '\0')
+		fprintf(f, "%s\n\n", t->title);
+	table_text_line(t, hdr, w, f);
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (t->rows[r].section)
+			fprintf(f, "%s%s\n", r > 0 ? "\n" : "",
+			    t->rows[r].cells[0]);
+		else
+			table_text_line(t, t->rows[r].cells, w, f);
+	}
+	for (size_t i = 0; i < t->nnotes; i++)
+		fprintf(f, "%s%s\n", i == 0 ? "\n" : "", t->notes[i]);
+	free(hdr);
+	free(w);
+}
+
+/* ---- CSV ---- */
+
+static void
+table_csv_line(char *const *cells, size_t n, FILE *f)
+{
+	for (size_t c = 0; c < n; c++) {
+		if (c > 0)
+			fputc(',', f);
+		if (strpbrk(cells[c], ",\"\r\n") != NULL)
+			csv_fwrite(f, cells[c], strlen(cells[c]));
+		else
+			fputs(cells[c], f);
+	}
+	fputc('\n', f);
+}
+
+/* Plain data: a header and the rows; a section row keeps its label. */
+static void
+table_render_csv(const struct table *t, FILE *f)
+{
+	char	**hdr = xcalloc(t->ncols, sizeof *hdr);
+
+	for (size_t c = 0; c < t->ncols; c++)
+		hdr[c] = t->cols[c].header;
+	table_csv_line(hdr, t->ncols, f);
+	for (size_t r = 0; r < t->nrows; r++)
+		table_csv_line(t->rows[r].cells, t->ncols, f);
+	free(hdr);
+}
+
+/* ---- Markdown ---- */
+
+static void
+table_md_cell(const char *s, FILE *f)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+}
+
+static void
+table_render_md(const struct table *t, FILE *f)
+{
+	if (t->title[0] != '\0') {
+		for (const char *p = t->title; *p != '\0'; p++) {
+			if (*p == '\n')
+				fputs("  ", f);	/* a Markdown line break */
+			fputc(*p, f);
+		}
+		fputs("\n\n", f);
+	}
+	fputc('|', f);
+	for (size_t c = 0; c < t->ncols; c++) {
+		fputc(' ', f);
+		table_md_cell(t->cols[c].header, f);
+		fputs(" |", f);
+	}
+	fputs("\n|", f);
+	for (size_t c = 0; c < t->ncols; c++)
+		fputs(t->cols[c].align == TABLE_RIGHT ? " ---: |" : " :--- |",
+		    f);
+	fputc('\n', f);
+	for (size_t r = 0; r < t->nrows; r++) {
+		fputc('|', f);
+		for (size_t c = 0; c < t->ncols; c++) {
+			fputs(t->rows[r].section && c == 0 ? " **" : " ", f);
+			table_md_cell(t->rows[r].cells[c], f);
+			fputs(t->rows[r].section && c == 0 ? "** |" : " |", f);
+		}
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < t->nnotes; i++)
+		fprintf(f, "\n%s\n", t->notes[i]);
+}
+
+/* Write the table in one of the three formats; 0 or -1 on a write error. */
+int
+table_render(const struct table *t, enum table_format fmt, FILE *f,
+    struct sm_error *err)
+{
+	switch (fmt) {
+	case TABLE_TEXT:
+		table_render_text(t, f);
+		break;
+	case TABLE_CSV:
+		table_render_csv(t, f);
+		break;
+	case TABLE_MD:
+		table_render_md(t, f);
+		break;
+	}
+	if (fflush(f) != 0 || ferror(f)) {
+		sm_error_set(err, "writing the table: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,480 @@
+/*
+ * The sysmark command line: parse the arguments, call the core, print what
+ * it returns.  Every subcommand is headless, for scripts and CI; the
+ * console will sit beside them on the same core.  No measuring and no
+ * arithmetic happens here, so the CLI and the console cannot disagree.
+ *
+ * Exit statuses: 0 all well, 1 a sample failed, 2 usage or input error,
+ * 130 interrupted.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/core.h"
+
+/* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
+static volatile sig_atomic_t main_stop;
+
+struct main_run {
+	const struct bench	**benches;
+	size_t			  nbench;
+	int			  copies[16];
+	size_t			  ncopies;
+	int			  samples;
+	double			  duration;
+	const char		 *out;
+	int			  force;
+	int			  quiet;
+	enum table_format	  fmt;
+	char			  self[PATH_MAX];
+};
+
+static const char main_usage[] =
+"usage: sysmark [--help | --version]\n"
+"       sysmark list [-f text|csv|md]\n"
+"       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
+"                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
+"       sysmark show [-f text|csv|md] FILE\n"
+"\n"
+"  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
+"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
+"  -d SECONDS     length of one sample, 0.1 to 86400 (default 10)\n"
+"  -n SAMPLES     samples per test and copies value (default 6)\n"
+"  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
+"  -F             replace FILE if it exists\n"
+"  -q             no progress on stderr\n"
+"  -f FORMAT      table format: text, csv or md\n";
+
+static int
+main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "sysmark: message" and the usage hint; returns the exit status. */
+static int
+main_usage_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("sysmark: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n(sysmark --help shows the usage)\n", stderr);
+	return SM_EXIT_INPUT;
+}
+
+static int
+main_input_error(const struct sm_error *err)
+{
+	fprintf(stderr, "sysmark: %s\n", err->msg);
+	return SM_EXIT_INPUT;
+}
+
+static void
+main_on_signal(int sig)
+{
+	(void)sig;
+	main_stop = 1;
+}
+
+static void
+main_signals(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = main_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* ---- Options ---- */
+
+static int
+main_parse_copies(const char *arg, struct main_run *m)
+{
+	char	*copy = xstrdup(arg), *tok, *save = NULL;
+	long	 v;
+	int	 rc = 0;
+
+	m->ncopies = 0;
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "cpus") == 0)
+			v = sysinfo_ncpu();
+		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0)
+			rc = main_usage_error("-c %s: copies must be whole "
+			    "numbers from 1 to %d, or cpus", arg,
+			    RUNNER_MAX_COPIES);
+		if (rc == 0 && m->ncopies == sizeof m->copies /
+		    sizeof m->copies[0])
+			rc = main_usage_error("-c %s: at most %zu values",
+			    arg, sizeof m->copies / sizeof m->copies[0]);
+		if (rc == 0)
+			m->copies[m->ncopies++] = (int)v;
+	}
+	if (rc == 0 && m->ncopies == 0)
+		rc = main_usage_error("-c %s: no copies value given", arg);
+	free(copy);
+	return rc;
+}
+
+static int
+main_parse_format(const char *arg, enum table_format *fmt)
+{
+	if (table_format_parse(arg, fmt) != 0)
+		return main_usage_error("-f %s: the format is text, csv or md",
+		    arg);
+	return 0;
+}
+
+static int
+main_run_option(int c, const char *arg, struct main_run *m)
+{
+	struct sm_error	err;
+	long		n;
+
+	switch (c) {
+	case 't':
+		free(m->benches);
+		m->benches = NULL;
+		if (registry_parse(arg, &m->benches, &m->nbench, &err) != 0)
+			return main_usage_error("-t: %s", err.msg);
+		return 0;
+	case 'c':
+		return main_parse_copies(arg, m);
+	case 'd':
+		if (sm_parse_double(arg, &m->duration) != 0 ||
+		    m->duration < RUNNER_MIN_DURATION ||
+		    m->duration > RUNNER_MAX_DURATION)
+			return main_usage_error("-d %s: the duration must be "
+			    "a number of seconds from %g to %g", arg,
+			    RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
+		return 0;
+	case 'n':
+		if (sm_parse_int(arg, 1, RUNNER_MAX_SAMPLES, &n) != 0)
+			return main_usage_error("-n %s: samples must be a "
+			    "whole number from 1 to %d", arg,
+			    RUNNER_MAX_SAMPLES);
+		m->samples = (int)n;
+		return 0;
+	case 'o':
+		m->out = arg;
+		return 0;
+	case 'F':
+		m->force = 1;
+		return 0;
+	case 'q':
+		m->quiet = 1;
+		return 0;
+	case 'f':
+		return main_parse_format(arg, &m->fmt);
+	}
+	return main_usage_error("unknown option");
+}
+
+/* ---- sysmark run ---- */
+
+/* Progress for a person watching stderr: a line per sample. */
+static void
+main_progress(const struct runner_event *ev, void *arg)
+{
+	const struct main_run	*m = arg;
+	char			 v[64];
+
+	if (m->quiet)
+		return;
+	switch (ev->type) {
+	case RUNNER_EV_BENCH_START:
+		fprintf(stderr, "%s: %s, %d %s, %d x %g s\n", ev->bench->id,
+		    ev->bench->title, ev->copies,
+		    ev->copies == 1 ? "copy" : "copies", ev->nsamples,
+		    ev->duration);
+		break;
+	case RUNNER_EV_SAMPLE:
+		report_format_value(ev->rs->value, v, sizeof v);
+		fprintf(stderr, "  sample %d/%d: %s %s\n", ev->sample,
+		    ev->nsamples, v, ev->rs->unit);
+		break;
+	case RUNNER_EV_ERROR:
+		fprintf(stderr, "  sample %d/%d FAILED: %s\n", ev->sample,
+		    ev->nsamples, ev->msg);
+		break;
+	case RUNNER_EV_BENCH_DONE:
+		if (ev->stats->n < 2)
+			break;
+		report_format_value(ev->stats->mean, v, sizeof v);
+		fprintf(stderr, "  mean %s %s, +/- %.1f%%, CV %.1f%%\n", v,
+		    ev->bench->unit, 100 * ev->stats->ci /
+		    fabs(ev->stats->mean), 100 * ev->stats->cv);
+		break;
+	case RUNNER_EV_FINISHED:
+		if (ev->cancelled)
+			fprintf(stderr, "interrupted: the samples finished so "
+			    "far are kept\n");
+		break;
+	default:
+		break;
+	}
+}
+
+/* Refuse an output that cannot be written before spending the run on it. */
+static int
+main_check_out(const struct main_run *m)
+{
+	struct stat	sb;
+
+	if (m->out == NULL)
+		return 0;
+	if (!m->force && stat(m->out, &sb) == 0)
+		return main_usage_error("-o %s: the file exists (-F replaces "
+		    "it)", m->out);
+	return 0;
+}
+
+static void
+main_warn_idle(const struct main_run *m)
+{
+	double	la = sysinfo_loadavg();
+
+	if (!m->quiet && la >= 0.5)
+		fprintf(stderr, "warning: the load average is %.2f: this "
+		    "machine is not idle, and its figures will be low and "
+		    "noisy\n", la);
+}
+
+static void
+main_plan_meta(struct run *run, const struct main_run *m, int cancelled)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof buf, "%g", m->duration);
+	run_meta_set(run, "duration", buf);
+	snprintf(buf, sizeof buf, "%d", m->samples);
+	run_meta_set(run, "samples", buf);
+	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
+}
+
+static int
+main_save(const struct run *run, const struct main_run *m)
+{
+	struct sm_error	err;
+	char		path[PATH_MAX];
+
+	if (m->out != NULL)
+		snprintf(path, sizeof path, "%s", m->out);
+	else if (paths_default_run(m->self, run, path, sizeof path, &err))
+		return main_input_error(&err);
+	if (csvstore_save(run, path, m->force, &err) != 0)
+		return main_input_error(&err);
+	if (!m->quiet)
+		fprintf(stderr, "saved %s\n", path);
+	return 0;
+}
+
+static int
+main_print(const struct run *run, enum table_format fmt)
+{
+	struct table	*t = report_results(run);
+	struct sm_error	 err;
+	int		 rc;
+
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+static int
+main_execute(struct main_run *m)
+{
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct run		 run;
+	struct sm_error		 err;
+	int			 cancelled, rc;
+
+	memset(&plan, 0, sizeof plan);
+	plan.benches = m->benches;
+	plan.nbench = m->nbench;
+	plan.copies = m->copies;
+	plan.ncopies = m->ncopies;
+	plan.samples = m->samples;
+	plan.duration = m->duration;
+	plan.grace = runner_default_grace(m->duration);
+	plan.self_exe = m->self;
+	run_init(&run);
+	sysinfo_collect(&run);
+	main_warn_idle(m);
+	main_signals();
+	if ((r = runner_start(&plan, &run, main_progress, m, &err)) == NULL) {
+		run_free(&run);
+		return main_input_error(&err);
+	}
+	cancelled = runner_wait(r, &main_stop);
+	runner_free(r);
+	main_plan_meta(&run, m, cancelled);
+	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
+	if (rc == 0)
+		rc = main_print(&run, m->fmt);
+	if (rc == 0 && cancelled)
+		rc = SM_EXIT_INTERRUPTED;
+	else if (rc == 0 && run_failed(&run))
+		rc = SM_EXIT_SAMPLE_FAILED;
+	run_free(&run);
+	return rc;
+}
+
+static int
+main_run(int argc, char **argv, const char *argv0)
+{
+	struct main_run	m;
+	struct sm_error	err;
+	int		c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	m.copies[0] = 1;
+	m.ncopies = 1;
+	m.samples = 6;
+	m.duration = 10;
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqf:")) != -1) {
+		if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else
+			rc = main_run_option(c, optarg, &m);
+	}
+	if (rc == 0 && optind < argc)
+		rc = main_usage_error("run: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (rc == 0 && m.benches == NULL &&
+	    registry_parse(NULL, &m.benches, &m.nbench, &err) != 0)
+		rc = main_input_error(&err);
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		rc = main_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	if (rc == 0)
+		rc = main_check_out(&m);
+	if (rc == 0)
+		rc = main_execute(&m);
+	free(m.benches);
+	return rc;
+}
+
+/* ---- sysmark show, sysmark list ---- */
+
+/* Parse just -f; returns the index of the first operand or -1. */
+static int
+main_format_only(int argc, char **argv, enum table_format *fmt)
+{
+	int	c;
+
+	while ((c = getopt(argc, argv, ":f:")) != -1) {
+		if (c == ':') {
+			main_usage_error("option -%c needs a value", optopt);
+			return -1;
+		}
+		if (c == '?') {
+			main_usage_error("unknown option -%c", optopt);
+			return -1;
+		}
+		if (main_parse_format(optarg, fmt) != 0)
+			return -1;
+	}
+	return optind;
+}
+
+static int
+main_show(int argc, char **argv)
+{
+	enum table_format	fmt = TABLE_TEXT;
+	struct sm_error		err;
+	struct run		run;
+	int			i, rc;
+
+	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+		return SM_EXIT_INPUT;
+	if (argc - i != 1)
+		return main_usage_error("show: name one saved run");
+	run_init(&run);
+	if (csvstore_load(&run, argv[i], &err) != 0)
+		return main_input_error(&err);
+	rc = main_print(&run, fmt);
+	run_free(&run);
+	return rc;
+}
+
+static int
+main_list(int argc, char **argv)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	struct table		*t;
+	struct sm_error		 err;
+	const char		*group = NULL;
+	int			 i, rc;
+
+	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+		return SM_EXIT_INPUT;
+	if (i != argc)
+		return main_usage_error("list: unexpected argument \"%s\"",
+		    argv[i]);
+	t = table_new(NULL);
+	table_add_col(t, "ID", TABLE_LEFT);
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "UNIT", TABLE_LEFT);
+	table_add_col(t, "V", TABLE_RIGHT);
+	table_add_col(t, "DESCRIPTION", TABLE_LEFT);
+	for (size_t k = 0; registry_all[k] != NULL; k++) {
+		const struct bench	*b = registry_all[k];
+		size_t			 r;
+
+		if (group == NULL || strcmp(group, b->group) != 0)
+			table_add_section(t, "%s", group = b->group);
+		r = table_add_row(t);
+		table_set(t, r, 0, "%s", b->id);
+		table_set(t, r, 1, "%s", b->title);
+		table_set(t, r, 2, "%s", b->unit);
+		table_set(t, r, 3, "%d", b->version);
+		table_set(t, r, 4, "%s", b->desc);
+	}
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+int
+main(int argc, char **argv)
+{
+	bench_execl_chain(argc, argv);
+	if (argc < 2)
+		return main_usage_error("no command given");
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		fputs(main_usage, stdout);
+		return SM_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("sysmark %s\n", SYSMARK_VERSION);
+		return SM_EXIT_OK;
+	}
+	if (strcmp(argv[1], "run") == 0)
+		return main_run(argc - 1, argv + 1, argv[0]);
+	if (strcmp(argv[1], "show") == 0)
+		return main_show(argc - 1, argv + 1);
+	if (strcmp(argv[1], "list") == 0)
+		return main_list(argc - 1, argv + 1);
+	return main_usage_error("unknown command \"%s\"", argv[1]);
+}
