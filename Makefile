@@ -42,21 +42,26 @@ test-deps:
 	@sh .ci/deps test
 
 sysmark: $(OBJ)
-	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
 
 build/obj/%.o: %.c $(HDRS) build/flags
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) $(DEFS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(WARN) $(CFLAGS) $(DEFS) -c -o $@ $<
 
 build/san/%.o: %.c $(HDRS) build/flags
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -c -o $@ $<
+	@echo "  CC-SAN  $<"
+	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -c -o $@ $<
 
 build/san/sysmark: $(SAN_OBJ)
-	$(CC) $(SAN) -o $@ $(SAN_OBJ) $(LIBS)
+	@echo "  LD-SAN  $@"
+	@$(CC) $(SAN) -o $@ $(SAN_OBJ) $(LIBS)
 
 build/san/test_%: tests/test_%.c tests/testutil.h $(SAN_CORE)
-	$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -o $@ $< $(SAN_CORE) \
+	@echo "  TEST    $@"
+	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -o $@ $< $(SAN_CORE) \
 	    -lcmocka $(LIBS)
 
 # Rebuild everything when the flags or the install prefix change.
