@@ -46,6 +46,7 @@ static const char main_usage[] =
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
 "       sysmark show [-f text|csv|md] FILE\n"
+"       sysmark compare [-f text|csv|md] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
@@ -417,6 +418,66 @@ main_show(int argc, char **argv)
 	return rc;
 }
 
+/* The column heading for a run: its file name without directory or .csv. */
+static char *
+main_run_label(const char *arg)
+{
+	const char	*base = strrchr(arg, '/');
+	char		*label = xstrdup(base != NULL ? base + 1 : arg);
+	size_t		 len = strlen(label);
+
+	if (len > 4 && strcmp(label + len - 4, ".csv") == 0)
+		label[len - 4] = '\0';
+	return label;
+}
+
+static int
+main_compare(int argc, char **argv, const char *argv0)
+{
+	enum table_format	  fmt = TABLE_TEXT;
+	struct sm_error		  err;
+	struct run		 *runs;
+	char			**names, self[PATH_MAX];
+	struct table		 *t;
+	int			  i, n, k = 0, rc = 0;
+
+	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+		return SM_EXIT_INPUT;
+	if ((n = argc - i) < 2)
+		return main_usage_error("compare: name at least two runs or "
+		    "baselines");
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	runs = xcalloc((size_t)n, sizeof *runs);
+	names = xcalloc((size_t)n, sizeof *names);
+	for (k = 0; k < n && rc == 0; k++) {
+		run_init(&runs[k]);
+		names[k] = main_run_label(argv[i + k]);
+		if (baseline_resolve(self[0] ? self : NULL, argv[i + k],
+		    &runs[k], &err) != 0)
+			rc = main_input_error(&err);
+	}
+	if (rc == 0) {
+		const struct run **rp = xcalloc((size_t)n, sizeof *rp);
+
+		for (int j = 0; j < n; j++)
+			rp[j] = &runs[j];
+		t = compare_side_by_side(rp, (const char *const *)names,
+		    (size_t)n);
+		if (table_render(t, fmt, stdout, &err) != 0)
+			rc = main_input_error(&err);
+		table_free(t);
+		free(rp);
+	}
+	for (int j = 0; j < k; j++) {
+		run_free(&runs[j]);
+		free(names[j]);
+	}
+	free(runs);
+	free(names);
+	return rc;
+}
+
 static int
 main_list(int argc, char **argv)
 {
@@ -476,5 +537,7 @@ main(int argc, char **argv)
 		return main_show(argc - 1, argv + 1);
 	if (strcmp(argv[1], "list") == 0)
 		return main_list(argc - 1, argv + 1);
+	if (strcmp(argv[1], "compare") == 0)
+		return main_compare(argc - 1, argv + 1, argv[0]);
 	return main_usage_error("unknown command \"%s\"", argv[1]);
 }

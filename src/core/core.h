@@ -119,6 +119,7 @@ int	 sysinfo_ncpu(void);
 
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
+int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
@@ -175,6 +176,19 @@ int	 table_render(const struct table *, enum table_format, FILE *,
 struct table *report_results(const struct run *);
 void	 report_format_value(double, char *, size_t);
 const char *report_title(const char *);
+
+/* compare.c */
+double	 compare_figure(const struct run *, const char *, int);
+size_t	 compare_union(const struct run *const *, size_t,
+	     struct run_group **);
+struct table *compare_side_by_side(const struct run *const *,
+	     const char *const *, size_t);
+
+/* baseline.c */
+void	 baseline_dir(const char *, char *, size_t);
+size_t	 baseline_list(const char *, char ***);
+int	 baseline_resolve(const char *, const char *, struct run *,
+	     struct sm_error *);
 
 /* sampler.c: the child's side of the runner */
 enum sampler_msg_type {

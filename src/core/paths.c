@@ -66,9 +66,9 @@ paths_self_exe(const char *argv0, char *buf, size_t len)
 	return snprintf(buf, len, "%s", tmp) < (int)len ? 0 : -1;
 }
 
-/* 1 if the binary sits at the top of a sysmark source tree. */
-static int
-paths_in_tree(const char *self, char *top, size_t len)
+/* 1 if the binary sits at the top of a sysmark source tree, named in top. */
+int
+paths_tree_top(const char *self, char *top, size_t len)
 {
 	char		 marker[PATH_MAX];
 	const char	*slash = strrchr(self, '/');
@@ -93,7 +93,7 @@ paths_results_dir(const char *self, char *buf, size_t len,
 
 	if ((env = getenv("SYSMARK_RESULTS")) != NULL && *env != '\0')
 		snprintf(buf, len, "%s", env);
-	else if (self != NULL && paths_in_tree(self, top, sizeof top))
+	else if (self != NULL && paths_tree_top(self, top, sizeof top))
 		snprintf(buf, len, "%s/results", top);
 	else if ((env = getenv("XDG_DATA_HOME")) != NULL && *env == '/')
 		snprintf(buf, len, "%s/sysmark/results", env);
