@@ -24,6 +24,31 @@ enum bench_dir {
 	BENCH_LOWER		/* a cost per operation: less is better */
 };
 
+/*
+ * How a sample is timed.  BENCH_TIMED counts loops until the sample's
+ * duration has passed (BYTE, UnixBench).  BENCH_CALIBRATED is lmbench's
+ * method: the harness finds the n for which one batch lasts long enough
+ * to swamp the clock's resolution and cost, runs one untimed batch to
+ * warm up, then times one batch of n: that batch is the sample.  The
+ * empty loop's cost (or the bench's own overhead(), when it has one) is
+ * subtracted from the batch.
+ */
+enum bench_timing {
+	BENCH_TIMED = 0,
+	BENCH_CALIBRATED
+};
+
+/*
+ * Where the process and the partners it forks with bench_fork() run.
+ * Placement decides partner figures: on a 2-CPU machine a pipe round
+ * trip costs nearly twice as much across CPUs as on one.
+ */
+enum bench_place {
+	BENCH_ANYWHERE = 0,
+	BENCH_ONE_CPU,		/* all pinned to one CPU */
+	BENCH_TWO_CPUS		/* partners alternate with us on two CPUs */
+};
+
 struct bench_ctx {
 	const struct bench	*bench;
 	int			 copy;		/* 0 .. copies-1 */
@@ -34,6 +59,8 @@ struct bench_ctx {
 	volatile uint64_t	 sink;		/* results land here, so the
 						   compiler keeps the work */
 	int			 report_fd;	/* harness only */
+	int			 cpu[2];	/* harness only: placement */
+	int			 nforked;	/* harness only */
 };
 
 struct bench {
@@ -53,6 +80,17 @@ struct bench {
 	int		 (*setup)(struct bench_ctx *);
 	void		 (*loop)(struct bench_ctx *, uint64_t);
 	void		 (*teardown)(struct bench_ctx *);
+	enum bench_timing timing;
+	enum bench_place place;
+	/*
+	 * BENCH_CALIBRATED only, both optional.  prepare() runs untimed
+	 * before every batch with that batch's n (create the files a batch
+	 * deletes).  overhead() is loop() without its operation (touching a
+	 * working set without switching); it is timed with the same n right
+	 * after each batch and subtracted instead of the empty loop.
+	 */
+	void		 (*prepare)(struct bench_ctx *, uint64_t);
+	void		 (*overhead)(struct bench_ctx *, uint64_t);
 };
 
 /* Report a failure to the parent and _exit() the child. */
@@ -61,7 +99,8 @@ void	bench_fail(struct bench_ctx *, const char *, ...)
 
 /*
  * fork() for a partner process: the partner dies with its parent and holds
- * no harness descriptors.  Returns as fork() does.
+ * no harness descriptors, and is pinned where the bench's placement says.
+ * Returns as fork() does.
  */
 pid_t	bench_fork(struct bench_ctx *);
 

@@ -204,7 +204,15 @@ struct sampler_msg {
 	uint32_t	pad;
 	uint64_t	iterations;
 	uint64_t	elapsed_ns;
-	char		text[200];
+	char		text[200];	/* ERROR: why; RESULT: placement */
+	uint64_t	overhead_ns;	/* RESULT: to subtract from elapsed */
+};
+/* The clock and the empty loop, measured once per run (calibrated tests). */
+struct sampler_probe {
+	double	resolution_ns;	/* smallest step the clock shows */
+	double	cost_ns;	/* one clock read */
+	double	empty_ns;	/* one pass of an empty loop */
+	uint64_t batch_ns;	/* a calibrated batch lasts at least this */
 };
 struct sampler_args {
 	const struct bench	*bench;
@@ -216,7 +224,9 @@ struct sampler_args {
 	double			 duration;
 	const char		*tmpdir;
 	const char		*self_exe;
+	const struct sampler_probe *probe;
 };
+void	 sampler_probe(struct sampler_probe *, struct run *);
 void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
 double	 sampler_figure(const struct bench *, uint64_t, uint64_t);

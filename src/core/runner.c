@@ -60,6 +60,8 @@ struct runner_copy {
 	int		reaped;
 	uint64_t	iterations;
 	uint64_t	elapsed_ns;
+	uint64_t	overhead_ns;	/* calibrated: subtracted */
+	char		where[200];	/* placement, if pinned */
 };
 
 struct runner {
@@ -86,6 +88,7 @@ struct runner {
 	char			 fail[160];	/* first failure reason */
 	unsigned char		 buf[sizeof(struct sampler_msg)];
 	size_t			 buflen;
+	struct sampler_probe	 probe;		/* for calibrated benches */
 };
 
 static void	runner_emit(struct runner *, struct runner_event *);
@@ -193,6 +196,7 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 		a.duration = r->plan.duration;
 		a.tmpdir = dir;
 		a.self_exe = r->plan.self_exe;
+		a.probe = &r->probe;
 		sampler_child(&a);
 	}
 	/* Also done by the child: whichever runs first wins the race. */
@@ -281,6 +285,14 @@ runner_message(struct runner *r, const struct sampler_msg *m)
 		c->reported = 1;
 		c->iterations = m->iterations;
 		c->elapsed_ns = m->elapsed_ns;
+		c->overhead_ns = m->overhead_ns;
+		snprintf(c->where, sizeof c->where, "%.*s",
+		    (int)sizeof m->text - 1, m->text);
+		if (c->overhead_ns >= c->elapsed_ns && c->overhead_ns > 0)
+			runner_fail(r, "copy %d: the overhead subtracted "
+			    "(%llu ns) exceeds the batch (%llu ns)", m->copy + 1,
+			    (unsigned long long)c->overhead_ns,
+			    (unsigned long long)c->elapsed_ns);
 		break;
 	case SAMPLER_ERROR:
 		runner_fail(r, "copy %d: %.*s", m->copy + 1,
@@ -383,6 +395,24 @@ runner_reap_blocking(struct runner *r)
 	}
 }
 
+/* What a pinned or calibrated sample adds: where it ran, what was taken off. */
+static void
+runner_record_meta(struct runner *r, const struct bench *b)
+{
+	char	key[64], val[64];
+
+	if (r->copy[0].where[0] != '\0') {
+		snprintf(key, sizeof key, "placement.%s", b->id);
+		run_meta_set(r->run, key, r->copy[0].where);
+	}
+	if (b->timing != BENCH_CALIBRATED || r->copy[0].iterations == 0)
+		return;
+	snprintf(key, sizeof key, "overhead_ns.%s", b->id);
+	snprintf(val, sizeof val, "%.4g", (double)r->copy[0].overhead_ns /
+	    (double)r->copy[0].iterations);
+	run_meta_set(r->run, key, val);
+}
+
 static void
 runner_record(struct runner *r)
 {
@@ -406,7 +436,7 @@ runner_record(struct runner *r)
 			struct runner_copy *c = &r->copy[i];
 
 			s->per_copy[i] = sampler_figure(b, c->iterations,
-			    c->elapsed_ns);
+			    c->elapsed_ns - c->overhead_ns);
 			s->value += s->per_copy[i];
 			s->iterations += c->iterations;
 			if ((double)c->elapsed_ns / 1e9 > s->elapsed)
@@ -415,6 +445,7 @@ runner_record(struct runner *r)
 		/* Rates add up across copies; a cost per operation does not. */
 		if (b->dir == BENCH_LOWER)
 			s->value /= r->ncopy;
+		runner_record_meta(r, b);
 	}
 	r->done++;
 	memset(&ev, 0, sizeof ev);
@@ -563,6 +594,11 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	r->rfd = r->gofd = -1;
 	r->sample = 1;
 	r->total = plan->nbench * plan->ncopies * (size_t)plan->samples;
+	for (size_t i = 0; i < plan->nbench; i++)
+		if (plan->benches[i]->timing == BENCH_CALIBRATED) {
+			sampler_probe(&r->probe, run);
+			break;
+		}
 	if ((base = getenv("TMPDIR")) == NULL || *base == '\0')
 		base = "/tmp";
 	snprintf(r->tmpdir, sizeof r->tmpdir, "%s/sysmark.XXXXXX", base);

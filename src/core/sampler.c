@@ -7,10 +7,18 @@
  * elapsed time.
  *
  * Timing lives here and only here: a benchmark's loop() holds nothing but
- * its operation.  Kept apart from runner.c because none of it runs in the
- * parent.
+ * its operation.  Kept apart from runner.c because, but for the start-up
+ * probe of the clock (sampler_probe()), none of it runs in the parent.
+ *
+ * lmbench-style tests (BENCH_CALIBRATED) are timed differently: one
+ * calibrated batch per sample, see sampler_calibrated().
  */
 /* SPDX-License-Identifier: MIT */
+
+#ifdef __linux__
+#define _GNU_SOURCE	/* sched_setaffinity() */
+#include <sched.h>
+#endif
 
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -36,12 +44,22 @@
 /* A batch shorter than this is doubled: clock reads stay below 0.01%. */
 #define SAMPLER_MIN_BATCH_NS	2000000ull
 
+/*
+ * A calibrated batch lasts at least 50 ms, and at least 10000 times the
+ * clock's resolution plus its cost, so neither shows in the figure.  It
+ * does not grow with -d: a latency is as precise at 50 ms, and the
+ * memory-latency sweep (20 sizes) stays within a minute.
+ */
+#define SAMPLER_CAL_BATCH_NS	50000000ull
+#define SAMPLER_CAL_CLOCK_MUL	10000
+#define SAMPLER_MAX_N		(1ull << 40)
+
 static void	sampler_send(int, uint32_t, int, uint64_t, uint64_t,
 		    const char *);
 
 static void
-sampler_send(int fd, uint32_t type, int copy, uint64_t iterations,
-    uint64_t elapsed_ns, const char *text)
+sampler_send_msg(int fd, uint32_t type, int copy, uint64_t iterations,
+    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text)
 {
 	struct sampler_msg	m;
 
@@ -51,11 +69,19 @@ sampler_send(int fd, uint32_t type, int copy, uint64_t iterations,
 	m.copy = copy;
 	m.iterations = iterations;
 	m.elapsed_ns = elapsed_ns;
+	m.overhead_ns = overhead_ns;
 	if (text != NULL)
 		strncpy(m.text, text, sizeof m.text - 1);
 	/* One record is smaller than PIPE_BUF, so the write is atomic. */
 	if (write(fd, &m, sizeof m) != (ssize_t)sizeof m)
 		_exit(3);
+}
+
+static void
+sampler_send(int fd, uint32_t type, int copy, uint64_t iterations,
+    uint64_t elapsed_ns, const char *text)
+{
+	sampler_send_msg(fd, type, copy, iterations, elapsed_ns, 0, text);
 }
 
 /* Report a failure to the parent and leave. */
@@ -84,14 +110,93 @@ sampler_die_with(pid_t parent)
 		_exit(4);
 }
 
+/* ---- Placement ---- */
+
+/* The CPUs this process may use, at most max of them; 0 if unknown. */
+static int
+sampler_cpus(int *cpu, int max)
+{
+#ifdef __linux__
+	cpu_set_t	set;
+	int		n = 0;
+
+	if (sched_getaffinity(0, sizeof set, &set) != 0)
+		return 0;
+	for (int i = 0; i < CPU_SETSIZE && n < max; i++)
+		if (CPU_ISSET(i, &set))
+			cpu[n++] = i;
+	return n;
+#else
+	(void)cpu;
+	(void)max;
+	return 0;
+#endif
+}
+
+static int
+sampler_pin(int cpu)
+{
+#ifdef __linux__
+	cpu_set_t	set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof set, &set);
+#else
+	(void)cpu;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/*
+ * Pin this copy where the bench's placement says and describe it in
+ * where[]: copy k takes the k-th CPU (one CPU) or the k-th pair (two).
+ * A placement the system cannot give fails the sample with a reason.
+ */
+static void
+sampler_place(struct bench_ctx *ctx, char *where, size_t len)
+{
+	enum bench_place	 place = ctx->bench->place;
+	int			 cpu[1024], n;
+
+	where[0] = '\0';
+	if (place == BENCH_ANYWHERE)
+		return;
+	if ((n = sampler_cpus(cpu, 1024)) == 0)
+		bench_fail(ctx, "skipped: this system cannot pin processes "
+		    "to CPUs");
+	if (place == BENCH_TWO_CPUS && n < 2)
+		bench_fail(ctx, "skipped: the two-CPU variant needs two CPUs, "
+		    "and this process may use only CPU %d", cpu[0]);
+	if (place == BENCH_ONE_CPU) {
+		ctx->cpu[0] = ctx->cpu[1] = cpu[ctx->copy % n];
+		snprintf(where, len, "one CPU: %d", ctx->cpu[0]);
+	} else {
+		ctx->cpu[0] = cpu[(2 * ctx->copy) % n];
+		ctx->cpu[1] = cpu[(2 * ctx->copy + 1) % n];
+		snprintf(where, len, "two CPUs: %d, partners on %d", ctx->cpu[0],
+		    ctx->cpu[1]);
+	}
+	if (sampler_pin(ctx->cpu[0]) != 0)
+		bench_fail(ctx, "sched_setaffinity: %s", strerror(errno));
+}
+
+/*
+ * Partners alternate between the two CPUs, starting on the other one, so
+ * that in a ring every hop crosses CPUs.  On one CPU both are the same.
+ */
 pid_t
 bench_fork(struct bench_ctx *ctx)
 {
 	pid_t	parent = getpid();
 	pid_t	pid;
+	int	k = ++ctx->nforked;
 
 	if ((pid = fork()) != 0)
 		return pid;
+	if (ctx->bench->place != BENCH_ANYWHERE)
+		sampler_pin(ctx->cpu[k % 2]);	/* else stays with us */
 	sampler_die_with(parent);
 	close(ctx->report_fd);
 	ctx->report_fd = -1;
@@ -170,12 +275,155 @@ sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
 	return iters;
 }
 
+/* ---- Calibrated batches ---- */
+
+/* The empty loop: what a loop() costs around its operation. */
+static void __attribute__((noinline))
+sampler_empty(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	while (n-- > 0)
+		__asm__ __volatile__("");
+}
+
+/* Time fn over n iterations, after the bench's untimed prepare(). */
+static uint64_t
+sampler_batch(struct bench_ctx *ctx, void (*fn)(struct bench_ctx *,
+    uint64_t), uint64_t n)
+{
+	uint64_t	t0;
+
+	if (ctx->bench->prepare != NULL)
+		ctx->bench->prepare(ctx, n);
+	t0 = sm_now_ns();
+	fn(ctx, n);
+	return sm_now_ns() - t0;
+}
+
+/*
+ * Grow n until one batch of fn lasts target ns; returns it.  The last
+ * batch run is one of n, so it also warms caches and the partner up.
+ */
+static uint64_t
+sampler_calibrate(struct bench_ctx *ctx, void (*fn)(struct bench_ctx *,
+    uint64_t), uint64_t target)
+{
+	uint64_t	n = 1, t;
+	double		want;
+
+	while ((t = sampler_batch(ctx, fn, n)) < target && n < SAMPLER_MAX_N) {
+		if (t < target / 16)
+			n *= 8;
+		else {
+			/* Close: aim 10% past the target in one step. */
+			want = (double)n * 1.1 * (double)target / (double)t;
+			n = (uint64_t)want + 1;
+		}
+		if (n > SAMPLER_MAX_N)
+			n = SAMPLER_MAX_N;
+	}
+	return n;
+}
+
+/*
+ * One sample of a calibrated bench: calibrate, time one batch of n, then
+ * what to subtract: the bench's own overhead() over n, or the empty
+ * loop's measured cost, plus one clock read.
+ */
+static void
+sampler_calibrated(struct bench_ctx *ctx, const struct sampler_probe *p,
+    uint64_t *iters, uint64_t *elapsed, uint64_t *overhead)
+{
+	double	over;
+
+	*iters = sampler_calibrate(ctx, ctx->bench->loop, p->batch_ns);
+	*elapsed = sampler_batch(ctx, ctx->bench->loop, *iters);
+	if (ctx->bench->overhead != NULL)
+		over = (double)sampler_batch(ctx, ctx->bench->overhead, *iters);
+	else
+		over = p->empty_ns * (double)*iters;
+	*overhead = (uint64_t)(over + p->cost_ns);
+}
+
+/* The smallest nonzero step between two clock reads. */
+static double
+sampler_probe_resolution(void)
+{
+	uint64_t	a, b, best = UINT64_MAX;
+
+	for (int i = 0; i < 1000; i++) {
+		a = sm_now_ns();
+		while ((b = sm_now_ns()) == a)
+			;
+		if (b - a < best)
+			best = b - a;
+	}
+	return (double)best;
+}
+
+/* The mean cost of one clock read. */
+static double
+sampler_probe_cost(void)
+{
+	uint64_t	t0 = sm_now_ns();
+	const int	n = 100000;
+
+	for (int i = 0; i < n; i++)
+		(void)sm_now_ns();
+	return (double)(sm_now_ns() - t0) / n;
+}
+
+/* ns per pass of the empty loop, over a batch of at least 20 ms. */
+static double
+sampler_probe_empty(void)
+{
+	struct bench_ctx	ctx;
+	uint64_t		n = 1u << 16, t;
+
+	memset(&ctx, 0, sizeof ctx);
+	while ((t = sampler_batch(&ctx, sampler_empty, n)) < 20000000ull &&
+	    n < SAMPLER_MAX_N)
+		n *= 2;
+	return (double)t / (double)n;
+}
+
+/*
+ * Measure the clock and the empty loop once, in the parent, before the
+ * first calibrated sample, and record them in the run: every calibrated
+ * figure depends on them.
+ */
+void
+sampler_probe(struct sampler_probe *p, struct run *run)
+{
+	char	buf[64];
+
+	p->resolution_ns = sampler_probe_resolution();
+	p->cost_ns = sampler_probe_cost();
+	p->empty_ns = sampler_probe_empty();
+	p->batch_ns = SAMPLER_CAL_BATCH_NS;
+	if ((p->resolution_ns + p->cost_ns) * SAMPLER_CAL_CLOCK_MUL >
+	    (double)p->batch_ns)
+		p->batch_ns = (uint64_t)((p->resolution_ns + p->cost_ns) *
+		    SAMPLER_CAL_CLOCK_MUL);
+	run_meta_set(run, "clock", "clock_gettime(CLOCK_MONOTONIC)");
+	snprintf(buf, sizeof buf, "%.1f", p->resolution_ns);
+	run_meta_set(run, "clock_resolution_ns", buf);
+	snprintf(buf, sizeof buf, "%.2f", p->cost_ns);
+	run_meta_set(run, "clock_cost_ns", buf);
+	snprintf(buf, sizeof buf, "%.4f", p->empty_ns);
+	run_meta_set(run, "empty_loop_ns", buf);
+	snprintf(buf, sizeof buf, "%.1f", (double)p->batch_ns / 1e6);
+	run_meta_set(run, "calibrated_batch_ms", buf);
+}
+
+/* ---- The child ---- */
+
 void
 sampler_child(const struct sampler_args *a)
 {
 	struct bench_ctx	ctx;
-	uint64_t		iters, elapsed;
-	char			c;
+	uint64_t		iters, elapsed, overhead = 0;
+	char			c, where[96];
 
 	sampler_detach(a);
 	memset(&ctx, 0, sizeof ctx);
@@ -185,6 +433,7 @@ sampler_child(const struct sampler_args *a)
 	ctx.tmpdir = a->tmpdir;
 	ctx.self_exe = a->self_exe;
 	ctx.report_fd = a->report_fd;
+	sampler_place(&ctx, where, sizeof where);
 	if (a->bench->setup != NULL && a->bench->setup(&ctx) != 0)
 		bench_fail(&ctx, "setup failed");
 	sampler_send(a->report_fd, SAMPLER_READY, a->copy, 0, 0, NULL);
@@ -192,9 +441,14 @@ sampler_child(const struct sampler_args *a)
 	while (read(a->go_fd, &c, 1) < 0 && errno == EINTR)
 		;
 	close(a->go_fd);
-	iters = sampler_timed(&ctx, (uint64_t)(a->duration * 1e9), &elapsed);
-	sampler_send(a->report_fd, SAMPLER_RESULT, a->copy, iters, elapsed,
-	    NULL);
+	if (a->bench->timing == BENCH_CALIBRATED)
+		sampler_calibrated(&ctx, a->probe, &iters, &elapsed,
+		    &overhead);
+	else
+		iters = sampler_timed(&ctx, (uint64_t)(a->duration * 1e9),
+		    &elapsed);
+	sampler_send_msg(a->report_fd, SAMPLER_RESULT, a->copy, iters, elapsed,
+	    overhead, where);
 	if (a->bench->teardown != NULL)
 		a->bench->teardown(&ctx);
 	_exit(0);
