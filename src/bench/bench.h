@@ -17,6 +17,7 @@
 
 #include <sys/types.h>
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum bench_dir {
@@ -106,6 +107,12 @@ pid_t	bench_fork(struct bench_ctx *);
 
 /* Make a file in the copy's private directory; returns an open fd or -1. */
 int	bench_tmpfile(struct bench_ctx *, char *, size_t);
+
+/*
+ * lat_mem_rd.c: link the elements of base, stride bytes apart, into one
+ * random cycle; returns the first, or NULL when out of memory.
+ */
+void	**bench_chase_build(void *, size_t, size_t, uint64_t);
 
 /* execl.c: main() hands its arguments here first; see Execl Throughput. */
 void	bench_execl_chain(int, char **);

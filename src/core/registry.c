@@ -17,6 +17,86 @@ extern const struct bench bench_context1;
 extern const struct bench bench_spawn;
 extern const struct bench bench_execl;
 extern const struct bench bench_hanoi;
+extern const struct bench bench_lat_syscall;
+extern const struct bench bench_lat_syscall_read;
+extern const struct bench bench_lat_syscall_write;
+extern const struct bench bench_lat_syscall_stat;
+extern const struct bench bench_lat_syscall_fstat;
+extern const struct bench bench_lat_syscall_open;
+extern const struct bench bench_lat_sig_install;
+extern const struct bench bench_lat_sig_catch;
+extern const struct bench bench_lat_proc_fork;
+extern const struct bench bench_lat_proc_exec;
+extern const struct bench bench_lat_proc_sh;
+extern const struct bench bench_lat_mmap;
+extern const struct bench bench_lat_pagefault;
+extern const struct bench bench_lat_ctx_2p0k;
+extern const struct bench bench_lat_ctx_2p16k;
+extern const struct bench bench_lat_ctx_2p64k;
+extern const struct bench bench_lat_ctx_8p0k;
+extern const struct bench bench_lat_ctx_8p16k;
+extern const struct bench bench_lat_ctx_8p64k;
+extern const struct bench bench_lat_ctx_16p0k;
+extern const struct bench bench_lat_ctx_16p16k;
+extern const struct bench bench_lat_ctx_16p64k;
+extern const struct bench bench_lat_ctx_2p0k_2cpu;
+extern const struct bench bench_lat_ctx_2p16k_2cpu;
+extern const struct bench bench_lat_ctx_2p64k_2cpu;
+extern const struct bench bench_lat_ctx_8p0k_2cpu;
+extern const struct bench bench_lat_ctx_8p16k_2cpu;
+extern const struct bench bench_lat_ctx_8p64k_2cpu;
+extern const struct bench bench_lat_ctx_16p0k_2cpu;
+extern const struct bench bench_lat_ctx_16p16k_2cpu;
+extern const struct bench bench_lat_ctx_16p64k_2cpu;
+extern const struct bench bench_lat_pipe;
+extern const struct bench bench_lat_unix;
+extern const struct bench bench_lat_udp;
+extern const struct bench bench_lat_tcp;
+extern const struct bench bench_lat_connect;
+extern const struct bench bench_lat_pipe_2cpu;
+extern const struct bench bench_lat_unix_2cpu;
+extern const struct bench bench_lat_udp_2cpu;
+extern const struct bench bench_lat_tcp_2cpu;
+extern const struct bench bench_lat_connect_2cpu;
+extern const struct bench bench_bw_pipe;
+extern const struct bench bench_bw_unix;
+extern const struct bench bench_bw_tcp;
+extern const struct bench bench_bw_pipe_2cpu;
+extern const struct bench bench_bw_unix_2cpu;
+extern const struct bench bench_bw_tcp_2cpu;
+extern const struct bench bench_bw_file_rd;
+extern const struct bench bench_bw_mmap_rd;
+extern const struct bench bench_bw_mem_rd;
+extern const struct bench bench_bw_mem_wr;
+extern const struct bench bench_bw_mem_rdwr;
+extern const struct bench bench_bw_mem_bcopy;
+extern const struct bench bench_bw_mem_cp;
+extern const struct bench bench_lat_fs_create_0k;
+extern const struct bench bench_lat_fs_delete_0k;
+extern const struct bench bench_lat_fs_create_10k;
+extern const struct bench bench_lat_fs_delete_10k;
+extern const struct bench bench_lat_mem_rd_512;
+extern const struct bench bench_lat_mem_rd_1K;
+extern const struct bench bench_lat_mem_rd_2K;
+extern const struct bench bench_lat_mem_rd_4K;
+extern const struct bench bench_lat_mem_rd_8K;
+extern const struct bench bench_lat_mem_rd_16K;
+extern const struct bench bench_lat_mem_rd_32K;
+extern const struct bench bench_lat_mem_rd_64K;
+extern const struct bench bench_lat_mem_rd_128K;
+extern const struct bench bench_lat_mem_rd_256K;
+extern const struct bench bench_lat_mem_rd_512K;
+extern const struct bench bench_lat_mem_rd_1M;
+extern const struct bench bench_lat_mem_rd_2M;
+extern const struct bench bench_lat_mem_rd_4M;
+extern const struct bench bench_lat_mem_rd_8M;
+extern const struct bench bench_lat_mem_rd_16M;
+extern const struct bench bench_lat_mem_rd_32M;
+extern const struct bench bench_lat_mem_rd_64M;
+extern const struct bench bench_lat_mem_rd_128M;
+extern const struct bench bench_lat_mem_rd_256M;
+extern const struct bench bench_lat_mem_rd_64M_s16;
+extern const struct bench bench_lat_mem_rd_64M_s256;
 
 const struct bench *const registry_all[] = {
 	&bench_iocall,
@@ -26,6 +106,86 @@ const struct bench *const registry_all[] = {
 	&bench_spawn,
 	&bench_execl,
 	&bench_hanoi,
+	&bench_lat_syscall,
+	&bench_lat_syscall_read,
+	&bench_lat_syscall_write,
+	&bench_lat_syscall_stat,
+	&bench_lat_syscall_fstat,
+	&bench_lat_syscall_open,
+	&bench_lat_sig_install,
+	&bench_lat_sig_catch,
+	&bench_lat_proc_fork,
+	&bench_lat_proc_exec,
+	&bench_lat_proc_sh,
+	&bench_lat_mmap,
+	&bench_lat_pagefault,
+	&bench_lat_ctx_2p0k,
+	&bench_lat_ctx_2p16k,
+	&bench_lat_ctx_2p64k,
+	&bench_lat_ctx_8p0k,
+	&bench_lat_ctx_8p16k,
+	&bench_lat_ctx_8p64k,
+	&bench_lat_ctx_16p0k,
+	&bench_lat_ctx_16p16k,
+	&bench_lat_ctx_16p64k,
+	&bench_lat_ctx_2p0k_2cpu,
+	&bench_lat_ctx_2p16k_2cpu,
+	&bench_lat_ctx_2p64k_2cpu,
+	&bench_lat_ctx_8p0k_2cpu,
+	&bench_lat_ctx_8p16k_2cpu,
+	&bench_lat_ctx_8p64k_2cpu,
+	&bench_lat_ctx_16p0k_2cpu,
+	&bench_lat_ctx_16p16k_2cpu,
+	&bench_lat_ctx_16p64k_2cpu,
+	&bench_lat_pipe,
+	&bench_lat_unix,
+	&bench_lat_udp,
+	&bench_lat_tcp,
+	&bench_lat_connect,
+	&bench_lat_pipe_2cpu,
+	&bench_lat_unix_2cpu,
+	&bench_lat_udp_2cpu,
+	&bench_lat_tcp_2cpu,
+	&bench_lat_connect_2cpu,
+	&bench_bw_pipe,
+	&bench_bw_unix,
+	&bench_bw_tcp,
+	&bench_bw_pipe_2cpu,
+	&bench_bw_unix_2cpu,
+	&bench_bw_tcp_2cpu,
+	&bench_bw_file_rd,
+	&bench_bw_mmap_rd,
+	&bench_bw_mem_rd,
+	&bench_bw_mem_wr,
+	&bench_bw_mem_rdwr,
+	&bench_bw_mem_bcopy,
+	&bench_bw_mem_cp,
+	&bench_lat_fs_create_0k,
+	&bench_lat_fs_delete_0k,
+	&bench_lat_fs_create_10k,
+	&bench_lat_fs_delete_10k,
+	&bench_lat_mem_rd_512,
+	&bench_lat_mem_rd_1K,
+	&bench_lat_mem_rd_2K,
+	&bench_lat_mem_rd_4K,
+	&bench_lat_mem_rd_8K,
+	&bench_lat_mem_rd_16K,
+	&bench_lat_mem_rd_32K,
+	&bench_lat_mem_rd_64K,
+	&bench_lat_mem_rd_128K,
+	&bench_lat_mem_rd_256K,
+	&bench_lat_mem_rd_512K,
+	&bench_lat_mem_rd_1M,
+	&bench_lat_mem_rd_2M,
+	&bench_lat_mem_rd_4M,
+	&bench_lat_mem_rd_8M,
+	&bench_lat_mem_rd_16M,
+	&bench_lat_mem_rd_32M,
+	&bench_lat_mem_rd_64M,
+	&bench_lat_mem_rd_128M,
+	&bench_lat_mem_rd_256M,
+	&bench_lat_mem_rd_64M_s16,
+	&bench_lat_mem_rd_64M_s256,
 	NULL
 };
 
@@ -50,8 +210,32 @@ registry_find(const char *id)
 }
 
 /*
+ * A family is the ids named NAME@VARIANT (the memory-latency sweep):
+ * append those of name not in v[] yet; returns how many the family has.
+ */
+static size_t
+registry_family(const char *name, const struct bench **v, size_t *k)
+{
+	size_t	len = strlen(name), n = 0, j;
+
+	for (size_t i = 0; registry_all[i] != NULL; i++) {
+		if (strncmp(registry_all[i]->id, name, len) != 0 ||
+		    registry_all[i]->id[len] != '@')
+			continue;
+		n++;
+		for (j = 0; j < *k && v[j] != registry_all[i]; j++)
+			;
+		if (j == *k)
+			v[(*k)++] = registry_all[i];
+	}
+	return n;
+}
+
+/*
  * Turn "syscall,pipe" into benchmarks, refusing unknown and repeated ids.
- * A NULL or empty list means the whole catalog.  *out is allocated.
+ * A name with no test of its own selects its family (lat_mem_rd selects
+ * every lat_mem_rd@SIZE).  A NULL or empty list means the whole catalog.
+ * *out is allocated.
  */
 int
 registry_parse(const char *list, const struct bench ***out, size_t *n,
@@ -75,6 +259,8 @@ registry_parse(const char *list, const struct bench ***out, size_t *n,
 		const struct bench	*b = registry_find(tok);
 		size_t			 j;
 
+		if (b == NULL && registry_family(tok, v, &k) > 0)
+			continue;
 		if (b == NULL) {
 			sm_error_set(err, "unknown test \"%s\" (sysmark list "
 			    "shows the catalog)", tok);

@@ -381,10 +381,14 @@ sampler_probe_empty(void)
 	uint64_t		n = 1u << 16, t;
 
 	memset(&ctx, 0, sizeof ctx);
-	while ((t = sampler_batch(&ctx, sampler_empty, n)) < 20000000ull &&
-	    n < SAMPLER_MAX_N)
+	for (;;) {
+		t = sm_now_ns();
+		sampler_empty(&ctx, n);
+		t = sm_now_ns() - t;
+		if (t >= 20000000ull || n >= SAMPLER_MAX_N)
+			return (double)t / (double)n;
 		n *= 2;
-	return (double)t / (double)n;
+	}
 }
 
 /*

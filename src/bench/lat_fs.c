@@ -1,0 +1,161 @@
+/*
+ * lmbench's lat_fs: creating and deleting files of 0 and 10 KB in one
+ * directory (the copy's private one).  A create is open(O_CREAT|O_EXCL),
+ * the write of the contents and close(); a delete is unlink().  Each
+ * batch works on its own files: prepare() makes the files a delete batch
+ * removes, and removes what a create batch made, outside the timed
+ * region.  Microseconds per file.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct lat_fs {
+	size_t		 size;		/* bytes per file */
+	uint64_t	 nfiles;	/* f0 .. f<nfiles-1> exist */
+	char		*data;
+};
+
+static void
+lat_fs_name(struct bench_ctx *ctx, uint64_t i, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/f%llu", ctx->tmpdir, (unsigned long long)i);
+}
+
+static int
+lat_fs_setup(struct bench_ctx *ctx, size_t size)
+{
+	struct lat_fs	*st;
+
+	if ((st = calloc(1, sizeof *st)) == NULL ||
+	    (st->data = malloc(size + 1)) == NULL)
+		bench_fail(ctx, "out of memory");
+	memset(st->data, 'x', size + 1);
+	st->size = size;
+	ctx->state = st;
+	return 0;
+}
+
+static int
+lat_fs_setup_0k(struct bench_ctx *ctx)
+{
+	return lat_fs_setup(ctx, 0);
+}
+
+static int
+lat_fs_setup_10k(struct bench_ctx *ctx)
+{
+	return lat_fs_setup(ctx, 10 * 1024);
+}
+
+/* Create files f<from> .. f<to-1>. */
+static void
+lat_fs_make(struct bench_ctx *ctx, uint64_t from, uint64_t to)
+{
+	struct lat_fs	*st = ctx->state;
+	char		 path[512];
+	int		 fd;
+
+	for (uint64_t i = from; i < to; i++) {
+		lat_fs_name(ctx, i, path, sizeof path);
+		if ((fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0600)) < 0 ||
+		    write(fd, st->data, st->size) != (ssize_t)st->size ||
+		    close(fd) != 0)
+			bench_fail(ctx, "create %s: %s", path,
+			    strerror(errno));
+	}
+	st->nfiles = to;
+}
+
+/* Delete files f<from> .. f<to-1>. */
+static void
+lat_fs_remove(struct bench_ctx *ctx, uint64_t from, uint64_t to)
+{
+	struct lat_fs	*st = ctx->state;
+	char		 path[512];
+
+	for (uint64_t i = from; i < to; i++) {
+		lat_fs_name(ctx, i, path, sizeof path);
+		if (unlink(path) != 0)
+			bench_fail(ctx, "delete %s: %s", path,
+			    strerror(errno));
+	}
+	st->nfiles = from;
+}
+
+static void
+lat_fs_create(struct bench_ctx *ctx, uint64_t n)
+{
+	lat_fs_make(ctx, 0, n);
+}
+
+static void
+lat_fs_delete(struct bench_ctx *ctx, uint64_t n)
+{
+	lat_fs_remove(ctx, 0, n);
+}
+
+/* Before a create batch: an empty directory. */
+static void
+lat_fs_create_prepare(struct bench_ctx *ctx, uint64_t n)
+{
+	struct lat_fs	*st = ctx->state;
+
+	(void)n;
+	lat_fs_remove(ctx, 0, st->nfiles);
+}
+
+/* Before a delete batch: exactly the n files it deletes. */
+static void
+lat_fs_delete_prepare(struct bench_ctx *ctx, uint64_t n)
+{
+	struct lat_fs	*st = ctx->state;
+
+	if (st->nfiles > n)
+		lat_fs_remove(ctx, n, st->nfiles);
+	else
+		lat_fs_make(ctx, st->nfiles, n);
+}
+
+static void
+lat_fs_teardown(struct bench_ctx *ctx)
+{
+	struct lat_fs	*st = ctx->state;
+
+	lat_fs_remove(ctx, 0, st->nfiles);
+	free(st->data);
+	free(st);
+}
+
+#define LAT_FS(name, ttl, setup_fn, loop_fn, prep_fn, what)		\
+const struct bench bench_##name = {					\
+	.id = #name,							\
+	.title = ttl,							\
+	.group = "lmbench: file system",				\
+	.unit = "us",							\
+	.dir = BENCH_LOWER,						\
+	.version = 1,							\
+	.desc = what,							\
+	.scale = 1e6,							\
+	.setup = setup_fn,						\
+	.loop = loop_fn,						\
+	.teardown = lat_fs_teardown,					\
+	.timing = BENCH_CALIBRATED,					\
+	.prepare = prep_fn,						\
+}
+
+LAT_FS(lat_fs_create_0k, "0K File Create", lat_fs_setup_0k, lat_fs_create,
+    lat_fs_create_prepare, "create an empty file");
+LAT_FS(lat_fs_delete_0k, "0K File Delete", lat_fs_setup_0k, lat_fs_delete,
+    lat_fs_delete_prepare, "delete an empty file");
+LAT_FS(lat_fs_create_10k, "10K File Create", lat_fs_setup_10k,
+    lat_fs_create, lat_fs_create_prepare, "create a file, write 10 KB");
+LAT_FS(lat_fs_delete_10k, "10K File Delete", lat_fs_setup_10k,
+    lat_fs_delete, lat_fs_delete_prepare, "delete a 10 KB file");

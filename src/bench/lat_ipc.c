@@ -1,0 +1,315 @@
+/*
+ * lmbench's local communication latencies: one small message there and
+ * back between us and an echo partner, over a pipe pair (lat_pipe), an
+ * AF_UNIX stream socket pair (lat_unix), UDP and TCP on 127.0.0.1
+ * (lat_udp, lat_tcp), and the set-up of a TCP connection to a partner
+ * that accepts and closes (lat_connect).  Microseconds per round trip.
+ *
+ * The partner is forked in setup and killed in teardown, both outside
+ * the timed region.  Sockets bind to 127.0.0.1 only, on a port the kernel
+ * picks; nothing is left behind.  Each test runs pinned to one CPU and
+ * to two (the _2cpu ids): placement nearly doubles these figures.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define LAT_IPC_MSG	8	/* bytes per message, one word */
+
+struct lat_ipc {
+	int			tx, rx;		/* ours */
+	int			ptx, prx;	/* the partner's */
+	int			listener;
+	struct sockaddr_in	addr;
+	pid_t			pid;
+};
+
+static struct lat_ipc *
+lat_ipc_new(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st;
+
+	if ((st = calloc(1, sizeof *st)) == NULL)
+		bench_fail(ctx, "out of memory");
+	st->tx = st->rx = st->ptx = st->prx = st->listener = -1;
+	ctx->state = st;
+	return st;
+}
+
+/* Close a pair of descriptors, which may be one socket twice. */
+static void
+lat_ipc_close(int *a, int *b)
+{
+	if (*b >= 0 && *b != *a)
+		close(*b);
+	if (*a >= 0)
+		close(*a);
+	*a = *b = -1;
+}
+
+/* Echo every message back until the other side goes away. */
+static void
+lat_ipc_echo(int rx, int tx)
+{
+	char	buf[LAT_IPC_MSG];
+
+	while (read(rx, buf, sizeof buf) == (ssize_t)sizeof buf)
+		if (write(tx, buf, sizeof buf) != (ssize_t)sizeof buf)
+			_exit(3);
+	_exit(0);
+}
+
+/* Fork the partner, which runs fn(st) with our ends closed. */
+static void
+lat_ipc_partner(struct bench_ctx *ctx, struct lat_ipc *st,
+    void (*fn)(struct lat_ipc *))
+{
+	if ((st->pid = bench_fork(ctx)) < 0)
+		bench_fail(ctx, "fork: %s", strerror(errno));
+	if (st->pid == 0) {
+		lat_ipc_close(&st->tx, &st->rx);
+		fn(st);
+		_exit(0);
+	}
+	lat_ipc_close(&st->ptx, &st->prx);
+	lat_ipc_close(&st->listener, &st->listener);
+}
+
+static void
+lat_ipc_echo_partner(struct lat_ipc *st)
+{
+	lat_ipc_echo(st->prx, st->ptx);
+}
+
+/* A socket bound to 127.0.0.1 on a port the kernel picks. */
+static int
+lat_ipc_bind(struct bench_ctx *ctx, struct lat_ipc *st, int type)
+{
+	socklen_t	len = sizeof st->addr;
+	int		fd;
+
+	if ((fd = socket(AF_INET, type, 0)) < 0)
+		bench_fail(ctx, "socket: %s", strerror(errno));
+	memset(&st->addr, 0, sizeof st->addr);
+	st->addr.sin_family = AF_INET;
+	st->addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	st->addr.sin_port = 0;
+	if (bind(fd, (struct sockaddr *)&st->addr, sizeof st->addr) != 0 ||
+	    getsockname(fd, (struct sockaddr *)&st->addr, &len) != 0)
+		bench_fail(ctx, "bind 127.0.0.1: %s", strerror(errno));
+	if (type == SOCK_STREAM && listen(fd, 64) != 0)
+		bench_fail(ctx, "listen: %s", strerror(errno));
+	return fd;
+}
+
+/* A socket connected to st->addr. */
+static int
+lat_ipc_connect(struct bench_ctx *ctx, struct lat_ipc *st, int type)
+{
+	int	fd, one = 1;
+
+	if ((fd = socket(AF_INET, type, 0)) < 0)
+		bench_fail(ctx, "socket: %s", strerror(errno));
+	if (connect(fd, (struct sockaddr *)&st->addr, sizeof st->addr) != 0)
+		bench_fail(ctx, "connect 127.0.0.1: %s", strerror(errno));
+	if (type == SOCK_STREAM)
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	return fd;
+}
+
+static int
+lat_ipc_setup_pipe(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st = lat_ipc_new(ctx);
+	int		 a[2], b[2];
+
+	if (pipe(a) != 0 || pipe(b) != 0)
+		bench_fail(ctx, "pipe: %s", strerror(errno));
+	st->tx = a[1];
+	st->prx = a[0];
+	st->ptx = b[1];
+	st->rx = b[0];
+	lat_ipc_partner(ctx, st, lat_ipc_echo_partner);
+	return 0;
+}
+
+static int
+lat_ipc_setup_unix(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st = lat_ipc_new(ctx);
+	int		 sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+		bench_fail(ctx, "socketpair: %s", strerror(errno));
+	st->tx = st->rx = sv[0];
+	st->ptx = st->prx = sv[1];
+	lat_ipc_partner(ctx, st, lat_ipc_echo_partner);
+	return 0;
+}
+
+/* UDP: the partner answers each datagram to whoever sent it. */
+static void
+lat_ipc_udp_partner(struct lat_ipc *st)
+{
+	struct sockaddr_in	from;
+	socklen_t		len;
+	char			buf[LAT_IPC_MSG];
+
+	for (;;) {
+		len = sizeof from;
+		if (recvfrom(st->prx, buf, sizeof buf, 0,
+		    (struct sockaddr *)&from, &len) != (ssize_t)sizeof buf ||
+		    sendto(st->prx, buf, sizeof buf, 0,
+		    (struct sockaddr *)&from, len) != (ssize_t)sizeof buf)
+			_exit(3);
+	}
+}
+
+static int
+lat_ipc_setup_udp(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st = lat_ipc_new(ctx);
+
+	st->prx = lat_ipc_bind(ctx, st, SOCK_DGRAM);
+	st->tx = st->rx = lat_ipc_connect(ctx, st, SOCK_DGRAM);
+	lat_ipc_partner(ctx, st, lat_ipc_udp_partner);
+	return 0;
+}
+
+/* TCP: the partner accepts our one connection and echoes on it. */
+static void
+lat_ipc_tcp_partner(struct lat_ipc *st)
+{
+	int	fd, one = 1;
+
+	if ((fd = accept(st->listener, NULL, NULL)) < 0)
+		_exit(2);
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	lat_ipc_echo(fd, fd);
+}
+
+static int
+lat_ipc_setup_tcp(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st = lat_ipc_new(ctx);
+
+	st->listener = lat_ipc_bind(ctx, st, SOCK_STREAM);
+	st->tx = st->rx = lat_ipc_connect(ctx, st, SOCK_STREAM);
+	lat_ipc_partner(ctx, st, lat_ipc_tcp_partner);
+	return 0;
+}
+
+/* lat_connect: the partner accepts and closes, for ever. */
+static void
+lat_ipc_accept_partner(struct lat_ipc *st)
+{
+	int	fd;
+
+	for (;;)
+		if ((fd = accept(st->listener, NULL, NULL)) >= 0)
+			close(fd);
+}
+
+static int
+lat_ipc_setup_connect(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st = lat_ipc_new(ctx);
+
+	st->listener = lat_ipc_bind(ctx, st, SOCK_STREAM);
+	lat_ipc_partner(ctx, st, lat_ipc_accept_partner);
+	return 0;
+}
+
+static void
+lat_ipc_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct lat_ipc	*st = ctx->state;
+	char		 buf[LAT_IPC_MSG] = { 0 };
+
+	while (n-- > 0)
+		if (write(st->tx, buf, sizeof buf) != (ssize_t)sizeof buf ||
+		    read(st->rx, buf, sizeof buf) != (ssize_t)sizeof buf)
+			bench_fail(ctx, "round trip: %s", strerror(errno));
+}
+
+/*
+ * A connection is reset rather than closed, so that no TIME_WAIT entry
+ * is left per iteration to run the ephemeral ports out.
+ */
+static void
+lat_ipc_connect_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct lat_ipc	*st = ctx->state;
+	struct linger	 lg = { 1, 0 };
+	int		 fd;
+
+	while (n-- > 0) {
+		if ((fd = socket(AF_INET, SOCK_STREAM, 0)) < 0)
+			bench_fail(ctx, "socket: %s", strerror(errno));
+		if (connect(fd, (struct sockaddr *)&st->addr,
+		    sizeof st->addr) != 0)
+			bench_fail(ctx, "connect 127.0.0.1: %s",
+			    strerror(errno));
+		setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+		close(fd);
+	}
+}
+
+static void
+lat_ipc_teardown(struct bench_ctx *ctx)
+{
+	struct lat_ipc	*st = ctx->state;
+
+	lat_ipc_close(&st->tx, &st->rx);
+	kill(st->pid, SIGKILL);
+	waitpid(st->pid, NULL, 0);
+	free(st);
+}
+
+#define LAT_IPC_BENCH(name, sfx, ttl, plc, where, setup_fn, loop_fn, what) \
+const struct bench bench_##name##sfx = {				\
+	.id = #name #sfx,						\
+	.title = ttl where,						\
+	.group = "lmbench: local communication",			\
+	.unit = "us",							\
+	.dir = BENCH_LOWER,						\
+	.version = 1,							\
+	.desc = what where,						\
+	.scale = 1e6,							\
+	.setup = setup_fn,						\
+	.loop = loop_fn,						\
+	.teardown = lat_ipc_teardown,					\
+	.timing = BENCH_CALIBRATED,					\
+	.place = plc,							\
+}
+
+#define LAT_IPC(name, ttl, setup_fn, loop_fn, what)			\
+	LAT_IPC_BENCH(name, , ttl, BENCH_ONE_CPU, "", setup_fn,	\
+	    loop_fn, what);						\
+	LAT_IPC_BENCH(name, _2cpu, ttl, BENCH_TWO_CPUS, ", two CPUs",	\
+	    setup_fn, loop_fn, what)
+
+LAT_IPC(lat_pipe, "Pipe latency", lat_ipc_setup_pipe, lat_ipc_loop,
+    "8 bytes there and back through two pipes");
+LAT_IPC(lat_unix, "AF_UNIX latency", lat_ipc_setup_unix, lat_ipc_loop,
+    "8 bytes there and back on an AF_UNIX socket pair");
+LAT_IPC(lat_udp, "UDP latency", lat_ipc_setup_udp, lat_ipc_loop,
+    "8-byte UDP datagram there and back on 127.0.0.1");
+LAT_IPC(lat_tcp, "TCP latency", lat_ipc_setup_tcp, lat_ipc_loop,
+    "8 bytes there and back on a TCP connection to 127.0.0.1");
+LAT_IPC(lat_connect, "TCP connection", lat_ipc_setup_connect,
+    lat_ipc_connect_loop, "connect() to 127.0.0.1 and reset");

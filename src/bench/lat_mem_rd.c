@@ -1,0 +1,155 @@
+/*
+ * lmbench's lat_mem_rd: the latency of one memory load, by working-set
+ * size and stride.  The working set is a list of elements stride bytes
+ * apart, linked in a random order into one cycle, and the loop follows
+ * it (p = *p): each load needs the one before, and a random order leaves
+ * the prefetchers nothing to guess.  Nanoseconds per load.
+ *
+ * The sweep is one id per size, lat_mem_rd@512 to lat_mem_rd@256M at a
+ * 64-byte stride (`-t lat_mem_rd` runs them all; memhier.c reads the
+ * cache levels off the curve); the /s<stride> ids vary the stride.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define LAT_MEM_RD_UNROLL	16	/* loads per iteration */
+#define LAT_MEM_RD_SEED		0x9e3779b97f4a7c15ull
+
+struct lat_mem_rd {
+	void	*base;
+	void	**head;
+};
+
+static uint64_t
+lat_mem_rd_rand(uint64_t *s)
+{
+	/* xorshift64: fast, and the same list every run. */
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/*
+ * Link the size / stride elements of base, stride bytes apart, into one
+ * cycle in a random order (Fisher-Yates); returns the first element, or
+ * NULL when out of memory.  Following the list from it visits every
+ * element once per lap.
+ */
+void **
+bench_chase_build(void *base, size_t size, size_t stride, uint64_t seed)
+{
+	size_t	 m = size / stride, j, t;
+	size_t	*order;
+	char	*b = base;
+
+	if (m == 0 || (order = malloc(m * sizeof *order)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < m; i++)
+		order[i] = i;
+	for (size_t i = m - 1; i > 0; i--) {
+		j = (size_t)(lat_mem_rd_rand(&seed) % (i + 1));
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (size_t i = 0; i < m; i++)
+		*(void **)(b + order[i] * stride) =
+		    b + order[(i + 1) % m] * stride;
+	t = order[0];
+	free(order);
+	return (void **)(b + t * stride);
+}
+
+static int
+lat_mem_rd_setup(struct bench_ctx *ctx, size_t size, size_t stride)
+{
+	struct lat_mem_rd	*st;
+
+	if ((st = calloc(1, sizeof *st)) == NULL ||
+	    (st->base = malloc(size)) == NULL)
+		bench_fail(ctx, "out of memory for %zu bytes", size);
+	memset(st->base, 0, size);
+	if ((st->head = bench_chase_build(st->base, size, stride,
+	    LAT_MEM_RD_SEED)) == NULL)
+		bench_fail(ctx, "out of memory linking %zu bytes", size);
+	ctx->state = st;
+	return 0;
+}
+
+static void
+lat_mem_rd_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct lat_mem_rd	*st = ctx->state;
+	void			**p = st->head;
+
+	while (n-- > 0) {
+		p = *p; p = *p; p = *p; p = *p;
+		p = *p; p = *p; p = *p; p = *p;
+		p = *p; p = *p; p = *p; p = *p;
+		p = *p; p = *p; p = *p; p = *p;
+	}
+	st->head = p;		/* the next batch goes on from here */
+	ctx->sink = (uint64_t)(uintptr_t)p;
+}
+
+static void
+lat_mem_rd_teardown(struct bench_ctx *ctx)
+{
+	struct lat_mem_rd	*st = ctx->state;
+
+	free(st->base);
+	free(st);
+}
+
+#define LAT_MEM_RD(sym, label, size, stride, sfx)			\
+static int								\
+lat_mem_rd_setup_##sym(struct bench_ctx *ctx)				\
+{									\
+	return lat_mem_rd_setup(ctx, size, stride);			\
+}									\
+const struct bench bench_lat_mem_rd_##sym = {				\
+	.id = "lat_mem_rd@" label sfx,					\
+	.title = "Memory latency, " label "B" sfx,			\
+	.group = "lmbench: memory latency",				\
+	.unit = "ns",							\
+	.dir = BENCH_LOWER,						\
+	.version = 1,							\
+	.desc = "random pointer chase over " label "B, stride "	\
+	    #stride,							\
+	.scale = 1e9 / LAT_MEM_RD_UNROLL,				\
+	.setup = lat_mem_rd_setup_##sym,				\
+	.loop = lat_mem_rd_loop,					\
+	.teardown = lat_mem_rd_teardown,				\
+	.timing = BENCH_CALIBRATED,					\
+}
+
+#define LAT_MEM_RD_SWEEP(label, size)					\
+	LAT_MEM_RD(label, #label, size, 64, "")
+
+LAT_MEM_RD_SWEEP(512, 512);
+LAT_MEM_RD_SWEEP(1K, 1u << 10);
+LAT_MEM_RD_SWEEP(2K, 2u << 10);
+LAT_MEM_RD_SWEEP(4K, 4u << 10);
+LAT_MEM_RD_SWEEP(8K, 8u << 10);
+LAT_MEM_RD_SWEEP(16K, 16u << 10);
+LAT_MEM_RD_SWEEP(32K, 32u << 10);
+LAT_MEM_RD_SWEEP(64K, 64u << 10);
+LAT_MEM_RD_SWEEP(128K, 128u << 10);
+LAT_MEM_RD_SWEEP(256K, 256u << 10);
+LAT_MEM_RD_SWEEP(512K, 512u << 10);
+LAT_MEM_RD_SWEEP(1M, 1u << 20);
+LAT_MEM_RD_SWEEP(2M, 2u << 20);
+LAT_MEM_RD_SWEEP(4M, 4u << 20);
+LAT_MEM_RD_SWEEP(8M, 8u << 20);
+LAT_MEM_RD_SWEEP(16M, 16u << 20);
+LAT_MEM_RD_SWEEP(32M, 32u << 20);
+LAT_MEM_RD_SWEEP(64M, 64u << 20);
+LAT_MEM_RD_SWEEP(128M, 128u << 20);
+LAT_MEM_RD_SWEEP(256M, 256u << 20);
+LAT_MEM_RD(64M_s16, "64M", 64u << 20, 16, "/s16");
+LAT_MEM_RD(64M_s256, "64M", 64u << 20, 256, "/s256");
