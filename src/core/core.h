@@ -190,6 +190,25 @@ size_t	 baseline_list(const char *, char ***);
 int	 baseline_resolve(const char *, const char *, struct run *,
 	     struct sm_error *);
 
+/* memhier.c */
+struct memhier_point {
+	double	size;		/* bytes */
+	double	ns;		/* per load */
+};
+struct memhier_level {
+	char	name[16];	/* L1, L2, L3, main */
+	double	ns;
+	double	from;		/* sizes the plateau spans */
+	double	to;
+};
+double	 memhier_parse_size(const char *);
+void	 memhier_format_size(double, char *, size_t);
+size_t	 memhier_curve(const struct run *, struct memhier_point **);
+size_t	 memhier_levels(const struct memhier_point *, size_t,
+	     struct memhier_level *, size_t);
+double	 memhier_level_ns(const struct run *, const char *);
+struct table *memhier_plot(const struct run *);
+
 /* sampler.c: the child's side of the runner */
 enum sampler_msg_type {
 	SAMPLER_READY = 1,

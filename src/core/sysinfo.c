@@ -165,6 +165,40 @@ sysinfo_linux(struct run *run)
 #endif
 }
 
+/*
+ * The CPU caches as the kernel reports them for CPU 0: cache.L1d,
+ * cache.L1i, cache.L2, cache.L3 = "32K" and so on, recorded beside the
+ * levels the memory-latency curve shows (memhier.c).
+ */
+static void
+sysinfo_caches(struct run *run)
+{
+#ifdef __linux__
+	char	path[96], level[16], type[32], size[32], key[32];
+
+	for (int i = 0; i < 16; i++) {
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/"
+		    "cache/index%d/level", i);
+		if (sysinfo_read_line(path, level, sizeof level) != 0)
+			break;
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/"
+		    "cache/index%d/type", i);
+		if (sysinfo_read_line(path, type, sizeof type) != 0)
+			continue;
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/"
+		    "cache/index%d/size", i);
+		if (sysinfo_read_line(path, size, sizeof size) != 0)
+			continue;
+		snprintf(key, sizeof key, "cache.L%s%s", level,
+		    strcmp(type, "Data") == 0 ? "d" :
+		    strcmp(type, "Instruction") == 0 ? "i" : "");
+		run_meta_set(run, key, size);
+	}
+#else
+	(void)run;
+#endif
+}
+
 /* Record what sysmark can learn about this machine and this moment. */
 void
 sysinfo_collect(struct run *run)
@@ -201,4 +235,5 @@ sysinfo_collect(struct run *run)
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 	run_meta_set(run, "date", buf);
 	sysinfo_linux(run);
+	sysinfo_caches(run);
 }

@@ -1,0 +1,325 @@
+/*
+ * The memory hierarchy, read off the memory-latency curve: the
+ * lat_mem_rd@SIZE samples of a run make the curve (size -> ns per load),
+ * its plateaus are the cache levels and main memory, and the curve is
+ * drawn as a plain-text plot beside the cache sizes the system reported
+ * (sysinfo records them as cache.L1d and so on).  lmbench 1.0 printed
+ * its guesses with "WARNING - may not be correct, check graphs"; here the
+ * graph always comes with them.  Nothing derived is stored in a run: the
+ * levels are recomputed from the samples whenever they are shown.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+#define MEMHIER_PREFIX	"lat_mem_rd@"
+/* Neighbours closer than this ratio lie on one plateau. */
+#define MEMHIER_FLAT	1.20
+/* Plateaus closer than this ratio are one level. */
+#define MEMHIER_SAME	1.30
+#define MEMHIER_BAR	50	/* widest bar of the plot, in characters */
+
+/* "64K" -> 65536; 0 if it is not a size. */
+double
+memhier_parse_size(const char *s)
+{
+	char	*end;
+	double	 v = strtod(s, &end);
+
+	if (end == s || v <= 0)
+		return 0;
+	if (*end == 'K')
+		v *= 1024, end++;
+	else if (*end == 'M')
+		v *= 1024 * 1024, end++;
+	else if (*end == 'G')
+		v *= 1024.0 * 1024 * 1024, end++;
+	return *end == '\0' ? v : 0;
+}
+
+/* 65536 -> "64K". */
+void
+memhier_format_size(double v, char *buf, size_t len)
+{
+	if (v >= 1024.0 * 1024 * 1024)
+		snprintf(buf, len, "%gG", v / (1024.0 * 1024 * 1024));
+	else if (v >= 1024 * 1024)
+		snprintf(buf, len, "%gM", v / (1024 * 1024));
+	else if (v >= 1024)
+		snprintf(buf, len, "%gK", v / 1024);
+	else
+		snprintf(buf, len, "%g", v);
+}
+
+static int
+memhier_point_cmp(const void *a, const void *b)
+{
+	const struct memhier_point	*x = a, *y = b;
+
+	return (x->size > y->size) - (x->size < y->size);
+}
+
+/*
+ * The curve of a run: the mean of each lat_mem_rd@SIZE group that has a
+ * figure (stride variants, lat_mem_rd@SIZE/sN, are not on it), by size.
+ * Returns the number of points; *out is allocated (NULL when none).
+ */
+size_t
+memhier_curve(const struct run *run, struct memhier_point **out)
+{
+	struct run_group	*g;
+	struct memhier_point	*p = NULL;
+	size_t			 ng, n = 0;
+	double			 size, ns;
+
+	ng = run_groups(run, &g);
+	for (size_t i = 0; i < ng; i++) {
+		if (g[i].copies != 1 || strncmp(g[i].test, MEMHIER_PREFIX,
+		    strlen(MEMHIER_PREFIX)) != 0)
+			continue;
+		size = memhier_parse_size(g[i].test + strlen(MEMHIER_PREFIX));
+		ns = compare_figure(run, g[i].test, 1);
+		if (size <= 0 || isnan(ns))
+			continue;
+		p = xreallocarray(p, n + 1, sizeof *p);
+		p[n].size = size;
+		p[n++].ns = ns;
+	}
+	free(g);
+	if (n > 0)
+		qsort(p, n, sizeof *p, memhier_point_cmp);
+	*out = p;
+	return n;
+}
+
+static double
+memhier_median(const struct memhier_point *p, size_t from, size_t to)
+{
+	double	*v = xcalloc(to - from, sizeof *v);
+	struct stats	st;
+
+	for (size_t i = from; i < to; i++)
+		v[i - from] = p[i].ns;
+	stats_compute(v, to - from, &st);
+	free(v);
+	return st.median;
+}
+
+/* Add a plateau, or widen the last one if it is the same level. */
+static void
+memhier_add(struct memhier_level *lv, size_t *n, size_t max,
+    const struct memhier_point *p, size_t from, size_t to)
+{
+	double	ns = memhier_median(p, from, to);
+
+	if (*n > 0 && ns / lv[*n - 1].ns < MEMHIER_SAME) {
+		lv[*n - 1].to = p[to - 1].size;
+		return;
+	}
+	if (*n == max)
+		return;
+	lv[*n].ns = ns;
+	lv[*n].from = p[from].size;
+	lv[*n].to = p[to - 1].size;
+	(*n)++;
+}
+
+/* Name the levels: L1, L2, ... and "main" for the last. */
+static void
+memhier_name(struct memhier_level *lv, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i == n - 1 && n > 1)
+			snprintf(lv[i].name, sizeof lv[i].name, "main");
+		else
+			snprintf(lv[i].name, sizeof lv[i].name, "L%d",
+			    (int)i + 1);
+	}
+}
+
+/*
+ * The levels of a curve sorted by size: runs of two or more neighbours
+ * within MEMHIER_FLAT of each other are plateaus, points between them
+ * are transitions and belong to none.  The largest size always stands for
+ * main memory: if it is on no plateau (latency still climbing as the TLB
+ * misses grow), it makes one of its own.  Returns the number of levels
+ * (at most max), named L1, L2, ... and main.
+ */
+size_t
+memhier_levels(const struct memhier_point *p, size_t np,
+    struct memhier_level *lv, size_t max)
+{
+	size_t	n = 0, start = 0;
+
+	if (np == 0 || max == 0)
+		return 0;
+	for (size_t i = 1; i <= np; i++) {
+		if (i < np && p[i].ns / p[i - 1].ns < MEMHIER_FLAT &&
+		    p[i - 1].ns / p[i].ns < MEMHIER_FLAT)
+			continue;
+		if (i - start >= 2 || i == np)
+			memhier_add(lv, &n, max, p, start, i);
+		start = i;
+	}
+	memhier_name(lv, n);
+	return n;
+}
+
+/* The run's level of that name ("L1", "L2", "main"), or NaN. */
+double
+memhier_level_ns(const struct run *run, const char *name)
+{
+	struct memhier_point	*p;
+	struct memhier_level	 lv[8];
+	size_t			 np, n;
+	double			 v = NAN;
+
+	np = memhier_curve(run, &p);
+	n = memhier_levels(p, np, lv, 8);
+	free(p);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(lv[i].name, name) == 0)
+			v = lv[i].ns;
+	return v;
+}
+
+static const char *const memhier_caches[] = { "L1d", "L2", "L3", "L4" };
+#define MEMHIER_NCACHES	(sizeof memhier_caches / sizeof memhier_caches[0])
+
+/* Append to a line, truncating quietly. */
+static void
+memhier_cat(char *buf, size_t len, const char *piece)
+{
+	size_t	n = strlen(buf);
+
+	if (n < len)
+		snprintf(buf + n, len - n, "%s", piece);
+}
+
+/* The size of a cache the run's system reported ("L2"), or NULL. */
+static const char *
+memhier_sys_cache(const struct run *run, const char *name)
+{
+	char	key[32];
+
+	snprintf(key, sizeof key, "cache.%s", name);
+	return run_meta_get(run, key);
+}
+
+/* The cache sizes the run's system reported, as one line. */
+static void
+memhier_sys_note(const struct run *run, struct table *t)
+{
+	char		 line[256] = "";
+	const char	*v;
+	const char	*const *keys = memhier_caches;
+
+	for (size_t i = 0; i < MEMHIER_NCACHES; i++) {
+		if ((v = memhier_sys_cache(run, keys[i])) == NULL)
+			continue;
+		char	piece[64];
+
+		snprintf(piece, sizeof piece, "%s%s %s", line[0] != '\0' ?
+		    ", " : "", keys[i], v);
+		memhier_cat(line, sizeof line, piece);
+	}
+	table_add_note(t, "Caches as the system reports them: %s",
+	    line[0] != '\0' ? line : "not recorded");
+}
+
+static void
+memhier_levels_note(const struct memhier_point *p, size_t np,
+    struct table *t)
+{
+	struct memhier_level	lv[8];
+	char			line[512] = "", a[16], b[16], piece[400];
+	size_t			n = memhier_levels(p, np, lv, 8);
+
+	for (size_t i = 0; i < n; i++) {
+		memhier_format_size(lv[i].from, a, sizeof a);
+		memhier_format_size(lv[i].to, b, sizeof b);
+		snprintf(piece, sizeof piece, "%s%s %.3g ns (%s-%s)", i > 0 ?
+		    ", " : "", lv[i].name, lv[i].ns, a, b);
+		memhier_cat(line, sizeof line, piece);
+	}
+	table_add_note(t, "Levels read off the plateaus: %s",
+	    n > 0 ? line : "none");
+}
+
+/* A bar on a log scale: 1 ns..max spread over MEMHIER_BAR characters. */
+static void
+memhier_bar(double ns, double lo, double hi, char *buf, size_t len)
+{
+	size_t	w = 1;
+
+	if (hi > lo && ns > lo)
+		w += (size_t)((MEMHIER_BAR - 1) * log(ns / lo) /
+		    log(hi / lo) + 0.5);
+	if (w >= len)
+		w = len - 1;
+	memset(buf, '#', w);
+	buf[w] = '\0';
+}
+
+/* Mark where a reported cache ends, between sizes prev and cur. */
+static void
+memhier_marks(const struct run *run, double prev, double cur,
+    struct table *t)
+{
+	const char	*v;
+	double		 size;
+
+	for (size_t i = 0; i < MEMHIER_NCACHES; i++) {
+		if ((v = memhier_sys_cache(run, memhier_caches[i])) == NULL ||
+		    (size = memhier_parse_size(v)) <= 0)
+			continue;
+		if (prev > 0 && size >= prev && size < cur)
+			table_add_section(t, "---- %s ends at %s (as the "
+			    "system reports) ----", memhier_caches[i], v);
+	}
+}
+
+/*
+ * The memory-latency curve as a plot: one row per size, a bar on a log
+ * scale, the derived levels and the system's cache sizes as notes.
+ * NULL when the run has no lat_mem_rd@SIZE figures.
+ */
+struct table *
+memhier_plot(const struct run *run)
+{
+	struct memhier_point	*p;
+	struct table		*t;
+	size_t			 np, r;
+	double			 lo, hi;
+	char			 size[16], bar[MEMHIER_BAR + 2];
+
+	if ((np = memhier_curve(run, &p)) == 0)
+		return NULL;
+	lo = hi = p[0].ns;
+	for (size_t i = 1; i < np; i++) {
+		lo = fmin(lo, p[i].ns);
+		hi = fmax(hi, p[i].ns);
+	}
+	t = table_new("Memory read latency (random pointer chase, stride 64"
+	    "), ns per load; log scale");
+	table_add_col(t, "SIZE", TABLE_RIGHT);
+	table_add_col(t, "NS", TABLE_RIGHT);
+	table_add_col(t, "", TABLE_LEFT);
+	for (size_t i = 0; i < np; i++) {
+		memhier_marks(run, i > 0 ? p[i - 1].size : 0, p[i].size, t);
+		r = table_add_row(t);
+		memhier_format_size(p[i].size, size, sizeof size);
+		table_set(t, r, 0, "%s", size);
+		table_set(t, r, 1, "%.3g", p[i].ns);
+		memhier_bar(p[i].ns, lo, hi, bar, sizeof bar);
+		table_set(t, r, 2, "%s", bar);
+	}
+	memhier_levels_note(p, np, t);
+	memhier_sys_note(run, t);
+	free(p);
+	return t;
+}
