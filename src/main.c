@@ -46,6 +46,7 @@ static const char main_usage[] =
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
 "       sysmark show [-f text|csv|md] FILE\n"
+"       sysmark show --best|-b [-f text|csv|md] RUN_OR_BASELINE...\n"
 "       sysmark compare [-f text|csv|md] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
@@ -55,10 +56,13 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
-"  -f FORMAT      table format: text, csv or md\n";
+"  -f FORMAT      table format: text, csv or md\n"
+"  --best, -b     lmbench's comparison to the best of the breed\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int	main_take_best(int *, char **);
+static int	main_best(int, char **, const char *);
 
 /* Print "sysmark: message" and the usage hint; returns the exit status. */
 static int
@@ -294,6 +298,12 @@ main_print(const struct run *run, enum table_format fmt)
 
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
+	/* A memory-latency sweep is shown as its curve too. */
+	if (rc == 0 && (t = memhier_plot(run)) != NULL) {
+		putchar('\n');
+		rc = table_render(t, fmt, stdout, &err);
+		table_free(t);
+	}
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
@@ -399,13 +409,15 @@ main_format_only(int argc, char **argv, enum table_format *fmt)
 }
 
 static int
-main_show(int argc, char **argv)
+main_show(int argc, char **argv, const char *argv0)
 {
 	enum table_format	fmt = TABLE_TEXT;
 	struct sm_error		err;
 	struct run		run;
 	int			i, rc;
 
+	if (main_take_best(&argc, argv))
+		return main_best(argc, argv, argv0);
 	if ((i = main_format_only(argc, argv, &fmt)) < 0)
 		return SM_EXIT_INPUT;
 	if (argc - i != 1)
@@ -431,13 +443,50 @@ main_run_label(const char *arg)
 	return label;
 }
 
+/*
+ * Load the n runs or baselines args names into runs[], labelled by
+ * names[] (both allocated); *k is how many to free.  0 or an exit status.
+ */
+static int
+main_load_runs(char **args, int n, const char *argv0, struct run **runs,
+    char ***names, int *k)
+{
+	struct sm_error	err;
+	char		self[PATH_MAX];
+	int		rc = 0;
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	*runs = xcalloc((size_t)n, sizeof **runs);
+	*names = xcalloc((size_t)n, sizeof **names);
+	for (*k = 0; *k < n && rc == 0; (*k)++) {
+		run_init(&(*runs)[*k]);
+		(*names)[*k] = main_run_label(args[*k]);
+		if (baseline_resolve(self[0] ? self : NULL, args[*k],
+		    &(*runs)[*k], &err) != 0)
+			rc = main_input_error(&err);
+	}
+	return rc;
+}
+
+static void
+main_free_runs(struct run *runs, char **names, int k)
+{
+	for (int j = 0; j < k; j++) {
+		run_free(&runs[j]);
+		free(names[j]);
+	}
+	free(runs);
+	free(names);
+}
+
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
 	enum table_format	  fmt = TABLE_TEXT;
 	struct sm_error		  err;
 	struct run		 *runs;
-	char			**names, self[PATH_MAX];
+	char			**names;
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0;
 
@@ -446,17 +495,7 @@ main_compare(int argc, char **argv, const char *argv0)
 	if ((n = argc - i) < 2)
 		return main_usage_error("compare: name at least two runs or "
 		    "baselines");
-	if (paths_self_exe(argv0, self, sizeof self) != 0)
-		self[0] = '\0';
-	runs = xcalloc((size_t)n, sizeof *runs);
-	names = xcalloc((size_t)n, sizeof *names);
-	for (k = 0; k < n && rc == 0; k++) {
-		run_init(&runs[k]);
-		names[k] = main_run_label(argv[i + k]);
-		if (baseline_resolve(self[0] ? self : NULL, argv[i + k],
-		    &runs[k], &err) != 0)
-			rc = main_input_error(&err);
-	}
+	rc = main_load_runs(argv + i, n, argv0, &runs, &names, &k);
 	if (rc == 0) {
 		const struct run **rp = xcalloc((size_t)n, sizeof *rp);
 
@@ -469,12 +508,64 @@ main_compare(int argc, char **argv, const char *argv0)
 		table_free(t);
 		free(rp);
 	}
-	for (int j = 0; j < k; j++) {
-		run_free(&runs[j]);
-		free(names[j]);
+	main_free_runs(runs, names, k);
+	return rc;
+}
+
+/*
+ * Take --best (or -b) out of show's arguments, since getopt knows no
+ * long options; 1 if it was there.
+ */
+static int
+main_take_best(int *argc, char **argv)
+{
+	for (int k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++) {
+		if (strcmp(argv[k], "--best") != 0 && strcmp(argv[k], "-b"))
+			continue;
+		/* argv[argc] is NULL and moves down with the rest. */
+		memmove(&argv[k], &argv[k + 1], (size_t)(*argc - k) *
+		    sizeof *argv);
+		(*argc)--;
+		return 1;
 	}
-	free(runs);
-	free(names);
+	return 0;
+}
+
+/* lmbench 1.0's comparison to the best of the breed, over runs and baselines. */
+static int
+main_best(int argc, char **argv, const char *argv0)
+{
+	enum table_format	  fmt = TABLE_TEXT;
+	struct sm_error		  err;
+	struct run		 *runs;
+	const struct run	**rp;
+	char			**names;
+	struct table		**t;
+	size_t			  nt;
+	int			  i, n, k = 0, rc;
+
+	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+		return SM_EXIT_INPUT;
+	if ((n = argc - i) < 1)
+		return main_usage_error("show --best: name runs or baselines");
+	if ((rc = main_load_runs(argv + i, n, argv0, &runs, &names, &k)) != 0) {
+		main_free_runs(runs, names, k);
+		return rc;
+	}
+	rp = xcalloc((size_t)n, sizeof *rp);
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	nt = best_tables(rp, (const char *const *)names, (size_t)n, &t);
+	for (size_t j = 0; j < nt; j++) {
+		if (rc == 0 && j > 0)
+			putchar('\n');
+		if (rc == 0 && table_render(t[j], fmt, stdout, &err) != 0)
+			rc = main_input_error(&err);
+		table_free(t[j]);
+	}
+	free(t);
+	free(rp);
+	main_free_runs(runs, names, k);
 	return rc;
 }
 
@@ -534,7 +625,7 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "run") == 0)
 		return main_run(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "show") == 0)
-		return main_show(argc - 1, argv + 1);
+		return main_show(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "list") == 0)
 		return main_list(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compare") == 0)

@@ -209,6 +209,11 @@ size_t	 memhier_levels(const struct memhier_point *, size_t,
 double	 memhier_level_ns(const struct run *, const char *);
 struct table *memhier_plot(const struct run *);
 
+/* best.c */
+void	 best_cell(double, double, enum bench_dir, char *, size_t);
+size_t	 best_tables(const struct run *const *, const char *const *, size_t,
+	     struct table ***);
+
 /* sampler.c: the child's side of the runner */
 enum sampler_msg_type {
 	SAMPLER_READY = 1,

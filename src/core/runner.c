@@ -425,7 +425,8 @@ runner_record(struct runner *r)
 	s->version = b->version;
 	s->copies = r->ncopy;
 	s->index = r->sample;
-	s->duration = r->plan.duration;
+	/* A calibrated sample lasts one batch, whatever -d says. */
+	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;

@@ -168,13 +168,19 @@ sysinfo_linux(struct run *run)
 /*
  * The CPU caches as the kernel reports them for CPU 0: cache.L1d,
  * cache.L1i, cache.L2, cache.L3 = "32K" and so on, recorded beside the
- * levels the memory-latency curve shows (memhier.c).
+ * levels the memory-latency curve shows (memhier.c); and the clock rate
+ * (mhz), which lmbench's tables print beside each host.
  */
 static void
 sysinfo_caches(struct run *run)
 {
 #ifdef __linux__
 	char	path[96], level[16], type[32], size[32], key[32];
+	double	mhz;
+
+	if (sysinfo_proc_field("/proc/cpuinfo", "cpu MHz", size,
+	    sizeof size) == 0 && sm_parse_double(size, &mhz) == 0)
+		sysinfo_set_num(run, "mhz", mhz, "%.0f");
 
 	for (int i = 0; i < 16; i++) {
 		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/"

@@ -1,0 +1,146 @@
+/*
+ * The lmbench-style benchmarks themselves: the loopback tests bind and
+ * connect to 127.0.0.1 only and leave no descriptor, socket or partner
+ * behind (run in this process, outside the harness, so that what is
+ * left can be counted), the memory-latency sweep is one family, and a
+ * short run of a handful of tests through the CLI succeeds.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <dirent.h>
+#include <errno.h>
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+static int
+lm_count_fds(void)
+{
+	DIR		*d = opendir("/proc/self/fd");
+	struct dirent	*e;
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* Every AF_INET socket among our descriptors is on 127.0.0.1. */
+static int
+lm_inet_sockets(void)
+{
+	struct sockaddr_in	a;
+	socklen_t		len;
+	int			n = 0;
+
+	for (int fd = 0; fd < 1024; fd++) {
+		len = sizeof a;
+		if (getsockname(fd, (struct sockaddr *)&a, &len) != 0 ||
+		    a.sin_family != AF_INET)
+			continue;
+		assert_int_equal(ntohl(a.sin_addr.s_addr), INADDR_LOOPBACK);
+		assert_int_not_equal(ntohs(a.sin_port), 0);
+		n++;
+	}
+	return n;
+}
+
+static void
+test_loopback_cleanup(void **state)
+{
+	const char *const	 ids[] = { "lat_udp", "lat_tcp", "lat_connect",
+				    "bw_tcp", "lat_pipe", "lat_unix",
+				    "bw_unix", "lat_ctx_8p16k" };
+	char			 dir[256];
+
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		const struct bench	*b = registry_find(ids[i]);
+		struct bench_ctx	 ctx;
+		int			 before = lm_count_fds();
+
+		assert_non_null(b);
+		memset(&ctx, 0, sizeof ctx);
+		ctx.bench = b;
+		ctx.tmpdir = dir;
+		ctx.report_fd = -1;
+		assert_int_equal(b->setup(&ctx), 0);
+		if (strstr(ids[i], "tcp") != NULL ||
+		    strstr(ids[i], "udp") != NULL)
+			assert_true(lm_inet_sockets() >= 1);
+		b->loop(&ctx, 200);
+		b->teardown(&ctx);
+		assert_int_equal(lm_count_fds(), before);
+		assert_int_equal(lm_inet_sockets(), 0);
+		/* The partners were reaped: no child is left. */
+		assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+		assert_int_equal(errno, ECHILD);
+	}
+	sm_rmtree(dir);
+}
+
+static void
+test_sweep_family(void **state)
+{
+	const struct bench	**v;
+	struct sm_error		  err;
+	size_t			  n, sweep = 0;
+
+	(void)state;
+	assert_int_equal(registry_parse("lat_mem_rd", &v, &n, &err), 0);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(strncmp(v[i]->id, "lat_mem_rd@", 11), 0);
+		sweep += strchr(v[i]->id, '/') == NULL;
+	}
+	/* 512 B to 256 MB, doubling: 20 sizes. */
+	assert_int_equal(sweep, 20);
+	assert_string_equal(v[0]->id, "lat_mem_rd@512");
+	free(v);
+	assert_int_equal(registry_parse("lat_mem", &v, &n, &err), -1);
+	assert_non_null(strstr(err.msg, "unknown test \"lat_mem\""));
+}
+
+static void
+test_cli_run(void **state)
+{
+	char	 dir[256], out[300];
+	char	*argv[] = { "sysmark", "run", "-q", "-n", "1", "-t",
+		    "lat_syscall,lat_syscall_read,lat_sig_catch,lat_proc_exec,"
+		    "lat_proc_sh,lat_pipe_2cpu,lat_fs_delete_10k,lat_pagefault,"
+		    "bw_file_rd,bw_pipe,lat_mem_rd@4K", "-o", out, NULL };
+	struct tu_out	o;
+
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(out, sizeof out, "%s/run.csv", dir);
+	setenv("SYSMARK_RESULTS", dir, 1);
+	tu_run(argv, &o);
+	if (o.status != 0)
+		fail_msg("status %d: %s%s", o.status, o.out, o.err);
+	assert_non_null(strstr(o.out, "Null Syscall"));
+	assert_non_null(strstr(o.out, "Memory read latency"));
+	tu_out_free(&o);
+	sm_rmtree(dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_loopback_cleanup),
+		cmocka_unit_test(test_sweep_family),
+		cmocka_unit_test(test_cli_run),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,200 @@
+/*
+ * The memory hierarchy (memhier.c) and the pointer chase under it
+ * (lat_mem_rd.c): the chase visits every element once per lap, plateaus
+ * of synthetic curves with known steps give back their levels, and the
+ * plot of a saved sweep shows the derived levels beside /sys's caches.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+static void
+test_chase_one_lap(void **state)
+{
+	const size_t	 strides[] = { 8, 64, 256 };
+
+	(void)state;
+	for (size_t k = 0; k < 3; k++) {
+		size_t		 size = 64 * 1024, m = size / strides[k];
+		char		*base = calloc(1, size);
+		unsigned char	*seen = calloc(m, 1);
+		void		**head, **p;
+
+		assert_non_null(base);
+		assert_non_null(seen);
+		head = bench_chase_build(base, size, strides[k], 42);
+		assert_non_null(head);
+		p = head;
+		for (size_t i = 0; i < m; i++) {
+			size_t	off = (size_t)((char *)p - base);
+
+			assert_int_equal(off % strides[k], 0);
+			assert_true(off < size);
+			/* Each element once: a repeat before m steps fails. */
+			assert_int_equal(seen[off / strides[k]], 0);
+			seen[off / strides[k]] = 1;
+			p = *p;
+		}
+		assert_ptr_equal(p, head);	/* back at the start */
+		free(seen);
+		free(base);
+	}
+}
+
+static void
+test_chase_is_random(void **state)
+{
+	char	*base = calloc(1, 4096);
+	void	**p;
+	size_t	 inorder = 0;
+
+	(void)state;
+	assert_non_null(base);
+	p = bench_chase_build(base, 4096, 64, 7);
+	for (int i = 0; i < 64; i++) {
+		if ((char *)*p == (char *)p + 64)
+			inorder++;
+		p = *p;
+	}
+	/* A sequential list would make every step a +64: prefetchable. */
+	assert_true(inorder < 16);
+	free(base);
+}
+
+/* A curve: sizes 512 B .. 256 MB doubling, latency given by fn. */
+static size_t
+mh_curve(struct memhier_point *p, double (*fn)(double))
+{
+	size_t	n = 0;
+
+	for (double s = 512; s <= 256.0 * 1024 * 1024; s *= 2, n++) {
+		p[n].size = s;
+		p[n].ns = fn(s);
+	}
+	return n;
+}
+
+/* L1 32K 1 ns, L2 512K 4 ns, L3 16M 12 ns, main 80 ns; one step each. */
+static double
+mh_four(double s)
+{
+	if (s <= 32 * 1024)
+		return 1.0 + (s == 4096 ? 0.05 : 0);	/* a little noise */
+	if (s == 64 * 1024)
+		return 2.5;				/* transition */
+	if (s <= 512 * 1024)
+		return 4.0;
+	if (s == 1024 * 1024)
+		return 7.0;
+	if (s <= 16.0 * 1024 * 1024)
+		return 12.0;
+	if (s == 32.0 * 1024 * 1024)
+		return 40.0;
+	return 80.0;
+}
+
+/* Two caches, and main memory still climbing at the end (TLB misses). */
+static double
+mh_climbing(double s)
+{
+	if (s <= 16 * 1024)
+		return 2.0;
+	if (s <= 1024 * 1024)
+		return 10.0;
+	return 100.0 * pow(1.4, log2(s / (2.0 * 1024 * 1024)));
+}
+
+static void
+test_plateaus_four(void **state)
+{
+	struct memhier_point	p[32];
+	struct memhier_level	lv[8];
+	size_t			n, np = mh_curve(p, mh_four);
+
+	(void)state;
+	n = memhier_levels(p, np, lv, 8);
+	assert_int_equal(n, 4);
+	assert_string_equal(lv[0].name, "L1");
+	assert_near(lv[0].ns, 1.0, 0.05);
+	assert_near(lv[0].to, 32 * 1024, 0);
+	assert_string_equal(lv[1].name, "L2");
+	assert_near(lv[1].ns, 4.0, 1e-9);
+	assert_near(lv[1].from, 128 * 1024, 0);
+	assert_string_equal(lv[2].name, "L3");
+	assert_near(lv[2].ns, 12.0, 1e-9);
+	assert_string_equal(lv[3].name, "main");
+	assert_near(lv[3].ns, 80.0, 1e-9);
+}
+
+static void
+test_plateaus_climbing(void **state)
+{
+	struct memhier_point	p[32];
+	struct memhier_level	lv[8];
+	size_t			n, np = mh_curve(p, mh_climbing);
+
+	(void)state;
+	n = memhier_levels(p, np, lv, 8);
+	assert_int_equal(n, 3);
+	assert_near(lv[0].ns, 2.0, 1e-9);
+	assert_near(lv[1].ns, 10.0, 1e-9);
+	assert_string_equal(lv[2].name, "main");
+	/* No plateau at the end: main memory is the largest size's. */
+	assert_near(lv[2].ns, p[np - 1].ns, 1e-9);
+}
+
+static void
+test_sizes(void **state)
+{
+	char	buf[16];
+
+	(void)state;
+	assert_near(memhier_parse_size("512"), 512, 0);
+	assert_near(memhier_parse_size("64K"), 65536, 0);
+	assert_near(memhier_parse_size("256M"), 256.0 * 1024 * 1024, 0);
+	assert_near(memhier_parse_size("64M/s16"), 0, 0);
+	assert_near(memhier_parse_size("K"), 0, 0);
+	memhier_format_size(32768, buf, sizeof buf);
+	assert_string_equal(buf, "32K");
+	memhier_format_size(256.0 * 1024 * 1024, buf, sizeof buf);
+	assert_string_equal(buf, "256M");
+}
+
+/* The saved sweep in tests/data: its curve, levels and caches shown. */
+static void
+test_show_plot(void **state)
+{
+	char *const	argv[] = { "sysmark", "show", "tests/data/memcurve.csv",
+			    NULL };
+	struct tu_out	o;
+
+	(void)state;
+	tu_run(argv, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "Memory read latency"));
+	assert_non_null(strstr(o.out, "---- L1d ends at 32K"));
+	assert_non_null(strstr(o.out, "Levels read off the plateaus: L1 1 ns "
+	    "(512-32K), L2 4 ns (128K-512K), L3 12 ns (2M-16M), main 80 ns "
+	    "(64M-256M)"));
+	assert_non_null(strstr(o.out, "Caches as the system reports them: "
+	    "L1d 32K, L2 512K, L3 16384K"));
+	tu_out_free(&o);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_chase_one_lap),
+		cmocka_unit_test(test_chase_is_random),
+		cmocka_unit_test(test_plateaus_four),
+		cmocka_unit_test(test_plateaus_climbing),
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_show_plot),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
