@@ -110,6 +110,33 @@ test_sweep_family(void **state)
 	assert_non_null(strstr(err.msg, "unknown test \"lat_mem\""));
 }
 
+/* Every lat_* and bw_* test is timed lmbench's way. */
+static void
+test_all_calibrated(void **state)
+{
+	size_t	n = 0;
+
+	(void)state;
+	for (size_t i = 0; registry_all[i] != NULL; i++) {
+		const struct bench	*b = registry_all[i];
+
+		if (strncmp(b->id, "lat_", 4) != 0 &&
+		    strncmp(b->id, "bw_", 3) != 0)
+			continue;
+		n++;
+		if (b->timing != BENCH_CALIBRATED)
+			fail_msg("%s is not calibrated", b->id);
+		assert_true(b->scale > 0);
+		assert_string_equal(b->unit, b->dir == BENCH_LOWER ?
+		    (strncmp(b->id, "lat_mem_rd", 10) == 0 ? "ns" : "us") :
+		    "MB/s");
+		/* Partner tests come in pairs: one CPU and two. */
+		if (b->place == BENCH_TWO_CPUS)
+			assert_non_null(strstr(b->id, "_2cpu"));
+	}
+	assert_true(n >= 90);
+}
+
 static void
 test_cli_run(void **state)
 {
@@ -139,6 +166,7 @@ main(void)
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_loopback_cleanup),
 		cmocka_unit_test(test_sweep_family),
+		cmocka_unit_test(test_all_calibrated),
 		cmocka_unit_test(test_cli_run),
 	};
 

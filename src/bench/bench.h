@@ -94,6 +94,16 @@ struct bench {
 	void		 (*overhead)(struct bench_ctx *, uint64_t);
 };
 
+/*
+ * The fields every lmbench-style latency shares: microseconds per
+ * operation, from calibrated batches.
+ */
+#define BENCH_LATENCY_US						\
+	.unit = "us",							\
+	.dir = BENCH_LOWER,						\
+	.scale = 1e6,							\
+	.timing = BENCH_CALIBRATED
+
 /* Report a failure to the parent and _exit() the child. */
 void	bench_fail(struct bench_ctx *, const char *, ...)
 	    __attribute__((format(printf, 2, 3), noreturn));

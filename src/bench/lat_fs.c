@@ -139,15 +139,12 @@ const struct bench bench_##name = {					\
 	.id = #name,							\
 	.title = ttl,							\
 	.group = "lmbench: file system",				\
-	.unit = "us",							\
-	.dir = BENCH_LOWER,						\
+	BENCH_LATENCY_US,						\
 	.version = 1,							\
 	.desc = what,							\
-	.scale = 1e6,							\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\
 	.teardown = lat_fs_teardown,					\
-	.timing = BENCH_CALIBRATED,					\
 	.prepare = prep_fn,						\
 }
 

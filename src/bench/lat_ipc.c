@@ -285,15 +285,12 @@ const struct bench bench_##name##sfx = {				\
 	.id = #name #sfx,						\
 	.title = ttl where,						\
 	.group = "lmbench: local communication",			\
-	.unit = "us",							\
-	.dir = BENCH_LOWER,						\
+	BENCH_LATENCY_US,						\
 	.version = 1,							\
 	.desc = what where,						\
-	.scale = 1e6,							\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\
 	.teardown = lat_ipc_teardown,					\
-	.timing = BENCH_CALIBRATED,					\
 	.place = plc,							\
 }
 

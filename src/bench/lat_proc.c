@@ -101,39 +101,30 @@ const struct bench bench_lat_proc_fork = {
 	.id = "lat_proc_fork",
 	.title = "Null Process",
 	.group = "lmbench: system calls and processes",
-	.unit = "us",
-	.dir = BENCH_LOWER,
+	BENCH_LATENCY_US,
 	.version = 1,
 	.desc = "fork() and _exit(), parent waits",
-	.scale = 1e6,
 	.loop = lat_proc_fork,
-	.timing = BENCH_CALIBRATED,
 };
 
 const struct bench bench_lat_proc_exec = {
 	.id = "lat_proc_exec",
 	.title = "Simple Process",
 	.group = "lmbench: system calls and processes",
-	.unit = "us",
-	.dir = BENCH_LOWER,
+	BENCH_LATENCY_US,
 	.version = 1,
 	.desc = "fork() and execve() of sysmark, which exits at once",
-	.scale = 1e6,
 	.loop = lat_proc_exec,
-	.timing = BENCH_CALIBRATED,
 };
 
 const struct bench bench_lat_proc_sh = {
 	.id = "lat_proc_sh",
 	.title = "/bin/sh Process",
 	.group = "lmbench: system calls and processes",
-	.unit = "us",
-	.dir = BENCH_LOWER,
+	BENCH_LATENCY_US,
 	.version = 1,
 	.desc = "fork() and /bin/sh -c starting sysmark, which exits",
-	.scale = 1e6,
 	.setup = lat_proc_sh_setup,
 	.loop = lat_proc_sh,
 	.teardown = lat_proc_sh_teardown,
-	.timing = BENCH_CALIBRATED,
 };

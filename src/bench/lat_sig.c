@@ -74,26 +74,20 @@ const struct bench bench_lat_sig_install = {
 	.id = "lat_sig_install",
 	.title = "Signal Handler Install",
 	.group = "lmbench: system calls and processes",
-	.unit = "us",
-	.dir = BENCH_LOWER,
+	BENCH_LATENCY_US,
 	.version = 1,
 	.desc = "sigaction() installing a handler for SIGUSR1",
-	.scale = 1e6,
 	.loop = lat_sig_install,
-	.timing = BENCH_CALIBRATED,
 };
 
 const struct bench bench_lat_sig_catch = {
 	.id = "lat_sig_catch",
 	.title = "Signal Handler Overhead",
 	.group = "lmbench: system calls and processes",
-	.unit = "us",
-	.dir = BENCH_LOWER,
+	BENCH_LATENCY_US,
 	.version = 1,
 	.desc = "kill() of oneself with SIGUSR1 and an empty handler",
-	.scale = 1e6,
 	.setup = lat_sig_setup,
 	.loop = lat_sig_catch,
 	.teardown = lat_sig_teardown,
-	.timing = BENCH_CALIBRATED,
 };

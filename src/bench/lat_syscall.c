@@ -144,15 +144,12 @@ const struct bench bench_##name = {					\
 	.id = #name,							\
 	.title = ttl,							\
 	.group = "lmbench: system calls and processes",			\
-	.unit = "us",							\
-	.dir = BENCH_LOWER,						\
+	BENCH_LATENCY_US,						\
 	.version = 1,							\
 	.desc = what,							\
-	.scale = 1e6,							\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\
 	.teardown = setup_fn != NULL ? lat_syscall_teardown : NULL,	\
-	.timing = BENCH_CALIBRATED,					\
 }
 
 LAT_SYSCALL(lat_syscall, "Null Syscall", NULL, lat_syscall_null,
