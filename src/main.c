@@ -51,7 +51,9 @@ static const char main_usage[] =
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
-"  -d SECONDS     length of one sample, 0.1 to 86400 (default 10)\n"
+"  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n"
+"                 lmbench-style tests (lat_*, bw_*) time one calibrated\n"
+"                 batch of at least 50 ms per sample instead\n"
 "  -n SAMPLES     samples per test and copies value (default 6)\n"
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
@@ -203,6 +205,13 @@ main_progress(const struct runner_event *ev, void *arg)
 		return;
 	switch (ev->type) {
 	case RUNNER_EV_BENCH_START:
+		if (ev->bench->timing == BENCH_CALIBRATED) {
+			fprintf(stderr, "%s: %s, %d %s, %d calibrated "
+			    "batches\n", ev->bench->id, ev->bench->title,
+			    ev->copies, ev->copies == 1 ? "copy" : "copies",
+			    ev->nsamples);
+			break;
+		}
 		fprintf(stderr, "%s: %s, %d %s, %d x %g s\n", ev->bench->id,
 		    ev->bench->title, ev->copies,
 		    ev->copies == 1 ? "copy" : "copies", ev->nsamples,
@@ -531,7 +540,7 @@ main_take_best(int *argc, char **argv)
 	return 0;
 }
 
-/* lmbench 1.0's comparison to the best of the breed, over runs and baselines. */
+/* lmbench 1.0's comparison to the best of the breed: runs, baselines. */
 static int
 main_best(int argc, char **argv, const char *argv0)
 {

@@ -100,8 +100,9 @@ test_known_cost(void **state)
 	assert_int_equal(run.nsamples, 4);
 	for (size_t i = 0; i < run.nsamples; i++) {
 		const struct run_sample	*s = &run.samples[i];
-		double			 want = strcmp(s->test, "cal_known") == 0 ?
-					    20.0 : 10.0;
+		double			 want;
+
+		want = strcmp(s->test, "cal_known") == 0 ? 20.0 : 10.0;
 
 		assert_int_equal(s->status, RUN_OK);
 		/* A busy machine stretches a spin little: 15% is generous. */

@@ -29,7 +29,7 @@ struct lat_ctx {
 	size_t		 nwords;	/* working set, in words */
 	uint64_t	*ws;		/* ours */
 	int		 ring[LAT_CTX_MAX][2];	/* ring[i]: into process i */
-	int		 self[2];	/* for overhead(): a pipe to ourselves */
+	int		 self[2];	/* overhead(): a pipe to ourselves */
 	pid_t		 pid[LAT_CTX_MAX];
 };
 

@@ -29,7 +29,7 @@ struct best_col {
 struct best_layout {
 	const char		*title;
 	const struct best_col	*cols;
-	int			 guesses;	/* a Guesses column at the end */
+	int			 guesses;	/* a last Guesses column */
 };
 
 static const struct best_col best_proc[] = {

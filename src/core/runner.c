@@ -290,8 +290,8 @@ runner_message(struct runner *r, const struct sampler_msg *m)
 		    (int)sizeof m->text - 1, m->text);
 		if (c->overhead_ns >= c->elapsed_ns && c->overhead_ns > 0)
 			runner_fail(r, "copy %d: the overhead subtracted "
-			    "(%llu ns) exceeds the batch (%llu ns)", m->copy + 1,
-			    (unsigned long long)c->overhead_ns,
+			    "(%llu ns) exceeds the batch (%llu ns)",
+			    m->copy + 1, (unsigned long long)c->overhead_ns,
 			    (unsigned long long)c->elapsed_ns);
 		break;
 	case SAMPLER_ERROR:

@@ -175,8 +175,8 @@ sampler_place(struct bench_ctx *ctx, char *where, size_t len)
 	} else {
 		ctx->cpu[0] = cpu[(2 * ctx->copy) % n];
 		ctx->cpu[1] = cpu[(2 * ctx->copy + 1) % n];
-		snprintf(where, len, "two CPUs: %d, partners on %d", ctx->cpu[0],
-		    ctx->cpu[1]);
+		snprintf(where, len, "two CPUs: %d, partners on %d",
+		    ctx->cpu[0], ctx->cpu[1]);
 	}
 	if (sampler_pin(ctx->cpu[0]) != 0)
 		bench_fail(ctx, "sched_setaffinity: %s", strerror(errno));
