@@ -164,6 +164,30 @@ test_show_matches_run(void **state)
 	tu_out_free(&b);
 }
 
+/* Runs ending in the same second still get a file each. */
+static void
+test_default_names_never_collide(void **state)
+{
+	char		*argv[] = { "sysmark", "run", "-q", "-t", "hanoi", "-d",
+			    "0.1", "-n", "1", NULL };
+	struct tu_out	 o;
+	struct dirent	*e;
+	DIR		*d;
+	int		 n = 0;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		tu_run(argv, &o);
+		assert_int_equal(o.status, 0);
+		tu_out_free(&o);
+	}
+	assert_non_null(d = opendir(getenv("SYSMARK_RESULTS")));
+	while ((e = readdir(d)) != NULL)
+		n += strstr(e->d_name, ".csv") != NULL;
+	closedir(d);
+	assert_int_equal(n, 3);
+}
+
 #ifdef __linux__
 /* ---- Child processes, seen through /proc ---- */
 
@@ -423,6 +447,7 @@ main(void)
 		cmocka_unit_test(test_bad_show_arguments),
 		cmocka_unit_test(test_list_names_every_test),
 		cmocka_unit_test(test_show_matches_run),
+		cmocka_unit_test(test_default_names_never_collide),
 #ifdef __linux__
 		cmocka_unit_test(test_ctrl_c_cleans_up),
 		cmocka_unit_test(test_killed_child_fails_one_sample),
