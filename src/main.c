@@ -520,8 +520,11 @@ int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
-	if (argc < 2)
-		return main_usage_error("no command given");
+	if (argc < 2) {
+		fputs("sysmark: no command given\n", stderr);
+		fputs(main_usage, stderr);
+		return SM_EXIT_INPUT;
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(main_usage, stdout);
