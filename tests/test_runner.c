@@ -194,6 +194,21 @@ assert_no_children(void)
 	assert_int_equal(errno, ECHILD);
 }
 
+static void
+plan_set(struct runner_plan *plan, const struct bench **benches, size_t nb,
+    const int *cps, int samples, double duration)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->benches = benches;
+	plan->nbench = nb;
+	plan->copies = cps;
+	plan->ncopies = 1;
+	plan->samples = samples;
+	plan->duration = duration;
+	plan->grace = GRACE;
+	plan->self_exe = "/bin/false";
+}
+
 static double
 run_plan(const struct bench *b, int copies, int samples, double duration,
     struct run *run, struct rec *rc)
@@ -204,15 +219,7 @@ run_plan(const struct bench *b, int copies, int samples, double duration,
 	struct sm_error		 err;
 	uint64_t		 t0;
 
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 2;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.samples = samples;
-	plan.duration = duration;
-	plan.grace = GRACE;
-	plan.self_exe = "/bin/false";
+	plan_set(&plan, benches, 2, cps, samples, duration);
 	memset(rc, 0, sizeof *rc);
 	run_init(run);
 	t0 = sm_now_ns();
@@ -370,15 +377,7 @@ test_cancel_keeps_finished_samples(void **state)
 	uint64_t		 t0 = sm_now_ns();
 
 	(void)state;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.samples = 3;
-	plan.duration = 0.2;
-	plan.grace = GRACE;
-	plan.self_exe = "/bin/false";
+	plan_set(&plan, benches, 1, cps, 3, 0.2);
 	memset(&rc, 0, sizeof rc);
 	run_init(&run);
 	rc.r = runner_start(&plan, &run, cancel_cb, &rc, &err);
@@ -407,15 +406,8 @@ test_bad_plans_refused(void **state)
 	struct rec		 rc;
 
 	(void)state;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.samples = 1;
-	plan.grace = GRACE;
+	plan_set(&plan, benches, 1, cps, 1, 0.05);
 	run_init(&run);
-	plan.duration = 0.05;
 	assert_null(runner_start(&plan, &run, rec_cb, &rc, &err));
 	assert_string_equal(err.msg, "duration 0.05 s: must be between 0.1 "
 	    "and 86400");
