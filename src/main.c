@@ -36,6 +36,7 @@ struct main_run {
 	const char		 *out;
 	int			  force;
 	int			  quiet;
+	int			  stats;
 	enum table_format	  fmt;
 	char			  self[PATH_MAX];
 };
@@ -44,8 +45,8 @@ static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
-"                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
-"       sysmark show [-f text|csv|md] FILE\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"       sysmark show [-s] [-f text|csv|md] FILE\n"
 "       sysmark compare [-f text|csv|md] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
@@ -55,6 +56,7 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
+"  -s             also print every statistic: n, mean, median, min, max, sd\n"
 "  -f FORMAT      table format: text, csv or md\n";
 
 static int
@@ -180,6 +182,9 @@ main_run_option(int c, const char *arg, struct main_run *m)
 	case 'q':
 		m->quiet = 1;
 		return 0;
+	case 's':
+		m->stats = 1;
+		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
 	}
@@ -286,15 +291,27 @@ main_save(const struct run *run, const struct main_run *m)
 }
 
 static int
-main_print(const struct run *run, enum table_format fmt)
+main_render(struct table *t, enum table_format fmt)
 {
-	struct table	*t = report_results(run);
-	struct sm_error	 err;
-	int		 rc;
+	struct sm_error	err;
+	int		rc;
 
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
 	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+/* The results table, then with stats every statistic behind it. */
+static int
+main_print(const struct run *run, enum table_format fmt, int stats)
+{
+	int	rc = main_render(report_results(run), fmt);
+
+	if (rc == 0 && stats) {
+		putchar('\n');
+		rc = main_render(report_stats(run), fmt);
+	}
+	return rc;
 }
 
 static int
@@ -328,7 +345,7 @@ main_execute(struct main_run *m)
 	main_plan_meta(&run, m, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
-		rc = main_print(&run, m->fmt);
+		rc = main_print(&run, m->fmt, m->stats);
 	if (rc == 0 && cancelled)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
@@ -349,7 +366,7 @@ main_run(int argc, char **argv, const char *argv0)
 	m.ncopies = 1;
 	m.samples = 6;
 	m.duration = 10;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqf:")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqsf:")) != -1) {
 		if (c == ':')
 			rc = main_usage_error("option -%c needs a value",
 			    optopt);
@@ -377,13 +394,17 @@ main_run(int argc, char **argv, const char *argv0)
 
 /* ---- sysmark show, sysmark list ---- */
 
-/* Parse just -f; returns the index of the first operand or -1. */
+/*
+ * Parse -f, and -s where stats is not NULL; returns the index of the first
+ * operand or -1.
+ */
 static int
-main_format_only(int argc, char **argv, enum table_format *fmt)
+main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 {
 	int	c;
 
-	while ((c = getopt(argc, argv, ":f:")) != -1) {
+	while ((c = getopt(argc, argv, stats != NULL ? ":f:s" : ":f:")) !=
+	    -1) {
 		if (c == ':') {
 			main_usage_error("option -%c needs a value", optopt);
 			return -1;
@@ -392,7 +413,9 @@ main_format_only(int argc, char **argv, enum table_format *fmt)
 			main_usage_error("unknown option -%c", optopt);
 			return -1;
 		}
-		if (main_parse_format(optarg, fmt) != 0)
+		if (c == 's')
+			*stats = 1;
+		else if (main_parse_format(optarg, fmt) != 0)
 			return -1;
 	}
 	return optind;
@@ -404,16 +427,16 @@ main_show(int argc, char **argv)
 	enum table_format	fmt = TABLE_TEXT;
 	struct sm_error		err;
 	struct run		run;
-	int			i, rc;
+	int			i, rc, stats = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, &stats)) < 0)
 		return SM_EXIT_INPUT;
 	if (argc - i != 1)
 		return main_usage_error("show: name one saved run");
 	run_init(&run);
 	if (csvstore_load(&run, argv[i], &err) != 0)
 		return main_input_error(&err);
-	rc = main_print(&run, fmt);
+	rc = main_print(&run, fmt, stats);
 	run_free(&run);
 	return rc;
 }
@@ -441,7 +464,7 @@ main_compare(int argc, char **argv, const char *argv0)
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 2)
 		return main_usage_error("compare: name at least two runs or "
@@ -487,7 +510,7 @@ main_list(int argc, char **argv)
 	const char		*group = NULL;
 	int			 i, rc;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if (i != argc)
 		return main_usage_error("list: unexpected argument \"%s\"",
