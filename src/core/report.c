@@ -41,6 +41,26 @@ report_title(const char *id)
 	return b != NULL ? b->title : id;
 }
 
+/*
+ * The title for a test id as any of these runs knows it: the catalog's,
+ * else a run's "title:<id>" fact (imported reports and baselines carry
+ * titles for tests sysmark does not have), else the id itself.
+ */
+const char *
+report_title_in(const struct run *const *runs, size_t nrun, const char *id)
+{
+	const char	*v;
+	char		 key[64];
+
+	if (registry_find(id) != NULL)
+		return report_title(id);
+	snprintf(key, sizeof key, "title:%s", id);
+	for (size_t r = 0; r < nrun; r++)
+		if ((v = run_meta_get(runs[r], key)) != NULL && *v != '\0')
+			return v;
+	return id;
+}
+
 /* Append a formatted piece to a fixed buffer, truncating quietly. */
 static void
 report_cat(char *buf, size_t len, const char *fmt, const char *v)
@@ -97,9 +117,10 @@ report_row(const struct run *run, const struct run_group *g,
 	r = table_add_row(t);
 	if (g->copies > 1)
 		table_set(t, r, REPORT_TEST, "%s (%d copies)",
-		    report_title(g->test), g->copies);
+		    report_title_in(&run, 1, g->test), g->copies);
 	else
-		table_set(t, r, REPORT_TEST, "%s", report_title(g->test));
+		table_set(t, r, REPORT_TEST, "%s",
+		    report_title_in(&run, 1, g->test));
 	if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
