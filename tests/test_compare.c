@@ -162,8 +162,7 @@ check_seed(const char *old, const char *new, const struct expect *e,
 		assert_string_equal(t->rows[r].cells[column(t, "P")],
 		    "n=1+1");
 	}
-	assert_string_equal(t->rows[r].cells[0], "Geometric mean of 27 "
-	    "ratios");
+	assert_string_equal(t->rows[r].cells[0], "geomean of 27 ratios");
 	assert_int_equal(r + 1, t->nrows);	/* nothing apart */
 	table_free(t);
 	run_free(&a);
@@ -284,7 +283,7 @@ test_missing_and_versions(void **state)
 	assert_string_equal(t->rows[r].cells[0], "both");
 	assert_string_equal(t->rows[r + 1].cells[0], "imported");
 	assert_string_equal(t->rows[r + 2].cells[0],
-	    "Geometric mean of 2 ratios");
+	    "geomean of 2 ratios");
 	r = section(t, "Not ranked") + 1;
 	assert_string_equal(t->rows[r].cells[0], "changed (version 1 -> 2)");
 	assert_string_equal(t->rows[r].cells[1], "100.0");

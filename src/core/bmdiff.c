@@ -253,7 +253,7 @@ bmdiff_geomean(struct bmdiff *d)
 	if (n == 0)
 		return;
 	row = table_add_row(d->t);
-	table_set(d->t, row, 0, "Geometric mean of %zu ratio%s", n,
+	table_set(d->t, row, 0, "geomean of %zu ratio%s", n,
 	    n == 1 ? "" : "s");
 	table_set(d->t, row, d->c_change, "%+.2f%%",
 	    100 * (exp(sum / (double)n) - 1));
@@ -295,12 +295,11 @@ bmdiff_tally(struct bmdiff *d)
 	for (size_t i = 0; i < d->nlines; i++)
 		if (d->lines[i].kind == BMDIFF_RANKED)
 			n[d->lines[i].s.verdict]++;
-	if (d->judged)
+	if (d->judged) {
 		table_add_note(d->t, "%zu better, %zu worse, %zu ~ (no "
 		    "significant change), %zu small, %zu with a single "
 		    "figure.", n[SIGNIF_BETTER], n[SIGNIF_WORSE],
 		    n[SIGNIF_SAME], n[SIGNIF_SMALL], n[SIGNIF_SINGLE]);
-	if (d->judged)
 		table_add_note(d->t, "Better or worse: p under alpha = %g, an "
 		    "interval (delta method) that excludes no change, and a "
 		    "change of at least %g%% and of the samples' own spread "
@@ -308,10 +307,11 @@ bmdiff_tally(struct bmdiff *d)
 		    "Mann-Whitney U test with %d or more samples a side, "
 		    "Welch's t test with fewer.", d->o->alpha,
 		    100 * d->o->min_effect, SIGNIF_U_MIN);
+	}
 	if (n[SIGNIF_SINGLE] > 0)
-		table_add_note(d->t, "n=1+1: a side holds a single figure (a "
-		    "baseline or an imported report), so no p-value can be "
-		    "computed and the change is not judged.");
+		table_add_note(d->t, "n=OLD+NEW counts the figures on each "
+		    "side: a single figure (a baseline or an imported report) "
+		    "admits no p-value, so that change is not judged.");
 	if (d->nlower > 0)
 		table_add_note(d->t, "For %zu test%s lower is better: a drop "
 		    "ranks as an improvement, and the geometric mean takes "

@@ -125,7 +125,7 @@ compare_opts_default(struct compare_opts *o)
 {
 	o->alpha = COMPARE_ALPHA;
 	o->min_effect = COMPARE_MIN_EFFECT;
-	o->width = COMPARE_WIDTH;
+	o->width = TABLE_TEXT_WIDTH;
 }
 
 /* Is this unit a time per operation (so less is better)? */

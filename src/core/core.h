@@ -166,6 +166,7 @@ int	 csvstore_save(const struct run *, const char *, int,
 int	 csvstore_load(struct run *, const char *, struct sm_error *);
 
 /* table.c */
+#define TABLE_TEXT_WIDTH	80	/* what a terminal is assumed to have */
 enum table_align {
 	TABLE_LEFT = 0,
 	TABLE_RIGHT
@@ -220,7 +221,6 @@ const char *report_title_in(const struct run *const *, size_t,
 /* compare.c */
 #define COMPARE_ALPHA		0.05
 #define COMPARE_MIN_EFFECT	0.01	/* a fraction: 1% */
-#define COMPARE_WIDTH		80
 struct compare_opts {
 	double	alpha;		/* significance level */
 	double	min_effect;	/* smallest change that counts, a fraction */

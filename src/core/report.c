@@ -115,12 +115,7 @@ report_row(const struct run *run, const struct run_group *g,
 		}
 	}
 	r = table_add_row(t);
-	if (g->copies > 1)
-		table_set(t, r, REPORT_TEST, "%s (%d copies)",
-		    report_title_in(&run, 1, g->test), g->copies);
-	else
-		table_set(t, r, REPORT_TEST, "%s",
-		    report_title_in(&run, 1, g->test));
+	compare_set_title(t, r, &run, 1, g, NULL);
 	if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
@@ -174,6 +169,7 @@ report_results(const struct run *run)
 	table_add_col(t, "SAMPLES", TABLE_LEFT);
 	table_add_col(t, "95% CI", TABLE_RIGHT);
 	table_add_col(t, "CV", TABLE_RIGHT);
+	table_fit(t, TABLE_TEXT_WIDTH, REPORT_TEST);
 	ng = run_groups(run, &g);
 	for (size_t i = 0; i < ng; i++)
 		report_row(run, &g[i], t);
