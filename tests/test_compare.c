@@ -277,6 +277,9 @@ test_missing_and_versions(void **state)
 	add(&b, "changed", 2, "lps", v2, 1);
 	add(&a, "imported", 0, "lps", v1, 1);	/* version unknown */
 	add(&b, "imported", 3, "lps", v2, 1);
+	add(&a, "broke", 1, "lps", v1, 1);
+	add(&b, "broke", 1, "lps", v2, 1);
+	b.samples[b.nsamples - 1].status = RUN_FAILED;
 	compare_opts_default(&o);
 	t = bmdiff_report(&a, &b, "A", "B", &o);
 	r = section(t, "Results") + 1;
@@ -292,6 +295,7 @@ test_missing_and_versions(void **state)
 	r = section(t, "Only in A") + 1;
 	assert_string_equal(t->rows[r].cells[0], "gone");
 	assert_string_equal(t->rows[r].cells[2], "");
+	assert_string_equal(t->rows[r + 1].cells[0], "broke (failed in B)");
 	r = section(t, "Only in B") + 1;
 	assert_string_equal(t->rows[r].cells[0], "fresh");
 	assert_string_equal(t->rows[r].cells[1], "");
@@ -444,6 +448,14 @@ test_80_columns(void **state)
 		free(text);
 		table_free(t);
 	}
+	/* and so does the report `sysmark show` prints */
+	t = report_results(&a);
+	text = render(t, TABLE_TEXT);
+	for (line = strtok_r(text, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save), lines++)
+		assert_true(strlen(line) <= 80);
+	free(text);
+	table_free(t);
 	assert_true(lines > 10);
 	run_free(&a);
 	run_free(&b);

@@ -36,6 +36,7 @@ struct bmdiff_line {
 	int			 vold;
 	int			 vnew;
 	enum bench_dir		 dir;
+	int			 failed;	/* the other side's all failed */
 	double			 gain;		/* log ratio, > 0 is better */
 	struct signif		 s;
 };
@@ -54,6 +55,18 @@ struct bmdiff {
 
 /* ---- Building the lines ---- */
 
+/* Does run hold group g with every sample failed? */
+static int
+bmdiff_all_failed(const struct run *run, const struct run_group *g)
+{
+	double	*v;
+	size_t	 n, failed;
+
+	n = run_group_values(run, g, &v, &failed);
+	free(v);
+	return n == 0 && failed > 0;
+}
+
 static void
 bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 {
@@ -64,11 +77,13 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	l->vold = compare_version(a, &l->g);
 	l->vnew = compare_version(b, &l->g);
 	l->dir = compare_dir(d->runs, 2, l->g.test);
-	if (isnan(l->new))
+	if (isnan(l->new)) {
 		l->kind = BMDIFF_ONLY_OLD;
-	else if (isnan(l->old))
+		l->failed = bmdiff_all_failed(b, &l->g);
+	} else if (isnan(l->old)) {
 		l->kind = BMDIFF_ONLY_NEW;
-	else if (compare_version_differs(l->vold, l->vnew))
+		l->failed = bmdiff_all_failed(a, &l->g);
+	} else if (compare_version_differs(l->vold, l->vnew))
 		l->kind = BMDIFF_VERSION;
 	else
 		l->kind = BMDIFF_RANKED;
@@ -277,6 +292,9 @@ bmdiff_rows(struct bmdiff *d)
 		if (l->kind == BMDIFF_VERSION)
 			snprintf(extra, sizeof extra, " (version %d -> %d)",
 			    l->vold, l->vnew);
+		else if (l->failed)
+			snprintf(extra, sizeof extra, " (failed in %s)",
+			    d->names[l->kind == BMDIFF_ONLY_OLD]);
 		row = table_add_row(d->t);
 		compare_set_title(d->t, row, d->runs, 2, &l->g, extra);
 		bmdiff_figures(d, row, l);
