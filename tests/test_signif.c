@@ -190,6 +190,24 @@ test_small_change_is_no_win(void **state)
 	assert_int_equal(s.verdict, SIGNIF_SMALL);
 }
 
+/* The U test has the last word: here the interval alone would say yes. */
+static void
+test_u_test_decides(void **state)
+{
+	const double	a[] = { 100, 101, 102, 103, 104 };
+	const double	b[] = { 102.5, 103.5, 104.5, 105.5, 106.5 };
+	struct signif	s;
+
+	(void)state;
+	signif_compare(a, 5, b, 5, BENCH_HIGHER, 0.05, 0.01, &s);
+	assert_int_equal(s.test, SIGNIF_MWU);
+	assert_near(s.p, 1.0 / 18, 1e-12);	/* U = 3: 14 of 252 splits */
+	assert_true(s.lo > 1);
+	assert_int_equal(s.verdict, SIGNIF_SAME);
+	signif_compare(a, 5, b, 5, BENCH_HIGHER, 0.10, 0.01, &s);
+	assert_int_equal(s.verdict, SIGNIF_BETTER);
+}
+
 static void
 test_single_figure_is_not_tested(void **state)
 {
@@ -217,6 +235,7 @@ main(void)
 		cmocka_unit_test(test_tight_shift_is_significant),
 		cmocka_unit_test(test_noisy_shift_is_not),
 		cmocka_unit_test(test_small_change_is_no_win),
+		cmocka_unit_test(test_u_test_decides),
 		cmocka_unit_test(test_single_figure_is_not_tested),
 	};
 
