@@ -491,8 +491,8 @@ test_cli(void **state)
 	    DATA "1.3.3.csv", NULL };
 	char *const	 csv[] = { "sysmark", "compare", "-f", "csv",
 	    DATA "1.3.3.csv", DATA "1.3.4.csv", NULL };
-	char *const	 md[] = { "sysmark", "compare", "-f", "md", "-a", "0.01",
-	    "-e", "5", DATA "1.3.3.csv", DATA "1.3.4.csv", NULL };
+	char *const	 md[] = { "sysmark", "compare", "-f", "md", "-a",
+	    "0.01", "-e", "5", DATA "1.3.3.csv", DATA "1.3.4.csv", NULL };
 	char *const	 three[] = { "sysmark", "compare", DATA "1.2.10.csv",
 	    DATA "1.3.3.csv", DATA "1.3.4.csv", NULL };
 	char *const	 bad[] = { "sysmark", "compare", "-a", "0.7",

@@ -36,7 +36,7 @@ struct bmdiff_line {
 	int			 vold;
 	int			 vnew;
 	enum bench_dir		 dir;
-	int			 failed;	/* the other side's all failed */
+	int			 failed;	/* every sample failed there */
 	double			 gain;		/* log ratio, > 0 is better */
 	struct signif		 s;
 };
@@ -48,7 +48,7 @@ struct bmdiff {
 	struct bmdiff_line	*lines;
 	size_t			 nlines;
 	int			 judged;	/* some line has a test */
-	size_t			 nlower;	/* ranked lower-is-better tests */
+	size_t			 nlower;	/* ranked tests, lower better */
 	struct table		*t;
 	size_t			 c_change, c_ci, c_p, c_verdict;
 };

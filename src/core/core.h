@@ -193,7 +193,7 @@ struct table {
 	char			**notes;
 	size_t			 nnotes;
 	size_t			 width;		/* text: fit to this; 0: any */
-	size_t			 wrap;		/* text: the column that wraps */
+	size_t			 wrap;		/* text: the wrapping column */
 };
 struct table *table_new(const char *);
 void	 table_free(struct table *);
