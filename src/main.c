@@ -47,7 +47,7 @@ static const char main_usage[] =
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
 "       sysmark show [-s] [-f text|csv|md] FILE\n"
-"       sysmark compare [-f text|csv|md] RUN RUN...\n"
+"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
@@ -57,7 +57,12 @@ static const char main_usage[] =
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
 "  -s             also print every statistic: n, mean, median, min, max, sd\n"
-"  -f FORMAT      table format: text, csv or md\n";
+"  -f FORMAT      table format: text, csv or md\n"
+"  -a ALPHA       compare: significance level (default 0.05)\n"
+"  -e PERCENT     compare: smallest change that counts (default 1)\n"
+"\n"
+"compare OLD NEW ranks the tests by change, best first; with three or\n"
+"more runs it prints them side by side, each against the first.\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -454,17 +459,51 @@ main_run_label(const char *arg)
 	return label;
 }
 
+/* compare's options: -f, -a ALPHA, -e PERCENT; the first operand or -1. */
+static int
+main_compare_options(int argc, char **argv, enum table_format *fmt,
+    struct compare_opts *o)
+{
+	double	v;
+	int	c, rc = 0;
+
+	while (rc == 0 && (c = getopt(argc, argv, ":f:a:e:")) != -1) {
+		if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else if (c == 'f')
+			rc = main_parse_format(optarg, fmt);
+		else if (c == 'a' && (sm_parse_double(optarg, &v) != 0 ||
+		    v <= 0 || v >= 0.5))
+			rc = main_usage_error("-a %s: alpha must be a number "
+			    "above 0 and below 0.5", optarg);
+		else if (c == 'a')
+			o->alpha = v;
+		else if (sm_parse_double(optarg, &v) != 0 || v < 0 ||
+		    v >= 100)
+			rc = main_usage_error("-e %s: the minimum effect must "
+			    "be a percentage from 0 to below 100", optarg);
+		else
+			o->min_effect = v / 100;
+	}
+	return rc == 0 ? optind : -1;
+}
+
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
 	enum table_format	  fmt = TABLE_TEXT;
+	struct compare_opts	  o;
 	struct sm_error		  err;
 	struct run		 *runs;
 	char			**names, self[PATH_MAX];
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
+	compare_opts_default(&o);
+	if ((i = main_compare_options(argc, argv, &fmt, &o)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 2)
 		return main_usage_error("compare: name at least two runs or "
@@ -485,8 +524,8 @@ main_compare(int argc, char **argv, const char *argv0)
 
 		for (int j = 0; j < n; j++)
 			rp[j] = &runs[j];
-		t = compare_side_by_side(rp, (const char *const *)names,
-		    (size_t)n);
+		t = compare_table(rp, (const char *const *)names, (size_t)n,
+		    &o);
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);

@@ -143,7 +143,8 @@ test_show_matches_run(void **state)
 	snprintf(path, sizeof path, "%s/a.csv", tmp);
 	tu_run(run, &a);
 	assert_int_equal(a.status, 0);
-	assert_non_null(strstr(a.out, "System Call Overhead (2 copies)"));
+	assert_non_null(strstr(a.out, "System Call Overhead"));
+	assert_non_null(strstr(a.out, "copies)"));
 	assert_non_null(strstr(a.out, "(0.1 secs, 2 samples)"));
 	assert_non_null(strstr(a.err, "saved "));
 	tu_run(show, &b);
@@ -373,7 +374,8 @@ test_ctrl_c_cleans_up(void **state)
 	assert_non_null(strstr(text, "sample,context1,"));
 	free(text);
 	text = tu_slurp(bg.out);
-	assert_non_null(strstr(text, "Pipe-based Context Switching (2 copies)"));
+	assert_non_null(strstr(text, "Pipe-based"));
+	assert_non_null(strstr(text, "(0.3 secs, "));
 	free(text);
 }
 

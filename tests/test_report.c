@@ -168,7 +168,9 @@ test_format_names_and_values(void **state)
 	report_format_value(2345678.94, buf, sizeof buf);
 	assert_string_equal(buf, "2345678.9");
 	report_format_value(0.012345, buf, sizeof buf);
-	assert_string_equal(buf, "0.01235");
+	assert_string_equal(buf, "0.0123");
+	report_format_value(4, buf, sizeof buf);
+	assert_string_equal(buf, "4.0");
 	report_format_value(NAN, buf, sizeof buf);
 	assert_string_equal(buf, "-");
 	assert_string_equal(report_title("syscall"), "System Call Overhead");
