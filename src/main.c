@@ -36,6 +36,7 @@ struct main_run {
 	const char		 *out;
 	int			  force;
 	int			  quiet;
+	int			  stats;
 	enum table_format	  fmt;
 	char			  self[PATH_MAX];
 };
@@ -44,10 +45,10 @@ static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
-"                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
-"       sysmark show [-f text|csv|md] FILE\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"       sysmark show [-s] [-f text|csv|md] FILE\n"
 "       sysmark show --best|-b [-f text|csv|md] RUN_OR_BASELINE...\n"
-"       sysmark compare [-f text|csv|md] RUN RUN...\n"
+"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
@@ -58,8 +59,14 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
+"  -s             also print every statistic: n, mean, median, min, max, sd\n"
 "  -f FORMAT      table format: text, csv or md\n"
-"  --best, -b     lmbench's comparison to the best of the breed\n";
+"  -a ALPHA       compare: significance level (default 0.05)\n"
+"  -e PERCENT     compare: smallest change that counts (default 1)\n"
+"  --best, -b     show: lmbench's comparison to the best of the breed\n"
+"\n"
+"compare OLD NEW ranks the tests by change, best first; with three or\n"
+"more runs it prints them side by side, each against the first.\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -186,6 +193,9 @@ main_run_option(int c, const char *arg, struct main_run *m)
 	case 'q':
 		m->quiet = 1;
 		return 0;
+	case 's':
+		m->stats = 1;
+		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
 	}
@@ -299,21 +309,33 @@ main_save(const struct run *run, const struct main_run *m)
 }
 
 static int
-main_print(const struct run *run, enum table_format fmt)
+main_render(struct table *t, enum table_format fmt)
 {
-	struct table	*t = report_results(run);
-	struct sm_error	 err;
-	int		 rc;
+	struct sm_error	err;
+	int		rc;
 
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
-	/* A memory-latency sweep is shown as its curve too. */
-	if (rc == 0 && (t = memhier_plot(run)) != NULL) {
-		putchar('\n');
-		rc = table_render(t, fmt, stdout, &err);
-		table_free(t);
-	}
 	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+/* The results table, then with stats every statistic behind it. */
+static int
+main_print(const struct run *run, enum table_format fmt, int stats)
+{
+	struct table	*plot;
+	int		 rc = main_render(report_results(run), fmt);
+
+	if (rc == 0 && stats) {
+		putchar('\n');
+		rc = main_render(report_stats(run), fmt);
+	}
+	/* A memory-latency sweep is shown as its curve too. */
+	if (rc == 0 && (plot = memhier_plot(run)) != NULL) {
+		putchar('\n');
+		rc = main_render(plot, fmt);
+	}
+	return rc;
 }
 
 static int
@@ -347,7 +369,7 @@ main_execute(struct main_run *m)
 	main_plan_meta(&run, m, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
-		rc = main_print(&run, m->fmt);
+		rc = main_print(&run, m->fmt, m->stats);
 	if (rc == 0 && cancelled)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
@@ -368,7 +390,7 @@ main_run(int argc, char **argv, const char *argv0)
 	m.ncopies = 1;
 	m.samples = 6;
 	m.duration = 10;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqf:")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqsf:")) != -1) {
 		if (c == ':')
 			rc = main_usage_error("option -%c needs a value",
 			    optopt);
@@ -396,13 +418,17 @@ main_run(int argc, char **argv, const char *argv0)
 
 /* ---- sysmark show, sysmark list ---- */
 
-/* Parse just -f; returns the index of the first operand or -1. */
+/*
+ * Parse -f, and -s where stats is not NULL; returns the index of the first
+ * operand or -1.
+ */
 static int
-main_format_only(int argc, char **argv, enum table_format *fmt)
+main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 {
 	int	c;
 
-	while ((c = getopt(argc, argv, ":f:")) != -1) {
+	while ((c = getopt(argc, argv, stats != NULL ? ":f:s" : ":f:")) !=
+	    -1) {
 		if (c == ':') {
 			main_usage_error("option -%c needs a value", optopt);
 			return -1;
@@ -411,7 +437,9 @@ main_format_only(int argc, char **argv, enum table_format *fmt)
 			main_usage_error("unknown option -%c", optopt);
 			return -1;
 		}
-		if (main_parse_format(optarg, fmt) != 0)
+		if (c == 's')
+			*stats = 1;
+		else if (main_parse_format(optarg, fmt) != 0)
 			return -1;
 	}
 	return optind;
@@ -423,18 +451,18 @@ main_show(int argc, char **argv, const char *argv0)
 	enum table_format	fmt = TABLE_TEXT;
 	struct sm_error		err;
 	struct run		run;
-	int			i, rc;
+	int			i, rc, stats = 0;
 
 	if (main_take_best(&argc, argv))
 		return main_best(argc, argv, argv0);
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, &stats)) < 0)
 		return SM_EXIT_INPUT;
 	if (argc - i != 1)
 		return main_usage_error("show: name one saved run");
 	run_init(&run);
 	if (csvstore_load(&run, argv[i], &err) != 0)
 		return main_input_error(&err);
-	rc = main_print(&run, fmt);
+	rc = main_print(&run, fmt, stats);
 	run_free(&run);
 	return rc;
 }
@@ -489,17 +517,51 @@ main_free_runs(struct run *runs, char **names, int k)
 	free(names);
 }
 
+/* compare's options: -f, -a ALPHA, -e PERCENT; the first operand or -1. */
+static int
+main_compare_options(int argc, char **argv, enum table_format *fmt,
+    struct compare_opts *o)
+{
+	double	v;
+	int	c, rc = 0;
+
+	while (rc == 0 && (c = getopt(argc, argv, ":f:a:e:")) != -1) {
+		if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else if (c == 'f')
+			rc = main_parse_format(optarg, fmt);
+		else if (c == 'a' && (sm_parse_double(optarg, &v) != 0 ||
+		    v <= 0 || v >= 0.5))
+			rc = main_usage_error("-a %s: alpha must be a number "
+			    "above 0 and below 0.5", optarg);
+		else if (c == 'a')
+			o->alpha = v;
+		else if (sm_parse_double(optarg, &v) != 0 || v < 0 ||
+		    v >= 100)
+			rc = main_usage_error("-e %s: the minimum effect must "
+			    "be a percentage from 0 to below 100", optarg);
+		else
+			o->min_effect = v / 100;
+	}
+	return rc == 0 ? optind : -1;
+}
+
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
 	enum table_format	  fmt = TABLE_TEXT;
+	struct compare_opts	  o;
 	struct sm_error		  err;
 	struct run		 *runs;
 	char			**names;
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	compare_opts_default(&o);
+	if ((i = main_compare_options(argc, argv, &fmt, &o)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 2)
 		return main_usage_error("compare: name at least two runs or "
@@ -510,8 +572,8 @@ main_compare(int argc, char **argv, const char *argv0)
 
 		for (int j = 0; j < n; j++)
 			rp[j] = &runs[j];
-		t = compare_side_by_side(rp, (const char *const *)names,
-		    (size_t)n);
+		t = compare_table(rp, (const char *const *)names, (size_t)n,
+		    &o);
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);
@@ -545,7 +607,6 @@ static int
 main_best(int argc, char **argv, const char *argv0)
 {
 	enum table_format	  fmt = TABLE_TEXT;
-	struct sm_error		  err;
 	struct run		 *runs;
 	const struct run	**rp;
 	char			**names;
@@ -553,7 +614,7 @@ main_best(int argc, char **argv, const char *argv0)
 	size_t			  nt;
 	int			  i, n, k = 0, rc;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 1)
 		return main_usage_error("show --best: name runs or baselines");
@@ -568,9 +629,10 @@ main_best(int argc, char **argv, const char *argv0)
 	for (size_t j = 0; j < nt; j++) {
 		if (rc == 0 && j > 0)
 			putchar('\n');
-		if (rc == 0 && table_render(t[j], fmt, stdout, &err) != 0)
-			rc = main_input_error(&err);
-		table_free(t[j]);
+		if (rc == 0)
+			rc = main_render(t[j], fmt);
+		else
+			table_free(t[j]);
 	}
 	free(t);
 	free(rp);
@@ -587,7 +649,7 @@ main_list(int argc, char **argv)
 	const char		*group = NULL;
 	int			 i, rc;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if (i != argc)
 		return main_usage_error("list: unexpected argument \"%s\"",
@@ -620,8 +682,11 @@ int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
-	if (argc < 2)
-		return main_usage_error("no command given");
+	if (argc < 2) {
+		fputs("sysmark: no command given\n", stderr);
+		fputs(main_usage, stderr);
+		return SM_EXIT_INPUT;
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(main_usage, stdout);

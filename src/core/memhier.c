@@ -320,6 +320,7 @@ memhier_plot(const struct run *run)
 	}
 	memhier_levels_note(p, np, t);
 	memhier_sys_note(run, t);
+	table_fit(t, TABLE_TEXT_WIDTH, 2);
 	free(p);
 	return t;
 }

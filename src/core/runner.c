@@ -45,6 +45,9 @@
 
 /* While copies run, wake this often to notice one that died early. */
 #define RUNNER_REAP_POLL_MS	250
+/* What a calibrated sample may take (it usually takes under a second). */
+#define RUNNER_CAL_SECONDS	30.0
+#define RUNNER_CAL_ESTIMATE	0.2	/* what it takes, typically */
 
 enum runner_state {
 	RUNNER_SETUP,
@@ -79,6 +82,9 @@ struct runner {
 	size_t			 total;
 
 	enum runner_state	 state;
+	int			 in_callback;
+	int			 cancel_pending;	/* asked from a callback */
+	int			 cancelled;
 	int			 rfd;		/* report pipe, read end */
 	int			 gofd;		/* barrier, write end */
 	struct runner_copy	*copy;
@@ -106,6 +112,19 @@ runner_copies(const struct runner *r)
 	return r->plan.copies[r->ci];
 }
 
+/*
+ * How long a sample may take before the grace period starts: its
+ * duration, or for a calibrated bench, whose length -d does not set,
+ * enough for calibration and the prepare() work of its batches.
+ */
+static double
+runner_sample_seconds(const struct runner *r)
+{
+	if (runner_cur(r)->timing == BENCH_CALIBRATED)
+		return RUNNER_CAL_SECONDS;
+	return r->plan.duration;
+}
+
 static void
 runner_emit(struct runner *r, struct runner_event *ev)
 {
@@ -117,7 +136,9 @@ runner_emit(struct runner *r, struct runner_event *ev)
 	ev->duration = r->plan.duration;
 	ev->done = r->done;
 	ev->total = r->total;
+	r->in_callback++;
 	r->cb(ev, r->arg);
+	r->in_callback--;
 }
 
 static void
@@ -260,7 +281,7 @@ runner_release(struct runner *r)
 	runner_close(&r->gofd);
 	r->state = RUNNER_TIMED;
 	r->deadline = sm_now_ns() +
-	    (uint64_t)((r->plan.duration + r->plan.grace) * 1e9);
+	    (uint64_t)((runner_sample_seconds(r) + r->plan.grace) * 1e9);
 }
 
 static void
@@ -496,6 +517,7 @@ runner_finish(struct runner *r, int cancelled)
 	struct runner_event	ev;
 
 	r->state = RUNNER_DONE;
+	r->cancelled = cancelled;
 	sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_FINISHED;
@@ -573,9 +595,16 @@ runner_default_grace(double duration)
 double
 runner_estimate(const struct runner_plan *p)
 {
-	/* Setup, fork and reaping cost a few milliseconds per sample. */
-	return (double)p->nbench * (double)p->ncopies * p->samples *
-	    (p->duration + 0.01);
+	double	per = 0;
+
+	/*
+	 * Setup, fork and reaping cost a few milliseconds per sample; a
+	 * calibrated sample (calibration, warm-up, batch) about 0.2 s.
+	 */
+	for (size_t i = 0; i < p->nbench; i++)
+		per += p->benches[i]->timing == BENCH_CALIBRATED ?
+		    RUNNER_CAL_ESTIMATE : p->duration + 0.01;
+	return per * (double)p->ncopies * p->samples;
 }
 
 struct runner *
@@ -630,6 +659,8 @@ runner_timeout_ms(const struct runner *r)
 
 	if (r->state == RUNNER_DONE)
 		return -1;
+	if (r->cancel_pending)
+		return 0;
 	if (r->state == RUNNER_REAP || r->eof)
 		return 5;
 	now = sm_now_ns();
@@ -645,6 +676,10 @@ runner_step(struct runner *r)
 
 	if (r->state == RUNNER_DONE)
 		return 1;
+	if (r->cancel_pending) {
+		runner_cancel(r);
+		return 1;
+	}
 	runner_read(r);
 	for (int i = 0; i < r->ncopy; i++)
 		all_reported &= r->copy[i].reported;
@@ -656,7 +691,7 @@ runner_step(struct runner *r)
 			    r->plan.grace);
 		else
 			runner_fail(r, "timed out after %.1f s",
-			    r->plan.duration + r->plan.grace);
+			    runner_sample_seconds(r) + r->plan.grace);
 		runner_kill_all(r);
 	}
 	if (!runner_reap(r)) {
@@ -672,12 +707,21 @@ runner_step(struct runner *r)
 	return r->state == RUNNER_DONE;
 }
 
-/* Stop now: kill the copies, keep the samples already recorded. */
+/*
+ * Stop now: kill the copies, keep the samples already recorded.  From
+ * inside an event callback the runner is mid-change, so the cancel waits
+ * for the next runner_step().
+ */
 void
 runner_cancel(struct runner *r)
 {
 	if (r->state == RUNNER_DONE)
 		return;
+	if (r->in_callback) {
+		r->cancel_pending = 1;
+		return;
+	}
+	r->cancel_pending = 0;
 	runner_kill_all(r);
 	runner_reap_blocking(r);
 	runner_end_sample(r);
@@ -707,12 +751,10 @@ int
 runner_wait(struct runner *r, volatile sig_atomic_t *stop)
 {
 	struct pollfd	pfd;
-	int		cancelled = 0;
 
 	while (r->state != RUNNER_DONE) {
 		if (stop != NULL && *stop) {
 			runner_cancel(r);
-			cancelled = 1;
 			break;
 		}
 		pfd.fd = runner_fd(r);
@@ -722,5 +764,5 @@ runner_wait(struct runner *r, volatile sig_atomic_t *stop)
 			sm_fatal("poll: %s", strerror(errno));
 		runner_step(r);
 	}
-	return cancelled;
+	return r->cancelled;
 }

@@ -53,6 +53,7 @@
 #define SAMPLER_CAL_BATCH_NS	50000000ull
 #define SAMPLER_CAL_CLOCK_MUL	10000
 #define SAMPLER_MAX_N		(1ull << 40)
+#define SAMPLER_CAL_TRIES	4	/* measurements before giving up */
 
 static void	sampler_send(int, uint32_t, int, uint64_t, uint64_t,
 		    const char *);
@@ -326,23 +327,48 @@ sampler_calibrate(struct bench_ctx *ctx, void (*fn)(struct bench_ctx *,
 }
 
 /*
- * One sample of a calibrated bench: calibrate, time one batch of n, then
- * what to subtract: the bench's own overhead() over n, or the empty
- * loop's measured cost, plus one clock read.
+ * Time one batch of n and what to subtract from it: the bench's own
+ * overhead() over n, or the empty loop's measured cost, plus one clock
+ * read.  overhead() is timed just before and just after the batch and
+ * the faster taken, since noise only ever adds time.
+ */
+static void
+sampler_measure(struct bench_ctx *ctx, const struct sampler_probe *p,
+    uint64_t n, uint64_t *elapsed, uint64_t *overhead)
+{
+	void		(*over_fn)(struct bench_ctx *, uint64_t);
+	uint64_t	 before = 0, after;
+	double		 over;
+
+	over_fn = ctx->bench->overhead;
+	if (over_fn != NULL)
+		before = sampler_batch(ctx, over_fn, n);
+	*elapsed = sampler_batch(ctx, ctx->bench->loop, n);
+	if (over_fn != NULL) {
+		after = sampler_batch(ctx, over_fn, n);
+		over = (double)(before < after ? before : after);
+	} else
+		over = p->empty_ns * (double)n;
+	*overhead = (uint64_t)(over + p->cost_ns);
+}
+
+/*
+ * One sample of a calibrated bench: calibrate, then measure one batch.
+ * When the operation is small beside its overhead (lat_ctx with a large
+ * working set), noise can make the overhead outlast the batch, which is
+ * impossible: then measure again, a few times at most, before the runner
+ * reports the sample as failed.
  */
 static void
 sampler_calibrated(struct bench_ctx *ctx, const struct sampler_probe *p,
     uint64_t *iters, uint64_t *elapsed, uint64_t *overhead)
 {
-	double	over;
-
 	*iters = sampler_calibrate(ctx, ctx->bench->loop, p->batch_ns);
-	*elapsed = sampler_batch(ctx, ctx->bench->loop, *iters);
-	if (ctx->bench->overhead != NULL)
-		over = (double)sampler_batch(ctx, ctx->bench->overhead, *iters);
-	else
-		over = p->empty_ns * (double)*iters;
-	*overhead = (uint64_t)(over + p->cost_ns);
+	for (int i = 0; i < SAMPLER_CAL_TRIES; i++) {
+		sampler_measure(ctx, p, *iters, elapsed, overhead);
+		if (*overhead < *elapsed)
+			break;
+	}
 }
 
 /* The smallest nonzero step between two clock reads. */
