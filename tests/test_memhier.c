@@ -115,7 +115,7 @@ test_plateaus_four(void **state)
 	size_t			n, np = mh_curve(p, mh_four);
 
 	(void)state;
-	n = memhier_levels(p, np, lv, 8);
+	n = memhier_levels(p, np, 0, lv, 8);
 	assert_int_equal(n, 4);
 	assert_string_equal(lv[0].name, "L1");
 	assert_near(lv[0].ns, 1.0, 0.05);
@@ -137,13 +137,33 @@ test_plateaus_climbing(void **state)
 	size_t			n, np = mh_curve(p, mh_climbing);
 
 	(void)state;
-	n = memhier_levels(p, np, lv, 8);
+	n = memhier_levels(p, np, 0, lv, 8);
 	assert_int_equal(n, 3);
 	assert_near(lv[0].ns, 2.0, 1e-9);
 	assert_near(lv[1].ns, 10.0, 1e-9);
 	assert_string_equal(lv[2].name, "main");
 	/* No plateau at the end: main memory is the largest size's. */
 	assert_near(lv[2].ns, p[np - 1].ns, 1e-9);
+}
+
+/* Told of two caches, the third plateau is main memory, the fourth past it. */
+static void
+test_plateaus_named_by_caches(void **state)
+{
+	struct memhier_point	p[32];
+	struct memhier_level	lv[8];
+	size_t			n, np = mh_curve(p, mh_four);
+
+	(void)state;
+	n = memhier_levels(p, np, 2, lv, 8);
+	assert_int_equal(n, 4);
+	assert_string_equal(lv[1].name, "L2");
+	assert_string_equal(lv[2].name, "main");
+	assert_near(lv[2].ns, 12.0, 1e-9);
+	assert_string_equal(lv[3].name, "main+");
+	/* Told of more caches than there are plateaus: the last is main. */
+	n = memhier_levels(p, np, 4, lv, 8);
+	assert_string_equal(lv[3].name, "main");
 }
 
 static void
@@ -196,6 +216,7 @@ main(void)
 		cmocka_unit_test(test_chase_is_random),
 		cmocka_unit_test(test_plateaus_four),
 		cmocka_unit_test(test_plateaus_climbing),
+		cmocka_unit_test(test_plateaus_named_by_caches),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_show_plot),
 	};

@@ -264,7 +264,7 @@ struct memhier_point {
 	double	ns;		/* per load */
 };
 struct memhier_level {
-	char	name[16];	/* L1, L2, L3, main */
+	char	name[16];	/* L1, L2, L3, main, main+ */
 	double	ns;
 	double	from;		/* sizes the plateau spans */
 	double	to;
@@ -272,7 +272,7 @@ struct memhier_level {
 double	 memhier_parse_size(const char *);
 void	 memhier_format_size(double, char *, size_t);
 size_t	 memhier_curve(const struct run *, struct memhier_point **);
-size_t	 memhier_levels(const struct memhier_point *, size_t,
+size_t	 memhier_levels(const struct memhier_point *, size_t, size_t,
 	     struct memhier_level *, size_t);
 double	 memhier_level_ns(const struct run *, const char *);
 struct table *memhier_plot(const struct run *);

@@ -128,13 +128,24 @@ memhier_add(struct memhier_level *lv, size_t *n, size_t max,
 	(*n)++;
 }
 
-/* Name the levels: L1, L2, ... and "main" for the last. */
+/*
+ * Name the levels: L1, L2, ... and "main".  Main memory is the last
+ * level, or, when the system said how many caches it has, the first level
+ * past them; the levels after that one are "main+": latency still
+ * climbing past the caches, as TLB misses grow (lmbench's TLB column).
+ */
 static void
-memhier_name(struct memhier_level *lv, size_t n)
+memhier_name(struct memhier_level *lv, size_t n, size_t ncaches)
 {
+	size_t	main = n - 1;
+
+	if (ncaches > 0 && ncaches < n)
+		main = ncaches;
 	for (size_t i = 0; i < n; i++) {
-		if (i == n - 1 && n > 1)
+		if (i == main && n > 1)
 			snprintf(lv[i].name, sizeof lv[i].name, "main");
+		else if (i > main)
+			snprintf(lv[i].name, sizeof lv[i].name, "main+");
 		else
 			snprintf(lv[i].name, sizeof lv[i].name, "L%d",
 			    (int)i + 1);
@@ -146,11 +157,12 @@ memhier_name(struct memhier_level *lv, size_t n)
  * within MEMHIER_FLAT of each other are plateaus, points between them
  * are transitions and belong to none.  The largest size always stands for
  * main memory: if it is on no plateau (latency still climbing as the TLB
- * misses grow), it makes one of its own.  Returns the number of levels
- * (at most max), named L1, L2, ... and main.
+ * misses grow), it makes one of its own.  ncaches is how many data
+ * caches the system reports, 0 if unknown (see memhier_name()).  Returns
+ * the number of levels (at most max), named L1, L2, ..., main, main+.
  */
 size_t
-memhier_levels(const struct memhier_point *p, size_t np,
+memhier_levels(const struct memhier_point *p, size_t np, size_t ncaches,
     struct memhier_level *lv, size_t max)
 {
 	size_t	n = 0, start = 0;
@@ -165,9 +177,11 @@ memhier_levels(const struct memhier_point *p, size_t np,
 			memhier_add(lv, &n, max, p, start, i);
 		start = i;
 	}
-	memhier_name(lv, n);
+	memhier_name(lv, n, ncaches);
 	return n;
 }
+
+static size_t	memhier_ncaches(const struct run *);
 
 /* The run's level of that name ("L1", "L2", "main"), or NaN. */
 double
@@ -179,7 +193,7 @@ memhier_level_ns(const struct run *run, const char *name)
 	double			 v = NAN;
 
 	np = memhier_curve(run, &p);
-	n = memhier_levels(p, np, lv, 8);
+	n = memhier_levels(p, np, memhier_ncaches(run), lv, 8);
 	free(p);
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(lv[i].name, name) == 0)
@@ -210,6 +224,17 @@ memhier_sys_cache(const struct run *run, const char *name)
 	return run_meta_get(run, key);
 }
 
+/* How many data caches the run's system reported; 0 if none. */
+static size_t
+memhier_ncaches(const struct run *run)
+{
+	size_t	n = 0;
+
+	for (size_t i = 0; i < MEMHIER_NCACHES; i++)
+		n += memhier_sys_cache(run, memhier_caches[i]) != NULL;
+	return n;
+}
+
 /* The cache sizes the run's system reported, as one line. */
 static void
 memhier_sys_note(const struct run *run, struct table *t)
@@ -232,12 +257,14 @@ memhier_sys_note(const struct run *run, struct table *t)
 }
 
 static void
-memhier_levels_note(const struct memhier_point *p, size_t np,
-    struct table *t)
+memhier_levels_note(const struct run *run, const struct memhier_point *p,
+    size_t np, struct table *t)
 {
 	struct memhier_level	lv[8];
 	char			line[512] = "", a[16], b[16], piece[400];
-	size_t			n = memhier_levels(p, np, lv, 8);
+	size_t			n;
+
+	n = memhier_levels(p, np, memhier_ncaches(run), lv, 8);
 
 	for (size_t i = 0; i < n; i++) {
 		memhier_format_size(lv[i].from, a, sizeof a);
@@ -318,7 +345,7 @@ memhier_plot(const struct run *run)
 		memhier_bar(p[i].ns, lo, hi, bar, sizeof bar);
 		table_set(t, r, 2, "%s", bar);
 	}
-	memhier_levels_note(p, np, t);
+	memhier_levels_note(run, p, np, t);
 	memhier_sys_note(run, t);
 	table_fit(t, TABLE_TEXT_WIDTH, 2);
 	free(p);
