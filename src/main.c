@@ -221,6 +221,9 @@ main_progress(const struct runner_event *ev, void *arg)
 		    ev->bench->unit, 100 * ev->stats->ci /
 		    fabs(ev->stats->mean), 100 * ev->stats->cv);
 		break;
+	case RUNNER_EV_SKIPPED:
+		fprintf(stderr, "  skipped: %s\n", ev->msg);
+		break;
 	case RUNNER_EV_FINISHED:
 		if (ev->cancelled)
 			fprintf(stderr, "interrupted: the samples finished so "

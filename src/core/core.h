@@ -70,7 +70,8 @@ double	 stats_t975(size_t);
 /* run.c */
 enum run_status {
 	RUN_OK = 0,
-	RUN_FAILED
+	RUN_FAILED,
+	RUN_SKIPPED		/* the test cannot run here; reason says why */
 };
 struct run_sample {
 	char		 test[32];
@@ -190,6 +191,9 @@ size_t	 baseline_list(const char *, char ***);
 int	 baseline_resolve(const char *, const char *, struct run *,
 	     struct sm_error *);
 
+/* tools.c */
+void	 tools_record(struct run *, const struct bench *const *, size_t);
+
 /* sampler.c: the child's side of the runner */
 enum sampler_msg_type {
 	SAMPLER_READY = 1,
@@ -240,7 +244,8 @@ enum runner_ev_type {
 	RUNNER_EV_PROGRESS,
 	RUNNER_EV_BENCH_DONE,
 	RUNNER_EV_ERROR,
-	RUNNER_EV_FINISHED
+	RUNNER_EV_FINISHED,
+	RUNNER_EV_SKIPPED		/* rs, msg: the bench cannot run here */
 };
 struct runner_event {
 	enum runner_ev_type	 type;
