@@ -45,7 +45,8 @@ static const char main_usage[] =
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
-"       sysmark show [-f text|csv|md] FILE\n"
+"       sysmark show [-f text|csv|md] [-b | --baseline NAME] FILE\n"
+"       sysmark import [-o FILE] [-F] [-f text|csv|md] REPORT\n"
 "       sysmark compare [-f text|csv|md] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
@@ -55,7 +56,9 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
-"  -f FORMAT      table format: text, csv or md\n";
+"  -f FORMAT      table format: text, csv or md\n"
+"  -b NAME        also print the INDEX VALUES table against a baseline\n"
+"                 (a name in baselines/, e.g. byte-3.11, or a run file)\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -401,26 +404,6 @@ main_format_only(int argc, char **argv, enum table_format *fmt)
 	return optind;
 }
 
-static int
-main_show(int argc, char **argv)
-{
-	enum table_format	fmt = TABLE_TEXT;
-	struct sm_error		err;
-	struct run		run;
-	int			i, rc;
-
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
-		return SM_EXIT_INPUT;
-	if (argc - i != 1)
-		return main_usage_error("show: name one saved run");
-	run_init(&run);
-	if (csvstore_load(&run, argv[i], &err) != 0)
-		return main_input_error(&err);
-	rc = main_print(&run, fmt);
-	run_free(&run);
-	return rc;
-}
-
 /* The column heading for a run: its file name without directory or .csv. */
 static char *
 main_run_label(const char *arg)
@@ -432,6 +415,95 @@ main_run_label(const char *arg)
 	if (len > 4 && strcmp(label + len - 4, ".csv") == 0)
 		label[len - 4] = '\0';
 	return label;
+}
+
+/*
+ * getopt knows short options only: turn "--baseline NAME" into "-b NAME"
+ * and "--baseline=NAME" into "-bNAME", in place.
+ */
+static void
+main_long_baseline(int argc, char **argv)
+{
+	static char	 dash_b[] = "-b";
+	const size_t	 len = strlen("--baseline");
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--baseline") == 0)
+			argv[i] = dash_b;
+		else if (strncmp(argv[i], "--baseline=", len + 1) == 0)
+			memmove(argv[i] + 2, argv[i] + len + 1,
+			    strlen(argv[i] + len + 1) + 1);
+		else
+			continue;
+		argv[i][0] = '-';
+		argv[i][1] = 'b';
+	}
+}
+
+/* The INDEX VALUES table of run against the baseline name. */
+static int
+main_print_index(const struct run *run, const char *name, const char *argv0,
+    enum table_format fmt)
+{
+	struct run	 base;
+	struct sm_error	 err;
+	struct table	*t;
+	char		 self[PATH_MAX], *label;
+	int		 rc;
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	run_init(&base);
+	if (baseline_resolve(self[0] ? self : NULL, name, &base, &err) != 0)
+		return main_input_error(&err);
+	label = main_run_label(name);
+	t = index_table(run, &base, label);
+	if (fmt == TABLE_TEXT)
+		putchar('\n');
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	free(label);
+	run_free(&base);
+	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+static int
+main_show(int argc, char **argv, const char *argv0)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	const char		*baseline = NULL, *file = NULL;
+	struct sm_error		 err;
+	struct run		 run;
+	int			 c, rc;
+
+	main_long_baseline(argc, argv);
+	/* POSIX getopt stops at the first operand: options may follow it. */
+	while (optind < argc) {
+		if ((c = getopt(argc, argv, ":f:b:")) == -1) {
+			if (file != NULL)
+				return main_usage_error("show: name one saved "
+				    "run");
+			file = argv[optind++];
+		} else if (c == ':')
+			return main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			return main_usage_error("unknown option -%c", optopt);
+		else if (c == 'b')
+			baseline = optarg;
+		else if (main_parse_format(optarg, &fmt) != 0)
+			return SM_EXIT_INPUT;
+	}
+	if (file == NULL)
+		return main_usage_error("show: name one saved run");
+	run_init(&run);
+	if (csvstore_load(&run, file, &err) != 0)
+		return main_input_error(&err);
+	rc = main_print(&run, fmt);
+	if (rc == 0 && baseline != NULL)
+		rc = main_print_index(&run, baseline, argv0, fmt);
+	run_free(&run);
+	return rc;
 }
 
 static int
@@ -537,7 +609,7 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "run") == 0)
 		return main_run(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "show") == 0)
-		return main_show(argc - 1, argv + 1);
+		return main_show(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "list") == 0)
 		return main_list(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compare") == 0)

@@ -191,6 +191,35 @@ size_t	 baseline_list(const char *, char ***);
 int	 baseline_resolve(const char *, const char *, struct run *,
 	     struct sm_error *);
 
+/* index.c */
+enum index_method {
+	INDEX_BYTE = 0,		/* result / baseline; SUM and AVERAGE */
+	INDEX_UNIXBENCH,	/* result / baseline x 10; geometric mean */
+	INDEX_RANK		/* the run placed in a published table */
+};
+struct index_line {
+	char	test[32];
+	double	baseline;
+	double	result;		/* NaN: not in the run */
+	double	index;		/* NaN: not in the run */
+};
+struct index_score {
+	enum index_method	 method;
+	int			 copies;
+	struct index_line	*lines;
+	size_t			 nlines;
+	size_t			 nresults;	/* lines with a result */
+	double			 sum;		/* of the indexes */
+	double			 score;		/* AVERAGE or geometric mean */
+	int			 partial;	/* a test has no result */
+};
+enum index_method index_method(const struct run *);
+void	 index_compute(const struct run *, const struct run *, int,
+	     struct index_score *);
+void	 index_score_free(struct index_score *);
+struct table *index_table(const struct run *, const struct run *,
+	     const char *);
+
 /* tools.c */
 void	 tools_record(struct run *, const struct bench *const *, size_t);
 
