@@ -418,6 +418,25 @@ main_run_label(const char *arg)
 }
 
 /*
+ * getopt that also takes operands between options, which POSIX getopt
+ * does not: returns an option, 0 with *operand set, or -1 at the end.
+ */
+static int
+main_getopt(int argc, char **argv, const char *opts, const char **operand)
+{
+	int	c;
+
+	if (optind >= argc)
+		return -1;
+	if ((c = getopt(argc, argv, opts)) != -1)
+		return c;
+	if (optind >= argc)
+		return -1;
+	*operand = argv[optind++];
+	return 0;
+}
+
+/*
  * getopt knows short options only: turn "--baseline NAME" into "-b NAME"
  * and "--baseline=NAME" into "-bNAME", in place.
  */
@@ -471,19 +490,18 @@ static int
 main_show(int argc, char **argv, const char *argv0)
 {
 	enum table_format	 fmt = TABLE_TEXT;
-	const char		*baseline = NULL, *file = NULL;
+	const char		*baseline = NULL, *file = NULL, *operand = NULL;
 	struct sm_error		 err;
 	struct run		 run;
 	int			 c, rc;
 
 	main_long_baseline(argc, argv);
-	/* POSIX getopt stops at the first operand: options may follow it. */
-	while (optind < argc) {
-		if ((c = getopt(argc, argv, ":f:b:")) == -1) {
+	while ((c = main_getopt(argc, argv, ":f:b:", &operand)) != -1) {
+		if (c == 0) {
 			if (file != NULL)
 				return main_usage_error("show: name one saved "
 				    "run");
-			file = argv[optind++];
+			file = operand;
 		} else if (c == ':')
 			return main_usage_error("option -%c needs a value",
 			    optopt);
@@ -553,6 +571,63 @@ main_compare(int argc, char **argv, const char *argv0)
 	return rc;
 }
 
+/* Print what the importer skipped, one line each, as warnings. */
+static void
+main_import_warnings(char **warn, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "sysmark: warning: %s\n", warn[i]);
+		free(warn[i]);
+	}
+	free(warn);
+}
+
+static int
+main_import(int argc, char **argv, const char *argv0)
+{
+	struct main_run	 m;
+	const char	*report = NULL, *operand = NULL;
+	char		**warn;
+	size_t		 nwarn;
+	struct sm_error	 err;
+	struct run	 run;
+	int		 c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	while (rc == 0 &&
+	    (c = main_getopt(argc, argv, ":o:Ff:q", &operand)) != -1) {
+		if (c == 0 && report != NULL)
+			rc = main_usage_error("import: name one report");
+		else if (c == 0)
+			report = operand;
+		else if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else
+			rc = main_run_option(c, optarg, &m);
+	}
+	if (rc == 0 && report == NULL)
+		rc = main_usage_error("import: name the report to read");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		m.self[0] = '\0';
+	if (rc == 0)
+		rc = main_check_out(&m);
+	if (rc != 0)
+		return rc;
+	run_init(&run);
+	rc = import_read(report, &run, &warn, &nwarn, &err);
+	main_import_warnings(warn, nwarn);
+	if (rc != 0)
+		return main_input_error(&err);
+	rc = main_save(&run, &m);
+	if (rc == 0)
+		rc = main_print(&run, m.fmt);
+	run_free(&run);
+	return rc;
+}
+
 static int
 main_list(int argc, char **argv)
 {
@@ -612,6 +687,8 @@ main(int argc, char **argv)
 		return main_show(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "list") == 0)
 		return main_list(argc - 1, argv + 1);
+	if (strcmp(argv[1], "import") == 0)
+		return main_import(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "compare") == 0)
 		return main_compare(argc - 1, argv + 1, argv[0]);
 	return main_usage_error("unknown command \"%s\"", argv[1]);

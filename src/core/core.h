@@ -220,6 +220,33 @@ void	 index_score_free(struct index_score *);
 struct table *index_table(const struct run *, const struct run *,
 	     const char *);
 
+/* import.c: reports of other suites -> runs */
+struct import {
+	const char	 *path;
+	char		**lines;	/* the file, one string per line */
+	size_t		  nlines;
+	struct run	 *run;
+	char		**warn;		/* "path:line: ... skipped" */
+	size_t		  nwarn;
+	size_t		  nresults;
+};
+int	 import_read(const char *, struct run *, char ***, size_t *,
+	     struct sm_error *);
+void	 import_warn(struct import *, size_t, const char *);
+const char *import_skip_space(const char *);
+int	 import_blank(const char *);
+int	 import_rule(const char *, char);
+const char *import_after(const char *, const char *);
+const char *import_test_id(const char *, size_t);
+int	 import_result(struct import *, size_t, int, struct sm_error *);
+int	 import_index_row(const char *);
+
+/* import_byte.c */
+int	 import_byte_read(struct import *, size_t, struct sm_error *);
+
+/* import_unixbench.c */
+int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
+
 /* tools.c */
 void	 tools_record(struct run *, const struct bench *const *, size_t);
 

@@ -144,6 +144,22 @@ index_totals(struct table *t, const struct index_score *sc)
 	index_num(t, r, INDEX_INDEX, sc->score);
 }
 
+/* One note naming the baseline's tests this section has no result for. */
+static void
+index_missing(struct table *t, const struct index_score *sc)
+{
+	char	list[1024] = "";
+	size_t	len = 0;
+
+	for (size_t i = 0; i < sc->nlines && len < sizeof list; i++)
+		if (isnan(sc->lines[i].index))
+			len += (size_t)snprintf(list + len, sizeof list - len,
+			    "%s%s", len > 0 ? ", " : "", sc->lines[i].test);
+	if (len > 0)
+		table_add_note(t, "Not in this run (%d %s): %s", sc->copies,
+		    sc->copies == 1 ? "copy" : "copies", list);
+}
+
 static void
 index_section(struct table *t, const struct index_score *sc, int sections)
 {
@@ -159,12 +175,8 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 	for (size_t i = 0; i < sc->nlines; i++) {
 		const struct index_line *l = &sc->lines[i];
 
-		if (isnan(l->index)) {
-			table_add_note(t, "%s (%d %s): not in this run",
-			    report_title(l->test), sc->copies,
-			    sc->copies == 1 ? "copy" : "copies");
+		if (isnan(l->index))
 			continue;
-		}
 		r = table_add_row(t);
 		table_set(t, r, INDEX_TEST, "%s", report_title(l->test));
 		index_num(t, r, INDEX_BASELINE, l->baseline);
@@ -172,6 +184,7 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 		index_num(t, r, INDEX_INDEX, l->index);
 	}
 	index_totals(t, sc);
+	index_missing(t, sc);
 }
 
 /* The baseline's name, source and notes (every meta key "note..."). */
@@ -233,7 +246,7 @@ index_rank(const struct run *run, const struct run *base, const char *name)
 	lps = compare_figure(run, test, 1);
 	secs = per / lps;
 	if (!isnan(secs))
-		snprintf(mine, sizeof mine, "%.2f", secs);
+		snprintf(mine, sizeof mine, "%.3g", secs);
 	table_add_col(t, "SYSTEM", TABLE_LEFT);
 	table_add_col(t, "UNIX VERSION", TABLE_LEFT);
 	table_add_col(t, "SYSTEM TIME SECONDS", TABLE_RIGHT);
