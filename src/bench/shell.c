@@ -103,7 +103,8 @@ shell_setup(struct bench_ctx *ctx)
 		bench_fail(ctx, "%s: %s", st->dir, strerror(errno));
 	shell_input(ctx, st);
 	for (int i = 0; i < p->concurrent; i++) {
-		snprintf(st->work[i], sizeof st->work[i], "%s/w%d", st->dir, i);
+		snprintf(path, sizeof path, "%s/w%d", st->dir, i);
+		memcpy(st->work[i], path, sizeof st->work[i]);
 		if (mkdir(st->work[i], 0700) != 0)
 			bench_fail(ctx, "%s: %s", st->work[i], strerror(errno));
 		snprintf(path, sizeof path, "%s/script", st->work[i]);
