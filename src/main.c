@@ -185,8 +185,10 @@ main_run_option(int c, const char *arg, struct main_run *m)
 		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
+	case ':':
+		return main_usage_error("option -%c needs a value", optopt);
 	}
-	return main_usage_error("unknown option");
+	return main_usage_error("unknown option -%c", optopt);
 }
 
 /* ---- sysmark run ---- */
@@ -600,11 +602,6 @@ main_import(int argc, char **argv, const char *argv0)
 			rc = main_usage_error("import: name one report");
 		else if (c == 0)
 			report = operand;
-		else if (c == ':')
-			rc = main_usage_error("option -%c needs a value",
-			    optopt);
-		else if (c == '?')
-			rc = main_usage_error("unknown option -%c", optopt);
 		else
 			rc = main_run_option(c, optarg, &m);
 	}
