@@ -492,7 +492,8 @@ static int
 main_show(int argc, char **argv, const char *argv0)
 {
 	enum table_format	 fmt = TABLE_TEXT;
-	const char		*baseline = NULL, *file = NULL, *operand = NULL;
+	const char		*baseline = NULL, *file = NULL;
+	const char		*operand = NULL;
 	struct sm_error		 err;
 	struct run		 run;
 	int			 c, rc;

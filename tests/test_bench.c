@@ -138,8 +138,8 @@ static void
 test_missing_programs_skip(void **state)
 {
 	char		 dir[256], out[300], *path = xstrdup(getenv("PATH"));
-	char		*argv[] = { "sysmark", "run", "-t", "C,dc,shell1", "-d",
-	    "0.1", "-n", "2", "-q", "-o", out, NULL };
+	char		*argv[] = { "sysmark", "run", "-t", "C,dc,shell1",
+	    "-d", "0.1", "-n", "2", "-q", "-o", out, NULL };
 	struct tu_out	 o;
 	struct run	 run;
 	struct sm_error	 err;

@@ -268,8 +268,8 @@ test_round_trip(void **state)
 static void
 test_cli_errors(void **state)
 {
-	char		*a[] = { "sysmark", "import", "-o", "/nonexistent/x.csv",
-	    "tests/data/bad-ub-truncated.txt", NULL };
+	char		*a[] = { "sysmark", "import", "-o",
+	    "/nonexistent/x.csv", "tests/data/bad-ub-truncated.txt", NULL };
 	char		*b[] = { "sysmark", "import", NULL };
 	struct tu_out	 o;
 

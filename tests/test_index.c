@@ -80,7 +80,9 @@ test_seed004_becoming(void **state)
 static void
 test_seed004_public(void **state)
 {
-	const double r[6] = { 82397.9, 545551.6, 208.2, 8508.0, 22224.7, 38.3 };
+	const double r[6] = {
+		82397.9, 545551.6, 208.2, 8508.0, 22224.7, 38.3
+	};
 
 	(void)state;
 	check_byte(r, "143.4", "23.9");
@@ -89,7 +91,9 @@ test_seed004_public(void **state)
 static void
 test_seed004_proven(void **state)
 {
-	const double r[6] = { 82692.4, 532987.4, 224.9, 4149.0, 26330.1, 43.0 };
+	const double r[6] = {
+		82692.4, 532987.4, 224.9, 4149.0, 26330.1, 43.0
+	};
 
 	(void)state;
 	check_byte(r, "123.9", "20.6");
@@ -238,7 +242,8 @@ test_iocall_rank(void **state)
 static void
 test_cli_show_baseline(void **state)
 {
-	char		*a[] = { "sysmark", "show", "tests/data/run-becoming.csv",
+	char		*a[] = { "sysmark", "show",
+	    "tests/data/run-becoming.csv",
 	    "--baseline", "byte-3.11", NULL };
 	char		*b[] = { "sysmark", "show", "-b", "byte-3.11",
 	    "tests/data/run-becoming.csv", NULL };
@@ -262,7 +267,8 @@ test_cli_show_baseline(void **state)
 static void
 test_cli_unknown_baseline(void **state)
 {
-	char		*a[] = { "sysmark", "show", "tests/data/run-becoming.csv",
+	char		*a[] = { "sysmark", "show",
+	    "tests/data/run-becoming.csv",
 	    "-b", "no-such-machine", NULL };
 	struct tu_out	 o;
 

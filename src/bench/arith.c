@@ -31,8 +31,8 @@ arith_check(struct bench_ctx *ctx, double z)
 	const struct arith_param	*p = ctx->bench->arg;
 
 	if (!(fabs(z - p->expect) <= p->tol))
-		bench_fail(ctx, "%s: the sum is %.9g, not %.9g", ctx->bench->id,
-		    z, p->expect);
+		bench_fail(ctx, "%s: the sum is %.9g, not %.9g",
+		    ctx->bench->id, z, p->expect);
 	ctx->sink += (uint64_t)z;
 }
 

@@ -91,9 +91,10 @@ cc_check(struct bench_ctx *ctx, struct cc_state *st)
 	ssize_t	 n;
 	int	 fd;
 
-	bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, NULL, cc_argv), "cc");
-	bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, st->out, run),
-	    "the compiled program");
+	bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, NULL,
+	    cc_argv), "cc");
+	bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, st->out,
+	    run), "the compiled program");
 	if ((fd = open(st->out, O_RDONLY)) < 0)
 		bench_fail(ctx, "%s: %s", st->out, strerror(errno));
 	n = read(fd, buf, sizeof buf - 1);
@@ -137,8 +138,8 @@ cc_loop(struct bench_ctx *ctx, uint64_t n)
 	snprintf(prog, sizeof prog, "%s/prog", st->dir);
 	while (n-- > 0) {
 		unlink(prog);
-		bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, NULL, cc_argv),
-		    "cc");
+		bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, NULL,
+		    cc_argv), "cc");
 		if (stat(prog, &sb) != 0 || sb.st_size == 0)
 			bench_fail(ctx, "cc left no program");
 		ctx->sink += (uint64_t)sb.st_size;

@@ -17,8 +17,9 @@
 #include "bench.h"
 
 /* sqrt(2) truncated to 99 decimal places. */
-#define DC_SQRT2	"1.41421356237309504880168872420969807856967187537694" \
-			"8073176679737990732478462107038850387534327641572"
+#define DC_SQRT2	"1.414213562373095048801688724209698078569671875" \
+			"3769480731766797379907324784621070388503875" \
+			"3432764157" "2"
 
 struct dc_state {
 	char	in[1024];
@@ -81,8 +82,8 @@ dc_loop(struct bench_ctx *ctx, uint64_t n)
 	char		*argv[] = { "dc", NULL };
 
 	while (n-- > 0) {
-		bench_command_wait(ctx, bench_command(ctx, NULL, st->in, st->out, argv),
-		    "dc");
+		bench_command_wait(ctx, bench_command(ctx, NULL, st->in,
+		    st->out, argv), "dc");
 		dc_check(ctx, st);
 		ctx->sink += (unsigned char)st->buf[100];
 	}

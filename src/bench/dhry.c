@@ -41,7 +41,7 @@ struct dhry {
 	int		 arr_2_glob[50][50];
 	char		 str_1_loc[31];
 	char		 str_2_loc[31];
-	int		 loc[4];	/* int_1, int_2, int_3, enum after a run */
+	int		 loc[4];	/* int_1..3, enum after a run */
 	uint64_t	 runs;
 };
 

@@ -106,7 +106,8 @@ shell_setup(struct bench_ctx *ctx)
 		snprintf(path, sizeof path, "%s/w%d", st->dir, i);
 		memcpy(st->work[i], path, sizeof st->work[i]);
 		if (mkdir(st->work[i], 0700) != 0)
-			bench_fail(ctx, "%s: %s", st->work[i], strerror(errno));
+			bench_fail(ctx, "%s: %s", st->work[i],
+			    strerror(errno));
 		snprintf(path, sizeof path, "%s/script", st->work[i]);
 		shell_write(ctx, path, shell_script, sizeof shell_script - 1);
 	}
@@ -141,8 +142,8 @@ shell_loop(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		for (int i = 0; i < p->concurrent; i++)
-			st->pid[i] = bench_command(ctx, st->work[i], NULL, NULL,
-			    argv);
+			st->pid[i] = bench_command(ctx, st->work[i], NULL,
+			    NULL, argv);
 		for (int i = 0; i < p->concurrent; i++)
 			bench_command_wait(ctx, st->pid[i], "shell script");
 		for (int i = 0; i < p->concurrent; i++) {

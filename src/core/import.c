@@ -271,8 +271,9 @@ import_read(const char *path, struct run *run, char ***warn, size_t *nwarn,
 		return -1;
 	}
 	if ((version = import_banner(&im, &banner)) < 0) {
-		sm_error_set(err, "%s: not a BYTE UNIX Benchmarks or UnixBench "
-		    "report (no \"%s...)\" line)", path, IMPORT_BANNER);
+		sm_error_set(err, "%s: not a BYTE UNIX Benchmarks or "
+		    "UnixBench report (no \"%s...)\" line)", path,
+		    IMPORT_BANNER);
 		import_free(&im);
 		return -1;
 	}

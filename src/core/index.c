@@ -303,8 +303,8 @@ index_table(const struct run *run, const struct run *base, const char *name)
 	}
 	free(copies);
 	if (shown == 0)
-		table_add_note(t, "None of the tests of baseline %s is in this "
-		    "run.", name);
+		table_add_note(t, "None of the tests of baseline %s is in "
+		    "this run.", name);
 	index_notes(t, base, name);
 	return t;
 }
