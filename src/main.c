@@ -36,6 +36,7 @@ struct main_run {
 	const char		 *out;
 	int			  force;
 	int			  quiet;
+	int			  stats;
 	enum table_format	  fmt;
 	char			  self[PATH_MAX];
 };
@@ -44,9 +45,9 @@ static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
-"                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
-"       sysmark show [-f text|csv|md] [-b | --baseline NAME] FILE\n"
-"       sysmark import [-o FILE] [-F] [-f text|csv|md] REPORT\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"       sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
+"       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
 "       sysmark compare [-f text|csv|md] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
@@ -56,6 +57,7 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
+"  -s             also print every statistic: n, mean, median, min, max, sd\n"
 "  -f FORMAT      table format: text, csv or md\n"
 "  -b NAME        also print the INDEX VALUES table against a baseline\n"
 "                 (a name in baselines/, e.g. byte-3.11, or a run file)\n";
@@ -183,6 +185,9 @@ main_run_option(int c, const char *arg, struct main_run *m)
 	case 'q':
 		m->quiet = 1;
 		return 0;
+	case 's':
+		m->stats = 1;
+		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
 	case ':':
@@ -294,15 +299,27 @@ main_save(const struct run *run, const struct main_run *m)
 }
 
 static int
-main_print(const struct run *run, enum table_format fmt)
+main_render(struct table *t, enum table_format fmt)
 {
-	struct table	*t = report_results(run);
-	struct sm_error	 err;
-	int		 rc;
+	struct sm_error	err;
+	int		rc;
 
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
 	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+/* The results table, then with stats every statistic behind it. */
+static int
+main_print(const struct run *run, enum table_format fmt, int stats)
+{
+	int	rc = main_render(report_results(run), fmt);
+
+	if (rc == 0 && stats) {
+		putchar('\n');
+		rc = main_render(report_stats(run), fmt);
+	}
+	return rc;
 }
 
 static int
@@ -336,7 +353,7 @@ main_execute(struct main_run *m)
 	main_plan_meta(&run, m, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
-		rc = main_print(&run, m->fmt);
+		rc = main_print(&run, m->fmt, m->stats);
 	if (rc == 0 && cancelled)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
@@ -357,7 +374,7 @@ main_run(int argc, char **argv, const char *argv0)
 	m.ncopies = 1;
 	m.samples = 6;
 	m.duration = 10;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqf:")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqsf:")) != -1) {
 		if (c == ':')
 			rc = main_usage_error("option -%c needs a value",
 			    optopt);
@@ -385,13 +402,17 @@ main_run(int argc, char **argv, const char *argv0)
 
 /* ---- sysmark show, sysmark list ---- */
 
-/* Parse just -f; returns the index of the first operand or -1. */
+/*
+ * Parse -f, and -s where stats is not NULL; returns the index of the first
+ * operand or -1.
+ */
 static int
-main_format_only(int argc, char **argv, enum table_format *fmt)
+main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 {
 	int	c;
 
-	while ((c = getopt(argc, argv, ":f:")) != -1) {
+	while ((c = getopt(argc, argv, stats != NULL ? ":f:s" : ":f:")) !=
+	    -1) {
 		if (c == ':') {
 			main_usage_error("option -%c needs a value", optopt);
 			return -1;
@@ -400,7 +421,9 @@ main_format_only(int argc, char **argv, enum table_format *fmt)
 			main_usage_error("unknown option -%c", optopt);
 			return -1;
 		}
-		if (main_parse_format(optarg, fmt) != 0)
+		if (c == 's')
+			*stats = 1;
+		else if (main_parse_format(optarg, fmt) != 0)
 			return -1;
 	}
 	return optind;
@@ -496,10 +519,10 @@ main_show(int argc, char **argv, const char *argv0)
 	const char		*operand = NULL;
 	struct sm_error		 err;
 	struct run		 run;
-	int			 c, rc;
+	int			 c, rc, stats = 0;
 
 	main_long_baseline(argc, argv);
-	while ((c = main_getopt(argc, argv, ":f:b:", &operand)) != -1) {
+	while ((c = main_getopt(argc, argv, ":f:b:s", &operand)) != -1) {
 		if (c == 0) {
 			if (file != NULL)
 				return main_usage_error("show: name one saved "
@@ -512,6 +535,8 @@ main_show(int argc, char **argv, const char *argv0)
 			return main_usage_error("unknown option -%c", optopt);
 		else if (c == 'b')
 			baseline = optarg;
+		else if (c == 's')
+			stats = 1;
 		else if (main_parse_format(optarg, &fmt) != 0)
 			return SM_EXIT_INPUT;
 	}
@@ -520,7 +545,7 @@ main_show(int argc, char **argv, const char *argv0)
 	run_init(&run);
 	if (csvstore_load(&run, file, &err) != 0)
 		return main_input_error(&err);
-	rc = main_print(&run, fmt);
+	rc = main_print(&run, fmt, stats);
 	if (rc == 0 && baseline != NULL)
 		rc = main_print_index(&run, baseline, argv0, fmt);
 	run_free(&run);
@@ -537,7 +562,7 @@ main_compare(int argc, char **argv, const char *argv0)
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 2)
 		return main_usage_error("compare: name at least two runs or "
@@ -598,7 +623,7 @@ main_import(int argc, char **argv, const char *argv0)
 
 	memset(&m, 0, sizeof m);
 	while (rc == 0 &&
-	    (c = main_getopt(argc, argv, ":o:Ff:q", &operand)) != -1) {
+	    (c = main_getopt(argc, argv, ":o:Ff:qs", &operand)) != -1) {
 		if (c == 0 && report != NULL)
 			rc = main_usage_error("import: name one report");
 		else if (c == 0)
@@ -621,7 +646,7 @@ main_import(int argc, char **argv, const char *argv0)
 		return main_input_error(&err);
 	rc = main_save(&run, &m);
 	if (rc == 0)
-		rc = main_print(&run, m.fmt);
+		rc = main_print(&run, m.fmt, m.stats);
 	run_free(&run);
 	return rc;
 }
@@ -635,7 +660,7 @@ main_list(int argc, char **argv)
 	const char		*group = NULL;
 	int			 i, rc;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if (i != argc)
 		return main_usage_error("list: unexpected argument \"%s\"",
@@ -668,8 +693,11 @@ int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
-	if (argc < 2)
-		return main_usage_error("no command given");
+	if (argc < 2) {
+		fputs("sysmark: no command given\n", stderr);
+		fputs(main_usage, stderr);
+		return SM_EXIT_INPUT;
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(main_usage, stdout);

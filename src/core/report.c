@@ -29,7 +29,7 @@ report_format_value(double v, char *buf, size_t len)
 	else if (fabs(v) >= 100 || v == 0)
 		snprintf(buf, len, "%.1f", v);
 	else
-		snprintf(buf, len, "%.4g", v);
+		snprintf(buf, len, "%#.4g", v);
 }
 
 /* The title a report prints for a test id; the id itself if unknown. */
@@ -164,5 +164,60 @@ report_results(const struct run *run)
 		report_row(run, &g[i], t);
 	free(g);
 	report_failures(run, t);
+	return t;
+}
+
+static void
+report_stats_row(const struct run *run, const struct run_group *g,
+    struct table *t)
+{
+	const double	*fig[6];
+	struct stats	 st;
+	double		*v;
+	size_t		 n, failed, r;
+	char		 buf[64];
+
+	n = run_group_values(run, g, &v, &failed);
+	stats_compute(v, n, &st);
+	free(v);
+	r = table_add_row(t);
+	if (g->copies > 1)
+		table_set(t, r, 0, "%s x%d", g->test, g->copies);
+	else
+		table_set(t, r, 0, "%s", g->test);
+	table_set(t, r, 1, "%zu", st.n);
+	fig[0] = &st.mean;
+	fig[1] = &st.median;
+	fig[2] = &st.min;
+	fig[3] = &st.max;
+	fig[4] = &st.sd;
+	for (size_t i = 0; i < 5; i++) {
+		report_format_value(*fig[i], buf, sizeof buf);
+		table_set(t, r, 2 + i, "%s", buf);
+	}
+	if (!isnan(st.cv))
+		table_set(t, r, 7, "%.1f%%", 100 * st.cv);
+}
+
+/*
+ * Every statistic of every (test, copies) group: what the results table
+ * summarises as a mean, a CI and a CV.  Failed samples are left out.
+ */
+struct table *
+report_stats(const struct run *run)
+{
+	static const char *const cols[] = {
+		"TEST", "N", "MEAN", "MEDIAN", "MIN", "MAX", "SD", "CV",
+	};
+	struct table		*t = table_new(NULL);
+	struct run_group	*g;
+	size_t			 ng;
+
+	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+		table_add_col(t, cols[c], c == 0 ? TABLE_LEFT : TABLE_RIGHT);
+	ng = run_groups(run, &g);
+	for (size_t i = 0; i < ng; i++)
+		report_stats_row(run, &g[i], t);
+	free(g);
 	return t;
 }

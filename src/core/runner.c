@@ -77,6 +77,9 @@ struct runner {
 	size_t			 total;
 
 	enum runner_state	 state;
+	int			 in_callback;
+	int			 cancel_pending;	/* asked from a callback */
+	int			 cancelled;
 	int			 rfd;		/* report pipe, read end */
 	int			 gofd;		/* barrier, write end */
 	struct runner_copy	*copy;
@@ -114,7 +117,9 @@ runner_emit(struct runner *r, struct runner_event *ev)
 	ev->duration = r->plan.duration;
 	ev->done = r->done;
 	ev->total = r->total;
+	r->in_callback++;
 	r->cb(ev, r->arg);
+	r->in_callback--;
 }
 
 static void
@@ -506,6 +511,7 @@ runner_finish(struct runner *r, int cancelled)
 	struct runner_event	ev;
 
 	r->state = RUNNER_DONE;
+	r->cancelled = cancelled;
 	sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_FINISHED;
@@ -636,6 +642,8 @@ runner_timeout_ms(const struct runner *r)
 
 	if (r->state == RUNNER_DONE)
 		return -1;
+	if (r->cancel_pending)
+		return 0;
 	if (r->state == RUNNER_REAP || r->eof)
 		return 5;
 	now = sm_now_ns();
@@ -651,6 +659,10 @@ runner_step(struct runner *r)
 
 	if (r->state == RUNNER_DONE)
 		return 1;
+	if (r->cancel_pending) {
+		runner_cancel(r);
+		return 1;
+	}
 	runner_read(r);
 	for (int i = 0; i < r->ncopy; i++)
 		all_reported &= r->copy[i].reported;
@@ -678,12 +690,21 @@ runner_step(struct runner *r)
 	return r->state == RUNNER_DONE;
 }
 
-/* Stop now: kill the copies, keep the samples already recorded. */
+/*
+ * Stop now: kill the copies, keep the samples already recorded.  From
+ * inside an event callback the runner is mid-change, so the cancel waits
+ * for the next runner_step().
+ */
 void
 runner_cancel(struct runner *r)
 {
 	if (r->state == RUNNER_DONE)
 		return;
+	if (r->in_callback) {
+		r->cancel_pending = 1;
+		return;
+	}
+	r->cancel_pending = 0;
 	runner_kill_all(r);
 	runner_reap_blocking(r);
 	runner_end_sample(r);
@@ -713,12 +734,10 @@ int
 runner_wait(struct runner *r, volatile sig_atomic_t *stop)
 {
 	struct pollfd	pfd;
-	int		cancelled = 0;
 
 	while (r->state != RUNNER_DONE) {
 		if (stop != NULL && *stop) {
 			runner_cancel(r);
-			cancelled = 1;
 			break;
 		}
 		pfd.fd = runner_fd(r);
@@ -728,5 +747,5 @@ runner_wait(struct runner *r, volatile sig_atomic_t *stop)
 			sm_fatal("poll: %s", strerror(errno));
 		runner_step(r);
 	}
-	return cancelled;
+	return r->cancelled;
 }
