@@ -24,16 +24,6 @@ add(struct run *run, const char *test, int copies, double v)
 }
 
 static void
-load(struct run *run, const char *path)
-{
-	struct sm_error	err;
-
-	run_init(run);
-	if (csvstore_load(run, path, &err) != 0)
-		fail_msg("%s", err.msg);
-}
-
-static void
 fmt1(double v, char *buf, size_t len)
 {
 	snprintf(buf, len, "%.1f", v);
@@ -53,7 +43,7 @@ check_byte(const double r[6], const char *sum, const char *avg)
 	run_init(&run);
 	for (int i = 0; i < 6; i++)
 		add(&run, ids[i], 1, r[i]);
-	load(&base, "baselines/byte-3.11.csv");
+	tu_load(&base, "baselines/byte-3.11.csv");
 	assert_int_equal(index_method(&base), INDEX_BYTE);
 	index_compute(&run, &base, 1, &sc);
 	assert_int_equal(sc.nlines, 6);
@@ -118,7 +108,7 @@ test_seed004_table(void **state)
 	add(&run, "fscopy30", 1, 4027.0);
 	add(&run, "context1", 1, 7661.4);
 	add(&run, "shell8", 1, 28.0);
-	load(&base, "baselines/byte-3.11.csv");
+	tu_load(&base, "baselines/byte-3.11.csv");
 	t = index_table(&run, &base, "byte-3.11");
 	assert_string_equal(t->title, "INDEX VALUES");
 	assert_string_equal(t->cols[1].header, "BASELINE");
@@ -192,7 +182,7 @@ test_unixbench_sample(void **state)
 	add(&run, "context1", 1, 65494.9);
 	add(&run, "spawn", 1, 432.4);
 	add(&run, "syscall", 1, 177009.8);
-	load(&base, "baselines/unixbench.csv");
+	tu_load(&base, "baselines/unixbench.csv");
 	index_compute(&run, &base, 1, &sc);
 	assert_int_equal(sc.nlines, 12);
 	assert_int_equal(sc.nresults, 4);
@@ -216,7 +206,7 @@ test_iocall_rank(void **state)
 	run_init(&run);
 	run_meta_set(&run, "hostname", "mybox");
 	add(&run, "iocall", 1, 1001 / 5.0);
-	load(&base, "baselines/iocall-1985.csv");
+	tu_load(&base, "baselines/iocall-1985.csv");
 	assert_int_equal(index_method(&base), INDEX_RANK);
 	assert_int_equal(base.nsamples, 38);
 	assert_near(base.samples[0].value, 1001 / 18.4, 1e-3);
