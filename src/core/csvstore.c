@@ -218,10 +218,17 @@ csvstore_save(const struct run *run, const char *path, int overwrite,
 {
 	char		 dir[PATH_MAX], tmp[PATH_MAX];
 	const char	*slash = strrchr(path, '/');
+	struct stat	 sb;
 	locale_t	 c, old;
 	FILE		*f;
 	int		 fd, rc;
 
+	/* rename() would replace a device or a directory's link: never. */
+	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		sm_error_set(err, "%s: not a regular file; not overwritten",
+		    path);
+		return -1;
+	}
 	if (slash == NULL)
 		snprintf(dir, sizeof dir, ".");
 	else
