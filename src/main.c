@@ -255,9 +255,11 @@ main_check_out(const struct main_run *m)
 {
 	struct stat	sb;
 
-	if (m->out == NULL)
+	if (m->out == NULL || stat(m->out, &sb) != 0)
 		return 0;
-	if (!m->force && stat(m->out, &sb) == 0)
+	if (!S_ISREG(sb.st_mode))
+		return main_usage_error("-o %s: not a regular file", m->out);
+	if (!m->force)
 		return main_usage_error("-o %s: the file exists (-F replaces "
 		    "it)", m->out);
 	return 0;

@@ -98,6 +98,8 @@ test_bad_run_arguments(void **state)
 	expect(2, "sysmark: unknown option -z", NULL, "run", "-z", NULL);
 	expect(2, "sysmark: -f html: the format is text, csv or md", NULL,
 	    "run", "-f", "html", NULL);
+	expect(2, "sysmark: -o /dev/null: not a regular file", NULL, "run",
+	    "-o", "/dev/null", "-F", NULL);
 }
 
 static void
