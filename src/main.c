@@ -106,30 +106,12 @@ main_signals(void)
 static int
 main_parse_copies(const char *arg, struct main_run *m)
 {
-	char	*copy = xstrdup(arg), *tok, *save = NULL;
-	long	 v;
-	int	 rc = 0;
+	struct sm_error	err;
 
-	m->ncopies = 0;
-	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "cpus") == 0)
-			v = sysinfo_ncpu();
-		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0)
-			rc = main_usage_error("-c %s: copies must be whole "
-			    "numbers from 1 to %d, or cpus", arg,
-			    RUNNER_MAX_COPIES);
-		if (rc == 0 && m->ncopies == sizeof m->copies /
-		    sizeof m->copies[0])
-			rc = main_usage_error("-c %s: at most %zu values",
-			    arg, sizeof m->copies / sizeof m->copies[0]);
-		if (rc == 0)
-			m->copies[m->ncopies++] = (int)v;
-	}
-	if (rc == 0 && m->ncopies == 0)
-		rc = main_usage_error("-c %s: no copies value given", arg);
-	free(copy);
-	return rc;
+	if (runner_parse_copies(arg, m->copies, sizeof m->copies /
+	    sizeof m->copies[0], &m->ncopies, &err) != 0)
+		return main_usage_error("-c: %s", err.msg);
+	return 0;
 }
 
 static int
@@ -248,24 +230,10 @@ main_check_out(const struct main_run *m)
 static void
 main_warn_idle(const struct main_run *m)
 {
-	double	la = sysinfo_loadavg();
+	char	msg[256];
 
-	if (!m->quiet && la >= 0.5)
-		fprintf(stderr, "warning: the load average is %.2f: this "
-		    "machine is not idle, and its figures will be low and "
-		    "noisy\n", la);
-}
-
-static void
-main_plan_meta(struct run *run, const struct main_run *m, int cancelled)
-{
-	char	buf[64];
-
-	snprintf(buf, sizeof buf, "%g", m->duration);
-	run_meta_set(run, "duration", buf);
-	snprintf(buf, sizeof buf, "%d", m->samples);
-	run_meta_set(run, "samples", buf);
-	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
+	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
 }
 
 static int
@@ -325,7 +293,7 @@ main_execute(struct main_run *m)
 	}
 	cancelled = runner_wait(r, &main_stop);
 	runner_free(r);
-	main_plan_meta(&run, m, cancelled);
+	runner_note_plan(&plan, &run, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
 		rc = main_print(&run, m->fmt);

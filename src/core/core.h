@@ -66,6 +66,7 @@ struct stats {
 };
 void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
+size_t	 stats_outliers(const double *, size_t, unsigned char *);
 
 /* run.c */
 enum run_status {
@@ -116,6 +117,8 @@ int	 run_failed(const struct run *);
 void	 sysinfo_collect(struct run *);
 double	 sysinfo_loadavg(void);
 int	 sysinfo_ncpu(void);
+int	 sysinfo_busy(void);
+int	 sysinfo_not_idle(char *, size_t);
 
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
@@ -272,5 +275,9 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_default_grace(double);
+void	 runner_skip(struct runner *);
+int	 runner_parse_copies(const char *, int *, size_t, size_t *,
+	     struct sm_error *);
+void	 runner_note_plan(const struct runner_plan *, struct run *, int);
 
 #endif
