@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "../ui/ui.h"
 
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t main_stop;
@@ -42,6 +43,7 @@ struct main_run {
 
 static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
+"       sysmark [console [-r UPDATES_PER_SECOND]]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
@@ -55,7 +57,10 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
-"  -f FORMAT      table format: text, csv or md\n";
+"  -f FORMAT      table format: text, csv or md\n"
+"  -r N           console: screen updates a second while tests run\n"
+"                 (default 2); no command starts the console when\n"
+"                 standard input and output are terminals\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -386,19 +391,6 @@ main_show(int argc, char **argv)
 	return rc;
 }
 
-/* The column heading for a run: its file name without directory or .csv. */
-static char *
-main_run_label(const char *arg)
-{
-	const char	*base = strrchr(arg, '/');
-	char		*label = xstrdup(base != NULL ? base + 1 : arg);
-	size_t		 len = strlen(label);
-
-	if (len > 4 && strcmp(label + len - 4, ".csv") == 0)
-		label[len - 4] = '\0';
-	return label;
-}
-
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
@@ -420,7 +412,7 @@ main_compare(int argc, char **argv, const char *argv0)
 	names = xcalloc((size_t)n, sizeof *names);
 	for (k = 0; k < n && rc == 0; k++) {
 		run_init(&runs[k]);
-		names[k] = main_run_label(argv[i + k]);
+		names[k] = paths_label(argv[i + k]);
 		if (baseline_resolve(self[0] ? self : NULL, argv[i + k],
 		    &runs[k], &err) != 0)
 			rc = main_input_error(&err);
@@ -484,10 +476,49 @@ main_list(int argc, char **argv)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
+/* ---- sysmark console ---- */
+
+/* The console, or on a terminal without cursor addressing its plain mode. */
+static int
+main_console(int argc, char **argv, const char *argv0)
+{
+	double	 hz = 1000.0 / 500;
+	char	**av;
+	int	   c, n = 0, rc;
+
+	while ((c = getopt(argc, argv, ":r:")) != -1) {
+		if (c == ':')
+			return main_usage_error("option -%c needs a value",
+			    optopt);
+		if (c == '?')
+			return main_usage_error("unknown option -%c", optopt);
+		if (sm_parse_double(optarg, &hz) != 0 || hz < 0.1 || hz > 10)
+			return main_usage_error("-r %s: updates a second "
+			    "must be from 0.1 to 10", optarg);
+	}
+	if (optind < argc)
+		return main_usage_error("console: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (!ui_plain_terminal())
+		return ui_main(argv0, (int)(1000 / hz));
+	if ((av = ui_plain_ask(argv0)) == NULL)
+		return SM_EXIT_OK;
+	while (av[n] != NULL)
+		n++;
+	optind = 1;
+	rc = main_run(n, av, argv0);
+	for (int i = 0; i < n; i++)
+		free(av[i]);
+	free(av);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
+	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return main_console(argc, argv, argv[0]);
 	if (argc < 2)
 		return main_usage_error("no command given");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
@@ -507,5 +538,7 @@ main(int argc, char **argv)
 		return main_list(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compare") == 0)
 		return main_compare(argc - 1, argv + 1, argv[0]);
+	if (strcmp(argv[1], "console") == 0)
+		return main_console(argc - 1, argv + 1, argv[0]);
 	return main_usage_error("unknown command \"%s\"", argv[1]);
 }

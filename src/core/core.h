@@ -126,6 +126,8 @@ int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
+size_t	 paths_list_csv(const char *, char ***);
+char	*paths_label(const char *);
 
 /* csvstore.c */
 #define CSVSTORE_FORMAT		1

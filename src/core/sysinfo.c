@@ -136,12 +136,12 @@ sysinfo_not_idle(char *buf, size_t len)
 	if (la < 0.5 && busy <= 0)
 		return 0;
 	if (busy > 0)
-		snprintf(buf, len, "not idle: load average %.2f, %d other "
-		    "process%s running; figures will be low and noisy", la,
-		    busy, busy == 1 ? "" : "es");
+		snprintf(buf, len, "this machine is not idle: load average "
+		    "%.2f, %d other process%s running; figures will be low "
+		    "and noisy", la, busy, busy == 1 ? "" : "es");
 	else
-		snprintf(buf, len, "not idle: load average %.2f; figures "
-		    "will be low and noisy", la);
+		snprintf(buf, len, "this machine is not idle: load average "
+		    "%.2f; figures will be low and noisy", la);
 	return 1;
 }
 

@@ -1,0 +1,289 @@
+/*
+ * The results screen: the run's table in BYTE layout with its spread
+ * (report_results(), the table `sysmark show` prints), then its ratio to
+ * a reference the user picks among baselines and saved runs
+ * (compare_side_by_side()), each ratio also drawn as a bar.  Saving asks
+ * for a name, offers the default under results/, never overwrites
+ * without asking.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define SCR_RESULTS_BAR_W	18	/* columns kept right of the ratios */
+
+static const struct ui_key scr_results_help[] = {
+	{ "s", "save the run (asks for a name; asks before replacing)" },
+	{ "b", "next reference: a baseline or saved run, or none" },
+	{ "o", "compare screen: any runs and baselines side by side" },
+	{ "n", "back to the select screen for a new run" },
+	{ "j k h l", "scroll" },
+	{ NULL, NULL }
+};
+
+/* Rebuild the ratio table against the chosen reference. */
+static void
+scr_results_reference(struct ui *ui)
+{
+	const struct ui_source	*pair[2];
+	struct ui_source	 cur = { UI_SRC_CURRENT, NULL, NULL, 0 };
+	struct sm_error		 err;
+
+	table_free(ui->res_cmp);
+	ui->res_cmp = NULL;
+	if (ui->res_ref == 0 || ui->res_ref > ui->nsrc)
+		return;
+	cur.name = ui->live.saved ? paths_label(ui->live.path) :
+	    xstrdup("this run");
+	pair[0] = &ui->src[ui->res_ref - 1];
+	pair[1] = &cur;
+	if ((ui->res_cmp = ui_source_compare(ui, pair, 2, &err)) == NULL)
+		ui_message(ui, "%s", err.msg);
+	free(cur.name);
+}
+
+/* b: the next source that is not this run itself, then none. */
+static void
+scr_results_next_reference(struct ui *ui)
+{
+	do
+		ui->res_ref = (ui->res_ref + 1) % (ui->nsrc + 1);
+	while (ui->res_ref != 0 &&
+	    (ui->src[ui->res_ref - 1].kind == UI_SRC_CURRENT ||
+	    (ui->live.saved &&
+	    strcmp(ui->src[ui->res_ref - 1].path, ui->live.path) == 0)));
+	scr_results_reference(ui);
+	if (ui->res_ref == 0)
+		ui_message(ui, "no reference%s", ui->nsrc == 0 ? ": no "
+		    "baselines or saved runs found" : "");
+}
+
+static void
+scr_results_enter(struct ui *ui)
+{
+	ui->res_top = ui->res_left = 0;
+	ui_source_scan(ui);
+	if (ui->res_ref > ui->nsrc)
+		ui->res_ref = 0;
+	scr_results_reference(ui);
+}
+
+/* ---- Saving ---- */
+
+static void
+scr_results_saved(struct ui *ui, const char *path)
+{
+	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
+	ui->live.saved = 1;
+	ui_message(ui, "saved %s", path);
+	ui_source_scan(ui);
+	ui->res_ref = 0;
+	scr_results_reference(ui);
+}
+
+static void
+scr_results_replace(struct ui *ui, const char *answer)
+{
+	struct sm_error	err;
+
+	(void)answer;
+	if (csvstore_save(&ui->live.run, ui->res_pending, 1, &err) != 0)
+		ui_message(ui, "%s", err.msg);
+	else
+		scr_results_saved(ui, ui->res_pending);
+}
+
+static void
+scr_results_save_as(struct ui *ui, const char *path)
+{
+	struct sm_error	err;
+	struct stat	sb;
+	char		q[sizeof ui->prompt.question], *label;
+
+	if (*path == '\0') {
+		ui_message(ui, "not saved");
+		return;
+	}
+	if (csvstore_save(&ui->live.run, path, 0, &err) == 0) {
+		scr_results_saved(ui, path);
+		return;
+	}
+	if (stat(path, &sb) != 0) {
+		ui_message(ui, "%s", err.msg);
+		return;
+	}
+	snprintf(ui->res_pending, sizeof ui->res_pending, "%s", path);
+	label = paths_label(path);
+	snprintf(q, sizeof q, "%s.csv exists: replace it? (y/n)", label);
+	free(label);
+	ui_ask(ui, 1, q, NULL, scr_results_replace);
+}
+
+static void
+scr_results_save(struct ui *ui)
+{
+	struct sm_error	err;
+	char		path[PATH_MAX];
+
+	if (paths_default_run(ui->self[0] ? ui->self : NULL, &ui->live.run,
+	    path, sizeof path, &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		return;
+	}
+	ui_ask(ui, 0, "save as:", ui->live.saved ? ui->live.path : path,
+	    scr_results_save_as);
+}
+
+static int
+scr_results_key(struct ui *ui, int c)
+{
+	if (!ui->live.have_run && c != 'n' && c != 'o')
+		return 0;
+	switch (c) {
+	case 's':
+		scr_results_save(ui);
+		return 1;
+	case 'b':
+		scr_results_next_reference(ui);
+		return 1;
+	case 'o':
+		ui_switch(ui, &scr_compare);
+		return 1;
+	case 'n':
+		ui_switch(ui, &scr_select);
+		return 1;
+	case 'j':
+	case 'k':
+	case 'J':
+	case 'K':
+		ui->res_top += c == 'j' ? 1 : c == 'k' ? -1 :
+		    c == 'J' ? LINES - 4 : -(LINES - 4);
+		return 1;
+	case 'h':
+	case 'l':
+		ui->res_left += c == 'l' ? 8 : -8;
+		if (ui->res_left < 0)
+			ui->res_left = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- Drawing ---- */
+
+/* Bars beside each row's RATIO cell, scaled to the largest ratio. */
+static void
+scr_results_bars(struct ui *ui, const struct table *t, struct ui_rect r,
+    int first, int x)
+{
+	int	col = w_table_col(t, "RATIO"), y;
+	double	v, max = 2;
+
+	if (col < 0)
+		return;
+	for (size_t i = 0; i < t->nrows; i++)
+		if (sm_parse_double(t->rows[i].cells[col], &v) == 0 && v > max)
+			max = v;
+	for (size_t i = 0; i < t->nrows; i++) {
+		y = r.y + 1 + (int)i - first;
+		if (y < r.y || y >= r.y + r.h || t->rows[i].section ||
+		    sm_parse_double(t->rows[i].cells[col], &v) != 0)
+			continue;
+		w_bar_draw(ui, y, x, COLS - x - 1, v, max);
+	}
+}
+
+/* Lines of text from s (split at newlines) at virtual line *vy. */
+static void
+scr_results_text(struct ui *ui, struct ui_rect r, int *vy, const char *s)
+{
+	const char	*nl;
+	int		 y;
+
+	for (; s != NULL && *s != '\0'; s = nl != NULL ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
+		y = r.y + (*vy)++ - ui->res_top;
+		if (y >= r.y && y < r.y + r.h)
+			ui_printf(ui, y, 0, COLS, UI_NATTR, "%.*s",
+			    nl != NULL ? (int)(nl - s) : (int)strlen(s), s);
+	}
+}
+
+/* The lines of the body: report title, table, ratio heading and table. */
+static int
+scr_results_lines(const struct ui *ui)
+{
+	const char	*s = ui->live.table->title;
+	int		 n = *s != '\0';
+
+	for (; *s != '\0'; s++)
+		n += *s == '\n';
+	n += 1 + w_table_lines(ui->live.table) + 2;
+	if (ui->res_cmp != NULL)
+		n += w_table_lines(ui->res_cmp);
+	return n;
+}
+
+static void
+scr_results_draw_body(struct ui *ui, struct ui_rect r)
+{
+	const struct table	*t = ui->live.table;
+	char			 head[128];
+	int			 vy = 0, used;
+	struct ui_rect		 cr = r;
+
+	ui->res_top = ui_scroll(ui->res_top, 0, scr_results_lines(ui), r.h);
+	scr_results_text(ui, r, &vy, t->title);
+	vy++;
+	w_table_draw(ui, t, r, ui->res_top - vy, ui->res_left);
+	vy += w_table_lines(t) + 1;
+	if (ui->res_cmp == NULL) {
+		scr_results_text(ui, r, &vy, "No reference chosen: b picks a "
+		    "baseline or a saved run to show ratios against.");
+		return;
+	}
+	snprintf(head, sizeof head, "Ratio to %s (b: another reference)",
+	    ui->src[ui->res_ref - 1].name);
+	scr_results_text(ui, r, &vy, head);
+	cr.w = COLS - SCR_RESULTS_BAR_W;
+	used = w_table_draw(ui, ui->res_cmp, cr, ui->res_top - vy,
+	    ui->res_left);
+	scr_results_bars(ui, ui->res_cmp, cr, ui->res_top - vy, used + 2);
+}
+
+static void
+scr_results_draw(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct ui_rect	 r = ui_body();
+
+	if (!l->have_run || l->table == NULL) {
+		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results");
+		ui_puts(ui, 2, 0, COLS, UI_NATTR, "No run yet: n goes to the "
+		    "select screen, o compares saved runs.");
+		return;
+	}
+	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results%s: %s",
+	    l->cancelled ? " (aborted)" : "",
+	    l->saved ? l->path : "not saved yet (s saves)");
+	ui_hline(ui, 1, 0, COLS);
+	r.y = 2;
+	r.h = LINES - 1 - r.y;
+	scr_results_draw_body(ui, r);
+}
+
+const struct ui_screen scr_results = {
+	.name = "Results",
+	.status = "s:save  b:reference  o:compare  n:new run  j/k/h/l:scroll "
+	    " ?:help  q:quit",
+	.help = scr_results_help,
+	.enter = scr_results_enter,
+	.key = scr_results_key,
+	.draw = scr_results_draw,
+};
