@@ -87,34 +87,18 @@ scr_compare_show(struct ui *ui)
 	ui->cmp_top = ui->cmp_left = 0;
 }
 
+/* In the list the cursor moves; in the table the view scrolls. */
 static int
 scr_compare_move(struct ui *ui, int c)
 {
-	int	d, *pos = ui->cmp_view ? &ui->cmp_top : &ui->cmp_cur;
-
-	switch (c) {
-	case 'j':
-	case 'k':
-		d = c == 'j' ? 1 : -1;
-		break;
-	case 'J':
-	case 'K':
-		d = (c == 'J' ? 1 : -1) * (LINES - 4);
-		break;
-	case 'h':
-	case 'l':
-		ui->cmp_left += c == 'l' ? 8 : -8;
-		if (ui->cmp_left < 0)
-			ui->cmp_left = 0;
-		return 1;
-	default:
+	if (ui->cmp_view)
+		return ui_scroll_key(c, &ui->cmp_top, &ui->cmp_left);
+	if (!ui_scroll_key(c, &ui->cmp_cur, NULL))
 		return 0;
-	}
-	*pos += d;
-	if (!ui->cmp_view && *pos >= (int)ui->nsrc)
-		*pos = (int)ui->nsrc - 1;
-	if (*pos < 0)
-		*pos = 0;
+	if (ui->cmp_cur >= (int)ui->nsrc)
+		ui->cmp_cur = (int)ui->nsrc - 1;
+	if (ui->cmp_cur < 0)
+		ui->cmp_cur = 0;
 	return 1;
 }
 

@@ -47,25 +47,14 @@ scr_help_enter(struct ui *ui)
 static int
 scr_help_key(struct ui *ui, int c)
 {
-	struct ui_rect	r = ui_body();
-
 	switch (c) {
 	case 'q':
 	case '?':
 	case UI_KEY_ENTER:
 		ui_switch(ui, ui->back != NULL ? ui->back : &scr_select);
 		return 1;
-	case 'j':
-	case 'k':
-	case 'J':
-	case 'K':
-		r.h -= 2;
-		ui->help_top = ui_scroll(ui->help_top, c == 'j' ? 1 :
-		    c == 'k' ? -1 : c == 'J' ? r.h : -r.h,
-		    scr_help_text(ui, r, 0), r.h);
-		return 1;
 	}
-	return 0;
+	return ui_scroll_key(c, &ui->help_top, NULL);
 }
 
 static void

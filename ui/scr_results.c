@@ -145,6 +145,8 @@ scr_results_key(struct ui *ui, int c)
 {
 	if (!ui->live.have_run && c != 'n' && c != 'o')
 		return 0;
+	if (ui_scroll_key(c, &ui->res_top, &ui->res_left))
+		return 1;
 	switch (c) {
 	case 's':
 		scr_results_save(ui);
@@ -157,19 +159,6 @@ scr_results_key(struct ui *ui, int c)
 		return 1;
 	case 'n':
 		ui_switch(ui, &scr_select);
-		return 1;
-	case 'j':
-	case 'k':
-	case 'J':
-	case 'K':
-		ui->res_top += c == 'j' ? 1 : c == 'k' ? -1 :
-		    c == 'J' ? LINES - 4 : -(LINES - 4);
-		return 1;
-	case 'h':
-	case 'l':
-		ui->res_left += c == 'l' ? 8 : -8;
-		if (ui->res_left < 0)
-			ui->res_left = 0;
 		return 1;
 	}
 	return 0;

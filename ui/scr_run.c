@@ -188,14 +188,8 @@ scr_run_key(struct ui *ui, int c)
 			ui_ask(ui, 1, "Abort the whole run? Finished samples "
 			    "are kept. (y/n)", NULL, scr_run_abort_done);
 		return 1;
-	case 'j':
-	case 'k':
-		ui->res_top += c == 'j' ? 1 : -1;
-		if (ui->res_top < 0)
-			ui->res_top = 0;
-		return 1;
 	}
-	return 0;
+	return ui_scroll_key(c, &ui->res_top, NULL);
 }
 
 /* ---- Drawing ---- */

@@ -309,34 +309,10 @@ scr_select_settings_key(struct ui *ui, int c)
 static int
 scr_select_move_key(struct ui *ui, int c, int n)
 {
-	int	page = LINES - 9;
-
-	switch (c) {
-	case 'j':
-		ui->sel_cur++;
-		break;
-	case 'k':
-		ui->sel_cur--;
-		break;
-	case 'J':
-		ui->sel_cur += page;
-		break;
-	case 'K':
-		ui->sel_cur -= page;
-		break;
-	case '<':
-		ui->sel_cur = 0;
-		break;
-	case '>':
-		ui->sel_cur = n - 1;
-		break;
-	default:
+	if (!ui_scroll_key(c, &ui->sel_cur, NULL))
 		return 0;
-	}
 	if (ui->sel_cur >= n)
 		ui->sel_cur = n - 1;
-	if (ui->sel_cur < 0)
-		ui->sel_cur = 0;
 	return 1;
 }
 

@@ -268,6 +268,42 @@ ui_scroll(int top, int delta, int n, int h)
 	return top < 0 ? 0 : top;
 }
 
+/*
+ * The scrolling keys of a view: j k J K < > move *top, h l move *left
+ * (when given).  Returns 1 if c was one; draw() clamps with ui_scroll().
+ */
+int
+ui_scroll_key(int c, int *top, int *left)
+{
+	switch (c) {
+	case 'j':
+	case 'k':
+		*top += c == 'j' ? 1 : -1;
+		break;
+	case 'J':
+	case 'K':
+		*top += (c == 'J' ? 1 : -1) * (LINES - 4);
+		break;
+	case '<':
+	case '>':
+		*top = c == '<' ? 0 : INT_MAX / 2;
+		break;
+	case 'h':
+	case 'l':
+		if (left == NULL)
+			return 0;
+		*left += c == 'l' ? 8 : -8;
+		if (*left < 0)
+			*left = 0;
+		return 1;
+	default:
+		return 0;
+	}
+	if (*top < 0)
+		*top = 0;
+	return 1;
+}
+
 int
 ui_running(const struct ui *ui)
 {

@@ -171,6 +171,7 @@ void	 ui_printf(struct ui *, int, int, int, enum ui_attr, const char *,
 void	 ui_hline(struct ui *, int, int, int);
 struct ui_rect ui_body(void);
 int	 ui_scroll(int, int, int, int);
+int	 ui_scroll_key(int, int *, int *);
 int	 ui_running(const struct ui *);
 void	 ui_format_secs(double, char *, size_t);
 const struct ui_key *ui_global_keys(void);
