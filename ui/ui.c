@@ -121,7 +121,11 @@ ui_fatal_restore(void)
 
 /* ---- Terminal ---- */
 
-/* 1 if this terminal cannot address the cursor: use the plain mode. */
+/*
+ * 1 if the console must use its plain mode: no terminal at both ends
+ * (answers piped in, output logged), or one that cannot address the
+ * cursor.
+ */
 int
 ui_plain_terminal(void)
 {
@@ -129,6 +133,8 @@ ui_plain_terminal(void)
 	char		*cup;
 	int		 err;
 
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return 1;
 	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0)
 		return 1;
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)

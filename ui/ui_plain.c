@@ -41,8 +41,8 @@ ui_plain_catalog(void)
 	const char	*group = NULL;
 	char		 msg[256];
 
-	printf("sysmark %s: plain console (this terminal cannot move its "
-	    "cursor)\n", SYSMARK_VERSION);
+	printf("sysmark %s: plain console (no terminal here that can move "
+	    "its cursor)\n", SYSMARK_VERSION);
 	for (size_t i = 0; registry_all[i] != NULL; i++) {
 		const struct bench	*b = registry_all[i];
 

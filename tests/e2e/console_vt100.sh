@@ -1,8 +1,9 @@
 #!/bin/sh
 # The console on a VT100 without color (TERM=vt100, NO_COLOR set): the
-# same screens still say everything with attributes alone.  Then the two
-# ways out that are not q: Ctrl-C during a run and SIGTERM; both must
-# give the terminal back and leave no child behind.
+# same screens still say everything with attributes alone.  Then the
+# ways out that are not q: Ctrl-C and SIGTERM during a run (the latter
+# with `sysmark console -r 1`), and a crash (SIGSEGV); each must give
+# the terminal back and leave no child behind.
 set -u
 . tests/e2e/lib.subr
 
@@ -31,19 +32,17 @@ e2e_wait "^Samples  #1 "
 e2e_keys C-c
 e2e_check_restored 130
 
-# SIGTERM in the middle of a run.
-e2e_keys clear Enter
-e2e_start_again() {
-	e2e_keys "env SYSMARK_E2E=$e2e_tag TERM=vt100 NO_COLOR=1 \
-SYSMARK_RESULTS=$e2e_tmp/results $e2e_bin console -r 1; \
-echo sysmark-exit=\$?" Enter
-}
-e2e_start_again
-e2e_wait "choose the tests"
-e2e_keys x / C-u syscall Enter Space d C-u 1 Enter Enter
-e2e_wait "sysmark -- running  (elapsed .*, 1.0 updates/s)"
-pid=$(grep -l -a "SYSMARK_E2E=$e2e_tag" /proc/[0-9]*/environ 2>/dev/null |
-    sed 's,/proc/\([0-9]*\)/environ,\1,' | sort -n | head -n 1)
-[ -n "$pid" ] || e2e_fail "cannot find the sysmark process"
-kill -TERM "$pid"
-e2e_check_restored 130
+# SIGTERM in the middle of a run, then a crash (SIGSEGV) of sysmark.
+for sig in TERM SEGV; do
+	e2e_keys clear Enter
+	e2e_args="console -r 1"
+	e2e_launch TERM=vt100 NO_COLOR=1
+	e2e_wait "choose the tests"
+	e2e_keys x / C-u syscall Enter Space d C-u 1 Enter Enter
+	e2e_wait "^Samples  (none yet)"
+	e2e_wait "1.0 updates/s"
+	pid=$(e2e_pid)
+	[ -n "$pid" ] || e2e_fail "cannot find the sysmark process"
+	kill -"$sig" "$pid"
+	[ "$sig" = TERM ] && e2e_check_restored 130 || e2e_check_restored 139
+done
