@@ -52,7 +52,32 @@ w_table_widths(const struct table *t, size_t *cw, int w)
 	return total;
 }
 
-/* One line of cells into buf; a cut cell ends in '~'. */
+/*
+ * The first n columns of cell into out (not terminated), '~' marking a
+ * cut.  A trailing "(2 copies)" is kept, cut before, so that rows that
+ * differ only there still look different.
+ */
+static void
+w_table_cut(const char *cell, size_t n, char *out)
+{
+	size_t		 len = strlen(cell), tail = 0;
+	const char	*paren = strrchr(cell, '(');
+
+	if (len <= n) {
+		memcpy(out, cell, len);
+		return;
+	}
+	if (n == 0)
+		return;
+	if (paren != NULL && cell[len - 1] == ')' && len - (size_t)(paren -
+	    cell) < n / 2)
+		tail = len - (size_t)(paren - cell);
+	memcpy(out, cell, n - tail);
+	out[n - tail - 1] = '~';
+	memcpy(out + n - tail, paren != NULL ? paren : cell, tail);
+}
+
+/* One line of cells into buf, each cut or padded to its width. */
 static void
 w_table_line(const struct table *t, char *const *cells, const size_t *cw,
     char *buf, size_t len)
@@ -73,9 +98,7 @@ w_table_line(const struct table *t, char *const *cells, const size_t *cw,
 			memset(buf + pos, ' ', pad);
 			pos += pad;
 		}
-		memcpy(buf + pos, cells[c], n);
-		if (n < strlen(cells[c]) && n > 0)
-			buf[pos + n - 1] = '~';
+		w_table_cut(cells[c], n, buf + pos);
 		pos += n;
 		if (t->cols[c].align == TABLE_LEFT) {
 			memset(buf + pos, ' ', pad);
