@@ -174,8 +174,6 @@ ui_colors(struct ui *ui)
 static void
 ui_term_start(struct ui *ui)
 {
-	const char	*acsc;
-
 	ui_crash_tio_ok = tcgetattr(STDIN_FILENO, &ui_crash_tio) == 0;
 	initscr();
 	cbreak();
@@ -191,9 +189,7 @@ ui_term_start(struct ui *ui)
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(300);
 	ui_colors(ui);
-	acsc = tigetstr("acsc");
-	ui->ascii = acsc == NULL || acsc == (char *)-1 ||
-	    strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ui_crash_add("sgr0");
 	ui_crash_add("cnorm");
 	ui_crash_add("rmkx");
@@ -247,12 +243,23 @@ ui_printf(struct ui *ui, int y, int x, int w, enum ui_attr a,
 	ui_puts(ui, y, x, w, a, buf);
 }
 
-/* A rule; ncurses draws ACS_HLINE as '-' where the terminal has none. */
+/*
+ * A rule.  A UTF-8 locale means a terminal that shows UTF-8, so the box
+ * character is written as text: emulators such as tmux ignore the VT100
+ * charset switch there.  Elsewhere (a real VT220 on a serial line) the
+ * terminal's own line drawing, which ncurses turns into '-' where the
+ * terminal has none.
+ */
 void
 ui_hline(struct ui *ui, int y, int x, int w)
 {
-	(void)ui;
-	mvhline(y, x, ACS_HLINE, w);
+	if (!ui->utf8) {
+		mvhline(y, x, ACS_HLINE, w);
+		return;
+	}
+	move(y, x);
+	for (int i = 0; i < w && x + i < COLS; i++)
+		addstr("\xe2\x94\x80");
 }
 
 /* The area screens draw in: everything above the status line. */

@@ -133,7 +133,7 @@ struct ui {
 	int			 dirty;
 	int			 quit;
 	int			 refresh_ms;
-	int			 ascii;		/* no line drawing, no UTF-8 */
+	int			 utf8;		/* the locale's charset is UTF-8 */
 	attr_t			 attr[UI_NATTR];
 	char			 self[PATH_MAX];
 	char			 idle[256];	/* "" when the machine is idle */

@@ -23,8 +23,8 @@ void
 w_sparkline_draw(struct ui *ui, int y, int x, int w, const double *v,
     size_t n, const unsigned char *flag)
 {
-	const char *const	*ramp = ui->ascii ? w_sparkline_ascii :
-				    w_sparkline_utf8;
+	const char *const	*ramp = ui->utf8 ? w_sparkline_utf8 :
+				    w_sparkline_ascii;
 	size_t			 from = n > (size_t)w ? n - (size_t)w : 0;
 	double			 lo = 0, hi = 0;
 	int			 level;

@@ -21,8 +21,8 @@ e2e_wait "^Range    min .* max "
 e2e_wait "outliers (marked !): "
 e2e_shot run
 e2e_wait "sysmark -- results: not saved"
-e2e_wait "^System Call Overhead"
-e2e_wait "^Pipe-based Context"
+e2e_wait "^System Call.*(2 copies)"
+e2e_wait "^Pipe-based.*(2 copies)"
 e2e_shot results
 
 # Save under the default name, then see it refuse to overwrite silently.

@@ -20,8 +20,8 @@ e2e_keys Enter
 e2e_wait "sysmark -- running"
 e2e_wait "^Samples  #1 "
 e2e_wait "sysmark -- results: not saved"
-e2e_wait "^System Call Overhead"
-e2e_wait "^Pipe-based Context"
+e2e_wait "^System Call.*(2 copies)"
+e2e_wait "^Pipe-based.*(2 copies)"
 e2e_keys b
 e2e_wait "Ratio to oldbox"
 e2e_colors no
