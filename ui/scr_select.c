@@ -87,7 +87,8 @@ static void
 scr_select_set(struct ui *ui, const char *group, int on)
 {
 	for (size_t i = 0; registry_all[i] != NULL; i++)
-		if (group == NULL || strcmp(group, registry_all[i]->group) == 0)
+		if (group == NULL ||
+		    strcmp(group, registry_all[i]->group) == 0)
 			ui->choice.sel[i] = (unsigned char)on;
 }
 
@@ -116,7 +117,8 @@ scr_select_preset(struct ui *ui, const struct scr_select_preset *p)
 	ui->choice.ncopies = 1;
 	scr_select_set(ui, NULL, !p->subset);
 	for (size_t i = 0; p->subset && registry_all[i] != NULL; i++) {
-		if (group != NULL && strcmp(group, registry_all[i]->group) == 0)
+		if (group != NULL &&
+		    strcmp(group, registry_all[i]->group) == 0)
 			continue;
 		group = registry_all[i]->group;
 		ui->choice.sel[i] = 1;
@@ -182,8 +184,8 @@ scr_select_duration_done(struct ui *ui, const char *text)
 
 	if (sm_parse_double(text, &d) != 0 || d < RUNNER_MIN_DURATION ||
 	    d > RUNNER_MAX_DURATION) {
-		ui_message(ui, "duration %s: a number of seconds from %g to %g",
-		    text, RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
+		ui_message(ui, "duration %s: a number of seconds from %g to "
+		    "%g", text, RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
 		return;
 	}
 	ui->choice.duration = d;

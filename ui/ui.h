@@ -133,10 +133,10 @@ struct ui {
 	int			 dirty;
 	int			 quit;
 	int			 refresh_ms;
-	int			 utf8;		/* the locale's charset is UTF-8 */
+	int			 utf8;		/* the locale is UTF-8 */
 	attr_t			 attr[UI_NATTR];
 	char			 self[PATH_MAX];
-	char			 idle[256];	/* "" when the machine is idle */
+	char			 idle[256];	/* "": the machine is idle */
 	uint64_t		 idle_at;
 
 	/* Screen state: cursors and scroll offsets. */
