@@ -80,7 +80,8 @@ install: sysmark
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
 	    $(DESTDIR)$(MANDIR)
 	install -m 755 sysmark $(DESTDIR)$(BINDIR)/sysmark
-	install -m 644 baselines/*.csv $(DESTDIR)$(DATADIR)/baselines/
+	for f in baselines/*.csv; do [ ! -f "$$f" ] || \
+	    install -m 644 "$$f" $(DESTDIR)$(DATADIR)/baselines/; done
 	install -m 644 src/sysmark.1 $(DESTDIR)$(MANDIR)/sysmark.1
 
 clean:

@@ -37,6 +37,7 @@ struct main_run {
 	const char		 *out;
 	int			  force;
 	int			  quiet;
+	int			  stats;
 	enum table_format	  fmt;
 	char			  self[PATH_MAX];
 };
@@ -46,9 +47,9 @@ static const char main_usage[] =
 "       sysmark [console [-r UPDATES_PER_SECOND]]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
-"                   [-o FILE] [-F] [-q] [-f text|csv|md]\n"
-"       sysmark show [-f text|csv|md] FILE\n"
-"       sysmark compare [-f text|csv|md] RUN RUN...\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"       sysmark show [-s] [-f text|csv|md] FILE\n"
+"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
@@ -57,10 +58,16 @@ static const char main_usage[] =
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
+"  -s             also print every statistic: n, mean, median, min, max, sd\n"
 "  -f FORMAT      table format: text, csv or md\n"
+"  -a ALPHA       compare: significance level (default 0.05)\n"
+"  -e PERCENT     compare: smallest change that counts (default 1)\n"
 "  -r N           console: screen updates a second while tests run\n"
-"                 (default 2); no command starts the console when\n"
-"                 standard input and output are terminals\n";
+"                 (default 2)\n"
+"\n"
+"compare OLD NEW ranks the tests by change, best first; with three or\n"
+"more runs it prints them side by side, each against the first.\n"
+"With no command on a terminal, sysmark starts the console.\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -115,7 +122,7 @@ main_parse_copies(const char *arg, struct main_run *m)
 
 	if (runner_parse_copies(arg, m->copies, sizeof m->copies /
 	    sizeof m->copies[0], &m->ncopies, &err) != 0)
-		return main_usage_error("-c: %s", err.msg);
+		return main_usage_error("-c %s", err.msg);
 	return 0;
 }
 
@@ -166,6 +173,9 @@ main_run_option(int c, const char *arg, struct main_run *m)
 		return 0;
 	case 'q':
 		m->quiet = 1;
+		return 0;
+	case 's':
+		m->stats = 1;
 		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
@@ -259,15 +269,27 @@ main_save(const struct run *run, const struct main_run *m)
 }
 
 static int
-main_print(const struct run *run, enum table_format fmt)
+main_render(struct table *t, enum table_format fmt)
 {
-	struct table	*t = report_results(run);
-	struct sm_error	 err;
-	int		 rc;
+	struct sm_error	err;
+	int		rc;
 
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
 	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+/* The results table, then with stats every statistic behind it. */
+static int
+main_print(const struct run *run, enum table_format fmt, int stats)
+{
+	int	rc = main_render(report_results(run), fmt);
+
+	if (rc == 0 && stats) {
+		putchar('\n');
+		rc = main_render(report_stats(run), fmt);
+	}
+	return rc;
 }
 
 static int
@@ -301,7 +323,7 @@ main_execute(struct main_run *m)
 	runner_note_plan(&plan, &run, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
-		rc = main_print(&run, m->fmt);
+		rc = main_print(&run, m->fmt, m->stats);
 	if (rc == 0 && cancelled)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
@@ -322,7 +344,7 @@ main_run(int argc, char **argv, const char *argv0)
 	m.ncopies = 1;
 	m.samples = 6;
 	m.duration = 10;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqf:")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqsf:")) != -1) {
 		if (c == ':')
 			rc = main_usage_error("option -%c needs a value",
 			    optopt);
@@ -350,13 +372,17 @@ main_run(int argc, char **argv, const char *argv0)
 
 /* ---- sysmark show, sysmark list ---- */
 
-/* Parse just -f; returns the index of the first operand or -1. */
+/*
+ * Parse -f, and -s where stats is not NULL; returns the index of the first
+ * operand or -1.
+ */
 static int
-main_format_only(int argc, char **argv, enum table_format *fmt)
+main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 {
 	int	c;
 
-	while ((c = getopt(argc, argv, ":f:")) != -1) {
+	while ((c = getopt(argc, argv, stats != NULL ? ":f:s" : ":f:")) !=
+	    -1) {
 		if (c == ':') {
 			main_usage_error("option -%c needs a value", optopt);
 			return -1;
@@ -365,7 +391,9 @@ main_format_only(int argc, char **argv, enum table_format *fmt)
 			main_usage_error("unknown option -%c", optopt);
 			return -1;
 		}
-		if (main_parse_format(optarg, fmt) != 0)
+		if (c == 's')
+			*stats = 1;
+		else if (main_parse_format(optarg, fmt) != 0)
 			return -1;
 	}
 	return optind;
@@ -377,31 +405,65 @@ main_show(int argc, char **argv)
 	enum table_format	fmt = TABLE_TEXT;
 	struct sm_error		err;
 	struct run		run;
-	int			i, rc;
+	int			i, rc, stats = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, &stats)) < 0)
 		return SM_EXIT_INPUT;
 	if (argc - i != 1)
 		return main_usage_error("show: name one saved run");
 	run_init(&run);
 	if (csvstore_load(&run, argv[i], &err) != 0)
 		return main_input_error(&err);
-	rc = main_print(&run, fmt);
+	rc = main_print(&run, fmt, stats);
 	run_free(&run);
 	return rc;
+}
+
+/* compare's options: -f, -a ALPHA, -e PERCENT; the first operand or -1. */
+static int
+main_compare_options(int argc, char **argv, enum table_format *fmt,
+    struct compare_opts *o)
+{
+	double	v;
+	int	c, rc = 0;
+
+	while (rc == 0 && (c = getopt(argc, argv, ":f:a:e:")) != -1) {
+		if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else if (c == 'f')
+			rc = main_parse_format(optarg, fmt);
+		else if (c == 'a' && (sm_parse_double(optarg, &v) != 0 ||
+		    v <= 0 || v >= 0.5))
+			rc = main_usage_error("-a %s: alpha must be a number "
+			    "above 0 and below 0.5", optarg);
+		else if (c == 'a')
+			o->alpha = v;
+		else if (sm_parse_double(optarg, &v) != 0 || v < 0 ||
+		    v >= 100)
+			rc = main_usage_error("-e %s: the minimum effect must "
+			    "be a percentage from 0 to below 100", optarg);
+		else
+			o->min_effect = v / 100;
+	}
+	return rc == 0 ? optind : -1;
 }
 
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
 	enum table_format	  fmt = TABLE_TEXT;
+	struct compare_opts	  o;
 	struct sm_error		  err;
 	struct run		 *runs;
 	char			**names, self[PATH_MAX];
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	compare_opts_default(&o);
+	if ((i = main_compare_options(argc, argv, &fmt, &o)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 2)
 		return main_usage_error("compare: name at least two runs or "
@@ -422,8 +484,8 @@ main_compare(int argc, char **argv, const char *argv0)
 
 		for (int j = 0; j < n; j++)
 			rp[j] = &runs[j];
-		t = compare_side_by_side(rp, (const char *const *)names,
-		    (size_t)n);
+		t = compare_table(rp, (const char *const *)names, (size_t)n,
+		    &o);
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);
@@ -447,7 +509,7 @@ main_list(int argc, char **argv)
 	const char		*group = NULL;
 	int			 i, rc;
 
-	if ((i = main_format_only(argc, argv, &fmt)) < 0)
+	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if (i != argc)
 		return main_usage_error("list: unexpected argument \"%s\"",
@@ -519,8 +581,11 @@ main(int argc, char **argv)
 	bench_execl_chain(argc, argv);
 	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return main_console(argc, argv, argv[0]);
-	if (argc < 2)
-		return main_usage_error("no command given");
+	if (argc < 2) {
+		fputs("sysmark: no command given\n", stderr);
+		fputs(main_usage, stderr);
+		return SM_EXIT_INPUT;
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(main_usage, stdout);

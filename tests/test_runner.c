@@ -1,101 +1,516 @@
 /*
- * runner.c as the console drives it: skipping the rest of one test keeps
- * its finished samples and goes on with the next, and the copies list
- * ("1,cpus") parses as the CLI and the console both read it.
+ * runner.c and sampler.c with workloads made to misbehave: they crash,
+ * hang, exit early, fail, or write garbage on the result pipe.  Each must
+ * become a failed sample with its reason, within the deadline, with no
+ * child left behind, while the run goes on.  Then every registered
+ * benchmark runs briefly at 1 and 2 copies (the smoke test).  Last, what
+ * the console adds: skipping the rest of one test, and the copies list.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
 #include <poll.h>
+#include <signal.h>
 
 #include "testutil.h"
 #include "../src/core/core.h"
 
+#define GRACE	0.3
+
 struct rec {
-	int	samples[2];	/* per bench of the plan */
-	int	bench_done;
-	int	finished;
+	int	types[256];
+	size_t	ntypes;
+	int	cancel_at_sample_start;
+	struct runner *r;
+	int	errors;
+	char	last_error[256];
 	int	cancelled;
-	size_t	done, total;
+	int	finished;
+	size_t	bench_done;
+	double	last_mean;
 };
 
 static void
 rec_cb(const struct runner_event *ev, void *arg)
 {
-	struct rec	*r = arg;
-	int		 which = ev->bench != NULL &&
-			    strcmp(ev->bench->id, "pipe") == 0;
+	struct rec	*rc = arg;
 
+	if (rc->ntypes < 256)
+		rc->types[rc->ntypes++] = ev->type;
 	switch (ev->type) {
-	case RUNNER_EV_SAMPLE:
-		r->samples[which]++;
-		break;
-	case RUNNER_EV_BENCH_DONE:
-		r->bench_done++;
-		break;
-	case RUNNER_EV_PROGRESS:
-		r->done = ev->done;
-		r->total = ev->total;
+	case RUNNER_EV_ERROR:
+		rc->errors++;
+		snprintf(rc->last_error, sizeof rc->last_error, "%s", ev->msg);
 		break;
 	case RUNNER_EV_FINISHED:
-		r->finished++;
-		r->cancelled = ev->cancelled;
+		rc->finished++;
+		rc->cancelled = ev->cancelled;
+		break;
+	case RUNNER_EV_BENCH_DONE:
+		rc->bench_done++;
+		rc->last_mean = ev->stats->mean;
 		break;
 	default:
 		break;
 	}
 }
 
+/* ---- Workloads made for these tests ---- */
+
+static void
+ok_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	while (n-- > 0)
+		ctx->sink += n;
+}
+
+static void
+crash_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)n;
+	/* Only the second copy crashes, so a 1-copy run of it is fine. */
+	if (ctx->copy == ctx->copies - 1)
+		raise(SIGSEGV);
+	ok_loop(ctx, n);
+}
+
+static void
+hang_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	(void)n;
+	for (;;)
+		pause();
+}
+
+static int
+hang_setup(struct bench_ctx *ctx)
+{
+	hang_loop(ctx, 0);
+	return 0;
+}
+
+static void
+exit0_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	(void)n;
+	_exit(0);
+}
+
+static void
+exit3_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	(void)n;
+	_exit(3);
+}
+
+static void
+fail_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)n;
+	bench_fail(ctx, "the widget broke at %d", 42);
+}
+
+static void
+garbage_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)n;
+	if (write(ctx->report_fd, "garbage!", 8) != 8)
+		_exit(9);
+	_exit(0);
+}
+
+static void
+badmagic_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct sampler_msg	m;
+
+	(void)n;
+	memset(&m, 0x5a, sizeof m);
+	if (write(ctx->report_fd, &m, sizeof m) != (ssize_t)sizeof m)
+		_exit(9);
+	hang_loop(ctx, 0);
+}
+
+#define TB(name, fn, su) { .id = #name, .title = #name, .group = "Test", \
+	.unit = "lps", .dir = BENCH_HIGHER, .version = 1, .desc = #name, \
+	.scale = 1, .setup = su, .loop = fn }
+
+static const struct bench tb_ok = TB(ok, ok_loop, NULL);
+static const struct bench tb_crash = TB(crash, crash_loop, NULL);
+static const struct bench tb_hang = TB(hang, hang_loop, NULL);
+static const struct bench tb_hang_setup = TB(hangsetup, ok_loop, hang_setup);
+static const struct bench tb_exit0 = TB(exit0, exit0_loop, NULL);
+static const struct bench tb_exit3 = TB(exit3, exit3_loop, NULL);
+static const struct bench tb_fail = TB(fail, fail_loop, NULL);
+static const struct bench tb_garbage = TB(garbage, garbage_loop, NULL);
+static const struct bench tb_badmagic = TB(badmagic, badmagic_loop, NULL);
+
+/* ---- Helpers ---- */
+
+static char	tmpbase[256];
+
+static int
+setup_tmp(void **state)
+{
+	(void)state;
+	tu_tmpdir(tmpbase, sizeof tmpbase);
+	setenv("TMPDIR", tmpbase, 1);
+	return 0;
+}
+
+static int
+teardown_tmp(void **state)
+{
+	(void)state;
+	sm_rmtree(tmpbase);
+	return 0;
+}
+
+/* Nothing the runner made may remain in TMPDIR. */
+static void
+assert_tmp_empty(void)
+{
+	DIR		*d = opendir(tmpbase);
+	struct dirent	*e;
+	int		 n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	assert_int_equal(n, 0);
+}
+
+/* No child of this process may be left, zombie or alive. */
+static void
+assert_no_children(void)
+{
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+}
+
+static void
+plan_set(struct runner_plan *plan, const struct bench **benches, size_t nb,
+    const int *cps, int samples, double duration)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->benches = benches;
+	plan->nbench = nb;
+	plan->copies = cps;
+	plan->ncopies = 1;
+	plan->samples = samples;
+	plan->duration = duration;
+	plan->grace = GRACE;
+	plan->self_exe = "/bin/false";
+}
+
+static double
+run_plan(const struct bench *b, int copies, int samples, double duration,
+    struct run *run, struct rec *rc)
+{
+	const struct bench	*benches[2] = { b, &tb_ok };
+	int			 cps[1] = { copies };
+	struct runner_plan	 plan;
+	struct sm_error		 err;
+	uint64_t		 t0;
+
+	plan_set(&plan, benches, 2, cps, samples, duration);
+	memset(rc, 0, sizeof *rc);
+	run_init(run);
+	t0 = sm_now_ns();
+	rc->r = runner_start(&plan, run, rec_cb, rc, &err);
+	assert_non_null(rc->r);
+	runner_wait(rc->r, NULL);
+	runner_free(rc->r);
+	return (double)(sm_now_ns() - t0) / 1e9;
+}
+
+/*
+ * Run a misbehaving bench then a good one: the first's samples fail with
+ * the expected reason, the second's succeed, all within the deadlines.
+ */
+static void
+expect_failure(const struct bench *b, int copies, const char *reason,
+    double max_secs)
+{
+	struct run	run;
+	struct rec	rc;
+	double		secs;
+
+	secs = run_plan(b, copies, 2, 0.1, &run, &rc);
+	assert_true(secs < max_secs);
+	assert_int_equal(run.nsamples, 4);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(run.samples[i].status, RUN_FAILED);
+		assert_string_equal(run.samples[i].reason, reason);
+		assert_true(isnan(run.samples[i].value));
+		assert_null(run.samples[i].per_copy);
+	}
+	for (int i = 2; i < 4; i++) {
+		assert_int_equal(run.samples[i].status, RUN_OK);
+		assert_true(run.samples[i].value > 0);
+	}
+	assert_int_equal(rc.errors, 2);
+	assert_int_equal(rc.finished, 1);
+	assert_false(rc.cancelled);
+	assert_int_equal(rc.bench_done, 2);
+	assert_no_children();
+	assert_tmp_empty();
+	run_free(&run);
+}
+
+/* ---- Tests ---- */
+
+static void
+test_good_run_events_and_figures(void **state)
+{
+	struct run	run;
+	struct rec	rc;
+	const int	expect[] = {
+		RUNNER_EV_RUN_START, RUNNER_EV_BENCH_START,
+		RUNNER_EV_SAMPLE_START, RUNNER_EV_SAMPLE, RUNNER_EV_PROGRESS,
+		RUNNER_EV_SAMPLE_START, RUNNER_EV_SAMPLE, RUNNER_EV_PROGRESS,
+		RUNNER_EV_BENCH_DONE,
+	};
+
+	(void)state;
+	run_plan(&tb_ok, 2, 2, 0.1, &run, &rc);
+	assert_int_equal(run.nsamples, 4);
+	for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
+		assert_int_equal(rc.types[i], expect[i]);
+	assert_int_equal(rc.types[rc.ntypes - 1], RUNNER_EV_FINISHED);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		struct run_sample *s = &run.samples[i];
+
+		assert_int_equal(s->status, RUN_OK);
+		assert_int_equal(s->copies, 2);
+		assert_int_equal(s->index, (int)(i % 2) + 1);
+		assert_non_null(s->per_copy);
+		/* The figure is the copies' rates summed... */
+		assert_near(s->value, s->per_copy[0] + s->per_copy[1],
+		    1e-6 * s->value);
+		/* ...each over its real elapsed time, never the nominal. */
+		assert_true(s->elapsed >= 0.1);
+		assert_true(s->iterations > 0);
+		assert_true(s->per_copy[0] > 0 && s->per_copy[1] > 0);
+	}
+	assert_string_equal(run.samples[0].test, "ok");
+	assert_int_equal(rc.errors, 0);
+	assert_no_children();
+	assert_tmp_empty();
+	run_free(&run);
+}
+
+static void
+test_crash_is_recorded(void **state)
+{
+	(void)state;
+	expect_failure(&tb_crash, 2, "copy 2: killed by SIGSEGV", 3);
+}
+
+static void
+test_hang_times_out(void **state)
+{
+	(void)state;
+	/* Two samples, each killed at duration + grace = 0.4 s. */
+	expect_failure(&tb_hang, 1, "timed out after 0.4 s", 0.4 * 2 + 2);
+}
+
+static void
+test_hang_in_setup_times_out(void **state)
+{
+	(void)state;
+	expect_failure(&tb_hang_setup, 2, "timed out in setup after 0.3 s",
+	    0.3 * 2 + 2);
+}
+
+static void
+test_early_exits(void **state)
+{
+	(void)state;
+	expect_failure(&tb_exit0, 1, "copy 1: exited without a result", 3);
+	expect_failure(&tb_exit3, 1, "copy 1: exited with status 3", 3);
+}
+
+static void
+test_bench_fail_message(void **state)
+{
+	(void)state;
+	expect_failure(&tb_fail, 1, "copy 1: the widget broke at 42", 3);
+}
+
+static void
+test_garbage_on_pipe(void **state)
+{
+	(void)state;
+	expect_failure(&tb_garbage, 1,
+	    "malformed record on the result pipe (truncated)", 3);
+	expect_failure(&tb_badmagic, 1, "malformed record on the result pipe",
+	    3);
+}
+
+static void
+cancel_cb(const struct runner_event *ev, void *arg)
+{
+	struct rec	*rc = arg;
+
+	rec_cb(ev, arg);
+	if (ev->type == RUNNER_EV_SAMPLE_START &&
+	    ++rc->cancel_at_sample_start == 2)
+		runner_cancel(rc->r);
+}
+
+static void
+test_cancel_keeps_finished_samples(void **state)
+{
+	const struct bench	*benches[1] = { &tb_ok };
+	int			 cps[1] = { 2 };
+	struct runner_plan	 plan;
+	struct sm_error		 err;
+	struct run		 run;
+	struct rec		 rc;
+	uint64_t		 t0 = sm_now_ns();
+
+	(void)state;
+	plan_set(&plan, benches, 1, cps, 3, 0.2);
+	memset(&rc, 0, sizeof rc);
+	run_init(&run);
+	rc.r = runner_start(&plan, &run, cancel_cb, &rc, &err);
+	assert_non_null(rc.r);
+	runner_wait(rc.r, NULL);
+	runner_free(rc.r);
+	/* One sample done, the second cancelled as it started. */
+	assert_int_equal(run.nsamples, 1);
+	assert_int_equal(run.samples[0].status, RUN_OK);
+	assert_int_equal(rc.finished, 1);
+	assert_true(rc.cancelled);
+	assert_true((sm_now_ns() - t0) / 1e9 < 0.2 + 1.0);
+	assert_no_children();
+	assert_tmp_empty();
+	run_free(&run);
+}
+
+static void
+test_bad_plans_refused(void **state)
+{
+	const struct bench	*benches[1] = { &tb_ok };
+	int			 cps[1] = { 1 };
+	struct runner_plan	 plan;
+	struct sm_error		 err;
+	struct run		 run;
+	struct rec		 rc;
+
+	(void)state;
+	plan_set(&plan, benches, 1, cps, 1, 0.05);
+	run_init(&run);
+	assert_null(runner_start(&plan, &run, rec_cb, &rc, &err));
+	assert_string_equal(err.msg, "duration 0.05 s: must be between 0.1 "
+	    "and 86400");
+	plan.duration = 1;
+	cps[0] = 0;
+	assert_null(runner_start(&plan, &run, rec_cb, &rc, &err));
+	assert_string_equal(err.msg, "copies 0: must be between 1 and 1024");
+	cps[0] = 1;
+	plan.samples = 0;
+	assert_null(runner_start(&plan, &run, rec_cb, &rc, &err));
+	assert_string_equal(err.msg, "samples 0: must be between 1 and 1000");
+	assert_int_equal(run.nsamples, 0);
+	assert_tmp_empty();
+}
+
+/* Every registered benchmark, briefly, at 1 and at 2 copies. */
+static void
+test_smoke_every_benchmark(void **state)
+{
+	const int		 cps[2] = { 1, 2 };
+	struct runner_plan	 plan;
+	struct sm_error		 err;
+	struct runner		*r;
+	struct run		 run;
+	struct rec		 rc;
+	size_t			 n = registry_count();
+
+	(void)state;
+	memset(&plan, 0, sizeof plan);
+	memset(&rc, 0, sizeof rc);
+	plan.benches = (const struct bench **)registry_all;
+	plan.nbench = n;
+	plan.copies = cps;
+	plan.ncopies = 2;
+	plan.samples = 1;
+	plan.duration = 0.2;
+	plan.grace = 5;
+	plan.self_exe = tu_bin();
+	run_init(&run);
+	assert_non_null(r = runner_start(&plan, &run, rec_cb, &rc, &err));
+	runner_wait(r, NULL);
+	runner_free(r);
+	assert_int_equal(run.nsamples, 2 * n);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		struct run_sample *s = &run.samples[i];
+
+		if (s->status != RUN_OK)
+			print_error("%s x%d: %s\n", s->test, s->copies,
+			    s->reason);
+		assert_int_equal(s->status, RUN_OK);
+		assert_true(isfinite(s->value) && s->value > 0);
+		assert_int_equal(s->copies, cps[i % 2]);
+	}
+	assert_no_children();
+	assert_tmp_empty();
+	run_free(&run);
+}
+
+/* The console's "skip test": the finished sample stays, the next goes on. */
 static void
 test_skip_keeps_finished(void **state)
 {
-	const struct bench	*b[2];
-	int			 copies[1] = { 1 };
+	const struct bench	*benches[2];
+	int			 cps[1] = { 1 };
 	struct runner_plan	 plan;
-	struct runner		*rn;
-	struct run		 run;
-	struct rec		 rec;
 	struct sm_error		 err;
 	struct pollfd		 pfd;
+	struct run		 run;
+	struct rec		 rc;
 	int			 skipped = 0;
 
 	(void)state;
-	b[0] = registry_find("syscall");
-	b[1] = registry_find("pipe");
-	memset(&plan, 0, sizeof plan);
-	plan.benches = b;
-	plan.nbench = 2;
-	plan.copies = copies;
-	plan.ncopies = 1;
-	plan.samples = 4;
-	plan.duration = 0.1;
-	plan.grace = runner_default_grace(plan.duration);
-	memset(&rec, 0, sizeof rec);
+	benches[0] = &tb_ok;
+	benches[1] = registry_find("syscall");
+	plan_set(&plan, benches, 2, cps, 4, 0.1);
+	memset(&rc, 0, sizeof rc);
 	run_init(&run);
-	rn = runner_start(&plan, &run, rec_cb, &rec, &err);
-	assert_non_null(rn);
-	for (;;) {
-		pfd.fd = runner_fd(rn);
+	rc.r = runner_start(&plan, &run, rec_cb, &rc, &err);
+	assert_non_null(rc.r);
+	do {
+		pfd.fd = runner_fd(rc.r);
 		pfd.events = POLLIN;
-		poll(&pfd, 1, runner_timeout_ms(rn));
-		if (runner_step(rn))
-			break;
-		if (!skipped && rec.samples[0] == 1) {
-			runner_skip(rn);
+		poll(&pfd, 1, runner_timeout_ms(rc.r));
+		if (!skipped && run.nsamples == 1) {
+			runner_skip(rc.r);
 			skipped = 1;
 		}
-	}
-	runner_free(rn);
-	assert_int_equal(skipped, 1);
-	assert_int_equal(rec.samples[0], 1);
-	assert_int_equal(rec.samples[1], 4);
-	assert_int_equal(rec.bench_done, 2);
-	assert_int_equal(rec.finished, 1);
-	assert_int_equal(rec.cancelled, 0);
-	assert_int_equal(rec.done, rec.total);
-	assert_int_equal(run.nsamples, 5);
+	} while (!runner_step(rc.r));
+	runner_free(rc.r);
+	assert_int_equal(run.nsamples, 1 + 4);
+	assert_string_equal(run.samples[0].test, "ok");
+	for (size_t i = 1; i < run.nsamples; i++)
+		assert_string_equal(run.samples[i].test, "syscall");
+	assert_int_equal(rc.bench_done, 2);
+	assert_int_equal(rc.finished, 1);
+	assert_false(rc.cancelled);
 	runner_note_plan(&plan, &run, 0);
 	assert_string_equal(run_meta_get(&run, "samples"), "4");
 	assert_string_equal(run_meta_get(&run, "status"), "complete");
+	assert_no_children();
+	assert_tmp_empty();
 	run_free(&run);
 }
 
@@ -115,10 +530,10 @@ test_parse_copies(void **state)
 	assert_int_equal(n, 2);
 	assert_int_equal(v[1], 4);
 	assert_int_equal(runner_parse_copies("1,x", v, 3, &n, &err), -1);
-	assert_string_equal(err.msg, "copies 1,x: whole numbers from 1 to "
-	    "1024, or cpus");
+	assert_string_equal(err.msg, "1,x: copies must be whole numbers from "
+	    "1 to 1024, or cpus");
 	assert_int_equal(runner_parse_copies("1,2,3,4", v, 3, &n, &err), -1);
-	assert_string_equal(err.msg, "copies 1,2,3,4: at most 3 values");
+	assert_string_equal(err.msg, "1,2,3,4: at most 3 values");
 	assert_int_equal(runner_parse_copies(",", v, 3, &n, &err), -1);
 	assert_int_equal(runner_parse_copies("0", v, 3, &n, &err), -1);
 }
@@ -127,9 +542,20 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_run_events_and_figures),
+		cmocka_unit_test(test_crash_is_recorded),
+		cmocka_unit_test(test_hang_times_out),
+		cmocka_unit_test(test_hang_in_setup_times_out),
+		cmocka_unit_test(test_early_exits),
+		cmocka_unit_test(test_bench_fail_message),
+		cmocka_unit_test(test_garbage_on_pipe),
+		cmocka_unit_test(test_cancel_keeps_finished_samples),
+		cmocka_unit_test(test_bad_plans_refused),
+		cmocka_unit_test(test_smoke_every_benchmark),
 		cmocka_unit_test(test_skip_keeps_finished),
 		cmocka_unit_test(test_parse_copies),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("runner", tests, setup_tmp,
+	    teardown_tmp);
 }

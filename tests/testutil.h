@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -44,6 +45,14 @@ struct tu_out {
 	char	*out;		/* stdout, NUL-terminated */
 	char	*err;		/* stderr */
 };
+
+static inline void
+tu_sleep_ms(long ms)
+{
+	struct timespec	ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
 
 /* The binary under test: $SYSMARK_BIN or the sanitized build. */
 static inline const char *

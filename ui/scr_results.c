@@ -166,6 +166,16 @@ scr_results_key(struct ui *ui, int c)
 
 /* ---- Drawing ---- */
 
+/* The ratio a RATIO cell starts with ("1.47 +"); 1 if there is one. */
+static int
+scr_results_ratio(const char *cell, double *v)
+{
+	char	*end;
+
+	*v = strtod(cell, &end);
+	return end != cell;
+}
+
 /* Bars beside each row's RATIO cell, scaled to the largest ratio. */
 static void
 scr_results_bars(struct ui *ui, const struct table *t, struct ui_rect r,
@@ -177,73 +187,49 @@ scr_results_bars(struct ui *ui, const struct table *t, struct ui_rect r,
 	if (col < 0)
 		return;
 	for (size_t i = 0; i < t->nrows; i++)
-		if (sm_parse_double(t->rows[i].cells[col], &v) == 0 && v > max)
+		if (scr_results_ratio(t->rows[i].cells[col], &v) && v > max)
 			max = v;
 	for (size_t i = 0; i < t->nrows; i++) {
 		y = r.y + 1 + (int)i - first;
 		if (y < r.y || y >= r.y + r.h || t->rows[i].section ||
-		    sm_parse_double(t->rows[i].cells[col], &v) != 0)
+		    !scr_results_ratio(t->rows[i].cells[col], &v))
 			continue;
 		w_bar_draw(ui, y, x, COLS - x - 1, v, max);
 	}
 }
 
-/* Lines of text from s (split at newlines) at virtual line *vy. */
-static void
-scr_results_text(struct ui *ui, struct ui_rect r, int *vy, const char *s)
-{
-	const char	*nl;
-	int		 y;
-
-	for (; s != NULL && *s != '\0'; s = nl != NULL ? nl + 1 : NULL) {
-		nl = strchr(s, '\n');
-		y = r.y + (*vy)++ - ui->res_top;
-		if (y >= r.y && y < r.y + r.h)
-			ui_printf(ui, y, 0, COLS, UI_NATTR, "%.*s",
-			    nl != NULL ? (int)(nl - s) : (int)strlen(s), s);
-	}
-}
-
-/* The lines of the body: report title, table, ratio heading and table. */
+/*
+ * The body, a column of blocks scrolled together: the report's title,
+ * its table, then the ratio heading and table.  With r.h 0 it only
+ * counts; returns its lines.
+ */
 static int
-scr_results_lines(const struct ui *ui)
-{
-	const char	*s = ui->live.table->title;
-	int		 n = *s != '\0';
-
-	for (; *s != '\0'; s++)
-		n += *s == '\n';
-	n += 1 + w_table_lines(ui->live.table) + 2;
-	if (ui->res_cmp != NULL)
-		n += w_table_lines(ui->res_cmp);
-	return n;
-}
-
-static void
-scr_results_draw_body(struct ui *ui, struct ui_rect r)
+scr_results_body(struct ui *ui, struct ui_rect r)
 {
 	const struct table	*t = ui->live.table;
+	struct ui_rect		 cr = r;
 	char			 head[128];
 	int			 vy = 0, used;
-	struct ui_rect		 cr = r;
 
-	ui->res_top = ui_scroll(ui->res_top, 0, scr_results_lines(ui), r.h);
-	scr_results_text(ui, r, &vy, t->title);
-	vy++;
-	w_table_draw(ui, t, r, ui->res_top - vy, ui->res_left);
-	vy += w_table_lines(t) + 1;
-	if (ui->res_cmp == NULL) {
-		scr_results_text(ui, r, &vy, "No reference chosen: b picks a "
-		    "baseline or a saved run to show ratios against.");
-		return;
-	}
+	vy += ui_text(ui, r, ui->res_top - vy, UI_NATTR, t->title) + 1;
+	if (r.h > 0)
+		w_table_draw(ui, t, r, ui->res_top - vy, ui->res_left);
+	vy += w_table_lines(t, r.w) + 1;
+	if (ui->res_cmp == NULL)
+		return vy + ui_text(ui, r, ui->res_top - vy, UI_NATTR, "No "
+		    "reference chosen: b picks a baseline or a saved run to "
+		    "show ratios against.");
 	snprintf(head, sizeof head, "Ratio to %s (b: another reference)",
 	    ui->src[ui->res_ref - 1].name);
-	scr_results_text(ui, r, &vy, head);
+	vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION, head);
 	cr.w = COLS - SCR_RESULTS_BAR_W;
-	used = w_table_draw(ui, ui->res_cmp, cr, ui->res_top - vy,
-	    ui->res_left);
-	scr_results_bars(ui, ui->res_cmp, cr, ui->res_top - vy, used + 2);
+	if (r.h > 0) {
+		used = w_table_draw(ui, ui->res_cmp, cr, ui->res_top - vy,
+		    ui->res_left);
+		scr_results_bars(ui, ui->res_cmp, cr, ui->res_top - vy,
+		    used + 2);
+	}
+	return vy + w_table_lines(ui->res_cmp, cr.w);
 }
 
 static void
@@ -251,6 +237,7 @@ scr_results_draw(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
 	struct ui_rect	 r = ui_body();
+	int		 n;
 
 	if (!l->have_run || l->table == NULL) {
 		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results");
@@ -263,8 +250,11 @@ scr_results_draw(struct ui *ui)
 	    l->saved ? l->path : "not saved yet (s saves)");
 	ui_hline(ui, 1, 0, COLS);
 	r.y = 2;
+	r.h = 0;
+	n = scr_results_body(ui, r);
 	r.h = LINES - 1 - r.y;
-	scr_results_draw_body(ui, r);
+	ui->res_top = ui_scroll(ui->res_top, 0, n, r.h);
+	scr_results_body(ui, r);
 }
 
 const struct ui_screen scr_results = {

@@ -316,7 +316,7 @@ scr_run_draw(struct ui *ui)
 	r.h = LINES - 1 - r.y;
 	if (l->table != NULL) {
 		ui->res_top = ui_scroll(ui->res_top, 0,
-		    w_table_lines(l->table), r.h);
+		    w_table_lines(l->table, r.w), r.h);
 		w_table_draw(ui, l->table, r, ui->res_top, 0);
 	}
 }

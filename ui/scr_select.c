@@ -170,7 +170,7 @@ scr_select_copies_done(struct ui *ui, const char *text)
 	size_t		n;
 
 	if (runner_parse_copies(text, v, UI_MAX_COPIES, &n, &err) != 0) {
-		ui_message(ui, "%s", err.msg);
+		ui_message(ui, "copies %s", err.msg);
 		return;
 	}
 	memcpy(ui->choice.copies, v, n * sizeof *v);
@@ -365,27 +365,6 @@ scr_select_key(struct ui *ui, int c)
 	return done;
 }
 
-/* Text over at most n lines from y, broken between words. */
-static void
-scr_select_wrap(struct ui *ui, int y, int n, enum ui_attr a, const char *s)
-{
-	int	len, cut;
-
-	for (; *s != '\0' && n-- > 0; y++) {
-		len = (int)strlen(s);
-		cut = len;
-		if (len > COLS)
-			for (cut = COLS; cut > 0 && s[cut] != ' '; cut--)
-				;
-		if (cut == 0)
-			cut = COLS;
-		ui_printf(ui, y, 0, COLS, a, "%.*s", cut, s);
-		s += cut;
-		while (*s == ' ')
-			s++;
-	}
-}
-
 static void
 scr_select_draw_idle(struct ui *ui)
 {
@@ -397,7 +376,8 @@ scr_select_draw_idle(struct ui *ui)
 		ui->idle_at = now + SCR_SELECT_IDLE_NS;
 	}
 	if (ui->idle[0] != '\0')
-		scr_select_wrap(ui, 1, 2, UI_A_WARN, ui->idle);
+		ui_text(ui, (struct ui_rect){ 1, 0, 2, COLS }, 0, UI_A_WARN,
+		    ui->idle);
 	else
 		ui_printf(ui, 1, 0, COLS, UI_NATTR, "Idle check: load average "
 		    "%.2f, nothing else running: good for measuring",

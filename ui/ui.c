@@ -244,6 +244,38 @@ ui_printf(struct ui *ui, int y, int x, int w, enum ui_attr a,
 }
 
 /*
+ * Text in r, broken at newlines and between words to r.w columns, its
+ * line first at the top of r (first < 0 starts lower down).  Returns how
+ * many lines the whole text takes; with r.h 0 it only counts.
+ */
+int
+ui_text(struct ui *ui, struct ui_rect r, int first, enum ui_attr a,
+    const char *s)
+{
+	int	n = 0, len, cut, y;
+
+	while (s != NULL && *s != '\0' && r.w > 0) {
+		len = (int)strcspn(s, "\n");
+		cut = len;
+		if (len > r.w) {
+			for (cut = r.w; cut > 0 && s[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = r.w;
+		}
+		y = r.y + n++ - first;
+		if (y >= r.y && y < r.y + r.h)
+			ui_printf(ui, y, r.x, r.w, a, "%.*s", cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
+		if (cut == len && *s == '\n')
+			s++;
+	}
+	return n;
+}
+
+/*
  * A rule.  A UTF-8 locale means a terminal that shows UTF-8, so the box
  * character is written as text: emulators such as tmux ignore the VT100
  * charset switch there.  Elsewhere (a real VT220 on a serial line) the

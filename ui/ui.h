@@ -169,6 +169,8 @@ void	 ui_puts(struct ui *, int, int, int, enum ui_attr, const char *);
 void	 ui_printf(struct ui *, int, int, int, enum ui_attr, const char *,
 	     ...) __attribute__((format(printf, 6, 7)));
 void	 ui_hline(struct ui *, int, int, int);
+int	 ui_text(struct ui *, struct ui_rect, int, enum ui_attr,
+	     const char *);
 struct ui_rect ui_body(void);
 int	 ui_scroll(int, int, int, int);
 int	 ui_scroll_key(int, int *, int *);
@@ -196,7 +198,7 @@ struct table *ui_source_compare(struct ui *, const struct ui_source *const *,
 char	**ui_plain_ask(const char *);
 
 /* Widgets: each draws into the rectangle it is given. */
-int	 w_table_lines(const struct table *);
+int	 w_table_lines(const struct table *, int);
 int	 w_table_draw(struct ui *, const struct table *, struct ui_rect, int,
 	     int);
 int	 w_table_col(const struct table *, const char *);

@@ -15,11 +15,18 @@
 #define W_TABLE_GAP	2
 #define W_TABLE_MIN0	16	/* the narrowest the test names get */
 
-/* Lines the table takes: header, rows, then a blank line and the notes. */
+/* Lines the table takes at w columns: header, rows, a blank, notes. */
 int
-w_table_lines(const struct table *t)
+w_table_lines(const struct table *t, int w)
 {
-	return 1 + (int)t->nrows + (t->nnotes > 0 ? 1 + (int)t->nnotes : 0);
+	struct ui_rect	r = { 0, 0, 0, w };
+	int		n = 1 + (int)t->nrows;
+
+	if (t->nnotes > 0)
+		n++;
+	for (size_t i = 0; i < t->nnotes; i++)
+		n += ui_text(NULL, r, 0, UI_NATTR, t->notes[i]);
+	return n;
 }
 
 /* The rightmost column with this header, or -1. */
@@ -133,23 +140,25 @@ w_table_draw(struct ui *ui, const struct table *t, struct ui_rect r,
 	total = w_table_widths(t, cw, r.w);
 	for (size_t c = 0; c < t->ncols; c++)
 		hdr[c] = t->cols[c].header;
-	for (int i = first < 0 ? 0 : first; i < w_table_lines(t); i++) {
+	for (int i = first < 0 ? 0 : first; i <= (int)t->nrows; i++) {
 		if ((y = r.y + i - first) >= r.y + r.h)
 			break;
 		if (i == 0) {
 			w_table_line(t, hdr, cw, line, sizeof line);
 			w_table_text(ui, y, r, left, UI_A_SECTION, line);
-		} else if (i <= (int)t->nrows && t->rows[i - 1].section)
+		} else if (t->rows[i - 1].section)
 			w_table_text(ui, y, r, left, UI_A_TITLE,
 			    t->rows[i - 1].cells[0]);
-		else if (i <= (int)t->nrows) {
+		else {
 			w_table_line(t, t->rows[i - 1].cells, cw, line,
 			    sizeof line);
 			w_table_text(ui, y, r, left, UI_NATTR, line);
-		} else if (i > (int)t->nrows + 1)
-			w_table_text(ui, y, r, left, UI_A_WARN,
-			    t->notes[i - (int)t->nrows - 2]);
+		}
 	}
+	/* Notes are prose: wrapped to the rectangle, not scrolled sideways. */
+	for (size_t i = 0, vy = t->nrows + 2; i < t->nnotes; i++)
+		vy += (size_t)ui_text(ui, r, first - (int)vy, UI_NATTR,
+		    t->notes[i]);
 	free(hdr);
 	free(cw);
 	return total - left < r.w ? total - left : r.w;

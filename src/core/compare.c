@@ -1,8 +1,13 @@
 /*
  * Runs side by side: one column per run (saved run, import or baseline),
- * each figure with its ratio to the first run's, rows grouped as the
- * catalog groups its tests.  The CLI's compare and the console's compare
- * screen both print this table, so they cannot disagree.
+ * each figure with its ratio to the first run's and a mark saying whether
+ * the difference is real (signif.c), rows grouped as the catalog groups
+ * its tests.  The CLI's compare and the console's compare screen both
+ * print this table, so they cannot disagree.  Two runs get the ranked
+ * bm_diff report instead (bmdiff.c); compare_table() picks.
+ *
+ * Also here: what a comparison needs to know about a test the catalog
+ * may not know (an imported or future test): its direction and version.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -55,11 +60,11 @@ compare_group_cmp(const void *a, const void *b)
 }
 
 /*
- * Every (test, copies) pair any of the runs has, in catalog order.
- * Returns the count; *out is allocated.
+ * Every (test, copies) pair any of the runs has, in the order the runs
+ * list them.  Returns the count; *out is allocated.
  */
 size_t
-compare_union(const struct run *const *runs, size_t nrun,
+compare_merge(const struct run *const *runs, size_t nrun,
     struct run_group **out)
 {
 	struct run_group	*all = NULL, *g;
@@ -78,9 +83,32 @@ compare_union(const struct run *const *runs, size_t nrun,
 		}
 		free(g);
 	}
-	qsort(all, n, sizeof *all, compare_group_cmp);
 	*out = all;
 	return n;
+}
+
+/* compare_merge() in catalog order. */
+size_t
+compare_union(const struct run *const *runs, size_t nrun,
+    struct run_group **out)
+{
+	size_t	n = compare_merge(runs, nrun, out);
+
+	qsort(*out, n, sizeof **out, compare_group_cmp);
+	return n;
+}
+
+/* A row's test cell: the title, its copies, and what else to say. */
+void
+compare_set_title(struct table *t, size_t row, const struct run *const *runs,
+    size_t nrun, const struct run_group *g, const char *extra)
+{
+	char	copies[32] = "";
+
+	if (g->copies > 1)
+		snprintf(copies, sizeof copies, " (%d copies)", g->copies);
+	table_set(t, row, 0, "%s%s%s", report_title_in(runs, nrun, g->test),
+	    copies, extra != NULL ? extra : "");
 }
 
 static const char *
@@ -91,20 +119,141 @@ compare_group_name(const char *test)
 	return b != NULL ? b->group : "Other";
 }
 
+/* The defaults: alpha 0.05, a 1% minimum effect, 80 columns of text. */
+void
+compare_opts_default(struct compare_opts *o)
+{
+	o->alpha = COMPARE_ALPHA;
+	o->min_effect = COMPARE_MIN_EFFECT;
+	o->width = TABLE_TEXT_WIDTH;
+}
+
+/* Is this unit a time per operation (so less is better)? */
+static int
+compare_time_unit(const char *unit)
+{
+	static const char *const times[] = { "s", "ms", "us", "ns", NULL };
+
+	for (size_t i = 0; times[i] != NULL; i++)
+		if (strcmp(unit, times[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Which way is better for a test: the catalog says, else a run's
+ * "dir:<id>" fact ("lower" or "higher"), else a time unit means lower,
+ * else higher, as for the rates the classic suites report.
+ */
+enum bench_dir
+compare_dir(const struct run *const *runs, size_t nrun, const char *test)
+{
+	const struct bench	*b = registry_find(test);
+	const char		*v;
+	char			 key[64];
+
+	if (b != NULL)
+		return b->dir;
+	snprintf(key, sizeof key, "dir:%s", test);
+	for (size_t r = 0; r < nrun; r++)
+		if ((v = run_meta_get(runs[r], key)) != NULL)
+			return strcmp(v, "lower") == 0 ? BENCH_LOWER :
+			    BENCH_HIGHER;
+	for (size_t r = 0; r < nrun; r++)
+		for (size_t i = 0; i < runs[r]->nsamples; i++)
+			if (strcmp(runs[r]->samples[i].test, test) == 0 &&
+			    compare_time_unit(runs[r]->samples[i].unit))
+				return BENCH_LOWER;
+	return BENCH_HIGHER;
+}
+
+/* The workload version a run measured a group with; 0 if unknown. */
+int
+compare_version(const struct run *run, const struct run_group *g)
+{
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (run->samples[i].copies == g->copies &&
+		    strcmp(run->samples[i].test, g->test) == 0)
+			return run->samples[i].version;
+	return 0;
+}
+
+/* Known on both sides and different: the figures are not comparable. */
+int
+compare_version_differs(int a, int b)
+{
+	return a > 0 && b > 0 && a != b;
+}
+
+/* Judge group g of run b against run a: a signif with its verdict. */
+void
+compare_judge(const struct run *a, const struct run *b,
+    const struct run_group *g, enum bench_dir dir,
+    const struct compare_opts *o, struct signif *s)
+{
+	double	*va, *vb;
+	size_t	 na, nb, failed;
+
+	na = run_group_values(a, g, &va, &failed);
+	nb = run_group_values(b, g, &vb, &failed);
+	signif_compare(va, na, vb, nb, dir, o->alpha, o->min_effect, s);
+	free(va);
+	free(vb);
+}
+
+/* The side-by-side mark after a ratio; see compare_side_notes(). */
+static const char *
+compare_mark(const struct signif *s)
+{
+	switch (s->verdict) {
+	case SIGNIF_BETTER:
+		return " +";
+	case SIGNIF_WORSE:
+		return " -";
+	case SIGNIF_SAME:
+	case SIGNIF_SMALL:
+		return " ~";
+	case SIGNIF_SINGLE:
+		break;
+	}
+	return "";
+}
+
 static void
 compare_cells(struct table *t, size_t row, const struct run *const *runs,
-    size_t nrun, const struct run_group *g)
+    size_t nrun, const struct run_group *g, const struct compare_opts *o)
 {
-	double	ref = compare_figure(runs[0], g->test, g->copies), v;
-	char	buf[64];
+	double		ref = compare_figure(runs[0], g->test, g->copies), v;
+	enum bench_dir	dir = compare_dir(runs, nrun, g->test);
+	int		vref = compare_version(runs[0], g);
+	struct signif	s;
+	char		buf[64];
 
 	for (size_t r = 0; r < nrun; r++) {
 		v = compare_figure(runs[r], g->test, g->copies);
 		report_format_value(v, buf, sizeof buf);
 		table_set(t, row, 1 + 2 * r, "%s", buf);
-		if (r > 0 && !isnan(v) && !isnan(ref) && ref != 0)
-			table_set(t, row, 2 + 2 * r, "%.2f", v / ref);
+		if (r == 0 || isnan(v) || isnan(ref) || ref == 0)
+			continue;
+		if (compare_version_differs(vref,
+		    compare_version(runs[r], g))) {
+			table_set(t, row, 2 + 2 * r, "%.2f !", v / ref);
+			continue;
+		}
+		compare_judge(runs[0], runs[r], g, dir, o, &s);
+		table_set(t, row, 2 + 2 * r, "%.2f%s", v / ref,
+		    compare_mark(&s));
 	}
+}
+
+static void
+compare_side_notes(struct table *t, const struct compare_opts *o)
+{
+	table_add_note(t, "RATIO is each figure over the first run's.  "
+	    "+ better, - worse: significant at alpha %g and a change of at "
+	    "least %g%% and of the samples' spread; ~ no such change; ! the "
+	    "test's version differs; no mark: a side has a single figure.",
+	    o->alpha, 100 * o->min_effect);
 }
 
 /*
@@ -114,6 +263,17 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 struct table *
 compare_side_by_side(const struct run *const *runs,
     const char *const *names, size_t nrun)
+{
+	struct compare_opts	o;
+
+	compare_opts_default(&o);
+	return compare_side_by_side_opts(runs, names, nrun, &o);
+}
+
+/* compare_side_by_side() at a chosen alpha, minimum effect and width. */
+struct table *
+compare_side_by_side_opts(const struct run *const *runs,
+    const char *const *names, size_t nrun, const struct compare_opts *o)
 {
 	struct table		*t = table_new(NULL);
 	struct run_group	*g;
@@ -125,6 +285,7 @@ compare_side_by_side(const struct run *const *runs,
 		table_add_col(t, names[r], TABLE_RIGHT);
 		table_add_col(t, r == 0 ? "" : "RATIO", TABLE_RIGHT);
 	}
+	table_fit(t, o->width, 0);
 	ng = compare_union(runs, nrun, &g);
 	for (size_t i = 0; i < ng; i++) {
 		if (group == NULL ||
@@ -132,13 +293,24 @@ compare_side_by_side(const struct run *const *runs,
 			table_add_section(t, "%s",
 			    group = compare_group_name(g[i].test));
 		row = table_add_row(t);
-		if (g[i].copies > 1)
-			table_set(t, row, 0, "%s (%d copies)",
-			    report_title(g[i].test), g[i].copies);
-		else
-			table_set(t, row, 0, "%s", report_title(g[i].test));
-		compare_cells(t, row, runs, nrun, &g[i]);
+		compare_set_title(t, row, runs, nrun, &g[i], NULL);
+		compare_cells(t, row, runs, nrun, &g[i], o);
 	}
 	free(g);
+	if (nrun > 1)
+		compare_side_notes(t, o);
 	return t;
+}
+
+/*
+ * What `sysmark compare` prints: the ranked report for two runs, the
+ * side-by-side table for more.
+ */
+struct table *
+compare_table(const struct run *const *runs, const char *const *names,
+    size_t nrun, const struct compare_opts *o)
+{
+	if (nrun == 2)
+		return bmdiff_report(runs[0], runs[1], names[0], names[1], o);
+	return compare_side_by_side_opts(runs, names, nrun, o);
 }

@@ -68,6 +68,41 @@ void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
 size_t	 stats_outliers(const double *, size_t, unsigned char *);
 
+/* signif.c */
+#define SIGNIF_U_MIN		5	/* fewer values a side: Welch's t */
+enum signif_test {
+	SIGNIF_NONE = 0,
+	SIGNIF_WELCH,
+	SIGNIF_MWU
+};
+enum signif_verdict {
+	SIGNIF_SINGLE = 0,	/* a side has under two figures: no test */
+	SIGNIF_SAME,		/* not significant ("~") */
+	SIGNIF_SMALL,		/* significant, but under the minimum effect */
+	SIGNIF_BETTER,
+	SIGNIF_WORSE
+};
+struct signif {
+	size_t			na;
+	size_t			nb;
+	double			ratio;	/* mean(b) / mean(a) */
+	double			lo;	/* its confidence interval */
+	double			hi;
+	double			p;	/* two-sided, NaN if untested */
+	enum signif_test	test;
+	double			floor;	/* smallest change that counts */
+	enum signif_verdict	verdict;
+};
+double	 signif_t_twosided(double, double);
+double	 signif_t_critical(double, double);
+double	 signif_welch(const double *, size_t, const double *, size_t,
+	     double *);
+double	 signif_mwu(const double *, size_t, const double *, size_t);
+int	 signif_ratio_ci(const double *, size_t, const double *, size_t,
+	     double, double *, double *);
+void	 signif_compare(const double *, size_t, const double *, size_t,
+	     enum bench_dir, double, double, struct signif *);
+
 /* run.c */
 enum run_status {
 	RUN_OK = 0,
@@ -136,6 +171,7 @@ int	 csvstore_save(const struct run *, const char *, int,
 int	 csvstore_load(struct run *, const char *, struct sm_error *);
 
 /* table.c */
+#define TABLE_TEXT_WIDTH	80	/* what a terminal is assumed to have */
 enum table_align {
 	TABLE_LEFT = 0,
 	TABLE_RIGHT
@@ -161,6 +197,8 @@ struct table {
 	size_t			 nrows;
 	char			**notes;
 	size_t			 nnotes;
+	size_t			 width;		/* text: fit to this; 0: any */
+	size_t			 wrap;		/* text: the wrapping column */
 };
 struct table *table_new(const char *);
 void	 table_free(struct table *);
@@ -173,21 +211,51 @@ void	 table_set(struct table *, size_t, size_t, const char *, ...)
 void	 table_add_note(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 size_t	 table_col_width(const struct table *, size_t);
+void	 table_fit(struct table *, size_t, size_t);
 int	 table_format_parse(const char *, enum table_format *);
 int	 table_render(const struct table *, enum table_format, FILE *,
 	     struct sm_error *);
 
 /* report.c */
 struct table *report_results(const struct run *);
+struct table *report_stats(const struct run *);
 void	 report_format_value(double, char *, size_t);
 const char *report_title(const char *);
+const char *report_title_in(const struct run *const *, size_t,
+	     const char *);
 
 /* compare.c */
+#define COMPARE_ALPHA		0.05
+#define COMPARE_MIN_EFFECT	0.01	/* a fraction: 1% */
+struct compare_opts {
+	double	alpha;		/* significance level */
+	double	min_effect;	/* smallest change that counts, a fraction */
+	size_t	width;		/* text columns to fit; 0: no limit */
+};
 double	 compare_figure(const struct run *, const char *, int);
 size_t	 compare_union(const struct run *const *, size_t,
 	     struct run_group **);
 struct table *compare_side_by_side(const struct run *const *,
 	     const char *const *, size_t);
+size_t	 compare_merge(const struct run *const *, size_t,
+	     struct run_group **);
+void	 compare_set_title(struct table *, size_t, const struct run *const *,
+	     size_t, const struct run_group *, const char *);
+void	 compare_opts_default(struct compare_opts *);
+enum bench_dir compare_dir(const struct run *const *, size_t, const char *);
+int	 compare_version(const struct run *, const struct run_group *);
+int	 compare_version_differs(int, int);
+void	 compare_judge(const struct run *, const struct run *,
+	     const struct run_group *, enum bench_dir,
+	     const struct compare_opts *, struct signif *);
+struct table *compare_side_by_side_opts(const struct run *const *,
+	     const char *const *, size_t, const struct compare_opts *);
+struct table *compare_table(const struct run *const *, const char *const *,
+	     size_t, const struct compare_opts *);
+
+/* bmdiff.c */
+struct table *bmdiff_report(const struct run *, const struct run *,
+	     const char *, const char *, const struct compare_opts *);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);

@@ -108,24 +108,35 @@ paths_results_dir(const char *self, char *buf, size_t len,
 	return paths_mkdirs(buf, err);
 }
 
-/* results/HOST-YYYYMMDD-HHMMSS.csv for a run starting now; 0 or -1. */
+/*
+ * results/HOST-YYYYMMDD-HHMMSS.csv for a run ending now, with -2, -3...
+ * appended when runs end within the same second; 0 or -1.
+ */
 int
 paths_default_run(const char *self, const struct run *run, char *buf,
     size_t len, struct sm_error *err)
 {
-	char		 dir[PATH_MAX], stamp[32];
+	char		 dir[PATH_MAX], stamp[32], seq[16] = "";
 	const char	*host = run_meta_get(run, "hostname");
 	time_t		 now = time(NULL);
+	struct stat	 sb;
 
 	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
 		return -1;
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-	if (snprintf(buf, len, "%s/%s-%s.csv", dir,
-	    host != NULL ? host : "unknown", stamp) >= (int)len) {
-		sm_error_set(err, "%s: path too long", dir);
-		return -1;
+	for (int n = 2; n < 1000; n++) {
+		if (snprintf(buf, len, "%s/%s-%s%s.csv", dir,
+		    host != NULL ? host : "unknown", stamp, seq) >= (int)len) {
+			sm_error_set(err, "%s: path too long", dir);
+			return -1;
+		}
+		if (stat(buf, &sb) != 0)
+			return 0;
+		snprintf(seq, sizeof seq, "-%d", n);
 	}
-	return 0;
+	sm_error_set(err, "%s: too many runs named %s-%s", dir,
+	    host != NULL ? host : "unknown", stamp);
+	return -1;
 }
 
 static int

@@ -1,8 +1,9 @@
 /*
  * A run as a report: the results table in the layout the BYTE reports
  * used ("System Call Overhead  2345678.9 lps (10 secs, 6 samples)"), with
- * the spread beside each figure: the 95% confidence interval of the mean
- * and the coefficient of variation.  `sysmark run` prints it as the run
+ * the spread beside each figure: the half-width of the 95% confidence
+ * interval of the mean ("+/- CI") and the coefficient of variation, both
+ * relative to the mean.  `sysmark run` prints it as the run
  * ends and `sysmark show` prints it from the saved file; both call this,
  * so the two are identical by construction.
  */
@@ -20,16 +21,20 @@ enum report_col {
 	REPORT_CV
 };
 
-/* A figure as reports print it: one decimal, more digits when small. */
+/*
+ * A figure as the BYTE reports print it, with one decimal; below 1, three
+ * significant digits, so that a fraction of a microsecond keeps its
+ * meaning.
+ */
 void
 report_format_value(double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
-	else if (fabs(v) >= 100 || v == 0)
+	else if (fabs(v) >= 1 || v == 0)
 		snprintf(buf, len, "%.1f", v);
 	else
-		snprintf(buf, len, "%.4g", v);
+		snprintf(buf, len, "%#.3g", v);
 }
 
 /* The title a report prints for a test id; the id itself if unknown. */
@@ -39,6 +44,26 @@ report_title(const char *id)
 	const struct bench	*b = registry_find(id);
 
 	return b != NULL ? b->title : id;
+}
+
+/*
+ * The title for a test id as any of these runs knows it: the catalog's,
+ * else a run's "title:<id>" fact (imported reports and baselines carry
+ * titles for tests sysmark does not have), else the id itself.
+ */
+const char *
+report_title_in(const struct run *const *runs, size_t nrun, const char *id)
+{
+	const char	*v;
+	char		 key[64];
+
+	if (registry_find(id) != NULL)
+		return report_title(id);
+	snprintf(key, sizeof key, "title:%s", id);
+	for (size_t r = 0; r < nrun; r++)
+		if ((v = run_meta_get(runs[r], key)) != NULL && *v != '\0')
+			return v;
+	return id;
 }
 
 /* Append a formatted piece to a fixed buffer, truncating quietly. */
@@ -95,11 +120,7 @@ report_row(const struct run *run, const struct run_group *g,
 		}
 	}
 	r = table_add_row(t);
-	if (g->copies > 1)
-		table_set(t, r, REPORT_TEST, "%s (%d copies)",
-		    report_title(g->test), g->copies);
-	else
-		table_set(t, r, REPORT_TEST, "%s", report_title(g->test));
+	compare_set_title(t, r, &run, 1, g, NULL);
 	if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
@@ -118,7 +139,7 @@ report_row(const struct run *run, const struct run_group *g,
 	strcat(samples, ")");
 	table_set(t, r, REPORT_SAMPLES, "%s", samples);
 	if (n >= 2 && st.mean != 0) {
-		table_set(t, r, REPORT_CI, "+/- %.1f%%",
+		table_set(t, r, REPORT_CI, "%.1f%%",
 		    100 * st.ci / fabs(st.mean));
 		table_set(t, r, REPORT_CV, "%.1f%%", 100 * st.cv);
 	}
@@ -151,12 +172,68 @@ report_results(const struct run *run)
 	table_add_col(t, "RESULT", TABLE_RIGHT);
 	table_add_col(t, "UNIT", TABLE_LEFT);
 	table_add_col(t, "SAMPLES", TABLE_LEFT);
-	table_add_col(t, "95% CI", TABLE_RIGHT);
+	table_add_col(t, "+/- CI", TABLE_RIGHT);
 	table_add_col(t, "CV", TABLE_RIGHT);
+	table_fit(t, TABLE_TEXT_WIDTH, REPORT_TEST);
 	ng = run_groups(run, &g);
 	for (size_t i = 0; i < ng; i++)
 		report_row(run, &g[i], t);
 	free(g);
 	report_failures(run, t);
+	return t;
+}
+
+static void
+report_stats_row(const struct run *run, const struct run_group *g,
+    struct table *t)
+{
+	const double	*fig[6];
+	struct stats	 st;
+	double		*v;
+	size_t		 n, failed, r;
+	char		 buf[64];
+
+	n = run_group_values(run, g, &v, &failed);
+	stats_compute(v, n, &st);
+	free(v);
+	r = table_add_row(t);
+	if (g->copies > 1)
+		table_set(t, r, 0, "%s x%d", g->test, g->copies);
+	else
+		table_set(t, r, 0, "%s", g->test);
+	table_set(t, r, 1, "%zu", st.n);
+	fig[0] = &st.mean;
+	fig[1] = &st.median;
+	fig[2] = &st.min;
+	fig[3] = &st.max;
+	fig[4] = &st.sd;
+	for (size_t i = 0; i < 5; i++) {
+		report_format_value(*fig[i], buf, sizeof buf);
+		table_set(t, r, 2 + i, "%s", buf);
+	}
+	if (!isnan(st.cv))
+		table_set(t, r, 7, "%.1f%%", 100 * st.cv);
+}
+
+/*
+ * Every statistic of every (test, copies) group: what the results table
+ * summarises as a mean, a CI and a CV.  Failed samples are left out.
+ */
+struct table *
+report_stats(const struct run *run)
+{
+	static const char *const cols[] = {
+		"TEST", "N", "MEAN", "MEDIAN", "MIN", "MAX", "SD", "CV",
+	};
+	struct table		*t = table_new(NULL);
+	struct run_group	*g;
+	size_t			 ng;
+
+	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+		table_add_col(t, cols[c], c == 0 ? TABLE_LEFT : TABLE_RIGHT);
+	ng = run_groups(run, &g);
+	for (size_t i = 0; i < ng; i++)
+		report_stats_row(run, &g[i], t);
+	free(g);
 	return t;
 }

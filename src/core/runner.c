@@ -77,6 +77,9 @@ struct runner {
 	size_t			 total;
 
 	enum runner_state	 state;
+	int			 in_callback;
+	int			 cancel_pending;	/* asked from a callback */
+	int			 cancelled;
 	int			 rfd;		/* report pipe, read end */
 	int			 gofd;		/* barrier, write end */
 	struct runner_copy	*copy;
@@ -114,7 +117,9 @@ runner_emit(struct runner *r, struct runner_event *ev)
 	ev->duration = r->plan.duration;
 	ev->done = r->done;
 	ev->total = r->total;
+	r->in_callback++;
 	r->cb(ev, r->arg);
+	r->in_callback--;
 }
 
 static void
@@ -464,6 +469,7 @@ runner_finish(struct runner *r, int cancelled)
 	struct runner_event	ev;
 
 	r->state = RUNNER_DONE;
+	r->cancelled = cancelled;
 	sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_FINISHED;
@@ -593,6 +599,8 @@ runner_timeout_ms(const struct runner *r)
 
 	if (r->state == RUNNER_DONE)
 		return -1;
+	if (r->cancel_pending)
+		return 0;
 	if (r->state == RUNNER_REAP || r->eof)
 		return 5;
 	now = sm_now_ns();
@@ -608,6 +616,10 @@ runner_step(struct runner *r)
 
 	if (r->state == RUNNER_DONE)
 		return 1;
+	if (r->cancel_pending) {
+		runner_cancel(r);
+		return 1;
+	}
 	runner_read(r);
 	for (int i = 0; i < r->ncopy; i++)
 		all_reported &= r->copy[i].reported;
@@ -644,12 +656,21 @@ runner_drop_sample(struct runner *r)
 	runner_end_sample(r);
 }
 
-/* Stop now: kill the copies, keep the samples already recorded. */
+/*
+ * Stop now: kill the copies, keep the samples already recorded.  From
+ * inside an event callback the runner is mid-change, so the cancel waits
+ * for the next runner_step().
+ */
 void
 runner_cancel(struct runner *r)
 {
 	if (r->state == RUNNER_DONE)
 		return;
+	if (r->in_callback) {
+		r->cancel_pending = 1;
+		return;
+	}
+	r->cancel_pending = 0;
 	runner_drop_sample(r);
 	runner_finish(r, 1);
 }
@@ -657,6 +678,7 @@ runner_cancel(struct runner *r)
 /*
  * Give up the current test at its current copies value and go on with the
  * next one; the samples it finished stay, and BENCH_DONE reports them.
+ * Call it between runner_step()s, never from an event callback.
  */
 void
 runner_skip(struct runner *r)
@@ -688,20 +710,19 @@ runner_parse_copies(const char *arg, int *out, size_t max, size_t *n,
 		if (strcmp(tok, "cpus") == 0)
 			v = sysinfo_ncpu();
 		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0) {
-			sm_error_set(err, "copies %s: whole numbers from 1 to "
-			    "%d, or cpus", arg, RUNNER_MAX_COPIES);
+			sm_error_set(err, "%s: copies must be whole numbers "
+			    "from 1 to %d, or cpus", arg, RUNNER_MAX_COPIES);
 			rc = -1;
 		}
 		if (rc == 0 && *n == max) {
-			sm_error_set(err, "copies %s: at most %zu values",
-			    arg, max);
+			sm_error_set(err, "%s: at most %zu values", arg, max);
 			rc = -1;
 		}
 		if (rc == 0)
 			out[(*n)++] = (int)v;
 	}
 	if (rc == 0 && *n == 0) {
-		sm_error_set(err, "copies %s: no value given", arg);
+		sm_error_set(err, "%s: no copies value given", arg);
 		rc = -1;
 	}
 	free(copy);
@@ -745,12 +766,10 @@ int
 runner_wait(struct runner *r, volatile sig_atomic_t *stop)
 {
 	struct pollfd	pfd;
-	int		cancelled = 0;
 
 	while (r->state != RUNNER_DONE) {
 		if (stop != NULL && *stop) {
 			runner_cancel(r);
-			cancelled = 1;
 			break;
 		}
 		pfd.fd = runner_fd(r);
@@ -760,5 +779,5 @@ runner_wait(struct runner *r, volatile sig_atomic_t *stop)
 			sm_fatal("poll: %s", strerror(errno));
 		runner_step(r);
 	}
-	return cancelled;
+	return r->cancelled;
 }

@@ -56,7 +56,7 @@ static int
 sysinfo_proc_field(const char *path, const char *key, char *buf, size_t len)
 {
 	FILE	*f;
-	char	 line[512], *colon, *v;
+	char	 line[4096], *colon, *v;
 	size_t	 klen = strlen(key);
 	int	 rc = -1;
 
@@ -179,6 +179,36 @@ sysinfo_cpu_model(struct run *run)
 	run_meta_set(run, "cpu_model", "unknown");
 }
 
+#ifdef __linux__
+/*
+ * "guest (KVM)", "guest" or "none detected": the CPU's hypervisor flag,
+ * then the hypervisor and DMI names where the kernel exposes them.  A
+ * guest can hide all of these, hence "detected".
+ */
+static const char *
+sysinfo_virt(char *buf, size_t len)
+{
+	char	flags[4096], name[128];
+	int	guest;
+
+	guest = sysinfo_proc_field("/proc/cpuinfo", "flags", flags,
+	    sizeof flags) == 0 && strstr(flags, " hypervisor") != NULL;
+	if (sysinfo_read_line("/sys/hypervisor/type", name,
+	    sizeof name) == 0 ||
+	    sysinfo_read_line("/sys/class/dmi/id/sys_vendor", name,
+	    sizeof name) == 0) {
+		if (guest || strcmp(name, "xen") == 0 ||
+		    strstr(name, "QEMU") != NULL || strstr(name, "KVM") ||
+		    strstr(name, "VMware") || strstr(name, "Microsoft") ||
+		    strstr(name, "Amazon EC2") || strstr(name, "Google")) {
+			snprintf(buf, len, "guest (%s)", name);
+			return buf;
+		}
+	}
+	return guest ? "guest" : "none detected";
+}
+#endif
+
 /* Governor, virtualisation and CPU quota: Linux tells through /sys. */
 static void
 sysinfo_linux(struct run *run)
@@ -189,10 +219,7 @@ sysinfo_linux(struct run *run)
 	if (sysinfo_read_line("/sys/devices/system/cpu/cpu0/cpufreq/"
 	    "scaling_governor", buf, sizeof buf) == 0)
 		run_meta_set(run, "cpu_governor", buf);
-	if (sysinfo_proc_field("/proc/cpuinfo", "flags", buf,
-	    sizeof buf) == 0)
-		run_meta_set(run, "virtualization",
-		    strstr(buf, "hypervisor") != NULL ? "guest" : "none");
+	run_meta_set(run, "virtualization", sysinfo_virt(buf, sizeof buf));
 	if (sysinfo_read_line("/sys/class/dmi/id/product_name", buf,
 	    sizeof buf) == 0)
 		run_meta_set(run, "machine", buf);

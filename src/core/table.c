@@ -20,6 +20,8 @@
 #include "core.h"
 
 #define TABLE_GAP	2	/* spaces between text columns */
+#define TABLE_MIN_WRAP	12	/* a wrapped column keeps this much */
+#define TABLE_INDENT	2	/* wrapped lines after the first */
 
 static char *
 table_vfmt(const char *fmt, va_list ap)
@@ -149,6 +151,19 @@ table_col_width(const struct table *t, size_t c)
 	return w;
 }
 
+/*
+ * Ask the text renderer to keep lines within width columns by wrapping
+ * column col's cells (and the title, sections and notes) at spaces.
+ */
+void
+table_fit(struct table *t, size_t width, size_t col)
+{
+	if (col >= t->ncols)
+		sm_fatal("table_fit: no column %zu", col);
+	t->width = width;
+	t->wrap = col;
+}
+
 int
 table_format_parse(const char *name, enum table_format *out)
 {
@@ -164,6 +179,74 @@ table_format_parse(const char *name, enum table_format *out)
 }
 
 /* ---- Text ---- */
+
+/*
+ * Break s into lines of at most w columns at spaces (a word longer than a
+ * line is cut); lines after the first are indented by TABLE_INDENT and
+ * count it.  Returns the number of lines; *out holds them, allocated.
+ */
+static size_t
+table_wrap(const char *s, size_t w, char ***out)
+{
+	char	**v = NULL;
+	size_t	  n = 0, avail, len, cut, indent;
+
+	do {
+		indent = n == 0 ? 0 : TABLE_INDENT;
+		avail = w > indent + 1 ? w - indent : 1;
+		len = strlen(s);
+		cut = len;
+		if (len > avail) {
+			for (cut = avail; cut > 0 && s[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = avail;
+		}
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n] = xmalloc(indent + cut + 1);
+		snprintf(v[n++], indent + cut + 1, "%*s%.*s", (int)indent, "",
+		    (int)cut, s);
+		for (s += cut; *s == ' '; s++)
+			;
+	} while (*s != '\0');
+	*out = v;
+	return n;
+}
+
+static void
+table_wrap_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Print text line by line, each line wrapped to width (0: as it is). */
+static void
+table_text_block(const char *text, size_t width, FILE *f)
+{
+	const char	 *p = text, *nl;
+	char		 *line, **v;
+	size_t		  n, len;
+
+	do {
+		nl = strchr(p, '\n');
+		len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		line = xmalloc(len + 1);
+		memcpy(line, p, len);
+		line[len] = '\0';
+		if (width == 0 || len <= width)
+			fprintf(f, "%s\n", line);
+		else {
+			n = table_wrap(line, width, &v);
+			for (size_t i = 0; i < n; i++)
+				fprintf(f, "%s\n", v[i]);
+			table_wrap_free(v, n);
+		}
+		free(line);
+		p = nl + 1;
+	} while (nl != NULL);
+}
 
 static void
 table_text_line(const struct table *t, char *const *cells, const size_t *w,
@@ -188,6 +271,47 @@ table_text_line(const struct table *t, char *const *cells, const size_t *w,
 	fputc('\n', f);
 }
 
+/* Shrink the wrapping column so that a line fits the table's width. */
+static void
+table_text_fit(const struct table *t, size_t *w)
+{
+	size_t	total = TABLE_GAP * (t->ncols - 1), over;
+
+	if (t->width == 0)
+		return;
+	for (size_t c = 0; c < t->ncols; c++)
+		total += w[c];
+	if (total <= t->width)
+		return;
+	over = total - t->width;
+	w[t->wrap] = w[t->wrap] > over + TABLE_MIN_WRAP ? w[t->wrap] - over :
+	    TABLE_MIN_WRAP;
+}
+
+/* A row, its wrapping cell spread over as many lines as it needs. */
+static void
+table_text_row(const struct table *t, char *const *cells, const size_t *w,
+    FILE *f)
+{
+	char	**v, **line;
+	size_t	  n;
+
+	if (t->width == 0 || strlen(cells[t->wrap]) <= w[t->wrap]) {
+		table_text_line(t, cells, w, f);
+		return;
+	}
+	n = table_wrap(cells[t->wrap], w[t->wrap], &v);
+	line = xcalloc(t->ncols, sizeof *line);
+	for (size_t i = 0; i < n; i++) {
+		for (size_t c = 0; c < t->ncols; c++)
+			line[c] = i == 0 ? cells[c] : "";
+		line[t->wrap] = v[i];
+		table_text_line(t, line, w, f);
+	}
+	free(line);
+	table_wrap_free(v, n);
+}
+
 static void
 table_render_text(const struct table *t, FILE *f)
 {
@@ -198,18 +322,25 @@ table_render_text(const struct table *t, FILE *f)
 		w[c] = table_col_width(t, c);
 		hdr[c] = t->cols[c].header;
 	}
-	if (t->title[0] != '\0')
-		fprintf(f, "%s\n\n", t->title);
+	table_text_fit(t, w);
+	if (t->title[0] != '\0') {
+		table_text_block(t->title, t->width, f);
+		fputc('\n', f);
+	}
 	table_text_line(t, hdr, w, f);
 	for (size_t r = 0; r < t->nrows; r++) {
-		if (t->rows[r].section)
-			fprintf(f, "%s%s\n", r > 0 ? "\n" : "",
-			    t->rows[r].cells[0]);
-		else
-			table_text_line(t, t->rows[r].cells, w, f);
+		if (t->rows[r].section) {
+			if (r > 0)
+				fputc('\n', f);
+			table_text_block(t->rows[r].cells[0], t->width, f);
+		} else
+			table_text_row(t, t->rows[r].cells, w, f);
 	}
-	for (size_t i = 0; i < t->nnotes; i++)
-		fprintf(f, "%s%s\n", i == 0 ? "\n" : "", t->notes[i]);
+	for (size_t i = 0; i < t->nnotes; i++) {
+		if (i == 0)
+			fputc('\n', f);
+		table_text_block(t->notes[i], t->width, f);
+	}
 	free(hdr);
 	free(w);
 }

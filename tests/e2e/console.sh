@@ -40,7 +40,7 @@ e2e_wait "not done"
 e2e_keys b
 e2e_wait "Ratio to oldbox"
 e2e_wait "RATIO"
-e2e_wait "  [0-9.]*  *#*|"
+e2e_wait "[0-9]\.[0-9][0-9]\( [-+~!]\)\{0,1\}  *#*|"
 e2e_shot results-ratio
 
 # Compare: the saved run next to the baseline.
@@ -51,7 +51,7 @@ e2e_wait "baseline   oldbox"
 e2e_keys Space j Space Enter
 e2e_wait "compare: 2 side by side"
 e2e_wait "TEST  .*  oldbox  *RATIO"
-e2e_wait "^System Call Overhead (2 copies)  *[0-9.]* .*[0-9.]*  *[0-9.]*$"
+e2e_wait "^System Call Overhead (2 copies)  *[0-9.]*  *[0-9.]*  *[0-9]\.[0-9][0-9]"
 e2e_shot compare
 
 # A longer run, resized while it goes on, then aborted.

@@ -1,0 +1,462 @@
+/*
+ * The command line as a user meets it: exit statuses and messages for bad
+ * arguments, `show` printing exactly what `run` printed, and the promises
+ * about child processes: a child killed mid-run becomes a failed sample,
+ * Ctrl-C leaves no child and no temporary file, and children die with
+ * sysmark even when it is killed with SIGKILL.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+static char	tmp[256];
+
+static int
+setup_env(void **state)
+{
+	char	res[300];
+
+	(void)state;
+	tu_tmpdir(tmp, sizeof tmp);
+	snprintf(res, sizeof res, "%s/results", tmp);
+	setenv("SYSMARK_RESULTS", res, 1);
+	return 0;
+}
+
+static int
+teardown_env(void **state)
+{
+	(void)state;
+	sm_rmtree(tmp);
+	return 0;
+}
+
+/* Run sysmark with up to 15 arguments; expect status and stderr text. */
+static void
+expect(int status, const char *errtext, const char *outtext, ...)
+{
+	char		*argv[16] = { "sysmark" };
+	struct tu_out	 o;
+	va_list		 ap;
+	int		 n = 1;
+
+	va_start(ap, outtext);
+	while (n < 15 && (argv[n] = va_arg(ap, char *)) != NULL)
+		n++;
+	va_end(ap);
+	tu_run(argv, &o);
+	if (o.status != status || (errtext && !strstr(o.err, errtext)) ||
+	    (outtext && !strstr(o.out, outtext)))
+		print_error("status %d\nstdout: %s\nstderr: %s\n", o.status,
+		    o.out, o.err);
+	assert_int_equal(o.status, status);
+	if (errtext != NULL)
+		assert_non_null(strstr(o.err, errtext));
+	if (outtext != NULL)
+		assert_non_null(strstr(o.out, outtext));
+	tu_out_free(&o);
+}
+
+static void
+test_help_and_version(void **state)
+{
+	(void)state;
+	expect(0, NULL, "sysmark " SYSMARK_VERSION, "--version", NULL);
+	expect(0, NULL, "usage: sysmark", "--help", NULL);
+	expect(2, "sysmark: no command given", NULL, NULL);
+	expect(2, "sysmark: unknown command \"frob\"", NULL, "frob", NULL);
+}
+
+static void
+test_bad_run_arguments(void **state)
+{
+	(void)state;
+	expect(2, "sysmark: -t: unknown test \"nosuch\" (sysmark list shows "
+	    "the catalog)", NULL, "run", "-t", "syscall,nosuch", NULL);
+	expect(2, "sysmark: -t: test \"pipe\" is named twice", NULL, "run",
+	    "-t", "pipe,pipe", NULL);
+	expect(2, "sysmark: -d -1: the duration must be a number of seconds "
+	    "from 0.1 to 86400", NULL, "run", "-d", "-1", NULL);
+	expect(2, "sysmark: -d 0.05:", NULL, "run", "-d", "0.05", NULL);
+	expect(2, "sysmark: -d 1e9:", NULL, "run", "-d", "1e9", NULL);
+	expect(2, "sysmark: -d ten:", NULL, "run", "-d", "ten", NULL);
+	expect(2, "sysmark: -d nan:", NULL, "run", "-d", "nan", NULL);
+	expect(2, "sysmark: -c 0: copies must be whole numbers from 1 to "
+	    "1024, or cpus", NULL, "run", "-c", "0", NULL);
+	expect(2, "sysmark: -c 1,5000:", NULL, "run", "-c", "1,5000", NULL);
+	expect(2, "sysmark: -n 0: samples must be a whole number from 1 to "
+	    "1000", NULL, "run", "-n", "0", NULL);
+	expect(2, "sysmark: option -d needs a value", NULL, "run", "-d",
+	    NULL);
+	expect(2, "sysmark: unknown option -z", NULL, "run", "-z", NULL);
+	expect(2, "sysmark: -f html: the format is text, csv or md", NULL,
+	    "run", "-f", "html", NULL);
+}
+
+static void
+test_bad_show_arguments(void **state)
+{
+	(void)state;
+	expect(2, "sysmark: tests/data/none.csv: No such file or directory",
+	    NULL, "show", "tests/data/none.csv", NULL);
+	expect(2, "sysmark: tests/data/bad_number.csv:3: column \"value\": "
+	    "expected a number, got \"n/a\"", NULL, "show",
+	    "tests/data/bad_number.csv", NULL);
+	expect(2, "sysmark: show: name one saved run", NULL, "show", NULL);
+}
+
+static void
+test_list_names_every_test(void **state)
+{
+	char		*argv[] = { "sysmark", "list", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	tu_run(argv, &o);
+	assert_int_equal(o.status, 0);
+	for (size_t i = 0; registry_all[i] != NULL; i++) {
+		assert_non_null(strstr(o.out, registry_all[i]->id));
+		assert_non_null(strstr(o.out, registry_all[i]->title));
+	}
+	tu_out_free(&o);
+}
+
+/* What run prints is what show prints from the saved file. */
+static void
+test_show_matches_run(void **state)
+{
+	char		 path[300];
+	char		*run[] = { "sysmark", "run", "-t", "syscall,pipe", "-d",
+			    "0.1", "-n", "2", "-c", "1,2", "-o", path, NULL };
+	char		*show[] = { "sysmark", "show", path, NULL };
+	struct tu_out	 a, b;
+	char		*before;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/a.csv", tmp);
+	tu_run(run, &a);
+	assert_int_equal(a.status, 0);
+	assert_non_null(strstr(a.out, "System Call Overhead"));
+	assert_non_null(strstr(a.out, "copies)"));
+	assert_non_null(strstr(a.out, "(0.1 secs, 2 samples)"));
+	assert_non_null(strstr(a.err, "saved "));
+	tu_run(show, &b);
+	assert_int_equal(b.status, 0);
+	assert_string_equal(a.out, b.out);
+	tu_out_free(&b);
+	/* A second run to the same file is refused before it runs. */
+	before = tu_slurp(path);
+	tu_run(run, &b);
+	assert_int_equal(b.status, 2);
+	assert_non_null(strstr(b.err, "the file exists (-F replaces it)"));
+	assert_null(strstr(b.err, "sample 1"));
+	free(b.out);
+	b.out = tu_slurp(path);
+	assert_string_equal(before, b.out);
+	free(before);
+	tu_out_free(&a);
+	tu_out_free(&b);
+}
+
+/* Runs ending in the same second still get a file each. */
+static void
+test_default_names_never_collide(void **state)
+{
+	char		*argv[] = { "sysmark", "run", "-q", "-t", "hanoi", "-d",
+			    "0.1", "-n", "1", NULL };
+	struct tu_out	 o;
+	struct dirent	*e;
+	DIR		*d;
+	int		 n = 0;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		tu_run(argv, &o);
+		assert_int_equal(o.status, 0);
+		tu_out_free(&o);
+	}
+	assert_non_null(d = opendir(getenv("SYSMARK_RESULTS")));
+	while ((e = readdir(d)) != NULL)
+		n += strstr(e->d_name, ".csv") != NULL;
+	closedir(d);
+	assert_int_equal(n, 3);
+}
+
+#ifdef __linux__
+/* ---- Child processes, seen through /proc ---- */
+
+struct bg {
+	pid_t	pid;
+	char	out[300];
+	char	err[300];
+	char	tmpdir[300];
+};
+
+static void
+bg_start(struct bg *bg, char *const argv[])
+{
+	int	fo, fe;
+
+	snprintf(bg->out, sizeof bg->out, "%s/bg.out", tmp);
+	snprintf(bg->err, sizeof bg->err, "%s/bg.err", tmp);
+	snprintf(bg->tmpdir, sizeof bg->tmpdir, "%s/bgtmp", tmp);
+	sm_rmtree(bg->tmpdir);
+	assert_int_equal(mkdir(bg->tmpdir, 0700), 0);
+	/* Made before the fork, so a reader never finds them missing. */
+	fo = open(bg->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fe = open(bg->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fo >= 0 && fe >= 0);
+	bg->pid = fork();
+	assert_true(bg->pid >= 0);
+	if (bg->pid == 0) {
+		setenv("TMPDIR", bg->tmpdir, 1);
+		dup2(fo, STDOUT_FILENO);
+		dup2(fe, STDERR_FILENO);
+		execv(tu_bin(), argv);
+		_exit(127);
+	}
+	close(fo);
+	close(fe);
+}
+
+/* Wait until the file holds text, for at most secs. */
+static void
+bg_wait_for(const char *path, const char *text, double secs)
+{
+	uint64_t	 end = sm_now_ns() + (uint64_t)(secs * 1e9);
+	char		*s;
+	int		 found = 0;
+
+	while (!found && sm_now_ns() < end) {
+		s = tu_slurp(path);
+		found = strstr(s, text) != NULL;
+		free(s);
+		if (!found)
+			tu_sleep_ms(20);
+	}
+	if (!found)
+		print_error("\"%s\" never appeared in %s\n", text, path);
+	assert_true(found);
+}
+
+static int
+bg_status(struct bg *bg)
+{
+	int	st;
+
+	assert_int_equal(waitpid(bg->pid, &st, 0), bg->pid);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* The parent pid and state of a process, from /proc; 0 if it is gone. */
+static pid_t
+proc_ppid(pid_t pid, char *state)
+{
+	char	 path[64], buf[512], *p;
+	FILE	*f;
+	int	 ppid = 0;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(buf, sizeof buf, f) != NULL &&
+	    (p = strrchr(buf, ')')) != NULL)
+		sscanf(p + 2, "%c %d", state, &ppid);
+	fclose(f);
+	return ppid;
+}
+
+/* Up to max live descendants of root (children and grandchildren). */
+static size_t
+proc_descendants(pid_t root, pid_t *out, size_t max)
+{
+	DIR		*d = opendir("/proc");
+	struct dirent	*e;
+	size_t		 n = 0, before;
+	char		 st;
+
+	assert_non_null(d);
+	do {
+		before = n;
+		rewinddir(d);
+		while ((e = readdir(d)) != NULL && n < max) {
+			pid_t	pid = atoi(e->d_name), pp;
+			size_t	k;
+			int	seen = 0;
+
+			if (pid <= 0 || (pp = proc_ppid(pid, &st)) == 0 ||
+			    st == 'Z')
+				continue;
+			for (k = 0; k < n; k++)
+				seen |= out[k] == pid;
+			if (seen)
+				continue;
+			for (k = 0; k < n && out[k] != pp; k++)
+				;
+			if (pp == root || k < n)
+				out[n++] = pid;
+		}
+	} while (n != before);
+	closedir(d);
+	return n;
+}
+
+static int
+proc_alive(pid_t pid)
+{
+	char	st = 0;
+
+	return proc_ppid(pid, &st) != 0 && st != 'Z';
+}
+
+static void
+assert_all_gone(const pid_t *pids, size_t n)
+{
+	uint64_t	end = sm_now_ns() + 3000000000ull;
+	size_t		alive;
+
+	do {
+		alive = 0;
+		for (size_t i = 0; i < n; i++)
+			alive += proc_alive(pids[i]);
+		if (alive)
+			tu_sleep_ms(20);
+	} while (alive && sm_now_ns() < end);
+	assert_int_equal(alive, 0);
+}
+
+static int
+dir_is_empty(const char *path)
+{
+	DIR		*d = opendir(path);
+	struct dirent	*e;
+	int		 n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..");
+	closedir(d);
+	return n == 0;
+}
+
+static void
+test_ctrl_c_cleans_up(void **state)
+{
+	char		 path[300], *text;
+	char		*argv[] = { "sysmark", "run", "-t", "context1", "-c",
+			    "2", "-d", "0.3", "-n", "20", "-o", path, NULL };
+	struct bg	 bg;
+	pid_t		 kids[64];
+	size_t		 nk;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/int.csv", tmp);
+	bg_start(&bg, argv);
+	bg_wait_for(bg.err, "sample 2/20", 10);
+	nk = proc_descendants(bg.pid, kids, 64);
+	kill(bg.pid, SIGINT);
+	assert_int_equal(bg_status(&bg), SM_EXIT_INTERRUPTED);
+	assert_all_gone(kids, nk);
+	assert_true(dir_is_empty(bg.tmpdir));
+	text = tu_slurp(bg.err);
+	assert_non_null(strstr(text, "interrupted: the samples finished so "
+	    "far are kept"));
+	free(text);
+	text = tu_slurp(path);
+	assert_non_null(strstr(text, "meta,status,interrupted"));
+	assert_non_null(strstr(text, "sample,context1,"));
+	free(text);
+	text = tu_slurp(bg.out);
+	assert_non_null(strstr(text, "Pipe-based"));
+	assert_non_null(strstr(text, "(0.3 secs, "));
+	free(text);
+}
+
+/* kill -9 of a copy: that sample fails with the reason, the run goes on. */
+static void
+test_killed_child_fails_one_sample(void **state)
+{
+	char		 path[300], *text = NULL;
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
+			    "0.5", "-n", "3", "-o", path, NULL };
+	struct bg	 bg;
+	pid_t		 kids[64];
+	uint64_t	 end;
+	int		 killed = 0;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/k9.csv", tmp);
+	bg_start(&bg, argv);
+	bg_wait_for(bg.err, "sample 1/3", 10);
+	end = sm_now_ns() + 5000000000ull;
+	while (!killed && sm_now_ns() < end) {
+		if (proc_descendants(bg.pid, kids, 64) > 0)
+			killed = kill(kids[0], SIGKILL) == 0;
+		else
+			tu_sleep_ms(5);
+	}
+	assert_true(killed);
+	assert_int_equal(bg_status(&bg), SM_EXIT_SAMPLE_FAILED);
+	text = tu_slurp(bg.err);
+	assert_non_null(strstr(text, "FAILED: copy 1: killed by SIGKILL"));
+	free(text);
+	text = tu_slurp(bg.out);
+	assert_non_null(strstr(text, "(0.5 secs, 2 samples, 1 failed)"));
+	assert_non_null(strstr(text, "syscall, 1 copy, sample "));
+	free(text);
+	assert_true(dir_is_empty(bg.tmpdir));
+}
+
+/* SIGKILL gives sysmark no chance to clean up: its children must go too. */
+static void
+test_children_die_with_sysmark(void **state)
+{
+	char		*argv[] = { "sysmark", "run", "-t", "context1", "-c",
+			    "2", "-d", "30", "-n", "1", "-q", "-o", "/dev/null",
+			    "-F", NULL };
+	struct bg	 bg;
+	pid_t		 kids[64];
+	size_t		 nk = 0;
+	uint64_t	 end;
+
+	(void)state;
+	bg_start(&bg, argv);
+	/* Two copies, each with its partner process. */
+	end = sm_now_ns() + 10000000000ull;
+	while ((nk = proc_descendants(bg.pid, kids, 64)) < 4 &&
+	    sm_now_ns() < end)
+		tu_sleep_ms(10);
+	assert_int_equal(nk, 4);
+	kill(bg.pid, SIGKILL);
+	assert_int_equal(bg_status(&bg), 128 + SIGKILL);
+	assert_all_gone(kids, nk);
+}
+#endif
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_help_and_version),
+		cmocka_unit_test(test_bad_run_arguments),
+		cmocka_unit_test(test_bad_show_arguments),
+		cmocka_unit_test(test_list_names_every_test),
+		cmocka_unit_test(test_show_matches_run),
+		cmocka_unit_test(test_default_names_never_collide),
+#ifdef __linux__
+		cmocka_unit_test(test_ctrl_c_cleans_up),
+		cmocka_unit_test(test_killed_child_fails_one_sample),
+		cmocka_unit_test(test_children_die_with_sysmark),
+#endif
+	};
+
+	return cmocka_run_group_tests_name("cli", tests, setup_env,
+	    teardown_env);
+}

@@ -1,0 +1,192 @@
+/*
+ * report.c and table.c: a saved run's results and statistics tables, in
+ * text, CSV and Markdown, against golden files checked by hand (fixture
+ * tests/data/run_small.csv: syscall 2,4,4,4,5,5,7,9 thousand lps gives
+ * mean 5000, median 4500, sd 1000*sqrt(32/7) = 2138.1, CV 42.8%, CI
+ * 2.3646 * 2138.1 / sqrt(8) = 35.7%), then the renderers' own rules:
+ * alignment, sections, quoting and escaping.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+/* Render a table to a string; the caller frees. */
+static char *
+render(const struct table *t, enum table_format fmt)
+{
+	struct sm_error	 err;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(table_render(t, fmt, f, &err), 0);
+	fclose(f);
+	return buf;
+}
+
+/* What `sysmark show -s` prints: results, a blank line, statistics. */
+static char *
+render_report(const struct run *run, enum table_format fmt)
+{
+	struct table	*a = report_results(run), *b = report_stats(run);
+	char		*x = render(a, fmt), *y = render(b, fmt), *out;
+
+	out = malloc(strlen(x) + strlen(y) + 2);
+	assert_non_null(out);
+	sprintf(out, "%s\n%s", x, y);
+	free(x);
+	free(y);
+	table_free(a);
+	table_free(b);
+	return out;
+}
+
+static void
+test_golden_files(void **state)
+{
+	static const struct {
+		enum table_format	 fmt;
+		const char		*golden;
+	} g[] = {
+		{ TABLE_TEXT, "tests/data/report_small.txt" },
+		{ TABLE_CSV, "tests/data/report_small.csv" },
+		{ TABLE_MD, "tests/data/report_small.md" },
+	};
+	struct run	 run;
+	struct sm_error	 err;
+	char		*got, *want;
+
+	(void)state;
+	run_init(&run);
+	assert_int_equal(csvstore_load(&run, "tests/data/run_small.csv",
+	    &err), 0);
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+		got = render_report(&run, g[i].fmt);
+		want = tu_slurp(g[i].golden);
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+	}
+	run_free(&run);
+}
+
+static void
+test_groups_and_values(void **state)
+{
+	struct run		 run;
+	struct sm_error		 err;
+	struct run_group	*g;
+	double			*v;
+	size_t			 n, failed;
+
+	(void)state;
+	run_init(&run);
+	assert_int_equal(csvstore_load(&run, "tests/data/run_small.csv",
+	    &err), 0);
+	assert_int_equal(run_groups(&run, &g), 3);
+	assert_string_equal(g[1].test, "pipe");
+	assert_int_equal(g[1].copies, 2);
+	n = run_group_values(&run, &g[1], &v, &failed);
+	assert_int_equal(n, 2);
+	assert_int_equal(failed, 1);
+	assert_near(v[0] + v[1], 182.5, 1e-9);
+	assert_true(run_failed(&run));
+	free(v);
+	free(g);
+	run_free(&run);
+}
+
+static struct table *
+small_table(void)
+{
+	struct table	*t = table_new("Title");
+	size_t		 r;
+
+	table_add_col(t, "NAME", TABLE_LEFT);
+	table_add_col(t, "N", TABLE_RIGHT);
+	table_add_section(t, "Group A");
+	r = table_add_row(t);
+	table_set(t, r, 0, "a|b, \"c\"");
+	table_set(t, r, 1, "%d", 7);
+	r = table_add_row(t);
+	table_set(t, r, 0, "long name here");
+	table_set(t, r, 1, "%d", 12345);
+	table_add_note(t, "note %d", 1);
+	return t;
+}
+
+static void
+test_text_alignment_and_sections(void **state)
+{
+	struct table	*t = small_table();
+	char		*s = render(t, TABLE_TEXT);
+
+	(void)state;
+	assert_string_equal(s,
+	    "Title\n\n"
+	    "NAME                N\n"
+	    "Group A\n"
+	    "a|b, \"c\"            7\n"
+	    "long name here  12345\n"
+	    "\nnote 1\n");
+	assert_int_equal(table_col_width(t, 0), 14);
+	free(s);
+	table_free(t);
+}
+
+static void
+test_csv_quotes_and_md_escapes(void **state)
+{
+	struct table	*t = small_table();
+	char		*c = render(t, TABLE_CSV), *m = render(t, TABLE_MD);
+
+	(void)state;
+	assert_string_equal(c, "NAME,N\nGroup A,\n\"a|b, \"\"c\"\"\",7\n"
+	    "long name here,12345\n");
+	assert_non_null(strstr(m, "| a\\|b, \"c\" | 7 |\n"));
+	assert_non_null(strstr(m, "| **Group A** |  |\n"));
+	assert_non_null(strstr(m, "| :--- | ---: |\n"));
+	free(c);
+	free(m);
+	table_free(t);
+}
+
+static void
+test_format_names_and_values(void **state)
+{
+	enum table_format	f;
+	char			buf[32];
+
+	(void)state;
+	assert_int_equal(table_format_parse("md", &f), 0);
+	assert_int_equal(f, TABLE_MD);
+	assert_int_equal(table_format_parse("csv", &f), 0);
+	assert_int_equal(f, TABLE_CSV);
+	assert_int_equal(table_format_parse("html", &f), -1);
+	report_format_value(2345678.94, buf, sizeof buf);
+	assert_string_equal(buf, "2345678.9");
+	report_format_value(0.012345, buf, sizeof buf);
+	assert_string_equal(buf, "0.0123");
+	report_format_value(4, buf, sizeof buf);
+	assert_string_equal(buf, "4.0");
+	report_format_value(NAN, buf, sizeof buf);
+	assert_string_equal(buf, "-");
+	assert_string_equal(report_title("syscall"), "System Call Overhead");
+	assert_string_equal(report_title("not_a_test"), "not_a_test");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden_files),
+		cmocka_unit_test(test_groups_and_values),
+		cmocka_unit_test(test_text_alignment_and_sections),
+		cmocka_unit_test(test_csv_quotes_and_md_escapes),
+		cmocka_unit_test(test_format_names_and_values),
+	};
+
+	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
+}
