@@ -176,26 +176,35 @@ scr_results_ratio(const char *cell, double *v)
 	return end != cell;
 }
 
-/* Bars beside each row's RATIO cell, scaled to the largest ratio. */
-static void
-scr_results_bars(struct ui *ui, const struct table *t, struct ui_rect r,
-    int first, int x)
+/*
+ * A table, and if it has a column headed bar_col (RATIO, INDEX) a bar
+ * beside each of its rows, scaled to the largest figure there; the table
+ * then gives up SCR_RESULTS_BAR_W columns for them.  Line first of the
+ * table at the top of r; with r.h 0 it only counts.  Returns its lines.
+ */
+static int
+scr_results_block(struct ui *ui, const struct table *t, struct ui_rect r,
+    int first, const char *bar_col)
 {
-	int	col = w_table_col(t, "RATIO"), y;
+	int	col = w_table_col(t, bar_col), x, y;
 	double	v, max = 2;
 
-	if (col < 0)
-		return;
-	for (size_t i = 0; i < t->nrows; i++)
+	if (col >= 0)
+		r.w = COLS - SCR_RESULTS_BAR_W;
+	if (r.h <= 0)
+		return w_table_lines(t, r.w);
+	x = r.x + w_table_draw(ui, t, r, first, ui->res_left) + 2;
+	for (size_t i = 0; col >= 0 && i < t->nrows; i++)
 		if (scr_results_ratio(t->rows[i].cells[col], &v) && v > max)
 			max = v;
-	for (size_t i = 0; i < t->nrows; i++) {
+	for (size_t i = 0; col >= 0 && i < t->nrows; i++) {
 		y = r.y + 1 + (int)i - first;
 		if (y < r.y || y >= r.y + r.h || t->rows[i].section ||
 		    !scr_results_ratio(t->rows[i].cells[col], &v))
 			continue;
 		w_bar_draw(ui, y, x, COLS - x - 1, v, max);
 	}
+	return w_table_lines(t, r.w);
 }
 
 /*
@@ -207,14 +216,12 @@ static int
 scr_results_body(struct ui *ui, struct ui_rect r)
 {
 	const struct table	*t = ui->live.table;
-	struct ui_rect		 cr = r;
 	char			 head[128];
-	int			 vy = 0, used;
+	int			 vy = 0;
 
 	vy += ui_text(ui, r, ui->res_top - vy, UI_NATTR, t->title) + 1;
-	if (r.h > 0)
-		w_table_draw(ui, t, r, ui->res_top - vy, ui->res_left);
-	vy += w_table_lines(t, r.w) + 1;
+	/* An INDEX column, once the BYTE catalog adds one, gets bars too. */
+	vy += scr_results_block(ui, t, r, ui->res_top - vy, "INDEX") + 1;
 	if (ui->res_cmp == NULL)
 		return vy + ui_text(ui, r, ui->res_top - vy, UI_NATTR, "No "
 		    "reference chosen: b picks a baseline or a saved run to "
@@ -222,14 +229,8 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 	snprintf(head, sizeof head, "Ratio to %s (b: another reference)",
 	    ui->src[ui->res_ref - 1].name);
 	vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION, head);
-	cr.w = COLS - SCR_RESULTS_BAR_W;
-	if (r.h > 0) {
-		used = w_table_draw(ui, ui->res_cmp, cr, ui->res_top - vy,
-		    ui->res_left);
-		scr_results_bars(ui, ui->res_cmp, cr, ui->res_top - vy,
-		    used + 2);
-	}
-	return vy + w_table_lines(ui->res_cmp, cr.w);
+	return vy + scr_results_block(ui, ui->res_cmp, r, ui->res_top - vy,
+	    "RATIO");
 }
 
 static void

@@ -131,7 +131,7 @@ ui_plain_terminal(void)
 {
 	const char	*term = getenv("TERM");
 	char		*cup;
-	int		 err;
+	int		 err, plain;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return 1;
@@ -140,7 +140,9 @@ ui_plain_terminal(void)
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)
 		return 1;
 	cup = tigetstr("cup");
-	return cup == NULL || cup == (char *)-1;
+	plain = cup == NULL || cup == (char *)-1;
+	del_curterm(cur_term);	/* initscr() sets up its own */
+	return plain;
 }
 
 static void
