@@ -48,7 +48,8 @@ static const char main_usage[] =
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
-"       sysmark show [-s] [-f text|csv|md] FILE\n"
+"       sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
+"       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
 "       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
@@ -60,6 +61,8 @@ static const char main_usage[] =
 "  -q             no progress on stderr\n"
 "  -s             also print every statistic: n, mean, median, min, max, sd\n"
 "  -f FORMAT      table format: text, csv or md\n"
+"  -b NAME        also print the INDEX VALUES table against a baseline\n"
+"                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  -a ALPHA       compare: significance level (default 0.05)\n"
 "  -e PERCENT     compare: smallest change that counts (default 1)\n"
 "  -r N           console: screen updates a second while tests run\n"
@@ -179,8 +182,10 @@ main_run_option(int c, const char *arg, struct main_run *m)
 		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
+	case ':':
+		return main_usage_error("option -%c needs a value", optopt);
 	}
-	return main_usage_error("unknown option");
+	return main_usage_error("unknown option -%c", optopt);
 }
 
 /* ---- sysmark run ---- */
@@ -217,6 +222,9 @@ main_progress(const struct runner_event *ev, void *arg)
 		fprintf(stderr, "  mean %s %s, +/- %.1f%%, CV %.1f%%\n", v,
 		    ev->bench->unit, 100 * ev->stats->ci /
 		    fabs(ev->stats->mean), 100 * ev->stats->cv);
+		break;
+	case RUNNER_EV_SKIPPED:
+		fprintf(stderr, "  skipped: %s\n", ev->msg);
 		break;
 	case RUNNER_EV_FINISHED:
 		if (ev->cancelled)
@@ -399,26 +407,6 @@ main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 	return optind;
 }
 
-static int
-main_show(int argc, char **argv)
-{
-	enum table_format	fmt = TABLE_TEXT;
-	struct sm_error		err;
-	struct run		run;
-	int			i, rc, stats = 0;
-
-	if ((i = main_format_only(argc, argv, &fmt, &stats)) < 0)
-		return SM_EXIT_INPUT;
-	if (argc - i != 1)
-		return main_usage_error("show: name one saved run");
-	run_init(&run);
-	if (csvstore_load(&run, argv[i], &err) != 0)
-		return main_input_error(&err);
-	rc = main_print(&run, fmt, stats);
-	run_free(&run);
-	return rc;
-}
-
 /* compare's options: -f, -a ALPHA, -e PERCENT; the first operand or -1. */
 static int
 main_compare_options(int argc, char **argv, enum table_format *fmt,
@@ -449,6 +437,116 @@ main_compare_options(int argc, char **argv, enum table_format *fmt,
 			o->min_effect = v / 100;
 	}
 	return rc == 0 ? optind : -1;
+}
+
+/*
+ * getopt that also takes operands between options, which POSIX getopt
+ * does not: returns an option, 0 with *operand set, or -1 at the end.
+ */
+static int
+main_getopt(int argc, char **argv, const char *opts, const char **operand)
+{
+	int	c;
+
+	if (optind >= argc)
+		return -1;
+	if ((c = getopt(argc, argv, opts)) != -1)
+		return c;
+	if (optind >= argc)
+		return -1;
+	*operand = argv[optind++];
+	return 0;
+}
+
+/*
+ * getopt knows short options only: turn "--baseline NAME" into "-b NAME"
+ * and "--baseline=NAME" into "-bNAME", in place.
+ */
+static void
+main_long_baseline(int argc, char **argv)
+{
+	static char	 dash_b[] = "-b";
+	const size_t	 len = strlen("--baseline");
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--baseline") == 0)
+			argv[i] = dash_b;
+		else if (strncmp(argv[i], "--baseline=", len + 1) == 0)
+			memmove(argv[i] + 2, argv[i] + len + 1,
+			    strlen(argv[i] + len + 1) + 1);
+		else
+			continue;
+		argv[i][0] = '-';
+		argv[i][1] = 'b';
+	}
+}
+
+/* The INDEX VALUES table of run against the baseline name. */
+static int
+main_print_index(const struct run *run, const char *name, const char *argv0,
+    enum table_format fmt)
+{
+	struct run	 base;
+	struct sm_error	 err;
+	struct table	*t;
+	char		 self[PATH_MAX], *label;
+	int		 rc;
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	run_init(&base);
+	if (baseline_resolve(self[0] ? self : NULL, name, &base, &err) != 0)
+		return main_input_error(&err);
+	label = paths_label(name);
+	t = index_table(run, &base, label);
+	if (fmt == TABLE_TEXT)
+		putchar('\n');
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	free(label);
+	run_free(&base);
+	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+static int
+main_show(int argc, char **argv, const char *argv0)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	const char		*baseline = NULL, *file = NULL;
+	const char		*operand = NULL;
+	struct sm_error		 err;
+	struct run		 run;
+	int			 c, rc, stats = 0;
+
+	main_long_baseline(argc, argv);
+	while ((c = main_getopt(argc, argv, ":f:b:s", &operand)) != -1) {
+		if (c == 0) {
+			if (file != NULL)
+				return main_usage_error("show: name one saved "
+				    "run");
+			file = operand;
+		} else if (c == ':')
+			return main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			return main_usage_error("unknown option -%c", optopt);
+		else if (c == 'b')
+			baseline = optarg;
+		else if (c == 's')
+			stats = 1;
+		else if (main_parse_format(optarg, &fmt) != 0)
+			return SM_EXIT_INPUT;
+	}
+	if (file == NULL)
+		return main_usage_error("show: name one saved run");
+	run_init(&run);
+	if (csvstore_load(&run, file, &err) != 0)
+		return main_input_error(&err);
+	rc = main_print(&run, fmt, stats);
+	if (rc == 0 && baseline != NULL)
+		rc = main_print_index(&run, baseline, argv0, fmt);
+	run_free(&run);
+	return rc;
 }
 
 static int
@@ -497,6 +595,58 @@ main_compare(int argc, char **argv, const char *argv0)
 	}
 	free(runs);
 	free(names);
+	return rc;
+}
+
+/* Print what the importer skipped, one line each, as warnings. */
+static void
+main_import_warnings(char **warn, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "sysmark: warning: %s\n", warn[i]);
+		free(warn[i]);
+	}
+	free(warn);
+}
+
+static int
+main_import(int argc, char **argv, const char *argv0)
+{
+	struct main_run	 m;
+	const char	*report = NULL, *operand = NULL;
+	char		**warn;
+	size_t		 nwarn;
+	struct sm_error	 err;
+	struct run	 run;
+	int		 c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	while (rc == 0 &&
+	    (c = main_getopt(argc, argv, ":o:Ff:qs", &operand)) != -1) {
+		if (c == 0 && report != NULL)
+			rc = main_usage_error("import: name one report");
+		else if (c == 0)
+			report = operand;
+		else
+			rc = main_run_option(c, optarg, &m);
+	}
+	if (rc == 0 && report == NULL)
+		rc = main_usage_error("import: name the report to read");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		m.self[0] = '\0';
+	if (rc == 0)
+		rc = main_check_out(&m);
+	if (rc != 0)
+		return rc;
+	run_init(&run);
+	rc = import_read(report, &run, &warn, &nwarn, &err);
+	main_import_warnings(warn, nwarn);
+	if (rc != 0)
+		return main_input_error(&err);
+	rc = main_save(&run, &m);
+	if (rc == 0)
+		rc = main_print(&run, m.fmt, m.stats);
+	run_free(&run);
 	return rc;
 }
 
@@ -598,9 +748,11 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "run") == 0)
 		return main_run(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "show") == 0)
-		return main_show(argc - 1, argv + 1);
+		return main_show(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "list") == 0)
 		return main_list(argc - 1, argv + 1);
+	if (strcmp(argv[1], "import") == 0)
+		return main_import(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "compare") == 0)
 		return main_compare(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "console") == 0)

@@ -236,8 +236,8 @@ static const struct {
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_number.csv", "3: column \"value\": expected a number, got "
 	    "\"n/a\"" },
-	{ "bad_status.csv", "3: column \"status\": expected ok or failed, "
-	    "got \"good\"" },
+	{ "bad_status.csv", "3: column \"status\": expected ok, failed or "
+	    "skipped, got \"good\"" },
 	{ "bad_percopy.csv", "3: column \"per_copy\": 1 figures for 2 "
 	    "copies" },
 	{ "bad_negative.csv", "3: column \"duration\": -1 is negative" },

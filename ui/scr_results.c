@@ -27,25 +27,44 @@ static const struct ui_key scr_results_help[] = {
 	{ NULL, NULL }
 };
 
-/* Rebuild the ratio table against the chosen reference. */
+/*
+ * Rebuild the tables against the chosen reference: the ratios, and the
+ * INDEX VALUES when the reference is an index baseline (it says so in
+ * its "index" fact).
+ */
 static void
 scr_results_reference(struct ui *ui)
 {
-	const struct ui_source	*pair[2];
-	struct ui_source	 cur = { UI_SRC_CURRENT, NULL, NULL, 0 };
+	const struct ui_source	*src;
+	const struct run	*rp[2];
+	const char		*names[2];
+	struct run		 ref;
 	struct sm_error		 err;
+	char			*mine;
 
 	table_free(ui->res_cmp);
-	ui->res_cmp = NULL;
+	table_free(ui->res_index);
+	ui->res_cmp = ui->res_index = NULL;
 	if (ui->res_ref == 0 || ui->res_ref > ui->nsrc)
 		return;
-	cur.name = ui->live.saved ? paths_label(ui->live.path) :
-	    xstrdup("this run");
-	pair[0] = &ui->src[ui->res_ref - 1];
-	pair[1] = &cur;
-	if ((ui->res_cmp = ui_source_compare(ui, pair, 2, &err)) == NULL)
+	src = &ui->src[ui->res_ref - 1];
+	run_init(&ref);
+	if (ui_source_load(ui, src, &ref, &err) != 0) {
 		ui_message(ui, "%s", err.msg);
-	free(cur.name);
+		run_free(&ref);
+		return;
+	}
+	mine = ui->live.saved ? paths_label(ui->live.path) :
+	    xstrdup("this run");
+	rp[0] = &ref;
+	rp[1] = &ui->live.run;
+	names[0] = src->name;
+	names[1] = mine;
+	ui->res_cmp = compare_side_by_side(rp, names, 2);
+	if (run_meta_get(&ref, "index") != NULL)
+		ui->res_index = index_table(&ui->live.run, &ref, src->name);
+	free(mine);
+	run_free(&ref);
 }
 
 /* b: the next source that is not this run itself, then none. */
@@ -186,7 +205,7 @@ static int
 scr_results_block(struct ui *ui, const struct table *t, struct ui_rect r,
     int first, const char *bar_col)
 {
-	int	col = w_table_col(t, bar_col), x, y;
+	int	col = bar_col != NULL ? w_table_col(t, bar_col) : -1, x, y;
 	double	v, max = 2;
 
 	if (col >= 0)
@@ -220,8 +239,7 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 	int			 vy = 0;
 
 	vy += ui_text(ui, r, ui->res_top - vy, UI_NATTR, t->title) + 1;
-	/* An INDEX column, once the BYTE catalog adds one, gets bars too. */
-	vy += scr_results_block(ui, t, r, ui->res_top - vy, "INDEX") + 1;
+	vy += scr_results_block(ui, t, r, ui->res_top - vy, NULL) + 1;
 	if (ui->res_cmp == NULL)
 		return vy + ui_text(ui, r, ui->res_top - vy, UI_NATTR, "No "
 		    "reference chosen: b picks a baseline or a saved run to "
@@ -229,8 +247,15 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 	snprintf(head, sizeof head, "Ratio to %s (b: another reference)",
 	    ui->src[ui->res_ref - 1].name);
 	vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION, head);
-	return vy + scr_results_block(ui, ui->res_cmp, r, ui->res_top - vy,
+	vy += scr_results_block(ui, ui->res_cmp, r, ui->res_top - vy,
 	    "RATIO");
+	if (ui->res_index == NULL)
+		return vy;
+	vy++;
+	vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION,
+	    ui->res_index->title);
+	return vy + scr_results_block(ui, ui->res_index, r, ui->res_top - vy,
+	    "INDEX");
 }
 
 static void

@@ -56,8 +56,10 @@ scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 		ui->dirty = 1;	/* a finished sample shows at once */
 		break;
 	case RUNNER_EV_ERROR:
-		snprintf(l->error, sizeof l->error, "%s, sample %d: %s",
-		    ev->bench->id, ev->sample, ev->msg);
+	case RUNNER_EV_SKIPPED:
+		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
+		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
+		    "failed" : "skipped", ev->msg);
 		scr_run_table(l);
 		ui->dirty = 1;
 		break;
@@ -163,7 +165,7 @@ scr_run_skip_done(struct ui *ui, const char *answer)
 {
 	(void)answer;
 	if (ui_running(ui))
-		runner_skip(ui->live.runner);
+		runner_skip_test(ui->live.runner);
 }
 
 static void
@@ -309,7 +311,7 @@ scr_run_draw(struct ui *ui)
 	ui_hline(ui, 1, 0, COLS);
 	scr_run_draw_current(ui);
 	if (l->error[0] != '\0')
-		ui_printf(ui, 10, 0, COLS, UI_A_WARN, "FAILED %s", l->error);
+		ui_printf(ui, 10, 0, COLS, UI_A_WARN, "%s", l->error);
 	ui_hline(ui, 11, 0, COLS);
 	ui_puts(ui, 11, 2, 20, UI_A_SECTION, " Finished so far ");
 	r.y = 12;

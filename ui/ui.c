@@ -23,9 +23,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <term.h>
-
 #include "ui.h"
+
+/* After ui.h: term.h defines macros such as "lines" that core.h uses. */
+#include <term.h>
 
 /* Signal handlers only set these; the loop acts on them. */
 static volatile sig_atomic_t	ui_sig_stop;
@@ -646,6 +647,7 @@ ui_free(struct ui *ui)
 	scr_run_free(ui);
 	ui_source_free(ui);
 	table_free(ui->res_cmp);
+	table_free(ui->res_index);
 	table_free(ui->cmp_table);
 	free(ui->choice.sel);
 }

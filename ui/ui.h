@@ -146,7 +146,8 @@ struct ui {
 	int			 res_left;
 	size_t			 res_ref;	/* 0 none, else source + 1 */
 	char			 res_pending[PATH_MAX];	/* to replace? */
-	struct table		*res_cmp;
+	struct table		*res_cmp;	/* reference, this run */
+	struct table		*res_index;	/* against an index baseline */
 	struct ui_source	*src;
 	size_t			 nsrc;
 	int			 cmp_cur;

@@ -53,6 +53,16 @@ struct bench {
 	int		 (*setup)(struct bench_ctx *);
 	void		 (*loop)(struct bench_ctx *, uint64_t);
 	void		 (*teardown)(struct bench_ctx *);
+	/*
+	 * Optional, for tests that need an external program: NULL when the
+	 * test can run here, else the reason it cannot (a static string).
+	 * The runner records such a test as skipped, not failed.
+	 */
+	const char	*(*available)(void);
+	/* The external program whose version belongs in the run, or NULL. */
+	const char	*tool;
+	/* A variant's parameters, when a family shares one loop. */
+	const void	*arg;
 };
 
 /* Report a failure to the parent and _exit() the child. */
@@ -67,6 +77,12 @@ pid_t	bench_fork(struct bench_ctx *);
 
 /* Make a file in the copy's private directory; returns an open fd or -1. */
 int	bench_tmpfile(struct bench_ctx *, char *, size_t);
+
+/* bench.c: running external programs from a benchmark. */
+int	bench_which(const char *, char *, size_t);
+pid_t	bench_command(struct bench_ctx *, const char *, const char *,
+	    const char *, char *const []);
+void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
 
 /* execl.c: main() hands its arguments here first; see Execl Throughput. */
 void	bench_execl_chain(int, char **);

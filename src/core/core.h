@@ -106,7 +106,8 @@ void	 signif_compare(const double *, size_t, const double *, size_t,
 /* run.c */
 enum run_status {
 	RUN_OK = 0,
-	RUN_FAILED
+	RUN_FAILED,
+	RUN_SKIPPED		/* the test cannot run here; reason says why */
 };
 struct run_sample {
 	char		 test[32];
@@ -263,6 +264,65 @@ size_t	 baseline_list(const char *, char ***);
 int	 baseline_resolve(const char *, const char *, struct run *,
 	     struct sm_error *);
 
+/* index.c */
+enum index_method {
+	INDEX_BYTE = 0,		/* result / baseline; SUM and AVERAGE */
+	INDEX_UNIXBENCH,	/* result / baseline x 10; geometric mean */
+	INDEX_RANK		/* the run placed in a published table */
+};
+struct index_line {
+	char	test[32];
+	double	baseline;
+	double	result;		/* NaN: not in the run */
+	double	index;		/* NaN: not in the run */
+};
+struct index_score {
+	enum index_method	 method;
+	int			 copies;
+	struct index_line	*lines;
+	size_t			 nlines;
+	size_t			 nresults;	/* lines with a result */
+	double			 sum;		/* of the indexes */
+	double			 score;		/* AVERAGE or geometric mean */
+	int			 partial;	/* a test has no result */
+};
+enum index_method index_method(const struct run *);
+void	 index_compute(const struct run *, const struct run *, int,
+	     struct index_score *);
+void	 index_score_free(struct index_score *);
+struct table *index_table(const struct run *, const struct run *,
+	     const char *);
+
+/* import.c: reports of other suites -> runs */
+struct import {
+	const char	 *path;
+	char		**lines;	/* the file, one string per line */
+	size_t		  nlines;
+	struct run	 *run;
+	char		**warn;		/* "path:line: ... skipped" */
+	size_t		  nwarn;
+	size_t		  nresults;
+};
+int	 import_read(const char *, struct run *, char ***, size_t *,
+	     struct sm_error *);
+void	 import_warn(struct import *, size_t, const char *);
+const char *import_skip_space(const char *);
+int	 import_blank(const char *);
+int	 import_rule(const char *, char);
+const char *import_after(const char *, const char *);
+const char *import_test_id(const char *, size_t);
+int	 import_result(struct import *, size_t, int, struct sm_error *);
+int	 import_index_row(const char *);
+
+/* import_byte.c */
+int	 import_byte_read(struct import *, size_t, struct sm_error *);
+
+/* import_unixbench.c */
+int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
+
+/* tools.c */
+void	 tools_record(struct run *, const struct bench *const *, size_t);
+
 /* sampler.c: the child's side of the runner */
 enum sampler_msg_type {
 	SAMPLER_READY = 1,
@@ -313,7 +373,8 @@ enum runner_ev_type {
 	RUNNER_EV_PROGRESS,
 	RUNNER_EV_BENCH_DONE,
 	RUNNER_EV_ERROR,
-	RUNNER_EV_FINISHED
+	RUNNER_EV_FINISHED,
+	RUNNER_EV_SKIPPED		/* rs, msg: the bench cannot run here */
 };
 struct runner_event {
 	enum runner_ev_type	 type;
@@ -345,7 +406,7 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_default_grace(double);
-void	 runner_skip(struct runner *);
+void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
 void	 runner_note_plan(const struct runner_plan *, struct run *, int);

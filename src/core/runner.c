@@ -205,10 +205,58 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 	return pid;
 }
 
+/* A new sample of the current bench, its identity filled in. */
+static struct run_sample *
+runner_new_sample(struct runner *r)
+{
+	const struct bench	*b = runner_cur(r);
+	struct run_sample	*s = run_add_sample(r->run);
+
+	snprintf(s->test, sizeof s->test, "%s", b->id);
+	snprintf(s->unit, sizeof s->unit, "%s", b->unit);
+	s->version = b->version;
+	s->copies = runner_copies(r);
+	s->index = r->sample;
+	s->duration = r->plan.duration;
+	return s;
+}
+
+/*
+ * The bench cannot run here: one skipped sample stands for all of this
+ * copies value, and the run moves on.
+ */
+static void
+runner_skip(struct runner *r, const char *why)
+{
+	struct run_sample	*s = runner_new_sample(r);
+	struct runner_event	 ev;
+
+	s->status = RUN_SKIPPED;
+	s->value = NAN;
+	snprintf(s->reason, sizeof s->reason, "%s", why);
+	r->done += (size_t)(r->plan.samples - r->sample + 1);
+	memset(&ev, 0, sizeof ev);
+	ev.type = RUNNER_EV_SKIPPED;
+	ev.sample = r->sample;
+	ev.rs = s;
+	ev.msg = s->reason;
+	runner_emit(r, &ev);
+	runner_emit_type(r, RUNNER_EV_PROGRESS);
+	r->sample = r->plan.samples;
+	runner_next(r);
+}
+
 static void
 runner_start_sample(struct runner *r)
 {
-	int	rp[2], gp[2];
+	const char	*why;
+	int		 rp[2], gp[2];
+
+	if (runner_cur(r)->available != NULL &&
+	    (why = runner_cur(r)->available()) != NULL) {
+		runner_skip(r, why);
+		return;
+	}
 
 	r->ncopy = runner_copies(r);
 	r->copy = xcalloc((size_t)r->ncopy, sizeof *r->copy);
@@ -392,15 +440,9 @@ static void
 runner_record(struct runner *r)
 {
 	const struct bench	*b = runner_cur(r);
-	struct run_sample	*s = run_add_sample(r->run);
+	struct run_sample	*s = runner_new_sample(r);
 	struct runner_event	 ev;
 
-	snprintf(s->test, sizeof s->test, "%s", b->id);
-	snprintf(s->unit, sizeof s->unit, "%s", b->unit);
-	s->version = b->version;
-	s->copies = r->ncopy;
-	s->index = r->sample;
-	s->duration = r->plan.duration;
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
@@ -578,6 +620,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 		free(r);
 		return NULL;
 	}
+	tools_record(run, plan->benches, plan->nbench);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
 	runner_emit_type(r, RUNNER_EV_BENCH_START);
 	runner_start_sample(r);
@@ -676,20 +719,18 @@ runner_cancel(struct runner *r)
 }
 
 /*
- * Give up the current test at its current copies value and go on with the
- * next one; the samples it finished stay, and BENCH_DONE reports them.
- * Call it between runner_step()s, never from an event callback.
+ * Give up the current test at its current copies value, as a user asks:
+ * the sample in flight is dropped, the finished ones stay, a skipped
+ * sample records why, and the run goes on with the next.  Call it between
+ * runner_step()s, never from an event callback.
  */
 void
-runner_skip(struct runner *r)
+runner_skip_test(struct runner *r)
 {
 	if (r->state == RUNNER_DONE)
 		return;
 	runner_drop_sample(r);
-	r->done += (size_t)(r->plan.samples - r->sample + 1);
-	r->sample = r->plan.samples;
-	runner_emit_type(r, RUNNER_EV_PROGRESS);
-	runner_next(r);
+	runner_skip(r, "skipped by the user");
 }
 
 /*
