@@ -22,19 +22,22 @@ struct scr_select_row {
 
 /*
  * Presets.  quick: the first test of each group (a representative
- * subset) in short samples; standard: everything, 5 s x 6; BYTE: what
- * the BYTE reports ran, 10 s x 6 (seed 004: "(10 secs, 6 samples)").
+ * subset) in short samples; standard: everything, 5 s x 6; BYTE: the
+ * tests of the BYTE index baseline, as the BYTE reports ran them, 10 s x
+ * 6 (seed 004: "(10 secs, 6 samples)"); everything if that baseline is
+ * missing.
  */
 struct scr_select_preset {
 	const char	*name;
 	int		 subset;
+	const char	*baseline;	/* select the tests it has */
 	double		 duration;
 	int		 samples;
 };
 static const struct scr_select_preset scr_select_presets[] = {
-	{ "quick", 1, 1, 3 },
-	{ "standard", 0, 5, 6 },
-	{ "BYTE", 0, 10, 6 },
+	{ "quick", 1, NULL, 1, 3 },
+	{ "standard", 0, NULL, 5, 6 },
+	{ "BYTE", 0, "byte-3.11", 10, 6 },
 };
 #define SCR_SELECT_NPRESET \
 	(sizeof scr_select_presets / sizeof scr_select_presets[0])
@@ -105,6 +108,28 @@ scr_select_toggle_group(struct ui *ui, const char *group)
 	scr_select_set(ui, group, !all);
 }
 
+/* Select exactly the tests the baseline name has; 0, or -1 if missing. */
+static int
+scr_select_baseline(struct ui *ui, const char *name)
+{
+	struct sm_error	err;
+	struct run	run;
+
+	run_init(&run);
+	if (baseline_resolve(ui->self[0] ? ui->self : NULL, name, &run,
+	    &err) != 0) {
+		run_free(&run);
+		return -1;
+	}
+	scr_select_set(ui, NULL, 0);
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		for (size_t k = 0; k < run.nsamples && !ui->choice.sel[i]; k++)
+			ui->choice.sel[i] = strcmp(run.samples[k].test,
+			    registry_all[i]->id) == 0;
+	run_free(&run);
+	return 0;
+}
+
 static void
 scr_select_preset(struct ui *ui, const struct scr_select_preset *p)
 {
@@ -116,6 +141,9 @@ scr_select_preset(struct ui *ui, const struct scr_select_preset *p)
 	ui->choice.copies[0] = 1;
 	ui->choice.ncopies = 1;
 	scr_select_set(ui, NULL, !p->subset);
+	if (p->baseline != NULL && scr_select_baseline(ui, p->baseline) != 0)
+		ui_message(ui, "no %s baseline here: every test is selected",
+		    p->baseline);
 	for (size_t i = 0; p->subset && registry_all[i] != NULL; i++) {
 		if (group != NULL &&
 		    strcmp(group, registry_all[i]->group) == 0)
@@ -386,7 +414,7 @@ scr_select_draw_idle(struct ui *ui)
 
 static void
 scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
-    int cur)
+    int cur, int idw)
 {
 	const struct bench	*b;
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
@@ -399,9 +427,9 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 		return;
 	}
 	b = registry_all[row->test];
-	ui_printf(ui, y, 0, COLS, a, "  [%c] %-10s %-5s %s: %s",
-	    ui->choice.sel[row->test] ? 'x' : ' ', b->id, b->unit, b->title,
-	    b->desc);
+	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %-5s %s: %s",
+	    ui->choice.sel[row->test] ? 'x' : ' ', idw, b->id, b->unit,
+	    b->title, b->desc);
 }
 
 static void
@@ -434,20 +462,23 @@ static void
 scr_select_draw(struct ui *ui)
 {
 	struct scr_select_row	*rows;
-	int			 n, h = LINES - 8;
+	int			 n, h = LINES - 8, idw = 0;
 
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark %s -- choose the tests "
 	    "to run", SYSMARK_VERSION);
 	scr_select_draw_idle(ui);
 	ui_hline(ui, 3, 0, COLS);
 	rows = scr_select_list(&n);
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		if ((int)strlen(registry_all[i]->id) > idw)
+			idw = (int)strlen(registry_all[i]->id);
 	if (ui->sel_cur < ui->sel_top)
 		ui->sel_top = ui->sel_cur;
 	if (ui->sel_cur >= ui->sel_top + h)
 		ui->sel_top = ui->sel_cur - h + 1;
 	for (int i = ui->sel_top; i < n && i < ui->sel_top + h; i++)
 		scr_select_draw_row(ui, &rows[i], 4 + i - ui->sel_top,
-		    i == ui->sel_cur);
+		    i == ui->sel_cur, idw);
 	free(rows);
 	ui_hline(ui, LINES - 4, 0, COLS);
 	scr_select_draw_settings(ui, LINES - 3);
