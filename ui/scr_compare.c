@@ -191,8 +191,8 @@ scr_compare_draw(struct ui *ui)
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: %d side "
 	    "by side, ratios to the first", scr_compare_npicked(ui));
 	ui_hline(ui, 1, 0, COLS);
-	ui->cmp_top = ui_scroll(ui->cmp_top, 0, w_table_lines(ui->cmp_table, r.w),
-	    r.h);
+	ui->cmp_top = ui_scroll(ui->cmp_top, 0,
+	    w_table_lines(ui->cmp_table, r.w), r.h);
 	w_table_draw(ui, ui->cmp_table, r, ui->cmp_top, ui->cmp_left);
 }
 
