@@ -416,7 +416,7 @@ ui_switch(struct ui *ui, const struct ui_screen *scr)
 }
 
 static void
-ui_draw_small(void)
+ui_draw_small(struct ui *ui)
 {
 	char	buf[128];
 
@@ -425,6 +425,8 @@ ui_draw_small(void)
 	mvaddnstr(0, 0, buf, COLS);
 	mvaddnstr(1, 0, "Enlarge it (a running test goes on),", COLS);
 	mvaddnstr(2, 0, "or press q to quit.", COLS);
+	if (ui->prompt.active)
+		mvaddnstr(4, 0, ui->prompt.question, COLS);
 }
 
 static void
@@ -432,7 +434,7 @@ ui_draw(struct ui *ui)
 {
 	erase();
 	if (LINES < UI_MIN_LINES || COLS < UI_MIN_COLS)
-		ui_draw_small();
+		ui_draw_small(ui);
 	else {
 		ui->scr->draw(ui);
 		w_status_draw(ui, ui->scr->status);
@@ -526,16 +528,16 @@ ui_key(struct ui *ui, int c)
 {
 	ui->msg[0] = '\0';
 	ui->dirty = 1;
-	if (LINES < UI_MIN_LINES || COLS < UI_MIN_COLS) {
-		if (c == 'q')
-			ui_quit(ui);
-		return;
-	}
 	if (ui->prompt.active) {
 		ui_prompt_key(ui, c);
 		return;
 	}
 	c = ui_key_normalize(c);
+	if (LINES < UI_MIN_LINES || COLS < UI_MIN_COLS) {
+		if (c == 'q')
+			ui_quit(ui);
+		return;
+	}
 	if (c == UI_KEY_ESC || ui->scr->key(ui, c))
 		return;
 	switch (c) {
