@@ -694,7 +694,7 @@ main_list(int argc, char **argv)
 static int
 main_console(int argc, char **argv, const char *argv0)
 {
-	double	 hz = 1000.0 / 500;
+	double	 hz = 1000.0 / UI_REFRESH_MS;
 	char	**av;
 	int	   c, n = 0, rc;
 
