@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "../ui/ui.h"
 
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t main_stop;
@@ -43,6 +44,7 @@ struct main_run {
 
 static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
+"       sysmark [console [-r UPDATES_PER_SECOND]]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
@@ -63,9 +65,12 @@ static const char main_usage[] =
 "                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  -a ALPHA       compare: significance level (default 0.05)\n"
 "  -e PERCENT     compare: smallest change that counts (default 1)\n"
+"  -r N           console: screen updates a second while tests run\n"
+"                 (default 2)\n"
 "\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
-"more runs it prints them side by side, each against the first.\n";
+"more runs it prints them side by side, each against the first.\n"
+"With no command on a terminal, sysmark starts the console.\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -116,30 +121,12 @@ main_signals(void)
 static int
 main_parse_copies(const char *arg, struct main_run *m)
 {
-	char	*copy = xstrdup(arg), *tok, *save = NULL;
-	long	 v;
-	int	 rc = 0;
+	struct sm_error	err;
 
-	m->ncopies = 0;
-	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "cpus") == 0)
-			v = sysinfo_ncpu();
-		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0)
-			rc = main_usage_error("-c %s: copies must be whole "
-			    "numbers from 1 to %d, or cpus", arg,
-			    RUNNER_MAX_COPIES);
-		if (rc == 0 && m->ncopies == sizeof m->copies /
-		    sizeof m->copies[0])
-			rc = main_usage_error("-c %s: at most %zu values",
-			    arg, sizeof m->copies / sizeof m->copies[0]);
-		if (rc == 0)
-			m->copies[m->ncopies++] = (int)v;
-	}
-	if (rc == 0 && m->ncopies == 0)
-		rc = main_usage_error("-c %s: no copies value given", arg);
-	free(copy);
-	return rc;
+	if (runner_parse_copies(arg, m->copies, sizeof m->copies /
+	    sizeof m->copies[0], &m->ncopies, &err) != 0)
+		return main_usage_error("-c %s", err.msg);
+	return 0;
 }
 
 static int
@@ -268,24 +255,10 @@ main_check_out(const struct main_run *m)
 static void
 main_warn_idle(const struct main_run *m)
 {
-	double	la = sysinfo_loadavg();
+	char	msg[256];
 
-	if (!m->quiet && la >= 0.5)
-		fprintf(stderr, "warning: the load average is %.2f: this "
-		    "machine is not idle, and its figures will be low and "
-		    "noisy\n", la);
-}
-
-static void
-main_plan_meta(struct run *run, const struct main_run *m, int cancelled)
-{
-	char	buf[64];
-
-	snprintf(buf, sizeof buf, "%g", m->duration);
-	run_meta_set(run, "duration", buf);
-	snprintf(buf, sizeof buf, "%d", m->samples);
-	run_meta_set(run, "samples", buf);
-	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
+	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
 }
 
 static int
@@ -357,7 +330,7 @@ main_execute(struct main_run *m)
 	}
 	cancelled = runner_wait(r, &main_stop);
 	runner_free(r);
-	main_plan_meta(&run, m, cancelled);
+	runner_note_plan(&plan, &run, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
 		rc = main_print(&run, m->fmt, m->stats);
@@ -434,19 +407,6 @@ main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 			return -1;
 	}
 	return optind;
-}
-
-/* The column heading for a run: its file name without directory or .csv. */
-static char *
-main_run_label(const char *arg)
-{
-	const char	*base = strrchr(arg, '/');
-	char		*label = xstrdup(base != NULL ? base + 1 : arg);
-	size_t		 len = strlen(label);
-
-	if (len > 4 && strcmp(label + len - 4, ".csv") == 0)
-		label[len - 4] = '\0';
-	return label;
 }
 
 /* compare's options: -f, -a ALPHA, -e PERCENT; the first operand or -1. */
@@ -539,7 +499,7 @@ main_print_index(const struct run *run, const char *name, const char *argv0,
 	run_init(&base);
 	if (baseline_resolve(self[0] ? self : NULL, name, &base, &err) != 0)
 		return main_input_error(&err);
-	label = main_run_label(name);
+	label = paths_label(name);
 	t = index_table(run, &base, label);
 	if (fmt == TABLE_TEXT)
 		putchar('\n');
@@ -614,7 +574,7 @@ main_compare(int argc, char **argv, const char *argv0)
 	names = xcalloc((size_t)n, sizeof *names);
 	for (k = 0; k < n && rc == 0; k++) {
 		run_init(&runs[k]);
-		names[k] = main_run_label(argv[i + k]);
+		names[k] = paths_label(argv[i + k]);
 		if (baseline_resolve(self[0] ? self : NULL, argv[i + k],
 		    &runs[k], &err) != 0)
 			rc = main_input_error(&err);
@@ -730,10 +690,49 @@ main_list(int argc, char **argv)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
+/* ---- sysmark console ---- */
+
+/* The console, or on a terminal without cursor addressing its plain mode. */
+static int
+main_console(int argc, char **argv, const char *argv0)
+{
+	double	 hz = 1000.0 / UI_REFRESH_MS;
+	char	**av;
+	int	   c, n = 0, rc;
+
+	while ((c = getopt(argc, argv, ":r:")) != -1) {
+		if (c == ':')
+			return main_usage_error("option -%c needs a value",
+			    optopt);
+		if (c == '?')
+			return main_usage_error("unknown option -%c", optopt);
+		if (sm_parse_double(optarg, &hz) != 0 || hz < 0.1 || hz > 10)
+			return main_usage_error("-r %s: updates a second "
+			    "must be from 0.1 to 10", optarg);
+	}
+	if (optind < argc)
+		return main_usage_error("console: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (!ui_plain_terminal())
+		return ui_main(argv0, (int)(1000 / hz));
+	if ((av = ui_plain_ask(argv0)) == NULL)
+		return SM_EXIT_OK;
+	while (av[n] != NULL)
+		n++;
+	optind = 1;
+	rc = main_run(n, av, argv0);
+	for (int i = 0; i < n; i++)
+		free(av[i]);
+	free(av);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
+	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return main_console(argc, argv, argv[0]);
 	if (argc < 2) {
 		fputs("sysmark: no command given\n", stderr);
 		fputs(main_usage, stderr);
@@ -758,5 +757,7 @@ main(int argc, char **argv)
 		return main_import(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "compare") == 0)
 		return main_compare(argc - 1, argv + 1, argv[0]);
+	if (strcmp(argv[1], "console") == 0)
+		return main_console(argc - 1, argv + 1, argv[0]);
 	return main_usage_error("unknown command \"%s\"", argv[1]);
 }

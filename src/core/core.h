@@ -66,6 +66,7 @@ struct stats {
 };
 void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
+size_t	 stats_outliers(const double *, size_t, unsigned char *);
 
 /* signif.c */
 #define SIGNIF_U_MIN		5	/* fewer values a side: Welch's t */
@@ -152,6 +153,8 @@ int	 run_failed(const struct run *);
 void	 sysinfo_collect(struct run *);
 double	 sysinfo_loadavg(void);
 int	 sysinfo_ncpu(void);
+int	 sysinfo_busy(void);
+int	 sysinfo_not_idle(char *, size_t);
 
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
@@ -159,6 +162,8 @@ int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
+size_t	 paths_list_csv(const char *, char ***);
+char	*paths_label(const char *);
 
 /* csvstore.c */
 #define CSVSTORE_FORMAT		1
@@ -401,5 +406,9 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_default_grace(double);
+void	 runner_skip_test(struct runner *);
+int	 runner_parse_copies(const char *, int *, size_t, size_t *,
+	     struct sm_error *);
+void	 runner_note_plan(const struct runner_plan *, struct run *, int);
 
 #endif

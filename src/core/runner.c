@@ -690,6 +690,15 @@ runner_step(struct runner *r)
 	return r->state == RUNNER_DONE;
 }
 
+/* Kill the sample in flight and forget it: it never finished. */
+static void
+runner_drop_sample(struct runner *r)
+{
+	runner_kill_all(r);
+	runner_reap_blocking(r);
+	runner_end_sample(r);
+}
+
 /*
  * Stop now: kill the copies, keep the samples already recorded.  From
  * inside an event callback the runner is mid-change, so the cancel waits
@@ -705,10 +714,74 @@ runner_cancel(struct runner *r)
 		return;
 	}
 	r->cancel_pending = 0;
-	runner_kill_all(r);
-	runner_reap_blocking(r);
-	runner_end_sample(r);
+	runner_drop_sample(r);
 	runner_finish(r, 1);
+}
+
+/*
+ * Give up the current test at its current copies value, as a user asks:
+ * the sample in flight is dropped, the finished ones stay, a skipped
+ * sample records why, and the run goes on with the next.  Call it between
+ * runner_step()s, never from an event callback.
+ */
+void
+runner_skip_test(struct runner *r)
+{
+	if (r->state == RUNNER_DONE)
+		return;
+	runner_drop_sample(r);
+	runner_skip(r, "skipped by the user");
+}
+
+/*
+ * Parse a copies list such as "1,cpus" (cpus = one per CPU) into at most
+ * max values; 0, or -1 with a message.
+ */
+int
+runner_parse_copies(const char *arg, int *out, size_t max, size_t *n,
+    struct sm_error *err)
+{
+	char	*copy = xstrdup(arg), *tok, *save = NULL;
+	long	 v;
+	int	 rc = 0;
+
+	*n = 0;
+	for (tok = strtok_r(copy, ", ", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ", ", &save)) {
+		if (strcmp(tok, "cpus") == 0)
+			v = sysinfo_ncpu();
+		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0) {
+			sm_error_set(err, "%s: copies must be whole numbers "
+			    "from 1 to %d, or cpus", arg, RUNNER_MAX_COPIES);
+			rc = -1;
+		}
+		if (rc == 0 && *n == max) {
+			sm_error_set(err, "%s: at most %zu values", arg, max);
+			rc = -1;
+		}
+		if (rc == 0)
+			out[(*n)++] = (int)v;
+	}
+	if (rc == 0 && *n == 0) {
+		sm_error_set(err, "%s: no copies value given", arg);
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Record in the run how it was planned and whether it ran to the end. */
+void
+runner_note_plan(const struct runner_plan *p, struct run *run,
+    int cancelled)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof buf, "%g", p->duration);
+	run_meta_set(run, "duration", buf);
+	snprintf(buf, sizeof buf, "%d", p->samples);
+	run_meta_set(run, "samples", buf);
+	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
 }
 
 void
