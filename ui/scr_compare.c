@@ -1,7 +1,8 @@
 /*
  * The compare screen: pick any saved runs and baselines (and the run in
- * memory) in a list, then see them side by side in the table the core's
- * compare_side_by_side() builds, the one `sysmark compare` prints, each
+ * memory) in a list, then see the table the core's compare_table()
+ * builds, the one `sysmark compare` prints: two runs ranked by change with
+ * their significance (bm_diff's order), three or more side by side, each
  * figure with its ratio to the first picked.  As that table gains
  * columns, this screen shows them without a change here.
  */
@@ -15,8 +16,8 @@
 static const struct ui_key scr_compare_help[] = {
 	{ "Space", "pick or unpick the run under the cursor; the first "
 	    "picked is the reference" },
-	{ "Enter", "show the picked runs side by side; again: back to the "
-	    "list" },
+	{ "Enter", "compare the picked runs (two: ranked by change; more: "
+	    "side by side); again: back to the list" },
 	{ "j k J K", "move in the list, scroll the table" },
 	{ "h l", "scroll the table sideways" },
 	{ "r n", "results of the last run; select screen" },
@@ -178,6 +179,7 @@ static void
 scr_compare_draw(struct ui *ui)
 {
 	struct ui_rect	r = ui_body();
+	int		head;
 
 	r.y = 2;
 	r.h = LINES - 1 - r.y;
@@ -188,12 +190,23 @@ scr_compare_draw(struct ui *ui)
 		scr_compare_draw_list(ui, r);
 		return;
 	}
-	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: %d side "
-	    "by side, ratios to the first", scr_compare_npicked(ui));
+	if (scr_compare_npicked(ui) == 2)
+		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: the "
+		    "second against the first, ranked by change");
+	else
+		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: %d "
+		    "side by side, ratios to the first",
+		    scr_compare_npicked(ui));
 	ui_hline(ui, 1, 0, COLS);
+	/* The table's own title (bm_diff's From/To) scrolls with it. */
+	head = ui_text(NULL, r, 0, UI_NATTR, ui->cmp_table->title);
+	if (head > 0)
+		head++;
 	ui->cmp_top = ui_scroll(ui->cmp_top, 0,
-	    w_table_lines(ui->cmp_table, r.w), r.h);
-	w_table_draw(ui, ui->cmp_table, r, ui->cmp_top, ui->cmp_left);
+	    head + w_table_lines(ui->cmp_table, r.w), r.h);
+	ui_text(ui, r, ui->cmp_top, UI_NATTR, ui->cmp_table->title);
+	w_table_draw(ui, ui->cmp_table, r, ui->cmp_top - head,
+	    ui->cmp_left);
 }
 
 const struct ui_screen scr_compare = {

@@ -109,8 +109,13 @@ ui_source_compare(struct ui *ui, const struct ui_source *const *s, size_t n,
 		    ui_source_load(ui, s[k], &runs[k], err) != 0)
 			break;
 	}
-	if (k == n)
-		t = compare_side_by_side(rp, names, n);
+	if (k == n) {
+		struct compare_opts	o;
+
+		/* The same table `sysmark compare` prints for these runs. */
+		compare_opts_default(&o);
+		t = compare_table(rp, names, n, &o);
+	}
 	for (size_t j = 0; j < n; j++)
 		run_free(&runs[j]);
 	free(names);

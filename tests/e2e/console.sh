@@ -49,9 +49,11 @@ e2e_wait "pick runs and baselines"
 e2e_wait "saved run  *$(hostname)-\|saved run  *"
 e2e_wait "baseline   oldbox"
 e2e_keys Space j Space Enter
-e2e_wait "compare: 2 side by side"
-e2e_wait "TEST  .*  oldbox  *RATIO"
-e2e_wait "^System Call Overhead (2 copies)  *[0-9.]*  *[0-9.]*  *[0-9]\.[0-9][0-9]"
+e2e_wait "compare: the second against the first, ranked by change"
+e2e_wait "^From: "
+e2e_wait "^TEST  *OLD  *NEW  *CHANGE"
+e2e_wait "^To: oldbox"
+e2e_wait "^System Call.*(2 copies)  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%"
 e2e_shot compare
 
 # A longer run, resized while it goes on, then aborted.
