@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "../ui/ui.h"
 
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t main_stop;
@@ -43,11 +44,13 @@ struct main_run {
 
 static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
+"       sysmark [console [-r UPDATES_PER_SECOND]]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
-"       sysmark show [-s] [-f text|csv|md] FILE\n"
-"       sysmark show --best|-b [-f text|csv|md] RUN_OR_BASELINE...\n"
+"       sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
+"       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
+"       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
 "       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
@@ -61,12 +64,17 @@ static const char main_usage[] =
 "  -q             no progress on stderr\n"
 "  -s             also print every statistic: n, mean, median, min, max, sd\n"
 "  -f FORMAT      table format: text, csv or md\n"
+"  -b NAME        also print the INDEX VALUES table against a baseline\n"
+"                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  -a ALPHA       compare: significance level (default 0.05)\n"
 "  -e PERCENT     compare: smallest change that counts (default 1)\n"
-"  --best, -b     show: lmbench's comparison to the best of the breed\n"
+"  -r N           console: screen updates a second while tests run\n"
+"                 (default 2)\n"
+"  --best, -B     show: lmbench's comparison to the best of the breed\n"
 "\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
-"more runs it prints them side by side, each against the first.\n";
+"more runs it prints them side by side, each against the first.\n"
+"With no command on a terminal, sysmark starts the console.\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -119,30 +127,12 @@ main_signals(void)
 static int
 main_parse_copies(const char *arg, struct main_run *m)
 {
-	char	*copy = xstrdup(arg), *tok, *save = NULL;
-	long	 v;
-	int	 rc = 0;
+	struct sm_error	err;
 
-	m->ncopies = 0;
-	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "cpus") == 0)
-			v = sysinfo_ncpu();
-		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0)
-			rc = main_usage_error("-c %s: copies must be whole "
-			    "numbers from 1 to %d, or cpus", arg,
-			    RUNNER_MAX_COPIES);
-		if (rc == 0 && m->ncopies == sizeof m->copies /
-		    sizeof m->copies[0])
-			rc = main_usage_error("-c %s: at most %zu values",
-			    arg, sizeof m->copies / sizeof m->copies[0]);
-		if (rc == 0)
-			m->copies[m->ncopies++] = (int)v;
-	}
-	if (rc == 0 && m->ncopies == 0)
-		rc = main_usage_error("-c %s: no copies value given", arg);
-	free(copy);
-	return rc;
+	if (runner_parse_copies(arg, m->copies, sizeof m->copies /
+	    sizeof m->copies[0], &m->ncopies, &err) != 0)
+		return main_usage_error("-c %s", err.msg);
+	return 0;
 }
 
 static int
@@ -198,8 +188,10 @@ main_run_option(int c, const char *arg, struct main_run *m)
 		return 0;
 	case 'f':
 		return main_parse_format(arg, &m->fmt);
+	case ':':
+		return main_usage_error("option -%c needs a value", optopt);
 	}
-	return main_usage_error("unknown option");
+	return main_usage_error("unknown option -%c", optopt);
 }
 
 /* ---- sysmark run ---- */
@@ -244,6 +236,9 @@ main_progress(const struct runner_event *ev, void *arg)
 		    ev->bench->unit, 100 * ev->stats->ci /
 		    fabs(ev->stats->mean), 100 * ev->stats->cv);
 		break;
+	case RUNNER_EV_SKIPPED:
+		fprintf(stderr, "  skipped: %s\n", ev->msg);
+		break;
 	case RUNNER_EV_FINISHED:
 		if (ev->cancelled)
 			fprintf(stderr, "interrupted: the samples finished so "
@@ -260,9 +255,11 @@ main_check_out(const struct main_run *m)
 {
 	struct stat	sb;
 
-	if (m->out == NULL)
+	if (m->out == NULL || stat(m->out, &sb) != 0)
 		return 0;
-	if (!m->force && stat(m->out, &sb) == 0)
+	if (!S_ISREG(sb.st_mode))
+		return main_usage_error("-o %s: not a regular file", m->out);
+	if (!m->force)
 		return main_usage_error("-o %s: the file exists (-F replaces "
 		    "it)", m->out);
 	return 0;
@@ -271,24 +268,10 @@ main_check_out(const struct main_run *m)
 static void
 main_warn_idle(const struct main_run *m)
 {
-	double	la = sysinfo_loadavg();
+	char	msg[256];
 
-	if (!m->quiet && la >= 0.5)
-		fprintf(stderr, "warning: the load average is %.2f: this "
-		    "machine is not idle, and its figures will be low and "
-		    "noisy\n", la);
-}
-
-static void
-main_plan_meta(struct run *run, const struct main_run *m, int cancelled)
-{
-	char	buf[64];
-
-	snprintf(buf, sizeof buf, "%g", m->duration);
-	run_meta_set(run, "duration", buf);
-	snprintf(buf, sizeof buf, "%d", m->samples);
-	run_meta_set(run, "samples", buf);
-	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
+	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
 }
 
 static int
@@ -366,7 +349,7 @@ main_execute(struct main_run *m)
 	}
 	cancelled = runner_wait(r, &main_stop);
 	runner_free(r);
-	main_plan_meta(&run, m, cancelled);
+	runner_note_plan(&plan, &run, cancelled);
 	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
 	if (rc == 0)
 		rc = main_print(&run, m->fmt, m->stats);
@@ -445,41 +428,6 @@ main_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 	return optind;
 }
 
-static int
-main_show(int argc, char **argv, const char *argv0)
-{
-	enum table_format	fmt = TABLE_TEXT;
-	struct sm_error		err;
-	struct run		run;
-	int			i, rc, stats = 0;
-
-	if (main_take_best(&argc, argv))
-		return main_best(argc, argv, argv0);
-	if ((i = main_format_only(argc, argv, &fmt, &stats)) < 0)
-		return SM_EXIT_INPUT;
-	if (argc - i != 1)
-		return main_usage_error("show: name one saved run");
-	run_init(&run);
-	if (csvstore_load(&run, argv[i], &err) != 0)
-		return main_input_error(&err);
-	rc = main_print(&run, fmt, stats);
-	run_free(&run);
-	return rc;
-}
-
-/* The column heading for a run: its file name without directory or .csv. */
-static char *
-main_run_label(const char *arg)
-{
-	const char	*base = strrchr(arg, '/');
-	char		*label = xstrdup(base != NULL ? base + 1 : arg);
-	size_t		 len = strlen(label);
-
-	if (len > 4 && strcmp(label + len - 4, ".csv") == 0)
-		label[len - 4] = '\0';
-	return label;
-}
-
 /*
  * Load the n runs or baselines args names into runs[], labelled by
  * names[] (both allocated); *k is how many to free.  0 or an exit status.
@@ -498,7 +446,7 @@ main_load_runs(char **args, int n, const char *argv0, struct run **runs,
 	*names = xcalloc((size_t)n, sizeof **names);
 	for (*k = 0; *k < n && rc == 0; (*k)++) {
 		run_init(&(*runs)[*k]);
-		(*names)[*k] = main_run_label(args[*k]);
+		(*names)[*k] = paths_label(args[*k]);
 		if (baseline_resolve(self[0] ? self : NULL, args[*k],
 		    &(*runs)[*k], &err) != 0)
 			rc = main_input_error(&err);
@@ -549,6 +497,118 @@ main_compare_options(int argc, char **argv, enum table_format *fmt,
 	return rc == 0 ? optind : -1;
 }
 
+/*
+ * getopt that also takes operands between options, which POSIX getopt
+ * does not: returns an option, 0 with *operand set, or -1 at the end.
+ */
+static int
+main_getopt(int argc, char **argv, const char *opts, const char **operand)
+{
+	int	c;
+
+	if (optind >= argc)
+		return -1;
+	if ((c = getopt(argc, argv, opts)) != -1)
+		return c;
+	if (optind >= argc)
+		return -1;
+	*operand = argv[optind++];
+	return 0;
+}
+
+/*
+ * getopt knows short options only: turn "--baseline NAME" into "-b NAME"
+ * and "--baseline=NAME" into "-bNAME", in place.
+ */
+static void
+main_long_baseline(int argc, char **argv)
+{
+	static char	 dash_b[] = "-b";
+	const size_t	 len = strlen("--baseline");
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--baseline") == 0)
+			argv[i] = dash_b;
+		else if (strncmp(argv[i], "--baseline=", len + 1) == 0)
+			memmove(argv[i] + 2, argv[i] + len + 1,
+			    strlen(argv[i] + len + 1) + 1);
+		else
+			continue;
+		argv[i][0] = '-';
+		argv[i][1] = 'b';
+	}
+}
+
+/* The INDEX VALUES table of run against the baseline name. */
+static int
+main_print_index(const struct run *run, const char *name, const char *argv0,
+    enum table_format fmt)
+{
+	struct run	 base;
+	struct sm_error	 err;
+	struct table	*t;
+	char		 self[PATH_MAX], *label;
+	int		 rc;
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	run_init(&base);
+	if (baseline_resolve(self[0] ? self : NULL, name, &base, &err) != 0)
+		return main_input_error(&err);
+	label = paths_label(name);
+	t = index_table(run, &base, label);
+	if (fmt == TABLE_TEXT)
+		putchar('\n');
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	free(label);
+	run_free(&base);
+	return rc == 0 ? 0 : main_input_error(&err);
+}
+
+static int
+main_show(int argc, char **argv, const char *argv0)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	const char		*baseline = NULL, *file = NULL;
+	const char		*operand = NULL;
+	struct sm_error		 err;
+	struct run		 run;
+	int			 c, rc, stats = 0;
+
+	if (main_take_best(&argc, argv))
+		return main_best(argc, argv, argv0);
+	main_long_baseline(argc, argv);
+	while ((c = main_getopt(argc, argv, ":f:b:s", &operand)) != -1) {
+		if (c == 0) {
+			if (file != NULL)
+				return main_usage_error("show: name one saved "
+				    "run");
+			file = operand;
+		} else if (c == ':')
+			return main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			return main_usage_error("unknown option -%c", optopt);
+		else if (c == 'b')
+			baseline = optarg;
+		else if (c == 's')
+			stats = 1;
+		else if (main_parse_format(optarg, &fmt) != 0)
+			return SM_EXIT_INPUT;
+	}
+	if (file == NULL)
+		return main_usage_error("show: name one saved run");
+	run_init(&run);
+	if (csvstore_load(&run, file, &err) != 0)
+		return main_input_error(&err);
+	rc = main_print(&run, fmt, stats);
+	if (rc == 0 && baseline != NULL)
+		rc = main_print_index(&run, baseline, argv0, fmt);
+	run_free(&run);
+	return rc;
+}
+
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
@@ -584,14 +644,14 @@ main_compare(int argc, char **argv, const char *argv0)
 }
 
 /*
- * Take --best (or -b) out of show's arguments, since getopt knows no
+ * Take --best (or -B) out of show's arguments, since getopt knows no
  * long options; 1 if it was there.
  */
 static int
 main_take_best(int *argc, char **argv)
 {
 	for (int k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++) {
-		if (strcmp(argv[k], "--best") != 0 && strcmp(argv[k], "-b"))
+		if (strcmp(argv[k], "--best") != 0 && strcmp(argv[k], "-B"))
 			continue;
 		/* argv[argc] is NULL and moves down with the rest. */
 		memmove(&argv[k], &argv[k + 1], (size_t)(*argc - k) *
@@ -640,6 +700,58 @@ main_best(int argc, char **argv, const char *argv0)
 	return rc;
 }
 
+/* Print what the importer skipped, one line each, as warnings. */
+static void
+main_import_warnings(char **warn, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "sysmark: warning: %s\n", warn[i]);
+		free(warn[i]);
+	}
+	free(warn);
+}
+
+static int
+main_import(int argc, char **argv, const char *argv0)
+{
+	struct main_run	 m;
+	const char	*report = NULL, *operand = NULL;
+	char		**warn;
+	size_t		 nwarn;
+	struct sm_error	 err;
+	struct run	 run;
+	int		 c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	while (rc == 0 &&
+	    (c = main_getopt(argc, argv, ":o:Ff:qs", &operand)) != -1) {
+		if (c == 0 && report != NULL)
+			rc = main_usage_error("import: name one report");
+		else if (c == 0)
+			report = operand;
+		else
+			rc = main_run_option(c, optarg, &m);
+	}
+	if (rc == 0 && report == NULL)
+		rc = main_usage_error("import: name the report to read");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		m.self[0] = '\0';
+	if (rc == 0)
+		rc = main_check_out(&m);
+	if (rc != 0)
+		return rc;
+	run_init(&run);
+	rc = import_read(report, &run, &warn, &nwarn, &err);
+	main_import_warnings(warn, nwarn);
+	if (rc != 0)
+		return main_input_error(&err);
+	rc = main_save(&run, &m);
+	if (rc == 0)
+		rc = main_print(&run, m.fmt, m.stats);
+	run_free(&run);
+	return rc;
+}
+
 static int
 main_list(int argc, char **argv)
 {
@@ -678,10 +790,49 @@ main_list(int argc, char **argv)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
+/* ---- sysmark console ---- */
+
+/* The console, or on a terminal without cursor addressing its plain mode. */
+static int
+main_console(int argc, char **argv, const char *argv0)
+{
+	double	 hz = 1000.0 / UI_REFRESH_MS;
+	char	**av;
+	int	   c, n = 0, rc;
+
+	while ((c = getopt(argc, argv, ":r:")) != -1) {
+		if (c == ':')
+			return main_usage_error("option -%c needs a value",
+			    optopt);
+		if (c == '?')
+			return main_usage_error("unknown option -%c", optopt);
+		if (sm_parse_double(optarg, &hz) != 0 || hz < 0.1 || hz > 10)
+			return main_usage_error("-r %s: updates a second "
+			    "must be from 0.1 to 10", optarg);
+	}
+	if (optind < argc)
+		return main_usage_error("console: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (!ui_plain_terminal())
+		return ui_main(argv0, (int)(1000 / hz));
+	if ((av = ui_plain_ask(argv0)) == NULL)
+		return SM_EXIT_OK;
+	while (av[n] != NULL)
+		n++;
+	optind = 1;
+	rc = main_run(n, av, argv0);
+	for (int i = 0; i < n; i++)
+		free(av[i]);
+	free(av);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
+	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return main_console(argc, argv, argv[0]);
 	if (argc < 2) {
 		fputs("sysmark: no command given\n", stderr);
 		fputs(main_usage, stderr);
@@ -702,7 +853,11 @@ main(int argc, char **argv)
 		return main_show(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "list") == 0)
 		return main_list(argc - 1, argv + 1);
+	if (strcmp(argv[1], "import") == 0)
+		return main_import(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "compare") == 0)
 		return main_compare(argc - 1, argv + 1, argv[0]);
+	if (strcmp(argv[1], "console") == 0)
+		return main_console(argc - 1, argv + 1, argv[0]);
 	return main_usage_error("unknown command \"%s\"", argv[1]);
 }

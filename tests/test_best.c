@@ -172,13 +172,13 @@ test_cell_arithmetic(void **state)
 	assert_string_equal(buf, "*0.42");
 }
 
-/* The CLI: --best and -b over baselines by name, in csv too. */
+/* The CLI: --best and -B over baselines by name, in csv too. */
 static void
 test_cli(void **state)
 {
 	char *const	 a1[] = { "sysmark", "show", "--best", "lmbench-ip22",
 			     "lmbench-pentium", NULL };
-	char *const	 a2[] = { "sysmark", "show", "-f", "csv", "-b",
+	char *const	 a2[] = { "sysmark", "show", "-f", "csv", "-B",
 			     "lmbench-ip22", "lmbench-pentium", NULL };
 	char *const	 a3[] = { "sysmark", "show", "--best", NULL };
 	struct tu_out	 o;

@@ -98,6 +98,8 @@ test_bad_run_arguments(void **state)
 	expect(2, "sysmark: unknown option -z", NULL, "run", "-z", NULL);
 	expect(2, "sysmark: -f html: the format is text, csv or md", NULL,
 	    "run", "-f", "html", NULL);
+	expect(2, "sysmark: -o /dev/null: not a regular file", NULL, "run",
+	    "-o", "/dev/null", "-F", NULL);
 }
 
 static void
@@ -418,15 +420,16 @@ test_killed_child_fails_one_sample(void **state)
 static void
 test_children_die_with_sysmark(void **state)
 {
+	char		 path[300];
 	char		*argv[] = { "sysmark", "run", "-t", "context1", "-c",
-			    "2", "-d", "30", "-n", "1", "-q", "-o", "/dev/null",
-			    "-F", NULL };
+			    "2", "-d", "30", "-n", "1", "-q", "-o", path, NULL };
 	struct bg	 bg;
 	pid_t		 kids[64];
 	size_t		 nk = 0;
 	uint64_t	 end;
 
 	(void)state;
+	snprintf(path, sizeof path, "%s/never.csv", tmp);
 	bg_start(&bg, argv);
 	/* Two copies, each with its partner process. */
 	end = sm_now_ns() + 10000000000ull;

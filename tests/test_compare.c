@@ -72,16 +72,6 @@ static const struct expect seed_095_134[] = {
 	{ "execl", "-24.94%" }, { "C", "-99.27%" },
 };
 
-static void
-load(struct run *run, const char *path)
-{
-	struct sm_error	err;
-
-	run_init(run);
-	if (csvstore_load(run, path, &err) != 0)
-		fail_msg("%s", err.msg);
-}
-
 /* Append n samples of one test to a run built in memory. */
 static void
 add(struct run *run, const char *test, int version, const char *unit,
@@ -123,20 +113,6 @@ column(const struct table *t, const char *header)
 	return 0;
 }
 
-static char *
-render(const struct table *t, enum table_format fmt)
-{
-	struct sm_error	 err;
-	char		*buf = NULL;
-	size_t		 len = 0;
-	FILE		*f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(table_render(t, fmt, f, &err), 0);
-	fclose(f);
-	return buf;
-}
-
 /* Compare two fixture runs and check the ranked rows against the post. */
 static void
 check_seed(const char *old, const char *new, const struct expect *e,
@@ -148,8 +124,8 @@ check_seed(const char *old, const char *new, const struct expect *e,
 	struct table		*t;
 	size_t			 r, change;
 
-	load(&a, old);
-	load(&b, new);
+	tu_load(&a, old);
+	tu_load(&b, new);
 	compare_opts_default(&o);
 	t = bmdiff_report(&a, &b, "old", "new", &o);
 	change = column(t, "CHANGE");
@@ -201,7 +177,7 @@ test_titles_from_the_run(void **state)
 	const struct run	*one[1] = { &a };
 
 	(void)state;
-	load(&a, DATA "1.3.3.csv");
+	tu_load(&a, DATA "1.3.3.csv");
 	assert_string_equal(report_title_in(one, 1, "dhry2"),
 	    "Dhrystone 2 without register variables");
 	assert_string_equal(report_title_in(one, 1, "no-such-test"),
@@ -300,7 +276,7 @@ test_missing_and_versions(void **state)
 	assert_string_equal(t->rows[r].cells[0], "fresh");
 	assert_string_equal(t->rows[r].cells[1], "");
 	assert_int_equal(r + 1, t->nrows);
-	text = render(t, TABLE_TEXT);
+	text = tu_render(t, TABLE_TEXT);
 	assert_non_null(strstr(text, "From: A\n* unknown host"));
 	free(text);
 	table_free(t);
@@ -356,7 +332,7 @@ test_verdicts_in_the_table(void **state)
 	assert_string_equal(t->rows[r + 1].cells[v], "");
 	for (size_t i = r + 2; i < r + 4; i++)
 		assert_string_equal(t->rows[i].cells[v], "~");
-	text = render(t, TABLE_TEXT);
+	text = tu_render(t, TABLE_TEXT);
 	assert_non_null(strstr(text, "1 better, 0 worse, 2 ~"));
 	free(text);
 	table_free(t);
@@ -435,7 +411,7 @@ test_80_columns(void **state)
 	for (int k = 0; k < 2; k++) {
 		t = k == 0 ? bmdiff_report(&a, &b, "a", "b", &o) :
 		    compare_side_by_side(runs, names, 3);
-		text = render(t, TABLE_TEXT);
+		text = tu_render(t, TABLE_TEXT);
 		for (line = strtok_r(text, "\n", &save); line != NULL;
 		    line = strtok_r(NULL, "\n", &save), lines++)
 			if (strlen(line) > 80)
@@ -443,14 +419,14 @@ test_80_columns(void **state)
 				    line);
 		free(text);
 		/* CSV keeps the title whole */
-		text = render(t, TABLE_CSV);
+		text = tu_render(t, TABLE_CSV);
 		assert_non_null(strstr(text, title));
 		free(text);
 		table_free(t);
 	}
 	/* and so does the report `sysmark show` prints */
 	t = report_results(&a);
-	text = render(t, TABLE_TEXT);
+	text = tu_render(t, TABLE_TEXT);
 	for (line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save), lines++)
 		assert_true(strlen(line) <= 80);
@@ -475,7 +451,7 @@ test_wrapped_title_reads_in_order(void **state)
 	r = table_add_row(t);
 	table_set(t, r, 0, "Dhrystone 2 without register variables");
 	table_set(t, r, 1, "46284.2");
-	text = render(t, TABLE_TEXT);
+	text = tu_render(t, TABLE_TEXT);
 	assert_string_equal(text,
 	    "TEST                     VALUE\n"
 	    "Dhrystone 2 without    46284.2\n"

@@ -142,6 +142,17 @@ test_never_overwrites_silently(void **state)
 	assert_non_null(strstr(after, "record,name,value"));
 	free(before);
 	free(after);
+	/*
+	 * Not even with overwrite may a save replace what is not a file:
+	 * "-o /dev/null -F" must not turn the device into a file.  A FIFO
+	 * stands in for the device here.
+	 */
+	snprintf(path, sizeof path, "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(csvstore_save(&a, path, 1, &err), -1);
+	assert_non_null(strstr(err.msg, "fifo: not a regular file; not "
+	    "overwritten"));
+	assert_int_equal(csvstore_save(&a, dir, 1, &err), -1);
 	run_free(&a);
 }
 
@@ -236,8 +247,8 @@ static const struct {
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_number.csv", "3: column \"value\": expected a number, got "
 	    "\"n/a\"" },
-	{ "bad_status.csv", "3: column \"status\": expected ok or failed, "
-	    "got \"good\"" },
+	{ "bad_status.csv", "3: column \"status\": expected ok, failed or "
+	    "skipped, got \"good\"" },
 	{ "bad_percopy.csv", "3: column \"per_copy\": 1 figures for 2 "
 	    "copies" },
 	{ "bad_negative.csv", "3: column \"duration\": -1 is negative" },

@@ -131,8 +131,10 @@ test_all_calibrated(void **state)
 		    (strncmp(b->id, "lat_mem_rd", 10) == 0 ? "ns" : "us") :
 		    "MB/s");
 		/* Partner tests come in pairs: one CPU and two. */
-		if (b->place == BENCH_TWO_CPUS)
+		if (b->place == BENCH_TWO_CPUS) {
 			assert_non_null(strstr(b->id, "_2cpu"));
+			assert_ptr_equal(b->available, bench_two_cpus);
+		}
 	}
 	assert_true(n >= 80);
 }

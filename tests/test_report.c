@@ -11,27 +11,12 @@
 #include "testutil.h"
 #include "../src/core/core.h"
 
-/* Render a table to a string; the caller frees. */
-static char *
-render(const struct table *t, enum table_format fmt)
-{
-	struct sm_error	 err;
-	char		*buf = NULL;
-	size_t		 len = 0;
-	FILE		*f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(table_render(t, fmt, f, &err), 0);
-	fclose(f);
-	return buf;
-}
-
 /* What `sysmark show -s` prints: results, a blank line, statistics. */
 static char *
 render_report(const struct run *run, enum table_format fmt)
 {
 	struct table	*a = report_results(run), *b = report_stats(run);
-	char		*x = render(a, fmt), *y = render(b, fmt), *out;
+	char		*x = tu_render(a, fmt), *y = tu_render(b, fmt), *out;
 
 	out = malloc(strlen(x) + strlen(y) + 2);
 	assert_non_null(out);
@@ -121,7 +106,7 @@ static void
 test_text_alignment_and_sections(void **state)
 {
 	struct table	*t = small_table();
-	char		*s = render(t, TABLE_TEXT);
+	char		*s = tu_render(t, TABLE_TEXT);
 
 	(void)state;
 	assert_string_equal(s,
@@ -140,7 +125,7 @@ static void
 test_csv_quotes_and_md_escapes(void **state)
 {
 	struct table	*t = small_table();
-	char		*c = render(t, TABLE_CSV), *m = render(t, TABLE_MD);
+	char		*c = tu_render(t, TABLE_CSV), *m = tu_render(t, TABLE_MD);
 
 	(void)state;
 	assert_string_equal(c, "NAME,N\nGroup A,\n\"a|b, \"\"c\"\"\",7\n"

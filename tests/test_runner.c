@@ -3,7 +3,8 @@
  * hang, exit early, fail, or write garbage on the result pipe.  Each must
  * become a failed sample with its reason, within the deadline, with no
  * child left behind, while the run goes on.  Then every registered
- * benchmark runs briefly at 1 and 2 copies (the smoke test).
+ * benchmark runs briefly at 1 and 2 copies (the smoke test).  Last, what
+ * the console adds: skipping the rest of one test, and the copies list.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -11,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 
 #include "testutil.h"
@@ -454,6 +456,9 @@ test_smoke_every_benchmark(void **state)
 	for (size_t i = 0; i < run.nsamples; i++) {
 		struct run_sample *s = &run.samples[i];
 
+		/* A test whose program is missing here is skipped. */
+		if (s->status == RUN_SKIPPED)
+			continue;
 		if (s->status != RUN_OK)
 			print_error("%s x%d: %s\n", s->test, s->copies,
 			    s->reason);
@@ -464,6 +469,81 @@ test_smoke_every_benchmark(void **state)
 	assert_no_children();
 	assert_tmp_empty();
 	run_free(&run);
+}
+
+/* The console's "skip test": the finished sample stays, the next goes on. */
+static void
+test_skip_keeps_finished(void **state)
+{
+	const struct bench	*benches[2];
+	int			 cps[1] = { 1 };
+	struct runner_plan	 plan;
+	struct sm_error		 err;
+	struct pollfd		 pfd;
+	struct run		 run;
+	struct rec		 rc;
+	int			 skipped = 0;
+
+	(void)state;
+	benches[0] = &tb_ok;
+	benches[1] = registry_find("syscall");
+	plan_set(&plan, benches, 2, cps, 4, 0.1);
+	memset(&rc, 0, sizeof rc);
+	run_init(&run);
+	rc.r = runner_start(&plan, &run, rec_cb, &rc, &err);
+	assert_non_null(rc.r);
+	do {
+		pfd.fd = runner_fd(rc.r);
+		pfd.events = POLLIN;
+		poll(&pfd, 1, runner_timeout_ms(rc.r));
+		if (!skipped && run.nsamples == 1) {
+			runner_skip_test(rc.r);
+			skipped = 1;
+		}
+	} while (!runner_step(rc.r));
+	runner_free(rc.r);
+	/* The finished sample, the skipped one, then the next test's. */
+	assert_int_equal(run.nsamples, 1 + 1 + 4);
+	assert_string_equal(run.samples[0].test, "ok");
+	assert_int_equal(run.samples[0].status, RUN_OK);
+	assert_string_equal(run.samples[1].test, "ok");
+	assert_int_equal(run.samples[1].status, RUN_SKIPPED);
+	assert_string_equal(run.samples[1].reason, "skipped by the user");
+	for (size_t i = 2; i < run.nsamples; i++)
+		assert_string_equal(run.samples[i].test, "syscall");
+	assert_int_equal(rc.bench_done, 2);
+	assert_int_equal(rc.finished, 1);
+	assert_false(rc.cancelled);
+	runner_note_plan(&plan, &run, 0);
+	assert_string_equal(run_meta_get(&run, "samples"), "4");
+	assert_string_equal(run_meta_get(&run, "status"), "complete");
+	assert_no_children();
+	assert_tmp_empty();
+	run_free(&run);
+}
+
+static void
+test_parse_copies(void **state)
+{
+	struct sm_error	err;
+	int		v[3];
+	size_t		n;
+
+	(void)state;
+	assert_int_equal(runner_parse_copies("1,cpus", v, 3, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(v[0], 1);
+	assert_int_equal(v[1], sysinfo_ncpu());
+	assert_int_equal(runner_parse_copies("2 4", v, 3, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(v[1], 4);
+	assert_int_equal(runner_parse_copies("1,x", v, 3, &n, &err), -1);
+	assert_string_equal(err.msg, "1,x: copies must be whole numbers from "
+	    "1 to 1024, or cpus");
+	assert_int_equal(runner_parse_copies("1,2,3,4", v, 3, &n, &err), -1);
+	assert_string_equal(err.msg, "1,2,3,4: at most 3 values");
+	assert_int_equal(runner_parse_copies(",", v, 3, &n, &err), -1);
+	assert_int_equal(runner_parse_copies("0", v, 3, &n, &err), -1);
 }
 
 int
@@ -480,6 +560,8 @@ main(void)
 		cmocka_unit_test(test_cancel_keeps_finished_samples),
 		cmocka_unit_test(test_bad_plans_refused),
 		cmocka_unit_test(test_smoke_every_benchmark),
+		cmocka_unit_test(test_skip_keeps_finished),
+		cmocka_unit_test(test_parse_copies),
 	};
 
 	return cmocka_run_group_tests_name("runner", tests, setup_tmp,

@@ -87,6 +87,25 @@ test_identical_values(void **state)
 	assert_near(st.ci, 0, 0);
 }
 
+static void
+test_outliers(void **state)
+{
+	/* median 10, deviations 0 0 0 1 1 1 10 (sorted): MAD 1 */
+	const double	v[] = { 10, 9, 11, 10, 20, 10, 9 };
+	const double	flat[] = { 5, 5, 5, 6 };
+	unsigned char	f[7];
+
+	(void)state;
+	/* 0.6745 * 10 / 1 = 6.7 > 3.5: only the 20 */
+	assert_int_equal(stats_outliers(v, 7, f), 1);
+	assert_memory_equal(f, "\0\0\0\0\1\0\0", 7);
+	/* MAD 0: anything off the median stands out */
+	assert_int_equal(stats_outliers(flat, 4, f), 1);
+	assert_int_equal(f[3], 1);
+	/* too few values to call any an outlier */
+	assert_int_equal(stats_outliers(v + 3, 2, f), 0);
+}
+
 int
 main(void)
 {
@@ -96,6 +115,7 @@ main(void)
 		cmocka_unit_test(test_one_and_none),
 		cmocka_unit_test(test_t_quantiles),
 		cmocka_unit_test(test_identical_values),
+		cmocka_unit_test(test_outliers),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include "../src/core/core.h"
+
 /* Debian's cmocka 1.1 has no assert_double_equal. */
 #define assert_near(a, b, eps) \
 	tu_assert_near((a), (b), (eps), #a, __FILE__, __LINE__)
@@ -139,6 +141,32 @@ tu_tmpdir(char *buf, size_t len)
 	snprintf(buf, len, "%s/sysmark-test.XXXXXX",
 	    base != NULL && *base != '\0' ? base : "/tmp");
 	assert_non_null(mkdtemp(buf));
+}
+
+/* Load a run or fail the test with csvstore's message. */
+static inline void
+tu_load(struct run *run, const char *path)
+{
+	struct sm_error	err;
+
+	run_init(run);
+	if (csvstore_load(run, path, &err) != 0)
+		fail_msg("%s", err.msg);
+}
+
+/* Render a table to a string; the caller frees. */
+static inline char *
+tu_render(const struct table *t, enum table_format fmt)
+{
+	struct sm_error	 err;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(table_render(t, fmt, f, &err), 0);
+	fclose(f);
+	return buf;
 }
 
 #endif

@@ -92,6 +92,16 @@ struct bench {
 	 */
 	void		 (*prepare)(struct bench_ctx *, uint64_t);
 	void		 (*overhead)(struct bench_ctx *, uint64_t);
+	/*
+	 * Optional, for tests that need an external program: NULL when the
+	 * test can run here, else the reason it cannot (a static string).
+	 * The runner records such a test as skipped, not failed.
+	 */
+	const char	*(*available)(void);
+	/* The external program whose version belongs in the run, or NULL. */
+	const char	*tool;
+	/* A variant's parameters, when a family shares one loop. */
+	const void	*arg;
 };
 
 /*
@@ -115,6 +125,9 @@ void	bench_fail(struct bench_ctx *, const char *, ...)
  */
 pid_t	bench_fork(struct bench_ctx *);
 
+/* available() of a BENCH_TWO_CPUS variant: NULL or why it cannot run. */
+const char *bench_two_cpus(void);
+
 /* Make a file in the copy's private directory; returns an open fd or -1. */
 int	bench_tmpfile(struct bench_ctx *, char *, size_t);
 
@@ -123,6 +136,11 @@ int	bench_tmpfile(struct bench_ctx *, char *, size_t);
  * random cycle; returns the first, or NULL when out of memory.
  */
 void	**bench_chase_build(void *, size_t, size_t, uint64_t);
+/* bench.c: running external programs from a benchmark. */
+int	bench_which(const char *, char *, size_t);
+pid_t	bench_command(struct bench_ctx *, const char *, const char *,
+	    const char *, char *const []);
+void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
 
 /* execl.c: main() hands its arguments here first; see Execl Throughput. */
 void	bench_execl_chain(int, char **);

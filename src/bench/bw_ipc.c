@@ -150,6 +150,7 @@ const struct bench bench_##name##sfx = {				\
 	.teardown = bw_ipc_teardown,					\
 	.timing = BENCH_CALIBRATED,					\
 	.place = plc,							\
+	.available = plc == BENCH_TWO_CPUS ? bench_two_cpus : NULL,	\
 }
 
 #define BW_IPC(name, ttl, setup_fn, what)				\

@@ -174,6 +174,7 @@ const struct bench bench_lat_ctx_##np##p##kb##k##sfx = {		\
 	.teardown = lat_ctx_teardown,					\
 	.timing = BENCH_CALIBRATED,					\
 	.place = plc,							\
+	.available = plc == BENCH_TWO_CPUS ? bench_two_cpus : NULL,	\
 	.overhead = lat_ctx_overhead,					\
 }
 

@@ -308,6 +308,7 @@ const struct bench bench_##name##sfx = {				\
 	.loop = loop_fn,						\
 	.teardown = lat_ipc_teardown,					\
 	.place = plc,							\
+	.available = plc == BENCH_TWO_CPUS ? bench_two_cpus : NULL,	\
 }
 
 #define LAT_IPC(name, ttl, setup_fn, loop_fn, what)			\

@@ -8,7 +8,6 @@
 
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -39,12 +38,6 @@ baseline_dir(const char *self, char *buf, size_t len)
 		snprintf(buf, len, "%s/baselines", SYSMARK_DATADIR);
 }
 
-static int
-baseline_name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /*
  * The names of all baselines, sorted; returns the count and sets *names
  * (free each and the array).  A missing directory is an empty list.
@@ -52,29 +45,10 @@ baseline_name_cmp(const void *a, const void *b)
 size_t
 baseline_list(const char *self, char ***names)
 {
-	char		 dir[PATH_MAX];
-	DIR		*d;
-	struct dirent	*e;
-	char		**v = NULL;
-	size_t		 n = 0, len;
+	char	dir[PATH_MAX];
 
 	baseline_dir(self, dir, sizeof dir);
-	*names = NULL;
-	if ((d = opendir(dir)) == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL) {
-		len = strlen(e->d_name);
-		if (len <= 4 || e->d_name[0] == '.' ||
-		    strcmp(e->d_name + len - 4, ".csv") != 0)
-			continue;
-		v = xreallocarray(v, n + 1, sizeof *v);
-		v[n] = xstrdup(e->d_name);
-		v[n++][len - 4] = '\0';
-	}
-	closedir(d);
-	qsort(v, n, sizeof *v, baseline_name_cmp);
-	*names = v;
-	return n;
+	return paths_list_csv(dir, names);
 }
 
 /*

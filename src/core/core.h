@@ -66,6 +66,7 @@ struct stats {
 };
 void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
+size_t	 stats_outliers(const double *, size_t, unsigned char *);
 
 /* signif.c */
 #define SIGNIF_U_MIN		5	/* fewer values a side: Welch's t */
@@ -105,7 +106,8 @@ void	 signif_compare(const double *, size_t, const double *, size_t,
 /* run.c */
 enum run_status {
 	RUN_OK = 0,
-	RUN_FAILED
+	RUN_FAILED,
+	RUN_SKIPPED		/* the test cannot run here; reason says why */
 };
 struct run_sample {
 	char		 test[32];
@@ -151,6 +153,8 @@ int	 run_failed(const struct run *);
 void	 sysinfo_collect(struct run *);
 double	 sysinfo_loadavg(void);
 int	 sysinfo_ncpu(void);
+int	 sysinfo_busy(void);
+int	 sysinfo_not_idle(char *, size_t);
 
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
@@ -158,6 +162,8 @@ int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
+size_t	 paths_list_csv(const char *, char ***);
+char	*paths_label(const char *);
 
 /* csvstore.c */
 #define CSVSTORE_FORMAT		1
@@ -281,6 +287,64 @@ struct table *memhier_plot(const struct run *);
 void	 best_cell(double, double, enum bench_dir, char *, size_t);
 size_t	 best_tables(const struct run *const *, const char *const *, size_t,
 	     struct table ***);
+/* index.c */
+enum index_method {
+	INDEX_BYTE = 0,		/* result / baseline; SUM and AVERAGE */
+	INDEX_UNIXBENCH,	/* result / baseline x 10; geometric mean */
+	INDEX_RANK		/* the run placed in a published table */
+};
+struct index_line {
+	char	test[32];
+	double	baseline;
+	double	result;		/* NaN: not in the run */
+	double	index;		/* NaN: not in the run */
+};
+struct index_score {
+	enum index_method	 method;
+	int			 copies;
+	struct index_line	*lines;
+	size_t			 nlines;
+	size_t			 nresults;	/* lines with a result */
+	double			 sum;		/* of the indexes */
+	double			 score;		/* AVERAGE or geometric mean */
+	int			 partial;	/* a test has no result */
+};
+enum index_method index_method(const struct run *);
+void	 index_compute(const struct run *, const struct run *, int,
+	     struct index_score *);
+void	 index_score_free(struct index_score *);
+struct table *index_table(const struct run *, const struct run *,
+	     const char *);
+
+/* import.c: reports of other suites -> runs */
+struct import {
+	const char	 *path;
+	char		**lines;	/* the file, one string per line */
+	size_t		  nlines;
+	struct run	 *run;
+	char		**warn;		/* "path:line: ... skipped" */
+	size_t		  nwarn;
+	size_t		  nresults;
+};
+int	 import_read(const char *, struct run *, char ***, size_t *,
+	     struct sm_error *);
+void	 import_warn(struct import *, size_t, const char *);
+const char *import_skip_space(const char *);
+int	 import_blank(const char *);
+int	 import_rule(const char *, char);
+const char *import_after(const char *, const char *);
+const char *import_test_id(const char *, size_t);
+int	 import_result(struct import *, size_t, int, struct sm_error *);
+int	 import_index_row(const char *);
+
+/* import_byte.c */
+int	 import_byte_read(struct import *, size_t, struct sm_error *);
+
+/* import_unixbench.c */
+int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
+
+/* tools.c */
+void	 tools_record(struct run *, const struct bench *const *, size_t);
 
 /* sampler.c: the child's side of the runner */
 enum sampler_msg_type {
@@ -342,7 +406,8 @@ enum runner_ev_type {
 	RUNNER_EV_PROGRESS,
 	RUNNER_EV_BENCH_DONE,
 	RUNNER_EV_ERROR,
-	RUNNER_EV_FINISHED
+	RUNNER_EV_FINISHED,
+	RUNNER_EV_SKIPPED		/* rs, msg: the bench cannot run here */
 };
 struct runner_event {
 	enum runner_ev_type	 type;
@@ -374,5 +439,9 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_default_grace(double);
+void	 runner_skip_test(struct runner *);
+int	 runner_parse_copies(const char *, int *, size_t, size_t *,
+	     struct sm_error *);
+void	 runner_note_plan(const struct runner_plan *, struct run *, int);
 
 #endif

@@ -152,7 +152,8 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	cells[COL_DURATION] = duration;
 	cells[COL_ELAPSED] = elapsed;
 	cells[COL_ITERATIONS] = iters;
-	cells[COL_STATUS] = s->status == RUN_OK ? "ok" : "failed";
+	cells[COL_STATUS] = s->status == RUN_OK ? "ok" :
+	    s->status == RUN_SKIPPED ? "skipped" : "failed";
 	cells[COL_REASON] = (char *)s->reason;
 	cells[COL_PER_COPY] = per;
 	csvstore_row(f, cells);
@@ -217,10 +218,17 @@ csvstore_save(const struct run *run, const char *path, int overwrite,
 {
 	char		 dir[PATH_MAX], tmp[PATH_MAX];
 	const char	*slash = strrchr(path, '/');
+	struct stat	 sb;
 	locale_t	 c, old;
 	FILE		*f;
 	int		 fd, rc;
 
+	/* rename() would replace a device or a directory's link: never. */
+	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		sm_error_set(err, "%s: not a regular file; not overwritten",
+		    path);
+		return -1;
+	}
 	if (slash == NULL)
 		snprintf(dir, sizeof dir, ".");
 	else
@@ -382,9 +390,11 @@ csvstore_sample(struct csvstore_load *ld)
 		s.status = RUN_OK;
 	else if (strcmp(st, "failed") == 0)
 		s.status = RUN_FAILED;
+	else if (strcmp(st, "skipped") == 0)
+		s.status = RUN_SKIPPED;
 	else {
-		csvstore_bad(ld, "column \"status\": expected ok or failed, "
-		    "got \"%s\"", st);
+		csvstore_bad(ld, "column \"status\": expected ok, failed or "
+		    "skipped, got \"%s\"", st);
 		return;
 	}
 	if ((ld->field[COL_VERSION][0] != '\0' &&

@@ -10,6 +10,7 @@
 
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -136,4 +137,54 @@ paths_default_run(const char *self, const struct run *run, char *buf,
 	sm_error_set(err, "%s: too many runs named %s-%s", dir,
 	    host != NULL ? host : "unknown", stamp);
 	return -1;
+}
+
+static int
+paths_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The NAME of every NAME.csv in dir, sorted; returns the count and sets
+ * *names (free each and the array).  A missing directory is an empty list.
+ */
+size_t
+paths_list_csv(const char *dir, char ***names)
+{
+	DIR		*d;
+	struct dirent	*e;
+	char		**v = NULL;
+	size_t		 n = 0, len;
+
+	*names = NULL;
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		len = strlen(e->d_name);
+		if (len <= 4 || e->d_name[0] == '.' ||
+		    strcmp(e->d_name + len - 4, ".csv") != 0)
+			continue;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n] = xstrdup(e->d_name);
+		v[n++][len - 4] = '\0';
+	}
+	closedir(d);
+	if (n > 0)
+		qsort(v, n, sizeof *v, paths_name_cmp);
+	*names = v;
+	return n;
+}
+
+/* A run's label: its file name without directory or .csv; allocated. */
+char *
+paths_label(const char *path)
+{
+	const char	*base = strrchr(path, '/');
+	char		*label = xstrdup(base != NULL ? base + 1 : path);
+	size_t		 len = strlen(label);
+
+	if (len > 4 && strcmp(label + len - 4, ".csv") == 0)
+		label[len - 4] = '\0';
+	return label;
 }

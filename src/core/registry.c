@@ -10,6 +10,16 @@
 
 #include "core.h"
 
+extern const struct bench bench_dhry2;
+extern const struct bench bench_dhry2reg;
+extern const struct bench bench_whetstone;
+extern const struct bench bench_arith_arithoh;
+extern const struct bench bench_arith_register;
+extern const struct bench bench_arith_short;
+extern const struct bench bench_arith_int;
+extern const struct bench bench_arith_long;
+extern const struct bench bench_arith_float;
+extern const struct bench bench_arith_double;
 extern const struct bench bench_iocall;
 extern const struct bench bench_syscall;
 extern const struct bench bench_pipe;
@@ -17,6 +27,22 @@ extern const struct bench bench_context1;
 extern const struct bench bench_spawn;
 extern const struct bench bench_execl;
 extern const struct bench bench_hanoi;
+extern const struct bench bench_fsread;
+extern const struct bench bench_fswrite;
+extern const struct bench bench_fscopy;
+extern const struct bench bench_fsread30;
+extern const struct bench bench_fswrite30;
+extern const struct bench bench_fscopy30;
+extern const struct bench bench_fstime;
+extern const struct bench bench_fsbuffer;
+extern const struct bench bench_fsdisk;
+extern const struct bench bench_cc;
+extern const struct bench bench_shell1;
+extern const struct bench bench_shell2;
+extern const struct bench bench_shell4;
+extern const struct bench bench_shell8;
+extern const struct bench bench_shell16;
+extern const struct bench bench_dc;
 extern const struct bench bench_lat_syscall;
 extern const struct bench bench_lat_syscall_read;
 extern const struct bench bench_lat_syscall_write;
@@ -99,12 +125,39 @@ extern const struct bench bench_lat_mem_rd_64M_s16;
 extern const struct bench bench_lat_mem_rd_64M_s256;
 
 const struct bench *const registry_all[] = {
+	&bench_dhry2,
+	&bench_dhry2reg,
+	&bench_whetstone,
+	&bench_arith_arithoh,
+	&bench_arith_register,
+	&bench_arith_short,
+	&bench_arith_int,
+	&bench_arith_long,
+	&bench_arith_float,
+	&bench_arith_double,
+	&bench_hanoi,
 	&bench_iocall,
 	&bench_syscall,
 	&bench_pipe,
 	&bench_context1,
 	&bench_spawn,
 	&bench_execl,
+	&bench_fsread,
+	&bench_fswrite,
+	&bench_fscopy,
+	&bench_fsread30,
+	&bench_fswrite30,
+	&bench_fscopy30,
+	&bench_fstime,
+	&bench_fsbuffer,
+	&bench_fsdisk,
+	&bench_cc,
+	&bench_shell1,
+	&bench_shell2,
+	&bench_shell4,
+	&bench_shell8,
+	&bench_shell16,
+	&bench_dc,
 	&bench_hanoi,
 	&bench_lat_syscall,
 	&bench_lat_syscall_read,

@@ -121,7 +121,9 @@ report_row(const struct run *run, const struct run_group *g,
 	}
 	r = table_add_row(t);
 	compare_set_title(t, r, &run, 1, g, NULL);
-	if (n == 0)
+	if (n == 0 && failed == 0)
+		table_set(t, r, REPORT_RESULT, "SKIPPED");
+	else if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
 		report_format_value(st.mean, buf, sizeof buf);
@@ -153,6 +155,10 @@ report_failures(const struct run *run, struct table *t)
 
 		if (s->status == RUN_OK)
 			continue;
+		if (s->status == RUN_SKIPPED) {
+			table_add_note(t, "%s skipped: %s", s->test, s->reason);
+			continue;
+		}
 		table_add_note(t, "%s, %d %s, sample %d failed: %s", s->test,
 		    s->copies, s->copies == 1 ? "copy" : "copies", s->index,
 		    s->reason[0] != '\0' ? s->reason : "no reason recorded");

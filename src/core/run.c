@@ -124,7 +124,7 @@ run_group_values(const struct run *run, const struct run_group *g,
 			continue;
 		if (s->status == RUN_OK)
 			v[n++] = s->value;
-		else
+		else if (s->status == RUN_FAILED)
 			(*failed)++;
 	}
 	*values = v;
@@ -136,7 +136,7 @@ int
 run_failed(const struct run *run)
 {
 	for (size_t i = 0; i < run->nsamples; i++)
-		if (run->samples[i].status != RUN_OK)
+		if (run->samples[i].status == RUN_FAILED)
 			return 1;
 	return 0;
 }

@@ -47,7 +47,6 @@
 #define RUNNER_REAP_POLL_MS	250
 /* What a calibrated sample may take (it usually takes under a second). */
 #define RUNNER_CAL_SECONDS	30.0
-#define RUNNER_CAL_ESTIMATE	0.2	/* what it takes, typically */
 
 enum runner_state {
 	RUNNER_SETUP,
@@ -225,10 +224,59 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 	return pid;
 }
 
+/* A new sample of the current bench, its identity filled in. */
+static struct run_sample *
+runner_new_sample(struct runner *r)
+{
+	const struct bench	*b = runner_cur(r);
+	struct run_sample	*s = run_add_sample(r->run);
+
+	snprintf(s->test, sizeof s->test, "%s", b->id);
+	snprintf(s->unit, sizeof s->unit, "%s", b->unit);
+	s->version = b->version;
+	s->copies = runner_copies(r);
+	s->index = r->sample;
+	/* A calibrated sample lasts one batch, whatever -d says. */
+	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
+	return s;
+}
+
+/*
+ * The bench cannot run here: one skipped sample stands for all of this
+ * copies value, and the run moves on.
+ */
+static void
+runner_skip(struct runner *r, const char *why)
+{
+	struct run_sample	*s = runner_new_sample(r);
+	struct runner_event	 ev;
+
+	s->status = RUN_SKIPPED;
+	s->value = NAN;
+	snprintf(s->reason, sizeof s->reason, "%s", why);
+	r->done += (size_t)(r->plan.samples - r->sample + 1);
+	memset(&ev, 0, sizeof ev);
+	ev.type = RUNNER_EV_SKIPPED;
+	ev.sample = r->sample;
+	ev.rs = s;
+	ev.msg = s->reason;
+	runner_emit(r, &ev);
+	runner_emit_type(r, RUNNER_EV_PROGRESS);
+	r->sample = r->plan.samples;
+	runner_next(r);
+}
+
 static void
 runner_start_sample(struct runner *r)
 {
-	int	rp[2], gp[2];
+	const char	*why;
+	int		 rp[2], gp[2];
+
+	if (runner_cur(r)->available != NULL &&
+	    (why = runner_cur(r)->available()) != NULL) {
+		runner_skip(r, why);
+		return;
+	}
 
 	r->ncopy = runner_copies(r);
 	r->copy = xcalloc((size_t)r->ncopy, sizeof *r->copy);
@@ -438,16 +486,9 @@ static void
 runner_record(struct runner *r)
 {
 	const struct bench	*b = runner_cur(r);
-	struct run_sample	*s = run_add_sample(r->run);
+	struct run_sample	*s = runner_new_sample(r);
 	struct runner_event	 ev;
 
-	snprintf(s->test, sizeof s->test, "%s", b->id);
-	snprintf(s->unit, sizeof s->unit, "%s", b->unit);
-	s->version = b->version;
-	s->copies = r->ncopy;
-	s->index = r->sample;
-	/* A calibrated sample lasts one batch, whatever -d says. */
-	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
@@ -595,16 +636,14 @@ runner_default_grace(double duration)
 double
 runner_estimate(const struct runner_plan *p)
 {
-	double	per = 0;
-
 	/*
-	 * Setup, fork and reaping cost a few milliseconds per sample; a
-	 * calibrated sample (calibration, warm-up, batch) about 0.2 s.
+	 * Setup, fork and reaping cost a few milliseconds per sample.  The
+	 * plan's benches are not looked at (callers estimate plans whose
+	 * bench list is gone), so calibrated tests, which take about 0.2 s
+	 * a sample, are counted at the full duration: an upper bound.
 	 */
-	for (size_t i = 0; i < p->nbench; i++)
-		per += p->benches[i]->timing == BENCH_CALIBRATED ?
-		    RUNNER_CAL_ESTIMATE : p->duration + 0.01;
-	return per * (double)p->ncopies * p->samples;
+	return (double)p->nbench * (double)p->ncopies * p->samples *
+	    (p->duration + 0.01);
 }
 
 struct runner *
@@ -638,6 +677,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 		free(r);
 		return NULL;
 	}
+	tools_record(run, plan->benches, plan->nbench);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
 	runner_emit_type(r, RUNNER_EV_BENCH_START);
 	runner_start_sample(r);
@@ -707,6 +747,15 @@ runner_step(struct runner *r)
 	return r->state == RUNNER_DONE;
 }
 
+/* Kill the sample in flight and forget it: it never finished. */
+static void
+runner_drop_sample(struct runner *r)
+{
+	runner_kill_all(r);
+	runner_reap_blocking(r);
+	runner_end_sample(r);
+}
+
 /*
  * Stop now: kill the copies, keep the samples already recorded.  From
  * inside an event callback the runner is mid-change, so the cancel waits
@@ -722,10 +771,74 @@ runner_cancel(struct runner *r)
 		return;
 	}
 	r->cancel_pending = 0;
-	runner_kill_all(r);
-	runner_reap_blocking(r);
-	runner_end_sample(r);
+	runner_drop_sample(r);
 	runner_finish(r, 1);
+}
+
+/*
+ * Give up the current test at its current copies value, as a user asks:
+ * the sample in flight is dropped, the finished ones stay, a skipped
+ * sample records why, and the run goes on with the next.  Call it between
+ * runner_step()s, never from an event callback.
+ */
+void
+runner_skip_test(struct runner *r)
+{
+	if (r->state == RUNNER_DONE)
+		return;
+	runner_drop_sample(r);
+	runner_skip(r, "skipped by the user");
+}
+
+/*
+ * Parse a copies list such as "1,cpus" (cpus = one per CPU) into at most
+ * max values; 0, or -1 with a message.
+ */
+int
+runner_parse_copies(const char *arg, int *out, size_t max, size_t *n,
+    struct sm_error *err)
+{
+	char	*copy = xstrdup(arg), *tok, *save = NULL;
+	long	 v;
+	int	 rc = 0;
+
+	*n = 0;
+	for (tok = strtok_r(copy, ", ", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ", ", &save)) {
+		if (strcmp(tok, "cpus") == 0)
+			v = sysinfo_ncpu();
+		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0) {
+			sm_error_set(err, "%s: copies must be whole numbers "
+			    "from 1 to %d, or cpus", arg, RUNNER_MAX_COPIES);
+			rc = -1;
+		}
+		if (rc == 0 && *n == max) {
+			sm_error_set(err, "%s: at most %zu values", arg, max);
+			rc = -1;
+		}
+		if (rc == 0)
+			out[(*n)++] = (int)v;
+	}
+	if (rc == 0 && *n == 0) {
+		sm_error_set(err, "%s: no copies value given", arg);
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Record in the run how it was planned and whether it ran to the end. */
+void
+runner_note_plan(const struct runner_plan *p, struct run *run,
+    int cancelled)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof buf, "%g", p->duration);
+	run_meta_set(run, "duration", buf);
+	snprintf(buf, sizeof buf, "%d", p->samples);
+	run_meta_set(run, "samples", buf);
+	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
 }
 
 void

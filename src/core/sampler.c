@@ -151,6 +151,21 @@ sampler_pin(int cpu)
 }
 
 /*
+ * A BENCH_TWO_CPUS variant's available(): NULL when this process may use
+ * two CPUs, else why it cannot run (the runner records it as skipped).
+ */
+const char *
+bench_two_cpus(void)
+{
+	int	cpu[2];
+
+	if (sampler_cpus(cpu, 2) == 2)
+		return NULL;
+	return "the two-CPU variant needs two CPUs, and this process may "
+	    "use only one";
+}
+
+/*
  * Pin this copy where the bench's placement says and describe it in
  * where[]: copy k takes the k-th CPU (one CPU) or the k-th pair (two).
  * A placement the system cannot give fails the sample with a reason.

@@ -82,3 +82,40 @@ stats_compute(const double *v, size_t n, struct stats *st)
 	st->cv = st->mean != 0 ? st->sd / fabs(st->mean) : NAN;
 	st->ci = stats_t975(n - 1) * st->sd / sqrt((double)n);
 }
+
+/*
+ * Mark the outliers among n values in flag[] (1 = outlier) and return how
+ * many there are.  A value is an outlier when its modified z-score,
+ * 0.6745 * |x - median| / MAD, exceeds 3.5 (Iglewicz and Hoaglin, "How to
+ * Detect and Handle Outliers", 1993): the median and MAD are not dragged
+ * by the outlier itself, as the mean and standard deviation would be with
+ * the handful of samples a benchmark takes.  With MAD 0 (most values
+ * equal) any value off the median is an outlier.
+ */
+size_t
+stats_outliers(const double *v, size_t n, unsigned char *flag)
+{
+	struct stats	 st;
+	double		*dev, mad;
+	size_t		 count = 0;
+
+	memset(flag, 0, n);
+	if (n < 3)
+		return 0;
+	stats_compute(v, n, &st);
+	dev = xreallocarray(NULL, n, sizeof *dev);
+	for (size_t i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - st.median);
+	qsort(dev, n, sizeof *dev, stats_cmp);
+	mad = n % 2 ? dev[n / 2] : (dev[n / 2 - 1] + dev[n / 2]) / 2;
+	free(dev);
+	for (size_t i = 0; i < n; i++) {
+		double	d = fabs(v[i] - st.median);
+
+		if (mad > 0 ? 0.6745 * d / mad > 3.5 : d > 0) {
+			flag[i] = 1;
+			count++;
+		}
+	}
+	return count;
+}

@@ -103,6 +103,48 @@ sysinfo_loadavg(void)
 	return getloadavg(la, 1) == 1 ? la[0] : -1;
 }
 
+/*
+ * Processes runnable right now besides the caller, from the kernel's
+ * "running/total" count (the caller itself is running while it reads);
+ * -1 where the system does not say.
+ */
+int
+sysinfo_busy(void)
+{
+#ifdef __linux__
+	char	line[128];
+	int	running, total;
+
+	if (sysinfo_read_line("/proc/loadavg", line, sizeof line) == 0 &&
+	    sscanf(line, "%*f %*f %*f %d/%d", &running, &total) == 2)
+		return running > 1 ? running - 1 : 0;
+#endif
+	return -1;
+}
+
+/*
+ * 1 with a warning in buf when the machine is not idle, as the seeds ask
+ * (000: figures from busy machines were worthless): a load average of 0.5
+ * or more, or other processes running now.  0 when it looks idle.
+ */
+int
+sysinfo_not_idle(char *buf, size_t len)
+{
+	double	la = sysinfo_loadavg();
+	int	busy = sysinfo_busy();
+
+	if (la < 0.5 && busy <= 0)
+		return 0;
+	if (busy > 0)
+		snprintf(buf, len, "this machine is not idle: load average "
+		    "%.2f, %d other process%s running; figures will be low "
+		    "and noisy", la, busy, busy == 1 ? "" : "es");
+	else
+		snprintf(buf, len, "this machine is not idle: load average "
+		    "%.2f; figures will be low and noisy", la);
+	return 1;
+}
+
 static int
 sysinfo_users(void)
 {

@@ -1,0 +1,97 @@
+/*
+ * What the benchmarks that drive external programs share: finding a
+ * program in PATH (for their available() checks) and running one with its
+ * input and output redirected, then insisting it exits cleanly.  The C
+ * compiler, shell script and dc tests all use these, so each of them
+ * holds only its own workload.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+/* Find name in $PATH; 0 with its path in buf, or -1. */
+int
+bench_which(const char *name, char *buf, size_t len)
+{
+	const char	*path = getenv("PATH"), *p, *end;
+
+	if (path == NULL || *path == '\0')
+		path = "/usr/bin:/bin";
+	for (p = path; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (end == NULL)
+			end = p + strlen(p);
+		if ((size_t)snprintf(buf, len, "%.*s/%s", (int)(end - p), p,
+		    name) < len && access(buf, X_OK) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* In a child: point fd at path (opened with flags) or at /dev/null. */
+static void
+bench_redirect(int fd, const char *path, int flags)
+{
+	int	f = open(path != NULL ? path : "/dev/null", flags, 0600);
+
+	if (f < 0)
+		_exit(126);
+	if (f != fd) {
+		dup2(f, fd);
+		close(f);
+	}
+}
+
+/*
+ * Start argv[0] (looked up in PATH) in directory dir, reading stdin from
+ * in and writing stdout to out (NULL: /dev/null).  Returns its pid; the
+ * caller reaps it with bench_command_wait().
+ */
+pid_t
+bench_command(struct bench_ctx *ctx, const char *dir, const char *in,
+    const char *out, char *const argv[])
+{
+	pid_t	pid;
+
+	if ((pid = bench_fork(ctx)) < 0)
+		bench_fail(ctx, "fork: %s", strerror(errno));
+	if (pid != 0)
+		return pid;
+	if (dir != NULL && chdir(dir) != 0)
+		_exit(126);
+	bench_redirect(STDIN_FILENO, in, O_RDONLY);
+	bench_redirect(STDOUT_FILENO, out, O_WRONLY | O_CREAT | O_TRUNC);
+	bench_redirect(STDERR_FILENO, NULL, O_WRONLY);
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+/* Wait for pid; anything but a clean exit fails the sample. */
+void
+bench_command_wait(struct bench_ctx *ctx, pid_t pid, const char *what)
+{
+	int	status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			bench_fail(ctx, "%s: waitpid: %s", what,
+			    strerror(errno));
+	if (WIFSIGNALED(status))
+		bench_fail(ctx, "%s: killed by signal %d", what,
+		    WTERMSIG(status));
+	if (WEXITSTATUS(status) == 127)
+		bench_fail(ctx, "%s: could not be started", what);
+	if (WEXITSTATUS(status) != 0)
+		bench_fail(ctx, "%s: exited with status %d", what,
+		    WEXITSTATUS(status));
+}

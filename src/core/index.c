@@ -1,0 +1,310 @@
+/*
+ * The index: a run scored against a baseline the way the suite the
+ * baseline belongs to scores it.  The baseline's meta "index" says how:
+ *
+ *   byte       BYTE 3.11: per test result / baseline; SUM and AVERAGE
+ *              (the arithmetic mean) over the tests (seed 004)
+ *   unixbench  UnixBench 5: per test result / baseline x 10; the score is
+ *              the geometric mean, one per copies value; a "Partial Index"
+ *              when only some of the tests ran
+ *   rank       a published table of machines (IOCALL, seed 000): the run
+ *              is placed among them by the table's own figure
+ *
+ * index_compute() gives the numbers (the console draws a bar per test
+ * from them); index_table() lays them out as the INDEX VALUES table.
+ * Sums and means use the unrounded indexes, as the suites did.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+enum index_col {
+	INDEX_TEST, INDEX_BASELINE, INDEX_RESULT, INDEX_INDEX
+};
+
+/* How a baseline scores a run (its meta "index"; byte by default). */
+enum index_method
+index_method(const struct run *base)
+{
+	const char	*m = run_meta_get(base, "index");
+
+	if (m != NULL && strcmp(m, "unixbench") == 0)
+		return INDEX_UNIXBENCH;
+	if (m != NULL && strcmp(m, "rank") == 0)
+		return INDEX_RANK;
+	return INDEX_BYTE;
+}
+
+/*
+ * Score run's copies-copy results against base.  Every baseline test is a
+ * line; result and index are NaN where the run has no figure.
+ */
+void
+index_compute(const struct run *run, const struct run *base, int copies,
+    struct index_score *sc)
+{
+	struct run_group	*g;
+	size_t			 ng;
+	double			 logsum = 0;
+
+	memset(sc, 0, sizeof *sc);
+	sc->method = index_method(base);
+	sc->copies = copies;
+	ng = run_groups(base, &g);
+	sc->lines = xcalloc(ng + 1, sizeof *sc->lines);
+	for (size_t i = 0; i < ng; i++) {
+		struct index_line *l = &sc->lines[sc->nlines];
+
+		if (g[i].copies != 1)
+			continue;
+		snprintf(l->test, sizeof l->test, "%s", g[i].test);
+		l->baseline = compare_figure(base, g[i].test, 1);
+		l->result = compare_figure(run, g[i].test, copies);
+		l->index = l->result / l->baseline;
+		if (sc->method == INDEX_UNIXBENCH)
+			l->index *= 10;
+		sc->nlines++;
+		if (isnan(l->index))
+			continue;
+		sc->nresults++;
+		sc->sum += l->index;
+		logsum += log(l->index);
+	}
+	free(g);
+	sc->partial = sc->nresults < sc->nlines;
+	if (sc->nresults == 0)
+		sc->score = NAN;
+	else if (sc->method == INDEX_UNIXBENCH)
+		sc->score = exp(logsum / (double)sc->nresults);
+	else
+		sc->score = sc->sum / (double)sc->nresults;
+}
+
+void
+index_score_free(struct index_score *sc)
+{
+	free(sc->lines);
+	memset(sc, 0, sizeof *sc);
+}
+
+/* The distinct copies values of run's samples, ascending; count returned. */
+static size_t
+index_copies(const struct run *run, int **out)
+{
+	int	*v = xcalloc(run->nsamples + 1, sizeof *v);
+	size_t	 n = 0, j;
+
+	for (size_t i = 0; i < run->nsamples; i++) {
+		for (j = 0; j < n && v[j] != run->samples[i].copies; j++)
+			;
+		if (j < n)
+			continue;
+		for (j = n++; j > 0 && v[j - 1] > run->samples[i].copies; j--)
+			v[j] = v[j - 1];
+		v[j] = run->samples[i].copies;
+	}
+	*out = v;
+	return n;
+}
+
+static void
+index_num(struct table *t, size_t r, enum index_col c, double v)
+{
+	if (isnan(v))
+		table_set(t, r, c, "-");
+	else
+		table_set(t, r, c, "%.1f", v);
+}
+
+/* The closing rows: "=========", then SUM and AVERAGE or the score. */
+static void
+index_totals(struct table *t, const struct index_score *sc)
+{
+	size_t	r;
+
+	r = table_add_row(t);
+	table_set(t, r, INDEX_INDEX, "=========");
+	if (sc->method == INDEX_UNIXBENCH) {
+		r = table_add_row(t);
+		table_set(t, r, INDEX_TEST, "System Benchmarks Index Score%s",
+		    sc->partial ? " (Partial Only)" : "");
+		index_num(t, r, INDEX_INDEX, sc->score);
+		return;
+	}
+	r = table_add_row(t);
+	table_set(t, r, INDEX_TEST, "SUM of %zu items", sc->nresults);
+	index_num(t, r, INDEX_INDEX, sc->sum);
+	r = table_add_row(t);
+	table_set(t, r, INDEX_TEST, "AVERAGE");
+	index_num(t, r, INDEX_INDEX, sc->score);
+}
+
+/* One note naming the baseline's tests this section has no result for. */
+static void
+index_missing(struct table *t, const struct index_score *sc)
+{
+	char	list[1024] = "";
+	size_t	len = 0;
+
+	for (size_t i = 0; i < sc->nlines && len < sizeof list; i++)
+		if (isnan(sc->lines[i].index))
+			len += (size_t)snprintf(list + len, sizeof list - len,
+			    "%s%s", len > 0 ? ", " : "", sc->lines[i].test);
+	if (len > 0)
+		table_add_note(t, "Not in this run (%d %s): %s", sc->copies,
+		    sc->copies == 1 ? "copy" : "copies", list);
+}
+
+static void
+index_section(struct table *t, const struct index_score *sc, int sections)
+{
+	size_t	r;
+
+	if (sc->method == INDEX_UNIXBENCH)
+		table_add_section(t, "System Benchmarks %s (%d %s)",
+		    sc->partial ? "Partial Index" : "Index Values", sc->copies,
+		    sc->copies == 1 ? "copy" : "parallel copies");
+	else if (sections)
+		table_add_section(t, "%d %s", sc->copies,
+		    sc->copies == 1 ? "copy" : "copies");
+	for (size_t i = 0; i < sc->nlines; i++) {
+		const struct index_line *l = &sc->lines[i];
+
+		if (isnan(l->index))
+			continue;
+		r = table_add_row(t);
+		table_set(t, r, INDEX_TEST, "%s", report_title(l->test));
+		index_num(t, r, INDEX_BASELINE, l->baseline);
+		index_num(t, r, INDEX_RESULT, l->result);
+		index_num(t, r, INDEX_INDEX, l->index);
+	}
+	index_totals(t, sc);
+	index_missing(t, sc);
+}
+
+/* The baseline's name, source and notes (every meta key "note..."). */
+static void
+index_notes(struct table *t, const struct run *base, const char *name)
+{
+	const char	*src = run_meta_get(base, "source");
+
+	table_add_note(t, "Baseline %s%s%s", name, src != NULL ? ": " : "",
+	    src != NULL ? src : "");
+	for (size_t i = 0; i < base->nmeta; i++)
+		if (strncmp(base->meta[i].key, "note", 4) == 0)
+			table_add_note(t, "Note: %s", base->meta[i].value);
+}
+
+/* ---- rank: placing a run in a published table ---- */
+
+static const char *
+index_meta_n(const struct run *base, const char *key, int n)
+{
+	char		 k[64];
+	const char	*v;
+
+	snprintf(k, sizeof k, "%s.%d", key, n);
+	v = run_meta_get(base, k);
+	return v != NULL ? v : "";
+}
+
+static void
+index_rank_row(struct table *t, const char *sys, const char *ver,
+    const char *fig, const char *flag)
+{
+	size_t	r = table_add_row(t);
+
+	table_set(t, r, 0, "%s", sys);
+	table_set(t, r, 1, "%s", ver);
+	table_set(t, r, 2, "%s", fig);
+	table_set(t, r, 3, "%s", flag);
+}
+
+/*
+ * The table's rows in its order (slowest first) with the run placed by
+ * its own figure: seconds for "per" loops are per / lps.
+ */
+static struct table *
+index_rank(const struct run *run, const struct run *base, const char *name)
+{
+	const char	*test = run_meta_get(base, "test");
+	const char	*host = run_meta_get(run, "hostname");
+	struct table	*t = table_new(run_meta_get(base, "title"));
+	double		 per = 1, lps, secs;
+	char		 mine[64] = "";
+	int		 placed = 0;
+
+	if (test == NULL)
+		test = base->nsamples > 0 ? base->samples[0].test : "";
+	if (run_meta_get(base, "loops") != NULL)
+		sm_parse_double(run_meta_get(base, "loops"), &per);
+	lps = compare_figure(run, test, 1);
+	secs = per / lps;
+	if (!isnan(secs))
+		snprintf(mine, sizeof mine, "%.3g", secs);
+	table_add_col(t, "SYSTEM", TABLE_LEFT);
+	table_add_col(t, "UNIX VERSION", TABLE_LEFT);
+	table_add_col(t, "SYSTEM TIME SECONDS", TABLE_RIGHT);
+	table_add_col(t, "", TABLE_LEFT);
+	for (size_t i = 0; i < base->nsamples; i++) {
+		const struct run_sample *s = &base->samples[i];
+
+		if (!placed && !isnan(secs) && per / s->value <= secs) {
+			index_rank_row(t, host != NULL ? host : "this run",
+			    "(this run)", mine, "<--");
+			placed = 1;
+		}
+		index_rank_row(t, index_meta_n(base, "system", s->index),
+		    index_meta_n(base, "unix", s->index),
+		    index_meta_n(base, "seconds", s->index),
+		    index_meta_n(base, "flag", s->index));
+	}
+	if (!placed && !isnan(secs))
+		index_rank_row(t, host != NULL ? host : "this run",
+		    "(this run)", mine, "<--");
+	if (isnan(secs))
+		table_add_note(t, "This run has no %s result to place.", test);
+	else
+		table_add_note(t, "This run: %s %.1f lps = %g / %.1f = %s "
+		    "seconds per %g loops.", test, lps, per, lps, mine, per);
+	index_notes(t, base, name);
+	return t;
+}
+
+/* The INDEX VALUES table of run against base (named name); caller frees. */
+struct table *
+index_table(const struct run *run, const struct run *base, const char *name)
+{
+	struct index_score	 sc;
+	struct table		*t;
+	int			*copies;
+	size_t			 nc, shown = 0;
+
+	if (index_method(base) == INDEX_RANK)
+		return index_rank(run, base, name);
+	t = table_new("INDEX VALUES");
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "BASELINE", TABLE_RIGHT);
+	table_add_col(t, "RESULT", TABLE_RIGHT);
+	table_add_col(t, "INDEX", TABLE_RIGHT);
+	nc = index_copies(run, &copies);
+	for (size_t i = 0; i < nc; i++) {
+		index_compute(run, base, copies[i], &sc);
+		if (sc.nresults > 0) {
+			index_section(t, &sc, nc > 1);
+			shown++;
+		}
+		index_score_free(&sc);
+	}
+	free(copies);
+	if (shown == 0)
+		table_add_note(t, "None of the tests of baseline %s is in "
+		    "this run.", name);
+	index_notes(t, base, name);
+	return t;
+}

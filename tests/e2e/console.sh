@@ -1,0 +1,82 @@
+#!/bin/sh
+# The console end to end, as a user meets it at 80x24: choose two tests,
+# 2 copies, 0.2 s samples; run and watch samples and the spread appear;
+# save; see the ratio to a baseline; reopen the saved run beside that
+# baseline on the compare screen; run again, resize the terminal during
+# the run, abort it; quit; check the terminal and the processes.
+set -u
+. tests/e2e/lib.subr
+
+e2e_baseline
+e2e_start
+e2e_wait "Idle check\|not idle"
+e2e_choose 6
+e2e_shot select
+e2e_colors yes
+e2e_keys Enter
+e2e_wait "sysmark -- running"
+e2e_wait "^Samples  #1 "
+e2e_wait "^Mean .* 95% CI +/- .* CV "
+e2e_wait "^Range    min .* max "
+e2e_wait "outliers (marked !): "
+e2e_shot run
+e2e_wait "sysmark -- results: not saved"
+e2e_wait "^System Call.*(2 copies)"
+e2e_wait "^Pipe-based.*(2 copies)"
+e2e_shot results
+
+# Save under the default name, then see it refuse to overwrite silently.
+e2e_keys s
+e2e_wait "save as: .*/results/.*\.csv_"
+e2e_keys Enter
+e2e_wait "^saved .*\.csv"
+ls "$e2e_tmp"/results/*.csv >/dev/null 2>&1 || e2e_fail "no file saved"
+e2e_keys s Enter
+e2e_wait "exists: replace it? (y/n)"
+e2e_keys n
+e2e_wait "not done"
+
+# The ratio to the baseline, with its bars.
+e2e_keys b
+e2e_wait "Ratio to oldbox"
+e2e_wait "RATIO"
+e2e_wait "[0-9]\.[0-9][0-9]\( [-+~!]\)\{0,1\}  *#*|"
+e2e_shot results-ratio
+
+# Compare: the saved run next to the baseline.
+e2e_keys o
+e2e_wait "pick runs and baselines"
+e2e_wait "saved run  *$(hostname)-\|saved run  *"
+e2e_wait "baseline   oldbox"
+e2e_keys Space j Space Enter
+e2e_wait "compare: the second against the first, ranked by change"
+e2e_wait "^From: "
+e2e_wait "^TEST  *OLD  *NEW  *CHANGE"
+e2e_wait "^To: oldbox"
+e2e_wait "^System Call.*(2 copies)  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%"
+e2e_shot compare
+
+# A longer run, resized while it goes on, then aborted.
+e2e_keys Enter n
+e2e_wait "choose the tests"
+e2e_keys d C-u 0.5 Enter n C-u 20 Enter Enter
+e2e_wait "sysmark -- running"
+$e2e_tmux resize-window -t e2e -x 100 -y 30
+e2e_end=$(($(date +%s) + 15))
+until e2e_screen | LC_ALL=C awk '/^Run  / && length > 90 { f = 1 }
+    END { exit !f }'; do
+	[ "$(date +%s)" -le "$e2e_end" ] || e2e_fail "not redrawn at 100x30"
+	sleep 0.1
+done
+$e2e_tmux resize-window -t e2e -x 60 -y 20
+e2e_wait "needs at least 80x24; this terminal is 60x20"
+$e2e_tmux resize-window -t e2e -x 80 -y 24
+e2e_wait "Finished so far"
+e2e_keys x
+e2e_wait "Abort the whole run?"
+e2e_keys y
+e2e_wait "results (aborted)"
+e2e_keys q
+e2e_wait "not saved: quit anyway? (y/n)"
+e2e_keys y
+e2e_check_restored 0

@@ -1,0 +1,305 @@
+/*
+ * import.c, import_byte.c, import_unixbench.c: the three BYTE 3.11
+ * reports of seed 004 (as posted, with collapsed blanks, and one with
+ * aligned columns), the UnixBench 6 sample, a two-section UnixBench
+ * report (1 and 2 copies), unknown lines, truncated and malformed
+ * reports, and the round trip import -> show.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+struct imported {
+	struct run	  run;
+	char		**warn;
+	size_t		  nwarn;
+	int		  rc;
+	struct sm_error	  err;
+};
+
+static void
+imp(const char *path, struct imported *im)
+{
+	run_init(&im->run);
+	im->rc = import_read(path, &im->run, &im->warn, &im->nwarn, &im->err);
+}
+
+static void
+imp_free(struct imported *im)
+{
+	for (size_t i = 0; i < im->nwarn; i++)
+		free(im->warn[i]);
+	free(im->warn);
+	run_free(&im->run);
+}
+
+static double
+fig(const struct run *run, const char *test, int copies)
+{
+	return compare_figure(run, test, copies);
+}
+
+/* An imported report must hold exactly the figures of a baseline file. */
+static void
+same_as_baseline(const struct run *run, const char *path)
+{
+	struct run	base;
+	struct sm_error	err;
+
+	run_init(&base);
+	if (csvstore_load(&base, path, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(run->nsamples, base.nsamples);
+	for (size_t i = 0; i < base.nsamples; i++)
+		assert_near(fig(run, base.samples[i].test, 1),
+		    base.samples[i].value, 0);
+	run_free(&base);
+}
+
+static void
+test_byte_becoming(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/byte-becoming.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 27);
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "becoming");
+	assert_string_equal(run_meta_get(&im.run, "os"),
+	    "NetBSD becoming 1.3.3 NetBSD 1.3.3 (BECOMING)");
+	assert_string_equal(run_meta_get(&im.run, "date"),
+	    "Thu Feb 4 22:03:41 EST 1999");
+	assert_string_equal(run_meta_get(&im.run, "users"), "3");
+	assert_near(fig(&im.run, "dhry2", 1), 158708.1, 0);
+	assert_near(fig(&im.run, "C", 1), 153.1, 0);
+	assert_near(fig(&im.run, "dc", 1), 3397.3, 0);
+	assert_near(im.run.samples[13].duration, 9, 0);	/* execl */
+	assert_string_equal(im.run.samples[20].unit, "lpm");
+	same_as_baseline(&im.run, "baselines/netbsd-becoming.csv");
+	imp_free(&im);
+}
+
+static void
+test_byte_public_proven(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/byte-public.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_string_equal(run_meta_get(&im.run, "users"), "1");
+	same_as_baseline(&im.run, "baselines/netbsd-public.csv");
+	imp_free(&im);
+	imp("tests/data/byte-proven.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "proven");
+	assert_near(fig(&im.run, "shell8", 1), 43.0, 0);
+	same_as_baseline(&im.run, "baselines/netbsd-proven.csv");
+	imp_free(&im);
+}
+
+/* Columns aligned with runs of blanks read the same as collapsed ones. */
+static void
+test_byte_aligned(void **state)
+{
+	struct imported	a, b;
+
+	(void)state;
+	imp("tests/data/byte-becoming.txt", &a);
+	imp("tests/data/byte-becoming-aligned.txt", &b);
+	assert_int_equal(b.rc, 0);
+	assert_int_equal(b.nwarn, 0);
+	assert_int_equal(a.run.nsamples, b.run.nsamples);
+	for (size_t i = 0; i < a.run.nsamples; i++) {
+		assert_string_equal(a.run.samples[i].test,
+		    b.run.samples[i].test);
+		assert_near(a.run.samples[i].value, b.run.samples[i].value, 0);
+	}
+	imp_free(&a);
+	imp_free(&b);
+}
+
+static void
+test_byte_unknown_line(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/byte-unknown.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 27);
+	assert_int_equal(im.nwarn, 1);
+	assert_string_equal(im.warn[0], "tests/data/byte-unknown.txt:6: "
+	    "unknown line skipped: \"(run interrupted by a phone call)\"");
+	imp_free(&im);
+}
+
+static void
+test_unixbench_sample(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/unixbench-6.0.0.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 4);
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "vm");
+	assert_string_equal(run_meta_get(&im.run, "os"),
+	    "GNU/Linux -- 6.18.44-fc-v782 -- #1 SMP PREEMPT_DYNAMIC @0");
+	assert_string_equal(run_meta_get(&im.run, "cpu_model"), "AMD EPYC");
+	assert_string_equal(run_meta_get(&im.run, "cpus"), "2");
+	assert_string_equal(run_meta_get(&im.run, "users"), "0");
+	assert_string_equal(run_meta_get(&im.run, "load_average"),
+	    "1.32, 2.28, 1.62");
+	assert_string_equal(run_meta_get(&im.run, "date"),
+	    "Sun Nov 29 2026 19:11:07 - 19:12:20");
+	assert_near(fig(&im.run, "pipe", 1), 361126.1, 0);
+	assert_near(fig(&im.run, "spawn", 1), 432.4, 0);
+	assert_near(im.run.samples[2].duration, 30, 0);
+	imp_free(&im);
+}
+
+static void
+test_unixbench_two_sections(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/unixbench-2copies.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 15);
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "handmade");
+	assert_string_equal(run_meta_get(&im.run, "users"), "2");
+	assert_near(fig(&im.run, "dhry2reg", 1), 9336000.0, 0);
+	assert_near(fig(&im.run, "whetstone-double", 1), 1100.0, 0);
+	assert_near(fig(&im.run, "shell8", 1), 30.0, 0);
+	assert_near(fig(&im.run, "dhry2reg", 2), 4668000.0, 0);
+	assert_near(fig(&im.run, "syscall", 2), 240000.0, 0);
+	assert_true(isnan(fig(&im.run, "execl", 2)));
+	imp_free(&im);
+}
+
+static void
+expect_error(const char *path, const char *msg)
+{
+	struct imported	im;
+
+	imp(path, &im);
+	assert_int_equal(im.rc, -1);
+	assert_string_equal(im.err.msg, msg);
+	assert_int_equal(im.run.nsamples, 0);
+	imp_free(&im);
+}
+
+static void
+test_malformed(void **state)
+{
+	(void)state;
+	expect_error("tests/data/bad-byte-truncated.txt",
+	    "tests/data/bad-byte-truncated.txt:15: malformed result for "
+	    "\"Execl Throughput Test\" (truncated?): \"Execl Throughput Test "
+	    "68.5 lps (9 se\"");
+	expect_error("tests/data/bad-byte-noindex.txt",
+	    "tests/data/bad-byte-noindex.txt:32: the report ends before its "
+	    "INDEX VALUES table (truncated?)");
+	expect_error("tests/data/bad-ub-truncated.txt",
+	    "tests/data/bad-ub-truncated.txt:24: the report ends inside an "
+	    "index table, before its score (truncated?)");
+	expect_error("tests/data/not-a-report.txt",
+	    "tests/data/not-a-report.txt: not a BYTE UNIX Benchmarks or "
+	    "UnixBench report (no \"BYTE UNIX Benchmarks (Version ...)\" "
+	    "line)");
+	expect_error("tests/data/no-such-report.txt",
+	    "tests/data/no-such-report.txt: No such file or directory");
+}
+
+/* The numbers of a table row (TEST and INDEX columns) in show's output. */
+static void
+expect_line(const char *out, const char *title, const char *index)
+{
+	const char	*p = strstr(out, title);
+	char		 line[256];
+
+	assert_non_null(p);
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(p, "\n"), p);
+	if (strcmp(line + strlen(line) - strlen(index), index) != 0)
+		fail_msg("\"%s\" does not end in %s", line, index);
+}
+
+/* import -> saved run -> show --baseline: the report's own figures. */
+static void
+test_round_trip(void **state)
+{
+	char		 dir[256], out[300];
+	char		*imp_argv[] = { "sysmark", "import", "-q", "-o", out,
+	    "tests/data/unixbench-2copies.txt", NULL };
+	char		*show_argv[] = { "sysmark", "show", out, "--baseline",
+	    "unixbench", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(out, sizeof out, "%s/ub.csv", dir);
+	setenv("SYSMARK_BASELINES", "baselines", 1);
+	tu_run(imp_argv, &o);
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	tu_run(show_argv, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "9336000.0  lps"));
+	assert_non_null(strstr(o.out, "System Benchmarks Index Values "
+	    "(1 copy)"));
+	assert_non_null(strstr(o.out, "System Benchmarks Partial Index "
+	    "(2 parallel copies)"));
+	expect_line(o.out, "System Benchmarks Index Score ", "200.0");
+	expect_line(o.out, "System Benchmarks Index Score (Partial Only)",
+	    "185.7");
+	tu_out_free(&o);
+	unlink(out);
+	rmdir(dir);
+}
+
+/* The CLI refuses a bad report with status 2 and the message. */
+static void
+test_cli_errors(void **state)
+{
+	char		*a[] = { "sysmark", "import", "-o",
+	    "/nonexistent/x.csv", "tests/data/bad-ub-truncated.txt", NULL };
+	char		*b[] = { "sysmark", "import", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	tu_run(a, &o);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "sysmark: tests/data/bad-ub-truncated.txt:"
+	    "24: the report ends inside an index table, before its score "
+	    "(truncated?)\n");
+	tu_out_free(&o);
+	tu_run(b, &o);
+	assert_int_equal(o.status, 2);
+	assert_non_null(strstr(o.err, "import: name the report to read"));
+	tu_out_free(&o);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_byte_becoming),
+		cmocka_unit_test(test_byte_public_proven),
+		cmocka_unit_test(test_byte_aligned),
+		cmocka_unit_test(test_byte_unknown_line),
+		cmocka_unit_test(test_unixbench_sample),
+		cmocka_unit_test(test_unixbench_two_sections),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_cli_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,290 @@
+/*
+ * index.c: the BYTE 3.11 index against the figures seed 004 printed for
+ * its three machines, the UnixBench geometric mean against values worked
+ * out by hand and against the UnixBench 6 sample's Partial Index, and
+ * the IOCALL table placement with its 1001 / lps conversion.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+/* Add one ok sample of test to run. */
+static void
+add(struct run *run, const char *test, int copies, double v)
+{
+	struct run_sample	*s = run_add_sample(run);
+
+	snprintf(s->test, sizeof s->test, "%s", test);
+	snprintf(s->unit, sizeof s->unit, "lps");
+	s->copies = copies;
+	s->index = 1;
+	s->value = v;
+	s->status = RUN_OK;
+}
+
+static void
+fmt1(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.1f", v);
+}
+
+/* Seed 004's six index results for one machine and its printed totals. */
+static void
+check_byte(const double r[6], const char *sum, const char *avg)
+{
+	static const char *const ids[6] = {
+		"double", "dhry2", "execl", "fscopy30", "context1", "shell8"
+	};
+	struct run		run, base;
+	struct index_score	sc;
+	char			buf[32];
+
+	run_init(&run);
+	for (int i = 0; i < 6; i++)
+		add(&run, ids[i], 1, r[i]);
+	tu_load(&base, "baselines/byte-3.11.csv");
+	assert_int_equal(index_method(&base), INDEX_BYTE);
+	index_compute(&run, &base, 1, &sc);
+	assert_int_equal(sc.nlines, 6);
+	assert_int_equal(sc.nresults, 6);
+	assert_false(sc.partial);
+	fmt1(sc.sum, buf, sizeof buf);
+	assert_string_equal(buf, sum);
+	fmt1(sc.score, buf, sizeof buf);
+	assert_string_equal(buf, avg);
+	index_score_free(&sc);
+	run_free(&run);
+	run_free(&base);
+}
+
+static void
+test_seed004_becoming(void **state)
+{
+	const double r[6] = { 23062.1, 158708.1, 68.5, 4027.0, 7661.4, 28.0 };
+
+	(void)state;
+	check_byte(r, "55.6", "9.3");
+}
+
+static void
+test_seed004_public(void **state)
+{
+	const double r[6] = {
+		82397.9, 545551.6, 208.2, 8508.0, 22224.7, 38.3
+	};
+
+	(void)state;
+	check_byte(r, "143.4", "23.9");
+}
+
+static void
+test_seed004_proven(void **state)
+{
+	const double r[6] = {
+		82692.4, 532987.4, 224.9, 4149.0, 26330.1, 43.0
+	};
+
+	(void)state;
+	check_byte(r, "123.9", "20.6");
+}
+
+/* The per-test indexes as printed: 9.1 7.1 4.2 22.5 5.8 7.0. */
+static void
+test_seed004_table(void **state)
+{
+	struct run	 run, base;
+	struct table	*t;
+	char		*out;
+	size_t		 len;
+	FILE		*f;
+	struct sm_error	 err;
+
+	(void)state;
+	run_init(&run);
+	add(&run, "double", 1, 23062.1);
+	add(&run, "dhry2", 1, 158708.1);
+	add(&run, "execl", 1, 68.5);
+	add(&run, "fscopy30", 1, 4027.0);
+	add(&run, "context1", 1, 7661.4);
+	add(&run, "shell8", 1, 28.0);
+	tu_load(&base, "baselines/byte-3.11.csv");
+	t = index_table(&run, &base, "byte-3.11");
+	assert_string_equal(t->title, "INDEX VALUES");
+	assert_string_equal(t->cols[1].header, "BASELINE");
+	f = open_memstream(&out, &len);
+	assert_int_equal(table_render(t, TABLE_CSV, f, &err), 0);
+	fclose(f);
+	assert_non_null(strstr(out, "Arithmetic Test (type = double),2541.7,"
+	    "23062.1,9.1\n"));
+	assert_non_null(strstr(out, "File Copy (30 seconds),179.0,4027.0,"
+	    "22.5\n"));
+	assert_non_null(strstr(out, "Shell scripts (8 concurrent),4.0,28.0,"
+	    "7.0\n"));
+	assert_non_null(strstr(out, "SUM of 6 items,,,55.6\n"));
+	assert_non_null(strstr(out, "AVERAGE,,,9.3\n"));
+	free(out);
+	table_free(t);
+	run_free(&run);
+	run_free(&base);
+}
+
+/*
+ * Baseline 1, 1, 1, 1; results 1, 2, 4 (x 10: 10, 20, 40) and nothing
+ * for the fourth: geometric mean (10 * 20 * 40)^(1/3) = 20, partial.
+ */
+static void
+test_geometric_mean(void **state)
+{
+	struct run		run, base;
+	struct index_score	sc;
+
+	(void)state;
+	run_init(&run);
+	run_init(&base);
+	run_meta_set(&base, "index", "unixbench");
+	add(&base, "pipe", 1, 1);
+	add(&base, "syscall", 1, 1);
+	add(&base, "spawn", 1, 1);
+	add(&base, "execl", 1, 1);
+	add(&run, "pipe", 1, 1);
+	add(&run, "syscall", 1, 2);
+	add(&run, "spawn", 1, 4);
+	add(&run, "pipe", 2, 3);	/* another copies value: apart */
+	index_compute(&run, &base, 1, &sc);
+	assert_int_equal(sc.method, INDEX_UNIXBENCH);
+	assert_int_equal(sc.nresults, 3);
+	assert_true(sc.partial);
+	assert_near(sc.lines[0].index, 10, 1e-12);
+	assert_near(sc.lines[2].index, 40, 1e-12);
+	assert_near(sc.score, 20, 1e-9);
+	assert_true(isnan(sc.lines[3].index));
+	index_score_free(&sc);
+	index_compute(&run, &base, 2, &sc);
+	assert_int_equal(sc.nresults, 1);
+	assert_near(sc.score, 30, 1e-9);
+	index_score_free(&sc);
+	run_free(&run);
+	run_free(&base);
+}
+
+/* The UnixBench 6 sample: 290.3 163.7 34.3 118.0, Partial Index 117.8. */
+static void
+test_unixbench_sample(void **state)
+{
+	struct run		run, base;
+	struct index_score	sc;
+	char			buf[32];
+
+	(void)state;
+	run_init(&run);
+	add(&run, "pipe", 1, 361126.1);
+	add(&run, "context1", 1, 65494.9);
+	add(&run, "spawn", 1, 432.4);
+	add(&run, "syscall", 1, 177009.8);
+	tu_load(&base, "baselines/unixbench.csv");
+	index_compute(&run, &base, 1, &sc);
+	assert_int_equal(sc.nlines, 12);
+	assert_int_equal(sc.nresults, 4);
+	assert_true(sc.partial);
+	fmt1(sc.score, buf, sizeof buf);
+	assert_string_equal(buf, "117.8");
+	index_score_free(&sc);
+	run_free(&run);
+	run_free(&base);
+}
+
+/* 1001 loops in 5.0 s = 200.2 lps: placed between 5.1 and 4.6 s. */
+static void
+test_iocall_rank(void **state)
+{
+	struct run	 run, base;
+	struct table	*t;
+	size_t		 mine = 0, hp = 0, convex = 0;
+
+	(void)state;
+	run_init(&run);
+	run_meta_set(&run, "hostname", "mybox");
+	add(&run, "iocall", 1, 1001 / 5.0);
+	tu_load(&base, "baselines/iocall-1985.csv");
+	assert_int_equal(index_method(&base), INDEX_RANK);
+	assert_int_equal(base.nsamples, 38);
+	assert_near(base.samples[0].value, 1001 / 18.4, 1e-3);
+	t = index_table(&run, &base, "iocall-1985");
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (strcmp(t->rows[r].cells[0], "mybox") == 0)
+			mine = r;
+		if (strcmp(t->rows[r].cells[0], "PC/AT 7.5 Mhz") == 0)
+			hp = r;
+		if (strcmp(t->rows[r].cells[0], "Convex C-1") == 0)
+			convex = r;
+	}
+	assert_int_equal(t->nrows, 39);
+	assert_true(hp > 0 && mine == hp + 1 && convex == mine + 1);
+	assert_string_equal(t->rows[mine].cells[2], "5");
+	assert_string_equal(t->rows[convex].cells[2], "4.6");
+	table_free(t);
+	run_free(&run);
+	run_free(&base);
+}
+
+/* The CLI: show --baseline and -b print the same table. */
+static void
+test_cli_show_baseline(void **state)
+{
+	char		*a[] = { "sysmark", "show",
+	    "tests/data/run-becoming.csv",
+	    "--baseline", "byte-3.11", NULL };
+	char		*b[] = { "sysmark", "show", "-b", "byte-3.11",
+	    "tests/data/run-becoming.csv", NULL };
+	struct tu_out	 oa, ob;
+
+	(void)state;
+	setenv("SYSMARK_BASELINES", "baselines", 1);
+	tu_run(a, &oa);
+	tu_run(b, &ob);
+	assert_int_equal(oa.status, 0);
+	assert_string_equal(oa.out, ob.out);
+	assert_non_null(strstr(oa.out, "SUM of 6 items"));
+	assert_non_null(strstr(oa.out, "55.6\n"));
+	assert_non_null(strstr(oa.out, "AVERAGE"));
+	assert_non_null(strstr(oa.out, "9.3\n"));
+	assert_non_null(strstr(oa.out, "Note: Measured with the BYTE"));
+	tu_out_free(&oa);
+	tu_out_free(&ob);
+}
+
+static void
+test_cli_unknown_baseline(void **state)
+{
+	char		*a[] = { "sysmark", "show",
+	    "tests/data/run-becoming.csv",
+	    "-b", "no-such-machine", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	setenv("SYSMARK_BASELINES", "baselines", 1);
+	tu_run(a, &o);
+	assert_int_equal(o.status, 2);
+	assert_non_null(strstr(o.err, "sysmark: no-such-machine: no such "
+	    "file, and no baseline of that name in baselines"));
+	tu_out_free(&o);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_seed004_becoming),
+		cmocka_unit_test(test_seed004_public),
+		cmocka_unit_test(test_seed004_proven),
+		cmocka_unit_test(test_seed004_table),
+		cmocka_unit_test(test_geometric_mean),
+		cmocka_unit_test(test_unixbench_sample),
+		cmocka_unit_test(test_iocall_rank),
+		cmocka_unit_test(test_cli_show_baseline),
+		cmocka_unit_test(test_cli_unknown_baseline),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

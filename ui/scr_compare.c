@@ -1,0 +1,220 @@
+/*
+ * The compare screen: pick any saved runs and baselines (and the run in
+ * memory) in a list, then see the table the core's compare_table()
+ * builds, the one `sysmark compare` prints: two runs ranked by change with
+ * their significance (bm_diff's order), three or more side by side, each
+ * figure with its ratio to the first picked.  As that table gains
+ * columns, this screen shows them without a change here.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+static const struct ui_key scr_compare_help[] = {
+	{ "Space", "pick or unpick the run under the cursor; the first "
+	    "picked is the reference" },
+	{ "Enter", "compare the picked runs (two: ranked by change; more: "
+	    "side by side); again: back to the list" },
+	{ "j k J K", "move in the list, scroll the table" },
+	{ "h l", "scroll the table sideways" },
+	{ "r n", "results of the last run; select screen" },
+	{ NULL, NULL }
+};
+
+static void
+scr_compare_enter(struct ui *ui)
+{
+	ui_source_scan(ui);
+	ui->cmp_cur = ui->cmp_top = ui->cmp_left = 0;
+	ui->cmp_view = 0;
+}
+
+static int
+scr_compare_npicked(const struct ui *ui)
+{
+	int	n = 0;
+
+	for (size_t i = 0; i < ui->nsrc; i++)
+		n += ui->src[i].pick > 0;
+	return n;
+}
+
+static void
+scr_compare_pick(struct ui *ui)
+{
+	struct ui_source	*s;
+	int			 was;
+
+	if (ui->nsrc == 0)
+		return;
+	s = &ui->src[ui->cmp_cur];
+	if ((was = s->pick) == 0) {
+		s->pick = scr_compare_npicked(ui) + 1;
+		return;
+	}
+	for (size_t i = 0; i < ui->nsrc; i++)
+		if (ui->src[i].pick > was)
+			ui->src[i].pick--;
+	s->pick = 0;
+}
+
+/* Build the table of the picked sources, in the order picked. */
+static void
+scr_compare_show(struct ui *ui)
+{
+	const struct ui_source	**v;
+	struct sm_error		  err;
+	int			  n = scr_compare_npicked(ui);
+
+	if (n == 0) {
+		ui_message(ui, "pick at least one run with Space first");
+		return;
+	}
+	v = xcalloc((size_t)n, sizeof *v);
+	for (size_t i = 0; i < ui->nsrc; i++)
+		if (ui->src[i].pick > 0)
+			v[ui->src[i].pick - 1] = &ui->src[i];
+	table_free(ui->cmp_table);
+	ui->cmp_table = ui_source_compare(ui, v, (size_t)n, &err);
+	free(v);
+	if (ui->cmp_table == NULL) {
+		ui_message(ui, "%s", err.msg);
+		return;
+	}
+	ui->cmp_view = 1;
+	ui->cmp_top = ui->cmp_left = 0;
+}
+
+/* In the list the cursor moves; in the table the view scrolls. */
+static int
+scr_compare_move(struct ui *ui, int c)
+{
+	if (ui->cmp_view)
+		return ui_scroll_key(c, &ui->cmp_top, &ui->cmp_left);
+	if (!ui_scroll_key(c, &ui->cmp_cur, NULL))
+		return 0;
+	if (ui->cmp_cur >= (int)ui->nsrc)
+		ui->cmp_cur = (int)ui->nsrc - 1;
+	if (ui->cmp_cur < 0)
+		ui->cmp_cur = 0;
+	return 1;
+}
+
+static int
+scr_compare_key(struct ui *ui, int c)
+{
+	if (scr_compare_move(ui, c))
+		return 1;
+	switch (c) {
+	case ' ':
+		if (!ui->cmp_view)
+			scr_compare_pick(ui);
+		return 1;
+	case UI_KEY_ENTER:
+		if (ui->cmp_view)
+			ui->cmp_view = 0;
+		else
+			scr_compare_show(ui);
+		return 1;
+	case 'r':
+		ui_switch(ui, &scr_results);
+		return 1;
+	case 'n':
+		ui_switch(ui, &scr_select);
+		return 1;
+	}
+	return 0;
+}
+
+static const char *
+scr_compare_kind(const struct ui_source *s)
+{
+	switch (s->kind) {
+	case UI_SRC_CURRENT:
+		return "unsaved";
+	case UI_SRC_SAVED:
+		return "saved run";
+	case UI_SRC_BASELINE:
+		break;
+	}
+	return "baseline";
+}
+
+static void
+scr_compare_draw_list(struct ui *ui, struct ui_rect r)
+{
+	const struct ui_source	*s;
+	char			 mark[16];
+	int			 y;
+
+	if (ui->nsrc == 0) {
+		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "Nothing to compare yet: "
+		    "no saved runs and no baselines were found.");
+		return;
+	}
+	if (ui->cmp_cur < ui->cmp_top)
+		ui->cmp_top = ui->cmp_cur;
+	if (ui->cmp_cur >= ui->cmp_top + r.h)
+		ui->cmp_top = ui->cmp_cur - r.h + 1;
+	for (int i = ui->cmp_top; i < (int)ui->nsrc && i < ui->cmp_top + r.h;
+	    i++) {
+		s = &ui->src[i];
+		y = r.y + i - ui->cmp_top;
+		if (s->pick > 0)
+			snprintf(mark, sizeof mark, "%d", s->pick);
+		else
+			snprintf(mark, sizeof mark, " ");
+		if (i == ui->cmp_cur)
+			mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
+		ui_printf(ui, y, 0, COLS, i == ui->cmp_cur ? UI_A_CURSOR :
+		    UI_NATTR, "  [%s] %-10s %s", mark, scr_compare_kind(s),
+		    s->name);
+	}
+}
+
+static void
+scr_compare_draw(struct ui *ui)
+{
+	struct ui_rect	r = ui_body();
+	int		head;
+
+	r.y = 2;
+	r.h = LINES - 1 - r.y;
+	if (!ui->cmp_view) {
+		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: pick "
+		    "runs and baselines (the first picked is the reference)");
+		ui_hline(ui, 1, 0, COLS);
+		scr_compare_draw_list(ui, r);
+		return;
+	}
+	if (scr_compare_npicked(ui) == 2)
+		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: the "
+		    "second against the first, ranked by change");
+	else
+		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: %d "
+		    "side by side, ratios to the first",
+		    scr_compare_npicked(ui));
+	ui_hline(ui, 1, 0, COLS);
+	/* The table's own title (bm_diff's From/To) scrolls with it. */
+	head = ui_text(NULL, r, 0, UI_NATTR, ui->cmp_table->title);
+	if (head > 0)
+		head++;
+	ui->cmp_top = ui_scroll(ui->cmp_top, 0,
+	    head + w_table_lines(ui->cmp_table, r.w), r.h);
+	ui_text(ui, r, ui->cmp_top, UI_NATTR, ui->cmp_table->title);
+	w_table_draw(ui, ui->cmp_table, r, ui->cmp_top - head,
+	    ui->cmp_left);
+}
+
+const struct ui_screen scr_compare = {
+	.name = "Compare",
+	.status = "Spc:pick  Enter:table/list  j/k/h/l:move  r:results  "
+	    "n:new run  ?:help  q:quit",
+	.help = scr_compare_help,
+	.enter = scr_compare_enter,
+	.key = scr_compare_key,
+	.draw = scr_compare_draw,
+};

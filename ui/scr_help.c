@@ -1,0 +1,82 @@
+/*
+ * The help screen: every key, those that work everywhere and then each
+ * screen's own, taken from the screens' help tables so that it can never
+ * forget one.  q, ? or Enter goes back where it came from.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "ui.h"
+
+static const struct ui_screen *const scr_help_screens[] = {
+	&scr_select, &scr_run, &scr_results, &scr_compare
+};
+#define SCR_HELP_NSCREENS \
+	(sizeof scr_help_screens / sizeof scr_help_screens[0])
+
+/* Draw (or only count, when draw is 0) the help text; returns its lines. */
+static int
+scr_help_text(struct ui *ui, struct ui_rect r, int draw)
+{
+	const struct ui_key	*k;
+	int			 n = 0, y;
+
+	for (size_t s = 0; s <= SCR_HELP_NSCREENS; s++) {
+		k = s == 0 ? ui_global_keys() : scr_help_screens[s - 1]->help;
+		y = r.y + n++ - ui->help_top;
+		if (draw && y >= r.y && y < r.y + r.h)
+			ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s",
+			    s == 0 ? "Everywhere" :
+			    scr_help_screens[s - 1]->name);
+		for (; k->keys != NULL; k++) {
+			y = r.y + n++ - ui->help_top;
+			if (draw && y >= r.y && y < r.y + r.h)
+				ui_printf(ui, y, 0, COLS, UI_NATTR,
+				    "  %-12s %s", k->keys, k->what);
+		}
+		n++;
+	}
+	return n;
+}
+
+static void
+scr_help_enter(struct ui *ui)
+{
+	ui->help_top = 0;
+}
+
+static int
+scr_help_key(struct ui *ui, int c)
+{
+	switch (c) {
+	case 'q':
+	case '?':
+	case UI_KEY_ENTER:
+		ui_switch(ui, ui->back != NULL ? ui->back : &scr_select);
+		return 1;
+	}
+	return ui_scroll_key(c, &ui->help_top, NULL);
+}
+
+static void
+scr_help_draw(struct ui *ui)
+{
+	struct ui_rect	r = ui_body();
+
+	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- keys (function keys "
+	    "all have letters; Esc is never needed)");
+	ui_hline(ui, 1, 0, COLS);
+	r.y = 2;
+	r.h -= 2;
+	ui->help_top = ui_scroll(ui->help_top, 0, scr_help_text(ui, r, 0),
+	    r.h);
+	scr_help_text(ui, r, 1);
+}
+
+const struct ui_screen scr_help = {
+	.name = "Help",
+	.status = "j/k:scroll  q, ? or Enter:back",
+	.help = NULL,
+	.enter = scr_help_enter,
+	.key = scr_help_key,
+	.draw = scr_help_draw,
+};

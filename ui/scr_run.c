@@ -1,0 +1,334 @@
+/*
+ * The run screen, and the live model of the run behind it: the runner's
+ * events land here whichever screen is shown (scr_run_dispatch), updating
+ * counters, the current test's samples and the results table so far; the
+ * screen draws progress, every sample, the spread (from stats_compute()
+ * and stats_outliers()) and the finished tests (report_results()).  The
+ * loop in ui.c redraws it at the refresh rate, so the parent stays idle.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+static const struct ui_key scr_run_help[] = {
+	{ "s", "skip the current test (asks first); finished samples stay" },
+	{ "x", "abort the whole run (asks first); finished samples stay" },
+	{ "j k", "scroll the finished tests" },
+	{ NULL, NULL }
+};
+
+/* ---- The live model ---- */
+
+static void
+scr_run_table(struct ui_live *l)
+{
+	table_free(l->table);
+	l->table = report_results(&l->run);
+}
+
+static void
+scr_run_on_event(struct ui *ui, const struct runner_event *ev)
+{
+	struct ui_live	*l = &ui->live;
+
+	switch (ev->type) {
+	case RUNNER_EV_RUN_START:
+		l->t_run = sm_now_ns();
+		break;
+	case RUNNER_EV_BENCH_START:
+		l->bench = ev->bench;
+		l->ncopy = ev->copies;
+		l->nvalues = 0;
+		break;
+	case RUNNER_EV_SAMPLE_START:
+		l->sample = ev->sample;
+		l->t_sample = sm_now_ns();
+		break;
+	case RUNNER_EV_SAMPLE:
+		l->values = xreallocarray(l->values, l->nvalues + 1,
+		    sizeof *l->values);
+		l->values[l->nvalues++] = ev->rs->value;
+		scr_run_table(l);
+		ui->dirty = 1;	/* a finished sample shows at once */
+		break;
+	case RUNNER_EV_ERROR:
+	case RUNNER_EV_SKIPPED:
+		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
+		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
+		    "failed" : "skipped", ev->msg);
+		scr_run_table(l);
+		ui->dirty = 1;
+		break;
+	case RUNNER_EV_PROGRESS:
+		l->done = ev->done;
+		l->total = ev->total;
+		break;
+	case RUNNER_EV_FINISHED:
+		l->cancelled = ev->cancelled;
+		l->bench = NULL;
+		l->have_run = 1;
+		runner_note_plan(&l->plan, &l->run, ev->cancelled);
+		scr_run_table(l);
+		ui_message(ui, ev->cancelled ? "run aborted: the samples "
+		    "finished so far are kept" : "run finished");
+		if (ui->scr == &scr_run)
+			ui_switch(ui, &scr_results);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The runner's callback: the model first, then the screen shown. */
+static void
+scr_run_dispatch(const struct runner_event *ev, void *arg)
+{
+	struct ui	*ui = arg;
+
+	scr_run_on_event(ui, ev);
+	if (ui->scr != &scr_run && ui->scr->on_event != NULL)
+		ui->scr->on_event(ui, ev);
+}
+
+/* Start what the select screen chose. */
+void
+scr_run_start(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+
+	if (ui_running(ui))
+		return;
+	free(l->benches);
+	l->benches = xcalloc(registry_count(), sizeof *l->benches);
+	if (scr_select_plan(ui, &l->plan, l->benches, l->copies) == 0) {
+		ui_message(ui, "no test selected: Space selects one");
+		return;
+	}
+	run_free(&l->run);
+	sysinfo_collect(&l->run);
+	table_free(l->table);
+	l->table = NULL;
+	l->have_run = l->saved = l->cancelled = 0;
+	l->path[0] = l->error[0] = '\0';
+	l->nvalues = l->done = 0;
+	l->total = 1;
+	l->bench = NULL;
+	ui_switch(ui, &scr_run);
+	l->runner = runner_start(&l->plan, &l->run, scr_run_dispatch, ui,
+	    &err);
+	if (l->runner == NULL) {
+		ui_message(ui, "%s", err.msg);
+		ui_switch(ui, &scr_select);
+	}
+}
+
+/* Let the runner handle what happened; free it once the run is over. */
+void
+scr_run_step(struct ui *ui)
+{
+	if (runner_step(ui->live.runner)) {
+		runner_free(ui->live.runner);
+		ui->live.runner = NULL;
+		ui->dirty = 1;
+	}
+}
+
+/* Stop the run if one goes on (killing and reaping every child). */
+void
+scr_run_free(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (l->runner != NULL) {
+		runner_cancel(l->runner);
+		runner_free(l->runner);
+		l->runner = NULL;
+	}
+	table_free(l->table);
+	l->table = NULL;
+	free(l->values);
+	l->values = NULL;
+	free(l->benches);
+	l->benches = NULL;
+	run_free(&l->run);
+}
+
+/* ---- Keys ---- */
+
+static void
+scr_run_skip_done(struct ui *ui, const char *answer)
+{
+	(void)answer;
+	if (ui_running(ui))
+		runner_skip_test(ui->live.runner);
+}
+
+static void
+scr_run_abort_done(struct ui *ui, const char *answer)
+{
+	(void)answer;
+	if (ui_running(ui))
+		runner_cancel(ui->live.runner);
+}
+
+static int
+scr_run_key(struct ui *ui, int c)
+{
+	switch (c) {
+	case 's':
+		if (ui_running(ui))
+			ui_ask(ui, 1, "Skip the rest of this test? (y/n)",
+			    NULL, scr_run_skip_done);
+		return 1;
+	case 'x':
+		if (ui_running(ui))
+			ui_ask(ui, 1, "Abort the whole run? Finished samples "
+			    "are kept. (y/n)", NULL, scr_run_abort_done);
+		return 1;
+	}
+	return ui_scroll_key(c, &ui->res_top, NULL);
+}
+
+/* ---- Drawing ---- */
+
+static void
+scr_run_draw_progress(struct ui *ui, int y)
+{
+	struct ui_live	*l = &ui->live;
+	double		 now = (double)sm_now_ns(), in, est, left;
+	char		 a[32], label[96];
+
+	in = l->bench != NULL ? (now - (double)l->t_sample) / 1e9 : 0;
+	ui_format_secs(l->plan.duration - in, a, sizeof a);
+	snprintf(label, sizeof label, "%s left", a);
+	ui_puts(ui, y, 0, 8, UI_NATTR, "Sample");
+	w_progress_draw(ui, y, 8, COLS - 8, in / l->plan.duration, label);
+	est = runner_estimate(&l->plan);
+	left = est * (double)(l->total - l->done) / (double)l->total - in;
+	ui_format_secs(left, a, sizeof a);
+	snprintf(label, sizeof label, "%s left, %zu of %zu samples", a,
+	    l->done, l->total);
+	ui_puts(ui, y + 1, 0, 8, UI_NATTR, "Run");
+	w_progress_draw(ui, y + 1, 8, COLS - 8,
+	    (double)l->done / (double)l->total, label);
+}
+
+/* Every sample of the current test, newest last, on two lines. */
+static void
+scr_run_draw_samples(struct ui *ui, int y, const unsigned char *flag)
+{
+	struct ui_live	*l = &ui->live;
+	char		 v[64], cell[80];
+	int		 x = 9, line = 0, w;
+	size_t		 from = 0;
+
+	ui_puts(ui, y, 0, 9, UI_NATTR, "Samples");
+	if (l->nvalues == 0)
+		ui_puts(ui, y, x, COLS - x, UI_NATTR, "(none yet)");
+	/* Show the newest that fit: about (COLS - 9) / 16 per line. */
+	if (l->nvalues > (size_t)(2 * ((COLS - 9) / 16)))
+		from = l->nvalues - (size_t)(2 * ((COLS - 9) / 16));
+	for (size_t i = from; i < l->nvalues; i++) {
+		report_format_value(l->values[i], v, sizeof v);
+		w = snprintf(cell, sizeof cell, "#%zu %s%s", i + 1, v,
+		    flag[i] ? "!" : "");
+		if (x + w > COLS && ++line < 2)
+			x = 9;
+		if (line >= 2)
+			break;
+		ui_puts(ui, y + line, x, w, flag[i] ? UI_A_MARK : UI_NATTR,
+		    cell);
+		x += w + 2;
+	}
+}
+
+/* Mean and its 95% CI, CV, min, max and the sparkline with outliers. */
+static void
+scr_run_draw_spread(struct ui *ui, int y)
+{
+	struct ui_live	*l = &ui->live;
+	struct stats	 st;
+	unsigned char	*flag = xcalloc(l->nvalues + 1, 1);
+	char		 mean[64], lo[64], hi[64];
+	size_t		 nout;
+
+	stats_compute(l->values, l->nvalues, &st);
+	nout = stats_outliers(l->values, l->nvalues, flag);
+	scr_run_draw_samples(ui, y, flag);
+	report_format_value(st.mean, mean, sizeof mean);
+	report_format_value(st.min, lo, sizeof lo);
+	report_format_value(st.max, hi, sizeof hi);
+	if (st.n >= 2)
+		ui_printf(ui, y + 2, 0, COLS, UI_NATTR, "Mean     %s %s   "
+		    "95%% CI +/- %.1f%%   CV %.1f%%", mean, l->bench->unit,
+		    100 * st.ci / fabs(st.mean), 100 * st.cv);
+	else
+		ui_printf(ui, y + 2, 0, COLS, UI_NATTR, "Mean     %s %s   "
+		    "(the spread needs two samples)", mean, l->bench->unit);
+	ui_printf(ui, y + 3, 0, COLS, UI_NATTR, "Range    min %s   max %s",
+	    lo, hi);
+	ui_printf(ui, y + 3, 44, COLS - 44, nout ? UI_A_MARK : UI_NATTR,
+	    "outliers (marked !): %zu", nout);
+	ui_puts(ui, y + 4, 0, 9, UI_NATTR, "Spread");
+	w_sparkline_draw(ui, y + 4, 9, COLS - 10, l->values, l->nvalues,
+	    flag);
+	free(flag);
+}
+
+static void
+scr_run_draw_current(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (l->bench == NULL) {
+		ui_puts(ui, 2, 0, COLS, UI_NATTR, "Starting...");
+		return;
+	}
+	ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: sample %d "
+	    "of %d, %g s each", l->bench->title, l->bench->id, l->ncopy,
+	    l->ncopy == 1 ? "copy" : "copies", l->sample, l->plan.samples,
+	    l->plan.duration);
+	scr_run_draw_progress(ui, 3);
+	scr_run_draw_spread(ui, 5);
+}
+
+static void
+scr_run_draw(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct ui_rect	 r = ui_body();
+	char		 el[32];
+
+	ui_format_secs((double)(sm_now_ns() - l->t_run) / 1e9, el, sizeof el);
+	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s  (elapsed %s, "
+	    "%.1f updates/s)", ui_running(ui) ? "running" : "run over", el,
+	    1000.0 / ui->refresh_ms);
+	ui_hline(ui, 1, 0, COLS);
+	scr_run_draw_current(ui);
+	if (l->error[0] != '\0')
+		ui_printf(ui, 10, 0, COLS, UI_A_WARN, "%s", l->error);
+	ui_hline(ui, 11, 0, COLS);
+	ui_puts(ui, 11, 2, 20, UI_A_SECTION, " Finished so far ");
+	r.y = 12;
+	r.h = LINES - 1 - r.y;
+	if (l->table != NULL) {
+		ui->res_top = ui_scroll(ui->res_top, 0,
+		    w_table_lines(l->table, r.w), r.h);
+		w_table_draw(ui, l->table, r, ui->res_top, 0);
+	}
+}
+
+const struct ui_screen scr_run = {
+	.name = "Run",
+	.status = "s:skip test  x:abort run  j/k:scroll  +/-:updates/s  "
+	    "?:help  q:quit",
+	.help = scr_run_help,
+	.key = scr_run_key,
+	.on_event = scr_run_on_event,
+	.draw = scr_run_draw,
+};

@@ -1,0 +1,219 @@
+/*
+ * The console: what its screens, widgets and main loop share.  ui.c owns
+ * the terminal, the signals and the poll() loop; each scr_*.c file is one
+ * screen (a const struct ui_screen); each w_*.c file is a widget that
+ * draws into a rectangle it is given and owns no data.  Everything shown
+ * comes from the core API (src/core/core.h) and its events: the console
+ * never measures or computes a figure itself.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#ifndef UI_H
+#define UI_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include <curses.h>
+
+#include "../src/core/core.h"
+
+#define UI_MIN_COLS	80
+#define UI_MIN_LINES	24
+#define UI_MAX_COPIES	8
+#define UI_REFRESH_MS	500	/* two screen updates a second by default */
+
+/* Key codes after ui_key_normalize(): letters stand for function keys. */
+#define UI_KEY_ENTER	'\n'
+#define UI_KEY_ESC	27
+#define UI_CTRL(c)	((c) & 0x1f)
+
+enum ui_attr {
+	UI_A_TITLE,		/* screen title line */
+	UI_A_CURSOR,		/* the highlighted row */
+	UI_A_SECTION,		/* group headings, table headers */
+	UI_A_WARN,		/* not idle, failures */
+	UI_A_GOOD,		/* bars and finished figures */
+	UI_A_MARK,		/* outliers */
+	UI_A_KEY,		/* the status line */
+	UI_NATTR
+};
+
+struct ui_rect {
+	int	y, x, h, w;
+};
+
+/* One line of the help screen. */
+struct ui_key {
+	const char	*keys;
+	const char	*what;
+};
+
+struct ui;
+
+/*
+ * A screen: key() returns 1 when it used the key; on_event() sees every
+ * runner event while this screen is shown; draw() paints the whole
+ * screen but the status line, which ui.c draws from status.
+ */
+struct ui_screen {
+	const char		*name;
+	const char		*status;
+	const struct ui_key	*help;		/* ends with { NULL, NULL } */
+	void			 (*enter)(struct ui *);
+	void			 (*leave)(struct ui *);
+	int			 (*key)(struct ui *, int);
+	void			 (*on_event)(struct ui *,
+				     const struct runner_event *);
+	void			 (*draw)(struct ui *);
+};
+
+/* What the select screen has chosen. */
+struct ui_choice {
+	unsigned char	*sel;		/* one flag per registry_all[] entry */
+	int		 copies[UI_MAX_COPIES];
+	size_t		 ncopies;
+	double		 duration;
+	int		 samples;
+	const char	*preset;
+};
+
+/* The run in flight, or the last one. */
+struct ui_live {
+	struct runner		 *runner;
+	struct runner_plan	  plan;
+	const struct bench	**benches;
+	int			  copies[UI_MAX_COPIES];
+	struct run		  run;
+	int			  have_run;	/* run holds a run */
+	int			  cancelled;
+	int			  saved;	/* saved since it ended */
+	char			  path[PATH_MAX];
+	const struct bench	 *bench;	/* the current test */
+	int			  ncopy;
+	int			  sample;
+	uint64_t		  t_run;	/* when the run started */
+	uint64_t		  t_sample;	/* when the sample started */
+	size_t			  done, total;
+	double			 *values;	/* current test's samples */
+	size_t			  nvalues;
+	struct table		 *table;	/* report_results() so far */
+	char			  error[200];	/* last failed sample */
+};
+
+/* A saved run, a baseline, or the run in memory, to compare. */
+enum ui_source_kind {
+	UI_SRC_CURRENT,
+	UI_SRC_SAVED,
+	UI_SRC_BASELINE
+};
+struct ui_source {
+	enum ui_source_kind	 kind;
+	char			*name;		/* column heading */
+	char			*path;		/* file or baseline name */
+	int			 pick;		/* 0, or order picked */
+};
+
+/* A question in the status line: text to edit, or yes/no. */
+struct ui_prompt {
+	int	 active;
+	int	 yesno;
+	char	 question[96];
+	char	 text[PATH_MAX];
+	void	 (*done)(struct ui *, const char *);
+};
+
+struct ui {
+	const struct ui_screen	*scr;
+	const struct ui_screen	*back;		/* where help returns to */
+	struct ui_choice	 choice;
+	struct ui_live		 live;
+	struct ui_prompt	 prompt;
+	char			 msg[256];	/* shown until the next key */
+	int			 dirty;
+	int			 quit;
+	int			 refresh_ms;
+	int			 utf8;		/* the locale is UTF-8 */
+	attr_t			 attr[UI_NATTR];
+	char			 self[PATH_MAX];
+	char			 idle[256];	/* "": the machine is idle */
+	uint64_t		 idle_at;
+
+	/* Screen state: cursors and scroll offsets. */
+	int			 sel_cur;
+	int			 sel_top;
+	int			 res_top;
+	int			 res_left;
+	size_t			 res_ref;	/* 0 none, else source + 1 */
+	char			 res_pending[PATH_MAX];	/* to replace? */
+	struct table		*res_cmp;	/* reference, this run */
+	struct table		*res_index;	/* against an index baseline */
+	struct ui_source	*src;
+	size_t			 nsrc;
+	int			 cmp_cur;
+	int			 cmp_top;
+	int			 cmp_left;
+	int			 cmp_view;	/* the table, not the list */
+	struct table		*cmp_table;
+	int			 help_top;
+};
+
+/* ui.c */
+int	 ui_main(const char *, int);
+int	 ui_plain_terminal(void);
+void	 ui_switch(struct ui *, const struct ui_screen *);
+void	 ui_message(struct ui *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+void	 ui_ask(struct ui *, int, const char *, const char *,
+	     void (*)(struct ui *, const char *));
+void	 ui_puts(struct ui *, int, int, int, enum ui_attr, const char *);
+void	 ui_printf(struct ui *, int, int, int, enum ui_attr, const char *,
+	     ...) __attribute__((format(printf, 6, 7)));
+void	 ui_hline(struct ui *, int, int, int);
+int	 ui_text(struct ui *, struct ui_rect, int, enum ui_attr,
+	     const char *);
+struct ui_rect ui_body(void);
+int	 ui_scroll(int, int, int, int);
+int	 ui_scroll_key(int, int *, int *);
+int	 ui_running(const struct ui *);
+void	 ui_format_secs(double, char *, size_t);
+const struct ui_key *ui_global_keys(void);
+
+/* Screen functions other files call. */
+void	 scr_select_defaults(struct ui *);
+size_t	 scr_select_plan(const struct ui *, struct runner_plan *,
+	     const struct bench **, int *);
+void	 scr_run_start(struct ui *);
+void	 scr_run_step(struct ui *);
+void	 scr_run_free(struct ui *);
+
+/* ui_source.c */
+void	 ui_source_scan(struct ui *);
+void	 ui_source_free(struct ui *);
+int	 ui_source_load(struct ui *, const struct ui_source *, struct run *,
+	     struct sm_error *);
+struct table *ui_source_compare(struct ui *, const struct ui_source *const *,
+	     size_t, struct sm_error *);
+
+/* ui_plain.c */
+char	**ui_plain_ask(const char *);
+
+/* Widgets: each draws into the rectangle it is given. */
+int	 w_table_lines(const struct table *, int);
+int	 w_table_draw(struct ui *, const struct table *, struct ui_rect, int,
+	     int);
+int	 w_table_col(const struct table *, const char *);
+void	 w_bar_draw(struct ui *, int, int, int, double, double);
+void	 w_sparkline_draw(struct ui *, int, int, int, const double *, size_t,
+	     const unsigned char *);
+void	 w_progress_draw(struct ui *, int, int, int, double, const char *);
+void	 w_status_draw(struct ui *, const char *);
+
+/* The screens. */
+extern const struct ui_screen scr_select;
+extern const struct ui_screen scr_run;
+extern const struct ui_screen scr_results;
+extern const struct ui_screen scr_compare;
+extern const struct ui_screen scr_help;
+
+#endif

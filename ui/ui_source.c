@@ -1,0 +1,125 @@
+/*
+ * What can be compared: the run in memory (until it is saved, when its
+ * file stands for it), every saved run in the results directory and every
+ * baseline, found through the core (paths_list_csv(), baseline_list()),
+ * so a new baseline or saved run shows up without touching a screen.
+ * The results and compare screens both pick from this list.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+static void
+ui_source_add(struct ui *ui, enum ui_source_kind kind, char *name,
+    char *path)
+{
+	struct ui_source	*s;
+
+	ui->src = xreallocarray(ui->src, ui->nsrc + 1, sizeof *ui->src);
+	s = &ui->src[ui->nsrc++];
+	s->kind = kind;
+	s->name = name;
+	s->path = path;
+	s->pick = 0;
+}
+
+static void
+ui_source_saved(struct ui *ui)
+{
+	struct sm_error	  err;
+	char		  dir[PATH_MAX], path[PATH_MAX + 8];
+	char		**names;
+	size_t		  n;
+
+	if (paths_results_dir(ui->self[0] ? ui->self : NULL, dir, sizeof dir,
+	    &err) != 0)
+		return;
+	n = paths_list_csv(dir, &names);
+	/* Newest first: default names end in a date and time. */
+	for (size_t i = n; i-- > 0; ) {
+		snprintf(path, sizeof path, "%s/%s.csv", dir, names[i]);
+		ui_source_add(ui, UI_SRC_SAVED, names[i], xstrdup(path));
+	}
+	free(names);
+}
+
+/* Rebuild the list; what was picked is forgotten. */
+void
+ui_source_scan(struct ui *ui)
+{
+	char	**names;
+	size_t	  n;
+
+	ui_source_free(ui);
+	if (ui->live.have_run && !ui->live.saved)
+		ui_source_add(ui, UI_SRC_CURRENT, xstrdup("this run"),
+		    xstrdup(""));
+	ui_source_saved(ui);
+	n = baseline_list(ui->self[0] ? ui->self : NULL, &names);
+	for (size_t i = 0; i < n; i++)
+		ui_source_add(ui, UI_SRC_BASELINE, names[i],
+		    xstrdup(names[i]));
+	free(names);
+}
+
+void
+ui_source_free(struct ui *ui)
+{
+	for (size_t i = 0; i < ui->nsrc; i++) {
+		free(ui->src[i].name);
+		free(ui->src[i].path);
+	}
+	free(ui->src);
+	ui->src = NULL;
+	ui->nsrc = 0;
+}
+
+/* Load a saved run or a baseline; 0, or -1 with the core's message. */
+int
+ui_source_load(struct ui *ui, const struct ui_source *s, struct run *run,
+    struct sm_error *err)
+{
+	return baseline_resolve(ui->self[0] ? ui->self : NULL, s->path, run,
+	    err);
+}
+
+/*
+ * The side-by-side table of n sources, the first the reference; NULL with
+ * a message if one cannot be loaded.
+ */
+struct table *
+ui_source_compare(struct ui *ui, const struct ui_source *const *s, size_t n,
+    struct sm_error *err)
+{
+	struct run		 *runs = xcalloc(n, sizeof *runs);
+	const struct run	**rp = xcalloc(n, sizeof *rp);
+	const char		**names = xcalloc(n, sizeof *names);
+	struct table		 *t = NULL;
+	size_t			  k;
+
+	for (k = 0; k < n; k++) {
+		run_init(&runs[k]);
+		names[k] = s[k]->name;
+		rp[k] = s[k]->kind == UI_SRC_CURRENT ? &ui->live.run :
+		    &runs[k];
+		if (s[k]->kind != UI_SRC_CURRENT &&
+		    ui_source_load(ui, s[k], &runs[k], err) != 0)
+			break;
+	}
+	if (k == n) {
+		struct compare_opts	o;
+
+		/* The same table `sysmark compare` prints for these runs. */
+		compare_opts_default(&o);
+		t = compare_table(rp, names, n, &o);
+	}
+	for (size_t j = 0; j < n; j++)
+		run_free(&runs[j]);
+	free(names);
+	free(rp);
+	free(runs);
+	return t;
+}

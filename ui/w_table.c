@@ -1,0 +1,165 @@
+/*
+ * The table widget: draws any struct table the core built (a run's
+ * results, a comparison) into a rectangle, from a given first line and
+ * column, so screens scroll it both ways.  When the table is wider than
+ * the rectangle its first column, the test names, gives up width first.
+ * It lays out text only; every figure in it was formatted by the core.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define W_TABLE_GAP	2
+#define W_TABLE_MIN0	16	/* the narrowest the test names get */
+
+/* Lines the table takes at w columns: header, rows, a blank, notes. */
+int
+w_table_lines(const struct table *t, int w)
+{
+	struct ui_rect	r = { 0, 0, 0, w };
+	int		n = 1 + (int)t->nrows;
+
+	if (t->nnotes > 0)
+		n++;
+	for (size_t i = 0; i < t->nnotes; i++)
+		n += ui_text(NULL, r, 0, UI_NATTR, t->notes[i]);
+	return n;
+}
+
+/* The rightmost column with this header, or -1. */
+int
+w_table_col(const struct table *t, const char *header)
+{
+	for (size_t c = t->ncols; c-- > 0; )
+		if (strcmp(t->cols[c].header, header) == 0)
+			return (int)c;
+	return -1;
+}
+
+/* Column widths fitted to w; returns the width of a full line. */
+static int
+w_table_widths(const struct table *t, size_t *cw, int w)
+{
+	int	total = 0;
+
+	for (size_t c = 0; c < t->ncols; c++)
+		total += (int)(cw[c] = table_col_width(t, c)) +
+		    (c > 0 ? W_TABLE_GAP : 0);
+	if (total > w && cw[0] > W_TABLE_MIN0) {
+		int	cut = total - w;
+
+		if (cut > (int)cw[0] - W_TABLE_MIN0)
+			cut = (int)cw[0] - W_TABLE_MIN0;
+		cw[0] -= (size_t)cut;
+		total -= cut;
+	}
+	return total;
+}
+
+/*
+ * The first n columns of cell into out (not terminated), '~' marking a
+ * cut.  A trailing "(2 copies)" is kept, cut before, so that rows that
+ * differ only there still look different.
+ */
+static void
+w_table_cut(const char *cell, size_t n, char *out)
+{
+	size_t		 len = strlen(cell), tail = 0;
+	const char	*paren = strrchr(cell, '(');
+
+	if (len <= n) {
+		memcpy(out, cell, len);
+		return;
+	}
+	if (n == 0)
+		return;
+	if (paren != NULL && cell[len - 1] == ')' && len - (size_t)(paren -
+	    cell) < n / 2)
+		tail = len - (size_t)(paren - cell);
+	memcpy(out, cell, n - tail);
+	out[n - tail - 1] = '~';
+	memcpy(out + n - tail, paren != NULL ? paren : cell, tail);
+}
+
+/* One line of cells into buf, each cut or padded to its width. */
+static void
+w_table_line(const struct table *t, char *const *cells, const size_t *cw,
+    char *buf, size_t len)
+{
+	size_t	pos = 0, n, pad;
+
+	for (size_t c = 0; c < t->ncols && pos + 1 < len; c++) {
+		if (c > 0)
+			for (int g = 0; g < W_TABLE_GAP && pos + 1 < len; g++)
+				buf[pos++] = ' ';
+		n = strlen(cells[c]);
+		pad = n < cw[c] ? cw[c] - n : 0;
+		if (n > cw[c])
+			n = cw[c];
+		if (pos + cw[c] + 1 >= len)
+			break;
+		if (t->cols[c].align == TABLE_RIGHT) {
+			memset(buf + pos, ' ', pad);
+			pos += pad;
+		}
+		w_table_cut(cells[c], n, buf + pos);
+		pos += n;
+		if (t->cols[c].align == TABLE_LEFT) {
+			memset(buf + pos, ' ', pad);
+			pos += pad;
+		}
+	}
+	buf[pos] = '\0';
+}
+
+static void
+w_table_text(struct ui *ui, int y, struct ui_rect r, int left,
+    enum ui_attr a, const char *s)
+{
+	if ((int)strlen(s) > left)
+		ui_puts(ui, y, r.x, r.w, a, s + left);
+}
+
+/*
+ * Draw t in r: table line first at the top of r (first may be negative
+ * to start lower down), text column left at its left edge.  Returns the
+ * width of a full line as drawn, so a caller can draw beside it.
+ */
+int
+w_table_draw(struct ui *ui, const struct table *t, struct ui_rect r,
+    int first, int left)
+{
+	size_t	*cw = xcalloc(t->ncols, sizeof *cw);
+	char	**hdr = xcalloc(t->ncols, sizeof *hdr);
+	char	 line[1024];
+	int	 total, y;
+
+	total = w_table_widths(t, cw, r.w);
+	for (size_t c = 0; c < t->ncols; c++)
+		hdr[c] = t->cols[c].header;
+	for (int i = first < 0 ? 0 : first; i <= (int)t->nrows; i++) {
+		if ((y = r.y + i - first) >= r.y + r.h)
+			break;
+		if (i == 0) {
+			w_table_line(t, hdr, cw, line, sizeof line);
+			w_table_text(ui, y, r, left, UI_A_SECTION, line);
+		} else if (t->rows[i - 1].section)
+			w_table_text(ui, y, r, left, UI_A_TITLE,
+			    t->rows[i - 1].cells[0]);
+		else {
+			w_table_line(t, t->rows[i - 1].cells, cw, line,
+			    sizeof line);
+			w_table_text(ui, y, r, left, UI_NATTR, line);
+		}
+	}
+	/* Notes are prose: wrapped to the rectangle, not scrolled sideways. */
+	for (size_t i = 0, vy = t->nrows + 2; i < t->nnotes; i++)
+		vy += (size_t)ui_text(ui, r, first - (int)vy, UI_NATTR,
+		    t->notes[i]);
+	free(hdr);
+	free(cw);
+	return total - left < r.w ? total - left : r.w;
+}
