@@ -138,6 +138,38 @@ test_csv_quotes_and_md_escapes(void **state)
 	table_free(t);
 }
 
+/* Too wide even with its names wrapped: panels, each repeating NAME. */
+static void
+test_wide_table_in_panels(void **state)
+{
+	struct table	*t = table_new(NULL);
+	size_t		 r;
+	char		*s;
+
+	(void)state;
+	table_add_col(t, "NAME", TABLE_LEFT);
+	for (int c = 0; c < 4; c++) {
+		char	h[32];
+
+		snprintf(h, sizeof h, "COLUMN-%d", c);
+		table_add_col(t, h, TABLE_RIGHT);
+	}
+	r = table_add_row(t);
+	table_set(t, r, 0, "a-long-host-name");
+	for (int c = 0; c < 4; c++)
+		table_set(t, r, 1 + (size_t)c, "%d", c * 1000);
+	table_fit(t, 40, 0);
+	s = tu_render(t, TABLE_TEXT);
+	assert_string_equal(s,
+	    "NAME              COLUMN-0  COLUMN-1\n"
+	    "a-long-host-name         0      1000\n"
+	    "\n"
+	    "NAME              COLUMN-2  COLUMN-3\n"
+	    "a-long-host-name      2000      3000\n");
+	free(s);
+	table_free(t);
+}
+
 static void
 test_format_names_and_values(void **state)
 {
@@ -170,6 +202,7 @@ main(void)
 		cmocka_unit_test(test_groups_and_values),
 		cmocka_unit_test(test_text_alignment_and_sections),
 		cmocka_unit_test(test_csv_quotes_and_md_escapes),
+		cmocka_unit_test(test_wide_table_in_panels),
 		cmocka_unit_test(test_format_names_and_values),
 	};
 

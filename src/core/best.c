@@ -230,6 +230,7 @@ best_layout_table(const struct best_layout *l, const struct run *const *runs,
 		table_set(t, r0 + r, 3 + ncol, "%s", g != NULL ? g : "");
 	}
 	free(v);
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
 	return t;
 }
 
@@ -281,6 +282,7 @@ best_others(const struct run *const *runs, const char *const *names,
 	}
 	free(g);
 	free(v);
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
 	return t;
 }
 

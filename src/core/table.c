@@ -271,21 +271,28 @@ table_text_line(const struct table *t, char *const *cells, const size_t *w,
 	fputc('\n', f);
 }
 
-/* Shrink the wrapping column so that a line fits the table's width. */
-static void
+/*
+ * Shrink the wrapping column so that a line fits the table's width;
+ * returns 0, or -1 when no shrinking can make it fit (then nothing is
+ * changed and the table goes into panels).
+ */
+static int
 table_text_fit(const struct table *t, size_t *w)
 {
 	size_t	total = TABLE_GAP * (t->ncols - 1), over;
 
 	if (t->width == 0)
-		return;
+		return 0;
 	for (size_t c = 0; c < t->ncols; c++)
 		total += w[c];
 	if (total <= t->width)
-		return;
+		return 0;
 	over = total - t->width;
+	if (w[t->wrap] < over + TABLE_MIN_WRAP && t->ncols >= 3)
+		return -1;
 	w[t->wrap] = w[t->wrap] > over + TABLE_MIN_WRAP ? w[t->wrap] - over :
 	    TABLE_MIN_WRAP;
+	return 0;
 }
 
 /* A row, its wrapping cell spread over as many lines as it needs. */
@@ -312,21 +319,14 @@ table_text_row(const struct table *t, char *const *cells, const size_t *w,
 	table_wrap_free(v, n);
 }
 
+/* The header line and every row, in the widths w. */
 static void
-table_render_text(const struct table *t, FILE *f)
+table_text_body(const struct table *t, const size_t *w, FILE *f)
 {
-	size_t	*w = xcalloc(t->ncols, sizeof *w);
 	char	**hdr = xcalloc(t->ncols, sizeof *hdr);
 
-	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = table_col_width(t, c);
+	for (size_t c = 0; c < t->ncols; c++)
 		hdr[c] = t->cols[c].header;
-	}
-	table_text_fit(t, w);
-	if (t->title[0] != '\0') {
-		table_text_block(t->title, t->width, f);
-		fputc('\n', f);
-	}
 	table_text_line(t, hdr, w, f);
 	for (size_t r = 0; r < t->nrows; r++) {
 		if (t->rows[r].section) {
@@ -336,12 +336,83 @@ table_render_text(const struct table *t, FILE *f)
 		} else
 			table_text_row(t, t->rows[r].cells, w, f);
 	}
+	free(hdr);
+}
+
+/*
+ * One panel of a table too wide for its width: column 0 (the names) and
+ * columns first..end-1, as a view sharing the table's cells.
+ */
+static void
+table_text_panel(const struct table *t, const size_t *w, size_t first,
+    size_t end, FILE *f)
+{
+	struct table	 v;
+	size_t		*vw, n = 1 + end - first;
+
+	memset(&v, 0, sizeof v);
+	v.ncols = n;
+	v.nrows = t->nrows;
+	v.width = t->width;
+	v.wrap = t->wrap >= first && t->wrap < end ? 1 + t->wrap - first : 0;
+	v.cols = xcalloc(n, sizeof *v.cols);
+	v.rows = xcalloc(t->nrows, sizeof *v.rows);
+	vw = xcalloc(n, sizeof *vw);
+	for (size_t c = 0; c < n; c++) {
+		size_t	from = c == 0 ? 0 : first + c - 1;
+
+		v.cols[c] = t->cols[from];
+		vw[c] = w[from];
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		v.rows[r].section = t->rows[r].section;
+		v.rows[r].cells = xcalloc(n, sizeof *v.rows[r].cells);
+		for (size_t c = 0; c < n; c++)
+			v.rows[r].cells[c] =
+			    t->rows[r].cells[c == 0 ? 0 : first + c - 1];
+	}
+	table_text_body(&v, vw, f);
+	for (size_t r = 0; r < t->nrows; r++)
+		free(v.rows[r].cells);
+	free(v.rows);
+	free(v.cols);
+	free(vw);
+}
+
+/*
+ * Aligned text.  A table wider than its width even with its wrapping
+ * column shrunk is cut into panels of whole columns, each repeating the
+ * first column, as a printed report continues a wide table below.
+ */
+static void
+table_render_text(const struct table *t, FILE *f)
+{
+	size_t	*w = xcalloc(t->ncols, sizeof *w);
+	size_t	 end, total;
+
+	for (size_t c = 0; c < t->ncols; c++)
+		w[c] = table_col_width(t, c);
+	if (t->title[0] != '\0') {
+		table_text_block(t->title, t->width, f);
+		fputc('\n', f);
+	}
+	if (table_text_fit(t, w) == 0)
+		table_text_body(t, w, f);
+	else
+		for (size_t first = 1; first < t->ncols; first = end) {
+			total = w[0] + TABLE_GAP + w[first];
+			for (end = first + 1; end < t->ncols &&
+			    total + TABLE_GAP + w[end] <= t->width; end++)
+				total += TABLE_GAP + w[end];
+			if (first > 1)
+				fputc('\n', f);
+			table_text_panel(t, w, first, end, f);
+		}
 	for (size_t i = 0; i < t->nnotes; i++) {
 		if (i == 0)
 			fputc('\n', f);
 		table_text_block(t->notes[i], t->width, f);
 	}
-	free(hdr);
 	free(w);
 }
 
