@@ -753,7 +753,7 @@ main_import(int argc, char **argv, const char *argv0)
 }
 
 static int
-main_list(int argc, char **argv)
+main_list(int argc, char **argv, const char *argv0)
 {
 	enum table_format	 fmt = TABLE_TEXT;
 	struct table		*t;
@@ -761,6 +761,7 @@ main_list(int argc, char **argv)
 	const char		*group = NULL;
 	int			 i, rc;
 
+	(void)argv0;
 	if ((i = main_format_only(argc, argv, &fmt, NULL)) < 0)
 		return SM_EXIT_INPUT;
 	if (i != argc)
@@ -827,6 +828,19 @@ main_console(int argc, char **argv, const char *argv0)
 	return rc;
 }
 
+/* The subcommands: sysmark NAME ... calls fn(argc - 1, argv + 1, argv0). */
+static const struct main_cmd {
+	const char	*name;
+	int		 (*fn)(int, char **, const char *);
+} main_cmds[] = {
+	{ "run", main_run },
+	{ "show", main_show },
+	{ "list", main_list },
+	{ "import", main_import },
+	{ "compare", main_compare },
+	{ "console", main_console },
+};
+
 int
 main(int argc, char **argv)
 {
@@ -847,17 +861,8 @@ main(int argc, char **argv)
 		printf("sysmark %s\n", SYSMARK_VERSION);
 		return SM_EXIT_OK;
 	}
-	if (strcmp(argv[1], "run") == 0)
-		return main_run(argc - 1, argv + 1, argv[0]);
-	if (strcmp(argv[1], "show") == 0)
-		return main_show(argc - 1, argv + 1, argv[0]);
-	if (strcmp(argv[1], "list") == 0)
-		return main_list(argc - 1, argv + 1);
-	if (strcmp(argv[1], "import") == 0)
-		return main_import(argc - 1, argv + 1, argv[0]);
-	if (strcmp(argv[1], "compare") == 0)
-		return main_compare(argc - 1, argv + 1, argv[0]);
-	if (strcmp(argv[1], "console") == 0)
-		return main_console(argc - 1, argv + 1, argv[0]);
+	for (size_t i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
+		if (strcmp(argv[1], main_cmds[i].name) == 0)
+			return main_cmds[i].fn(argc - 1, argv + 1, argv[0]);
 	return main_usage_error("unknown command \"%s\"", argv[1]);
 }
