@@ -5,9 +5,10 @@
  * arithoh is the same loop with the arithmetic left out, so its figure is
  * the loop's own overhead.  One generic body is instantiated per type.
  *
- * A volatile zero is read at the start of each loop, so the compiler can
- * neither fold the steps nor hoist them out; the sum is checked against
- * its known value (100 for the integer types) and goes to the sink.
+ * A volatile zero is read at every step, so the compiler can neither fold
+ * the steps into a formula (as it would arithoh's sum) nor hoist them out;
+ * the sum is checked against its known value (100 for the integer types)
+ * and goes to the sink.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -43,10 +44,9 @@ arith_##name##_loop(struct bench_ctx *ctx, uint64_t n)			\
 {									\
 	while (n-- > 0) {						\
 		REG type	x, y = 0, z = 0;			\
-		REG int		base = arith_zero;			\
 									\
 		for (REG int i = 2; i <= 101; i++) {			\
-			x = (type)(i + base);				\
+			x = (type)(i + arith_zero);			\
 			STEP;						\
 		}							\
 		(void)y;						\
