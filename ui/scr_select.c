@@ -454,8 +454,8 @@ scr_select_draw_settings(struct ui *ui, int y)
 		    "Space selects one, a selects all.");
 	else
 		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s "
-		    "(%zu tests x copies %s x %d samples of %g s)", est, n,
-		    cs, plan.samples, plan.duration);
+		    "(%zu test%s x copies %s x %d samples of %g s)", est, n,
+		    n == 1 ? "" : "s", cs, plan.samples, plan.duration);
 }
 
 static void
