@@ -159,8 +159,8 @@ test_missing_programs_skip(void **state)
 	assert_int_equal(o.status, 0);
 	line = strstr(o.out, "C Compiler Test");
 	assert_non_null(line);
-	assert_true(strstr(line, "SKIPPED") < strchr(line, '\n'));
 	assert_non_null(strstr(line, "SKIPPED"));
+	assert_true(strstr(line, "SKIPPED") < strchr(line, '\n'));
 	assert_non_null(strstr(o.out, "C skipped: no C compiler (cc) in "
 	    "PATH"));
 	assert_non_null(strstr(o.out, "dc skipped: no dc in PATH"));
