@@ -59,12 +59,10 @@ struct bmdiff {
 static int
 bmdiff_all_failed(const struct run *run, const struct run_group *g)
 {
-	double	*v;
-	size_t	 n, failed;
+	struct stats	st;
+	size_t		failed = run_group_stats(run, g, &st);
 
-	n = run_group_values(run, g, &v, &failed);
-	free(v);
-	return n == 0 && failed > 0;
+	return st.n == 0 && failed > 0;
 }
 
 static void

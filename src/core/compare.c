@@ -21,14 +21,10 @@
 double
 compare_figure(const struct run *run, const char *test, int copies)
 {
-	struct run_group	 g = { test, copies };
-	struct stats		 st;
-	double			*v;
-	size_t			 n, failed;
+	struct run_group	g = { test, copies };
+	struct stats		st;
 
-	n = run_group_values(run, &g, &v, &failed);
-	stats_compute(v, n, &st);
-	free(v);
+	run_group_stats(run, &g, &st);
 	return st.mean;
 }
 

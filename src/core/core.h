@@ -147,6 +147,8 @@ struct run_sample *run_add_sample(struct run *);
 size_t	 run_groups(const struct run *, struct run_group **);
 size_t	 run_group_values(const struct run *, const struct run_group *,
 	     double **, size_t *);
+size_t	 run_group_stats(const struct run *, const struct run_group *,
+	     struct stats *);
 int	 run_failed(const struct run *);
 
 /* sysinfo.c */

@@ -103,14 +103,13 @@ report_row(const struct run *run, const struct run_group *g,
     struct table *t)
 {
 	struct stats	 st;
-	double		*v, duration = 0;
+	double		 duration = 0;
 	size_t		 n, failed, r;
 	const char	*unit = "";
 	char		 buf[64], samples[96];
 
-	n = run_group_values(run, g, &v, &failed);
-	stats_compute(v, n, &st);
-	free(v);
+	failed = run_group_stats(run, g, &st);
+	n = st.n;
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 
@@ -195,13 +194,10 @@ report_stats_row(const struct run *run, const struct run_group *g,
 {
 	const double	*fig[6];
 	struct stats	 st;
-	double		*v;
-	size_t		 n, failed, r;
+	size_t		 r;
 	char		 buf[64];
 
-	n = run_group_values(run, g, &v, &failed);
-	stats_compute(v, n, &st);
-	free(v);
+	run_group_stats(run, g, &st);
 	r = table_add_row(t);
 	if (g->copies > 1)
 		table_set(t, r, 0, "%s x%d", g->test, g->copies);

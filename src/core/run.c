@@ -131,6 +131,23 @@ run_group_values(const struct run *run, const struct run_group *g,
 	return n;
 }
 
+/*
+ * The statistics of a group's successful samples; returns how many
+ * failed (skipped samples count as neither).
+ */
+size_t
+run_group_stats(const struct run *run, const struct run_group *g,
+    struct stats *st)
+{
+	double	*v;
+	size_t	 n, failed;
+
+	n = run_group_values(run, g, &v, &failed);
+	stats_compute(v, n, st);
+	free(v);
+	return failed;
+}
+
 /* 1 if any sample failed. */
 int
 run_failed(const struct run *run)

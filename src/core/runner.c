@@ -526,12 +526,8 @@ runner_bench_done(struct runner *r)
 	struct run_group	 g = { runner_cur(r)->id, runner_copies(r) };
 	struct runner_event	 ev;
 	struct stats		 st;
-	double			*v;
-	size_t			 n, failed;
 
-	n = run_group_values(r->run, &g, &v, &failed);
-	stats_compute(v, n, &st);
-	free(v);
+	run_group_stats(r->run, &g, &st);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_BENCH_DONE;
 	ev.stats = &st;
