@@ -69,6 +69,7 @@ static const char cc_program[] =
 struct cc_state {
 	char	dir[1024];
 	char	out[1100];
+	char	prog[1100];	/* what each compile must produce */
 };
 
 static char *cc_argv[] = { "cc", "-O", "-o", "prog", "prog.c", NULL };
@@ -116,6 +117,7 @@ cc_setup(struct bench_ctx *ctx)
 	snprintf(st->dir, sizeof st->dir, "%s/cc", ctx->tmpdir);
 	snprintf(src, sizeof src, "%s/prog.c", st->dir);
 	snprintf(st->out, sizeof st->out, "%s/out", st->dir);
+	snprintf(st->prog, sizeof st->prog, "%s/prog", st->dir);
 	if (mkdir(st->dir, 0700) != 0 ||
 	    (fd = open(src, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
 		bench_fail(ctx, "%s: %s", src, strerror(errno));
@@ -133,14 +135,12 @@ cc_loop(struct bench_ctx *ctx, uint64_t n)
 {
 	struct cc_state	*st = ctx->state;
 	struct stat	 sb;
-	char		 prog[1100];
 
-	snprintf(prog, sizeof prog, "%s/prog", st->dir);
 	while (n-- > 0) {
-		unlink(prog);
+		unlink(st->prog);
 		bench_command_wait(ctx, bench_command(ctx, st->dir, NULL, NULL,
 		    cc_argv), "cc");
-		if (stat(prog, &sb) != 0 || sb.st_size == 0)
+		if (stat(st->prog, &sb) != 0 || sb.st_size == 0)
 			bench_fail(ctx, "cc left no program");
 		ctx->sink += (uint64_t)sb.st_size;
 	}
