@@ -26,9 +26,6 @@
 
 /* run -C's time cap unless -T says otherwise, in seconds. */
 #define MAIN_TIME_CAP		600.0
-/* calibrate: repeats, and the minutes they are spread over by default. */
-#define MAIN_CAL_REPEATS	3
-#define MAIN_CAL_SPAN		300.0
 
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t main_stop;
@@ -280,22 +277,55 @@ main_run_option(int c, const char *arg, struct main_run *m)
 
 /* ---- sysmark run ---- */
 
+/* "10 s" or "0.5 s", from a static buffer: one call per expression. */
+static const char *
+main_secs(double d)
+{
+	static char	buf[32];
+
+	snprintf(buf, sizeof buf, "%g s", d);
+	return buf;
+}
+
+/* The plan, a line per test and copies value, before interleaved rounds. */
+static void
+main_progress_plan(const struct main_run *m)
+{
+	for (size_t b = 0; b < m->nbench; b++)
+		for (size_t c = 0; c < m->ncopies; c++)
+			fprintf(stderr, "%s: %s, %d %s, %d x %s + warm-up%s\n",
+			    m->benches[b]->id, m->benches[b]->title,
+			    m->copies[c], m->copies[c] == 1 ? "copy" :
+			    "copies", m->samples, m->benches[b]->timing ==
+			    BENCH_CALIBRATED ? "a calibrated batch" :
+			    main_secs(m->duration), m->repeats > 1 ?
+			    ", each repeat" : "");
+	fprintf(stderr, "in interleaved rounds%s\n", m->target > 0 ?
+	    ", more while an interval is wider than -C" : "");
+}
+
 /* Interleaved: a line per sample, naming its test, round and repeat. */
 static void
-main_progress_rounds(const struct runner_event *ev)
+main_progress_rounds(const struct main_run *m, const struct runner_event *ev)
 {
 	char	v[64], rep[32] = "", what[32] = "warm-up";
 
 	if (ev->repeat > 1)
-		snprintf(rep, sizeof rep, "repeat %d, ", ev->repeat);
-	if (ev->sample != RUN_WARMUP)
-		snprintf(what, sizeof what, "sample %d", ev->sample);
+		snprintf(rep, sizeof rep, "repeat %d: ", ev->repeat);
+	if (ev->sample > ev->nsamples)
+		snprintf(what, sizeof what, "sample %d (-C)", ev->sample);
+	else if (ev->sample != RUN_WARMUP)
+		snprintf(what, sizeof what, "sample %d/%d", ev->sample,
+		    ev->nsamples);
 	switch (ev->type) {
+	case RUNNER_EV_RUN_START:
+		main_progress_plan(m);
+		break;
 	case RUNNER_EV_SAMPLE:
 		report_format_value(ev->rs->value, v, sizeof v);
-		fprintf(stderr, "  %s%s %s, %d %s: %s %s\n", rep, what,
+		fprintf(stderr, "  %s%s, %d %s, %s: %s %s\n", rep,
 		    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" :
-		    "copies", v, ev->rs->unit);
+		    "copies", what, v, ev->rs->unit);
 		break;
 	case RUNNER_EV_ERROR:
 	case RUNNER_EV_SKIPPED:
@@ -323,7 +353,7 @@ main_progress(const struct runner_event *ev, void *arg)
 	if (m->quiet)
 		return;
 	if (m->order == RUNNER_ORDER_INTERLEAVED) {
-		main_progress_rounds(ev);
+		main_progress_rounds(m, ev);
 		return;
 	}
 	switch (ev->type) {
@@ -562,7 +592,7 @@ main_calibrate(int argc, char **argv, const char *argv0)
 	m.ncopies = 1;
 	m.samples = 6;
 	m.duration = 10;
-	m.repeats = MAIN_CAL_REPEATS;
+	m.repeats = NOISE_REPEATS;
 	m.order = RUNNER_ORDER_INTERLEAVED;
 	m.calibrate = 1;
 	m.force = 1;
@@ -588,15 +618,15 @@ main_calibrate(int argc, char **argv, const char *argv0)
 	host[sizeof host - 1] = '\0';
 	if (rc == 0 && noise_path(m.self, host, path, sizeof path, &err) != 0)
 		rc = main_input_error(&err);
-	if (rc == 0 && !gap_set) {
+	if (rc == 0) {
 		memset(&plan, 0, sizeof plan);
 		plan.nbench = m.nbench;
 		plan.ncopies = m.ncopies;
 		plan.samples = m.samples;
 		plan.duration = m.duration;
 		plan.warmup = 1;
-		m.gap = fmax(0, (MAIN_CAL_SPAN - runner_estimate(&plan) *
-		    m.repeats) / (m.repeats - 1));
+		noise_plan(&plan, m.repeats, gap_set ? m.gap : -1);
+		m.gap = plan.gap;
 	}
 	m.out = path;
 	if (rc == 0)

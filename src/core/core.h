@@ -424,11 +424,15 @@ int	 import_byte_read(struct import *, size_t, struct sm_error *);
 int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
 
 /* noise.c */
+struct runner_plan;
 int	 noise_path(const char *, const char *, char *, size_t,
 	     struct sm_error *);
 int	 noise_find(const char *, const struct run *const *, size_t,
 	     struct run *, char *, size_t);
 struct table *noise_table(const struct run *);
+#define NOISE_REPEATS		3	/* calibrate's default */
+#define NOISE_SPAN		300.0	/* seconds the repeats spread over */
+void	 noise_plan(struct runner_plan *, int, double);
 
 /* tools.c */
 void	 tools_record(struct run *, const struct bench *const *, size_t);

@@ -69,6 +69,24 @@ noise_find(const char *self, const struct run *const *runs, size_t nrun,
 	return 1;
 }
 
+/*
+ * Make plan a calibration: repeats repeats, gap seconds apart, or with a
+ * negative gap spread over NOISE_SPAN seconds (no pause if they take
+ * longer than that anyway).
+ */
+void
+noise_plan(struct runner_plan *plan, int repeats, double gap)
+{
+	double	once;
+
+	plan->repeats = 1;
+	plan->gap = 0;
+	once = runner_estimate(plan);
+	plan->repeats = repeats;
+	plan->gap = gap >= 0 ? gap : fmax(0, (NOISE_SPAN - once * repeats) /
+	    (repeats - 1));
+}
+
 /* The profile as a table: each test's within- and between-run CV. */
 struct table *
 noise_table(const struct run *profile)
