@@ -41,11 +41,12 @@ scr_run_save_profile(struct ui *ui)
 	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
 	    sizeof path, &err) != 0 ||
 	    csvstore_save(&ui->live.run, path, 1, &err) != 0) {
-		snprintf(ui->live.error, sizeof ui->live.error, "%s", err.msg);
+		ui_message(ui, "noise profile not saved: %s", err.msg);
 		return;
 	}
 	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
 	ui->live.saved = 1;
+	ui_message(ui, "noise profile saved: %s", path);
 }
 
 static void
@@ -95,11 +96,11 @@ scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 		l->have_run = 1;
 		runner_note_plan(&l->plan, &l->run, ev->cancelled);
 		scr_run_table(l);
+		ui_message(ui, ev->cancelled ? "run aborted: the samples "
+		    "finished so far are kept" : "run finished");
 		if (l->calibrate && !ev->cancelled)
 			scr_run_save_profile(ui);
 		l->calibrate = 0;
-		ui_message(ui, ev->cancelled ? "run aborted: the samples "
-		    "finished so far are kept" : "run finished");
 		if (ui->scr == &scr_run)
 			ui_switch(ui, &scr_results);
 		break;
