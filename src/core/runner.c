@@ -253,7 +253,7 @@ runner_skip(struct runner *r, const char *why)
 
 	s->status = RUN_SKIPPED;
 	s->value = NAN;
-	snprintf(s->reason, sizeof s->reason, "%s", why);
+	run_sample_reason(s, why);
 	r->done += (size_t)(r->plan.samples - r->sample + 1);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_SKIPPED;
@@ -492,7 +492,7 @@ runner_record(struct runner *r)
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
-		snprintf(s->reason, sizeof s->reason, "%s", r->fail);
+		run_sample_reason(s, r->fail);
 	} else {
 		s->per_copy = xcalloc((size_t)r->ncopy, sizeof *s->per_copy);
 		for (int i = 0; i < r->ncopy; i++) {
