@@ -253,6 +253,9 @@ static const struct {
 	    "copies" },
 	{ "bad_negative.csv", "3: syscall: duration -1 s is outside 0 to "
 	    "1e+07 s" },
+	/* 2^64 once became a uint64_t through a double (undefined). */
+	{ "bad_iterations.csv", "3: column \"iterations\": expected a count "
+	    "from 0 to 18446744073709551615, got \"18446744073709551616\"" },
 	{ "bad_quote.csv", "3: malformed CSV: error parsing data while "
 	    "strict checking enabled" },
 	{ "bad_truncated.csv", "4: malformed CSV at the end of the file: "

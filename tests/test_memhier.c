@@ -208,6 +208,31 @@ test_show_plot(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * A latency of 0 has no place on a log scale: it once made the plot's bar
+ * width log(x / 0), a cast of infinity (undefined).  It is left off.
+ */
+static void
+test_zero_latency_is_off_the_curve(void **state)
+{
+	struct memhier_point	*p;
+	struct table		*t;
+	struct run		 run;
+	char			*text;
+
+	(void)state;
+	tu_load(&run, "tests/fuzz/regress/run/memhier-zero-latency.csv");
+	assert_int_equal(memhier_curve(&run, &p), 2);
+	assert_true(p[0].ns > 0);
+	free(p);
+	assert_non_null(t = memhier_plot(&run));
+	text = tu_render(t, TABLE_TEXT);
+	assert_null(strstr(text, "1K "));
+	free(text);
+	table_free(t);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -219,6 +244,7 @@ main(void)
 		cmocka_unit_test(test_plateaus_named_by_caches),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_show_plot),
+		cmocka_unit_test(test_zero_latency_is_off_the_curve),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

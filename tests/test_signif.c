@@ -222,6 +222,29 @@ test_single_figure_is_not_tested(void **state)
 	assert_near(s.ratio, 1.2, 1e-12);
 }
 
+/*
+ * Figures whose squares overflow (near 1e308, or 1e200 squared) give a NaN
+ * p and interval: that must never read as better or worse.
+ */
+static void
+test_huge_figures_are_not_judged(void **state)
+{
+	const double	a[][3] = { { 1e200, 1.01e200, 0.99e200 },
+			    { 4e307, 4.1e307, 3.9e307 } };
+	const double	b[][3] = { { 2e200, 2.02e200, 1.98e200 },
+			    { 8e307, 8.2e307, 7.8e307 } };
+	struct signif	s;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		signif_compare(a[i], 3, b[i], 3, BENCH_HIGHER, 0.05, 0.01, &s);
+		if (s.verdict == SIGNIF_BETTER || s.verdict == SIGNIF_WORSE) {
+			assert_true(isfinite(s.p) && s.p < 0.05);
+			assert_true(isfinite(s.lo) && isfinite(s.hi));
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -237,6 +260,7 @@ main(void)
 		cmocka_unit_test(test_small_change_is_no_win),
 		cmocka_unit_test(test_u_test_decides),
 		cmocka_unit_test(test_single_figure_is_not_tested),
+		cmocka_unit_test(test_huge_figures_are_not_judged),
 	};
 
 	return cmocka_run_group_tests_name("signif", tests, NULL, NULL);
