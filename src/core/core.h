@@ -25,6 +25,8 @@
 #define SM_EXIT_OK		0
 #define SM_EXIT_SAMPLE_FAILED	1
 #define SM_EXIT_INPUT		2
+#define SM_EXIT_SAVED_ELSEWHERE	3	/* the run is in a fallback file */
+#define SM_EXIT_NOT_SAVED	4	/* the run is only on stderr */
 #define SM_EXIT_INTERRUPTED	130
 
 /* util.c */
@@ -167,6 +169,8 @@ int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
+int	 paths_claim(const char *, const char *, char *, size_t,
+	     struct sm_error *);
 size_t	 paths_list_csv(const char *, char ***);
 char	*paths_label(const char *);
 
@@ -176,6 +180,17 @@ const char *infile_kind(mode_t);
 const char *infile_short(const char *, char *, size_t);
 FILE	*infile_open(const char *, off_t, struct sm_error *);
 size_t	 infile_bom(const char *, size_t);
+
+/* save.c */
+enum save_outcome {
+	SAVE_OK = 0,
+	SAVE_FALLBACK,		/* not where asked, but in a fallback file */
+	SAVE_NONE		/* in no file at all */
+};
+int	 save_check_dir(const char *, struct sm_error *);
+int	 save_check(const char *, const char *, int, struct sm_error *);
+enum save_outcome save_run(const struct run *, const char *, const char *,
+	     int, char *, size_t, struct sm_error *);
 
 /* csvstore.c */
 #define CSVSTORE_FORMAT		1
