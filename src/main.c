@@ -103,10 +103,13 @@ main_input_error(const struct sm_error *err)
 	return SM_EXIT_INPUT;
 }
 
+/* The first signal stops the run and keeps it; a second ends sysmark. */
 static void
 main_on_signal(int sig)
 {
 	(void)sig;
+	if (main_stop)
+		_exit(SM_EXIT_INTERRUPTED);
 	main_stop = 1;
 }
 
@@ -245,6 +248,9 @@ main_progress(const struct runner_event *ev, void *arg)
 		fprintf(stderr, "  skipped: %s\n", ev->msg);
 		break;
 	case RUNNER_EV_FINISHED:
+		if (ev->msg != NULL)
+			fprintf(stderr, "the run stops: a copy would not die; "
+			    "its files are left in %s\n", ev->msg);
 		if (ev->cancelled)
 			fprintf(stderr, "interrupted: the samples finished so "
 			    "far are kept\n");
@@ -341,6 +347,7 @@ main_execute(struct main_run *m)
 	struct runner		*r;
 	struct run		 run;
 	struct sm_error		 err;
+	char			 msg[200];
 	int			 cancelled, rc, save;
 
 	memset(&plan, 0, sizeof plan);
@@ -355,6 +362,8 @@ main_execute(struct main_run *m)
 	run_init(&run);
 	sysinfo_collect(&run);
 	main_warn_idle(m);
+	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
 	main_signals();
 	if ((r = runner_start(&plan, &run, main_progress, m, &err)) == NULL) {
 		run_free(&run);
@@ -859,6 +868,8 @@ int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
+	/* Past RLIMIT_FSIZE a write fails (EFBIG) and a save falls back. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return main_console(argc, argv, argv[0]);
 	if (argc < 2) {

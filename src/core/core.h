@@ -181,6 +181,10 @@ const char *infile_short(const char *, char *, size_t);
 FILE	*infile_open(const char *, off_t, struct sm_error *);
 size_t	 infile_bom(const char *, size_t);
 
+/* privdir.c */
+size_t	 privdir_sweep(const char *);
+int	 privdir_make(char *, size_t, struct sm_error *);
+
 /* save.c */
 enum save_outcome {
 	SAVE_OK = 0,
@@ -478,6 +482,8 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_default_grace(double);
+int	 runner_max_copies(void);
+int	 runner_crowded(const struct runner_plan *, char *, size_t);
 void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);

@@ -27,6 +27,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -47,6 +48,12 @@
 #define RUNNER_REAP_POLL_MS	250
 /* What a calibrated sample may take (it usually takes under a second). */
 #define RUNNER_CAL_SECONDS	30.0
+/* How long a copy may take to die after SIGKILL before it is left. */
+#define RUNNER_KILL_WAIT_NS	(5 * 1000000000ull)
+/* Setup time each copy adds: forking and setting up 512 takes a while. */
+#define RUNNER_SETUP_PER_COPY	0.1
+/* Processes one copy may need: itself, a partner, what either execs. */
+#define RUNNER_PROCS_PER_COPY	4
 
 enum runner_state {
 	RUNNER_SETUP,
@@ -89,6 +96,8 @@ struct runner {
 	struct runner_copy	*copy;
 	int			 ncopy;
 	uint64_t		 deadline;
+	uint64_t		 killed_at;	/* when SIGKILL went out */
+	int			 stuck;		/* a copy would not die */
 	int			 eof;
 	char			 fail[160];	/* first failure reason */
 	unsigned char		 buf[sizeof(struct sampler_msg)];
@@ -98,6 +107,7 @@ struct runner {
 
 static void	runner_emit(struct runner *, struct runner_event *);
 static void	runner_next(struct runner *);
+static long	runner_nproc(void);
 
 static const struct bench *
 runner_cur(const struct runner *r)
@@ -122,6 +132,13 @@ runner_sample_seconds(const struct runner *r)
 	if (runner_cur(r)->timing == BENCH_CALIBRATED)
 		return RUNNER_CAL_SECONDS;
 	return r->plan.duration;
+}
+
+/* How long the copies may take to be ready: more copies, more time. */
+static double
+runner_setup_seconds(const struct runner *r)
+{
+	return r->plan.grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
 }
 
 static void
@@ -181,10 +198,33 @@ static void
 runner_kill_all(struct runner *r)
 {
 	for (int i = 0; i < r->ncopy; i++)
-		if (r->copy[i].pid > 0)
+		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 	runner_close(&r->gofd);
 	r->state = RUNNER_REAP;
+	if (r->killed_at == 0)
+		r->killed_at = sm_now_ns();
+}
+
+/*
+ * A copy SIGKILL has not ended in RUNNER_KILL_WAIT_NS is stuck in the
+ * kernel (a frozen or dead file system, a hung device): waiting longer
+ * could be forever.  Each is named by pid and left; the run stops, and
+ * its private directory, perhaps on that very file system, is left too.
+ */
+static void
+runner_abandon(struct runner *r)
+{
+	for (int i = 0; i < r->ncopy; i++) {
+		if (r->copy[i].reaped || r->copy[i].pid <= 0)
+			continue;
+		runner_fail(r, "copy %d (pid %ld) did not die within %llu s "
+		    "of SIGKILL and is left behind", i + 1,
+		    (long)r->copy[i].pid,
+		    (unsigned long long)(RUNNER_KILL_WAIT_NS / 1000000000u));
+		r->copy[i].reaped = 1;
+		r->stuck = 1;
+	}
 }
 
 /* ---- Starting a sample ---- */
@@ -284,7 +324,8 @@ runner_start_sample(struct runner *r)
 	r->eof = 0;
 	r->buflen = 0;
 	r->state = RUNNER_SETUP;
-	r->deadline = sm_now_ns() + (uint64_t)(r->plan.grace * 1e9);
+	r->killed_at = 0;
+	r->deadline = sm_now_ns() + (uint64_t)(runner_setup_seconds(r) * 1e9);
 	runner_emit_type(r, RUNNER_EV_SAMPLE_START);
 	if (snprintf(r->sampledir, sizeof r->sampledir, "%s/s%zu",
 	    r->tmpdir, r->done) >= (int)sizeof r->sampledir ||
@@ -418,8 +459,16 @@ runner_reaped(struct runner *r, int i, int status)
 		    WEXITSTATUS(status));
 		runner_kill_all(r);
 	} else if (!c->reported) {
-		runner_fail(r, "copy %d: exited without a result", i + 1);
-		runner_kill_all(r);
+		/*
+		 * Its result may have come after the last read (with many
+		 * copies, often): drain the pipe before judging.
+		 */
+		runner_read(r);
+		if (!c->reported) {
+			runner_fail(r, "copy %d: exited without a result",
+			    i + 1);
+			runner_kill_all(r);
+		}
 	}
 }
 
@@ -448,19 +497,30 @@ runner_reap(struct runner *r)
 	return all;
 }
 
-/* After SIGKILL nothing can delay the exit long: wait for it. */
+/* After SIGKILL: wait for the copies, but not for one that cannot die. */
 static void
 runner_reap_blocking(struct runner *r)
 {
 	int	status;
 
-	for (int i = 0; i < r->ncopy; i++) {
-		if (r->copy[i].reaped || r->copy[i].pid <= 0)
-			continue;
-		while (waitpid(r->copy[i].pid, &status, 0) < 0 &&
-		    errno == EINTR)
-			;
-		r->copy[i].reaped = 1;
+	for (;;) {
+		int	all = 1;
+
+		for (int i = 0; i < r->ncopy; i++) {
+			if (r->copy[i].reaped || r->copy[i].pid <= 0)
+				continue;
+			if (waitpid(r->copy[i].pid, &status, WNOHANG) != 0)
+				r->copy[i].reaped = 1;
+			else
+				all = 0;
+		}
+		if (all)
+			return;
+		if (sm_now_ns() - r->killed_at >= RUNNER_KILL_WAIT_NS) {
+			runner_abandon(r);
+			return;
+		}
+		poll(NULL, 0, 10);
 	}
 }
 
@@ -538,14 +598,16 @@ static void
 runner_end_sample(struct runner *r)
 {
 	for (int i = 0; i < r->ncopy; i++)
-		if (r->copy[i].pid > 0)
+		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 	runner_close(&r->rfd);
 	runner_close(&r->gofd);
 	free(r->copy);
 	r->copy = NULL;
 	r->ncopy = 0;
-	sm_rmtree(r->sampledir);
+	/* A stuck copy's file system may hang whoever touches it. */
+	if (!r->stuck)
+		sm_rmtree(r->sampledir);
 }
 
 static void
@@ -555,11 +617,14 @@ runner_finish(struct runner *r, int cancelled)
 
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
-	sm_rmtree(r->tmpdir);
+	if (!r->stuck)
+		sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_FINISHED;
 	ev.cancelled = cancelled;
 	ev.bench = NULL;
+	if (r->stuck)
+		ev.msg = r->tmpdir;	/* left behind, with the stuck copy */
 	runner_emit(r, &ev);
 }
 
@@ -607,9 +672,11 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 		return -1;
 	}
 	for (size_t i = 0; i < p->ncopies; i++) {
-		if (p->copies[i] < 1 || p->copies[i] > RUNNER_MAX_COPIES) {
-			sm_error_set(err, "copies %d: must be between 1 and %d",
-			    p->copies[i], RUNNER_MAX_COPIES);
+		if (p->copies[i] < 1 || p->copies[i] > runner_max_copies()) {
+			sm_error_set(err, "copies %d: must be between 1 and %d "
+			    "(RLIMIT_NPROC allows %ld processes, %d per copy)",
+			    p->copies[i], runner_max_copies(),
+			    runner_nproc(), RUNNER_PROCS_PER_COPY);
 			return -1;
 		}
 	}
@@ -619,6 +686,57 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 		return -1;
 	}
 	return 0;
+}
+
+/* The processes this user may have (RLIMIT_NPROC), or -1 for no limit. */
+static long
+runner_nproc(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_NPROC, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur > (rlim_t)LONG_MAX)
+		return -1;
+	return (long)rl.rlim_cur;
+}
+
+/*
+ * The most copies a run may have: RUNNER_MAX_COPIES, or fewer when the
+ * process limit could not hold RUNNER_PROCS_PER_COPY processes a copy (a
+ * copy, its partner, what it execs).  Descriptors are not the limit: the
+ * parent holds two pipes per sample however many copies there are, and
+ * each copy has its own table.
+ */
+int
+runner_max_copies(void)
+{
+	long	nproc = runner_nproc();
+
+	if (nproc < 0 || nproc / RUNNER_PROCS_PER_COPY >= RUNNER_MAX_COPIES)
+		return RUNNER_MAX_COPIES;
+	return nproc / RUNNER_PROCS_PER_COPY > 1 ?
+	    (int)(nproc / RUNNER_PROCS_PER_COPY) : 1;
+}
+
+/*
+ * 1 with a warning in msg when the plan runs more copies at once than the
+ * machine has CPUs: the copies then take turns, and the figures measure
+ * the scheduler as much as the test.
+ */
+int
+runner_crowded(const struct runner_plan *p, char *msg, size_t len)
+{
+	int	most = 0, ncpu = sysinfo_ncpu();
+
+	for (size_t i = 0; i < p->ncopies; i++)
+		if (p->copies[i] > most)
+			most = p->copies[i];
+	if (most <= ncpu)
+		return 0;
+	snprintf(msg, len, "%d copies on %d CPU%s: the copies take turns, so "
+	    "the figures measure the scheduler as much as the test", most,
+	    ncpu, ncpu == 1 ? "" : "s");
+	return 1;
 }
 
 /* The grace period past a sample's duration before its copies are killed. */
@@ -647,7 +765,6 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
     void *arg, struct sm_error *err)
 {
 	struct runner	*r;
-	const char	*base;
 
 	if (runner_check(plan, err) != 0)
 		return NULL;
@@ -664,12 +781,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 			sampler_probe(&r->probe, run);
 			break;
 		}
-	if ((base = getenv("TMPDIR")) == NULL || *base == '\0')
-		base = "/tmp";
-	snprintf(r->tmpdir, sizeof r->tmpdir, "%s/sysmark.XXXXXX", base);
-	if (mkdtemp(r->tmpdir) == NULL) {
-		sm_error_set(err, "%s: cannot make a private directory: %s",
-		    base, strerror(errno));
+	if (privdir_make(r->tmpdir, sizeof r->tmpdir, err) != 0) {
 		free(r);
 		return NULL;
 	}
@@ -724,7 +836,7 @@ runner_step(struct runner *r)
 	if (r->state != RUNNER_REAP && sm_now_ns() >= r->deadline) {
 		if (r->state == RUNNER_SETUP)
 			runner_fail(r, "timed out in setup after %.1f s",
-			    r->plan.grace);
+			    runner_setup_seconds(r));
 		else
 			runner_fail(r, "timed out after %.1f s",
 			    runner_sample_seconds(r) + r->plan.grace);
@@ -733,13 +845,19 @@ runner_step(struct runner *r)
 	if (!runner_reap(r)) {
 		if (r->state == RUNNER_REAP && sm_now_ns() >= r->deadline)
 			runner_kill_all(r);
-		return 0;
+		if (r->killed_at == 0 ||
+		    sm_now_ns() - r->killed_at < RUNNER_KILL_WAIT_NS)
+			return 0;
+		runner_abandon(r);
 	}
 	/* Every copy is gone: drain what they wrote before dying. */
 	runner_read(r);
 	runner_record(r);
 	runner_end_sample(r);
-	runner_next(r);
+	if (r->stuck)
+		runner_finish(r, 1);
+	else
+		runner_next(r);
 	return r->state == RUNNER_DONE;
 }
 
@@ -846,7 +964,8 @@ runner_free(struct runner *r)
 		runner_kill_all(r);
 		runner_reap_blocking(r);
 		runner_end_sample(r);
-		sm_rmtree(r->tmpdir);
+		if (!r->stuck)
+			sm_rmtree(r->tmpdir);
 	}
 	free(r);
 }
