@@ -50,7 +50,7 @@
 #define RUNNER_CAL_SECONDS	30.0
 /* How long a copy may take to die after SIGKILL before it is left. */
 #define RUNNER_KILL_WAIT_NS	(5 * 1000000000ull)
-/* Setup time each copy adds: forking and setting up 512 takes a while. */
+/* Grace each copy adds: forking and setting up 512 takes a while. */
 #define RUNNER_SETUP_PER_COPY	0.1
 /* Processes one copy may need: itself, a partner, what either execs. */
 #define RUNNER_PROCS_PER_COPY	4
@@ -99,7 +99,7 @@ struct runner {
 	uint64_t		 killed_at;	/* when SIGKILL went out */
 	int			 stuck;		/* a copy would not die */
 	int			 eof;
-	char			 fail[160];	/* first failure reason */
+	char			 fail[256];	/* first failure reason */
 	unsigned char		 buf[sizeof(struct sampler_msg)];
 	size_t			 buflen;
 	struct sampler_probe	 probe;		/* for calibrated benches */
@@ -134,9 +134,12 @@ runner_sample_seconds(const struct runner *r)
 	return r->plan.duration;
 }
 
-/* How long the copies may take to be ready: more copies, more time. */
+/*
+ * The grace period of a sample: more copies take longer to fork, set up,
+ * and (sharing the CPUs) to finish, report and exit.
+ */
 static double
-runner_setup_seconds(const struct runner *r)
+runner_grace(const struct runner *r)
 {
 	return r->plan.grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
 }
@@ -215,12 +218,16 @@ runner_kill_all(struct runner *r)
 static void
 runner_abandon(struct runner *r)
 {
+	size_t	n;
+
 	for (int i = 0; i < r->ncopy; i++) {
 		if (r->copy[i].reaped || r->copy[i].pid <= 0)
 			continue;
-		runner_fail(r, "copy %d (pid %ld) did not die within %llu s "
-		    "of SIGKILL and is left behind", i + 1,
-		    (long)r->copy[i].pid,
+		/* This outranks the failure that led to the kill: add it. */
+		n = strlen(r->fail);
+		snprintf(r->fail + n, sizeof r->fail - n, "%scopy %d (pid %ld) "
+		    "did not die within %llu s of SIGKILL and is left behind",
+		    n > 0 ? "; " : "", i + 1, (long)r->copy[i].pid,
 		    (unsigned long long)(RUNNER_KILL_WAIT_NS / 1000000000u));
 		r->copy[i].reaped = 1;
 		r->stuck = 1;
@@ -325,7 +332,7 @@ runner_start_sample(struct runner *r)
 	r->buflen = 0;
 	r->state = RUNNER_SETUP;
 	r->killed_at = 0;
-	r->deadline = sm_now_ns() + (uint64_t)(runner_setup_seconds(r) * 1e9);
+	r->deadline = sm_now_ns() + (uint64_t)(runner_grace(r) * 1e9);
 	runner_emit_type(r, RUNNER_EV_SAMPLE_START);
 	if (snprintf(r->sampledir, sizeof r->sampledir, "%s/s%zu",
 	    r->tmpdir, r->done) >= (int)sizeof r->sampledir ||
@@ -370,7 +377,7 @@ runner_release(struct runner *r)
 	runner_close(&r->gofd);
 	r->state = RUNNER_TIMED;
 	r->deadline = sm_now_ns() +
-	    (uint64_t)((runner_sample_seconds(r) + r->plan.grace) * 1e9);
+	    (uint64_t)((runner_sample_seconds(r) + runner_grace(r)) * 1e9);
 }
 
 static void
@@ -836,10 +843,10 @@ runner_step(struct runner *r)
 	if (r->state != RUNNER_REAP && sm_now_ns() >= r->deadline) {
 		if (r->state == RUNNER_SETUP)
 			runner_fail(r, "timed out in setup after %.1f s",
-			    runner_setup_seconds(r));
+			    runner_grace(r));
 		else
 			runner_fail(r, "timed out after %.1f s",
-			    runner_sample_seconds(r) + r->plan.grace);
+			    runner_sample_seconds(r) + runner_grace(r));
 		runner_kill_all(r);
 	}
 	if (!runner_reap(r)) {
