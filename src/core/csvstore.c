@@ -824,6 +824,8 @@ csvstore_begin(struct csv_parser *p, struct csvstore_load *ld,
 {
 	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI) != 0)
 		sm_fatal("csv_init failed");
+	/* libcsv grows a field by this much: its 128 B made long ones O(n^2). */
+	csv_set_blk_size(p, CSVSTORE_BLOCK);
 	memset(ld, 0, sizeof *ld);
 	ld->path = name;
 	ld->run = run;
