@@ -319,16 +319,17 @@ static void
 test_hang_times_out(void **state)
 {
 	(void)state;
-	/* Two samples, each killed at duration + grace = 0.4 s. */
-	expect_failure(&tb_hang, 1, "timed out after 0.4 s", 0.4 * 2 + 2);
+	/* Two samples, each killed at duration + grace + 0.1 s a copy. */
+	expect_failure(&tb_hang, 1, "timed out after 0.5 s", 0.5 * 2 + 2);
 }
 
 static void
 test_hang_in_setup_times_out(void **state)
 {
 	(void)state;
-	expect_failure(&tb_hang_setup, 2, "timed out in setup after 0.3 s",
-	    0.3 * 2 + 2);
+	/* The setup deadline: grace + 0.1 s for each of the 2 copies. */
+	expect_failure(&tb_hang_setup, 2, "timed out in setup after 0.5 s",
+	    0.5 * 2 + 2);
 }
 
 static void

@@ -203,6 +203,7 @@ enum save_outcome save_run(const struct run *, const char *, const char *,
 #define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */
 int	 csvstore_save(const struct run *, const char *, int,
 	     struct sm_error *);
+int	 csvstore_check_sample(const struct run_sample *, char *, size_t);
 int	 csvstore_check(const struct run *, struct sm_error *);
 int	 csvstore_print(const struct run *, FILE *);
 int	 csvstore_load(struct run *, const char *, struct sm_error *);

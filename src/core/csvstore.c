@@ -100,7 +100,15 @@ csvstore_fmt_double(double v, char *buf, size_t len)
  * saving and loading, so that sysmark never writes what it would refuse
  * to read back.  0, or -1 with why filled in.
  */
+/* A unit of time: the figure is a latency, which cannot be 0. */
 static int
+csvstore_is_time(const char *unit)
+{
+	return strcmp(unit, "ns") == 0 || strcmp(unit, "us") == 0 ||
+	    strcmp(unit, "ms") == 0 || strcmp(unit, "s") == 0;
+}
+
+int
 csvstore_check_sample(const struct run_sample *s, char *why, size_t len)
 {
 	if (s->test[0] == '\0' || s->copies < 1 ||
@@ -126,6 +134,10 @@ csvstore_check_sample(const struct run_sample *s, char *why, size_t len)
 	if (!isfinite(s->value) || s->value < 0) {
 		snprintf(why, len, "%s: the figure %g is not a finite number "
 		    "of 0 or more", s->test, s->value);
+		return -1;
+	}
+	if (s->value == 0 && csvstore_is_time(s->unit)) {
+		snprintf(why, len, "%s: a latency of 0 %s", s->test, s->unit);
 		return -1;
 	}
 	for (int i = 0; s->per_copy != NULL && i < s->copies; i++) {

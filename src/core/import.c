@@ -289,12 +289,14 @@ import_read_buf(const char *buf, size_t len, const char *name,
     struct run *run, char ***warn, size_t *nwarn, struct sm_error *err)
 {
 	struct import	im;
+	char		shown[INFILE_PATH_SHOWN + 4];
 	size_t		banner = 0;
 	long		version;
 	int		rc;
 
 	memset(&im, 0, sizeof im);
-	im.path = name;
+	/* Messages show a long path's tail, so the reason keeps its room. */
+	im.path = infile_short(name, shown, sizeof shown);
 	im.run = run;
 	*warn = NULL;
 	*nwarn = 0;
@@ -304,7 +306,7 @@ import_read_buf(const char *buf, size_t len, const char *name,
 	}
 	if ((version = import_banner(&im, &banner)) < 0) {
 		sm_error_set(err, "%s: not a BYTE UNIX Benchmarks or "
-		    "UnixBench report (no \"%s...)\" line)", name,
+		    "UnixBench report (no \"%s...)\" line)", im.path,
 		    IMPORT_BANNER);
 		import_free(&im);
 		return -1;
@@ -316,7 +318,8 @@ import_read_buf(const char *buf, size_t len, const char *name,
 	else
 		rc = import_unixbench_read(&im, banner, err);
 	if (rc == 0 && im.nresults == 0) {
-		sm_error_set(err, "%s: no test results in the report", name);
+		sm_error_set(err, "%s: no test results in the report",
+		    im.path);
 		rc = -1;
 	}
 	*warn = im.warn;

@@ -549,6 +549,25 @@ runner_record_meta(struct runner *r, const struct bench *b)
 	run_meta_set(r->run, key, val);
 }
 
+/*
+ * A figure no run file may hold (a latency of 0, say, when the overhead
+ * took the whole batch) fails its sample: a run is never measured that
+ * could not be saved.
+ */
+static void
+runner_check_figure(struct run_sample *s)
+{
+	char	why[160];
+
+	if (csvstore_check_sample(s, why, sizeof why) == 0)
+		return;
+	free(s->per_copy);
+	s->per_copy = NULL;
+	s->status = RUN_FAILED;
+	s->value = NAN;
+	run_sample_reason(s, why);
+}
+
 static void
 runner_record(struct runner *r)
 {
@@ -576,6 +595,7 @@ runner_record(struct runner *r)
 		if (b->dir == BENCH_LOWER)
 			s->value /= r->ncopy;
 		runner_record_meta(r, b);
+		runner_check_figure(s);
 	}
 	r->done++;
 	memset(&ev, 0, sizeof ev);
@@ -679,13 +699,17 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 		return -1;
 	}
 	for (size_t i = 0; i < p->ncopies; i++) {
-		if (p->copies[i] < 1 || p->copies[i] > runner_max_copies()) {
+		if (p->copies[i] >= 1 && p->copies[i] <= runner_max_copies())
+			continue;
+		if (runner_max_copies() < RUNNER_MAX_COPIES)
 			sm_error_set(err, "copies %d: must be between 1 and %d "
 			    "(RLIMIT_NPROC allows %ld processes, %d per copy)",
 			    p->copies[i], runner_max_copies(),
 			    runner_nproc(), RUNNER_PROCS_PER_COPY);
-			return -1;
-		}
+		else
+			sm_error_set(err, "copies %d: must be between 1 and %d",
+			    p->copies[i], RUNNER_MAX_COPIES);
+		return -1;
 	}
 	if (!(p->grace > 0)) {
 		sm_error_set(err, "grace period %g s: must be positive",
