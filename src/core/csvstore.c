@@ -2,10 +2,16 @@
  * Runs on disk: one CSV file per run, read and written through libcsv.
  *
  *   record,name,value,version,copies,sample,unit,duration,elapsed,
- *       iterations,status,reason,per_copy
- *   meta,format,1,,,,,,,,,,            <- always the first record
- *   meta,hostname,box,,,,,,,,,,        <- one per system fact
- *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9
+ *       iterations,status,reason,per_copy,repeat,busy
+ *   meta,format,2,,,,,,,,,,,,          <- always the first record
+ *   meta,hostname,box,,,,,,,,,,,,      <- one per system fact
+ *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9,1,0
+ *
+ * Format 2 added the last two columns: the repeat (run -R) a sample
+ * belongs to, and how many other processes were runnable as it started.
+ * A format 1 file has 13 columns and loads as one repeat, load unknown.
+ * Sample 0 of a (test, copies, repeat) is its warm-up: stored and shown,
+ * left out of every statistic.
  *
  * Every figure a report shows can be recomputed from the sample rows, so
  * the file is the truth and nothing derived is stored.  per_copy holds the
@@ -38,13 +44,16 @@
 static const char *const csvstore_cols[] = {
 	"record", "name", "value", "version", "copies", "sample", "unit",
 	"duration", "elapsed", "iterations", "status", "reason", "per_copy",
+	"repeat", "busy",
 };
+/* Format 1 files end at per_copy. */
+#define CSVSTORE_NCOLS_V1	13
 #define CSVSTORE_NCOLS	(sizeof csvstore_cols / sizeof csvstore_cols[0])
 
 enum csvstore_col {
 	COL_RECORD, COL_NAME, COL_VALUE, COL_VERSION, COL_COPIES, COL_SAMPLE,
 	COL_UNIT, COL_DURATION, COL_ELAPSED, COL_ITERATIONS, COL_STATUS,
-	COL_REASON, COL_PER_COPY
+	COL_REASON, COL_PER_COPY, COL_REPEAT, COL_BUSY
 };
 
 struct csvstore_load {
@@ -66,6 +75,7 @@ struct csvstore_load {
 	uint32_t		*set;		/* samples by name, 1-based */
 	size_t			 setcap;	/* a power of two */
 	locale_t		 c, old;
+	size_t			 ncols;		/* the header's: 13 or 15 */
 };
 
 #define CSVSTORE_BLOCK	(64 * 1024)
@@ -112,10 +122,11 @@ int
 csvstore_check_sample(const struct run_sample *s, char *why, size_t len)
 {
 	if (s->test[0] == '\0' || s->copies < 1 ||
-	    s->copies > RUNNER_MAX_COPIES || s->index < 1 || s->version < 0) {
-		snprintf(why, len, "sample %d of \"%s\" at %d copies: not a "
-		    "test, copies and sample number", s->index, s->test,
-		    s->copies);
+	    s->copies > RUNNER_MAX_COPIES || s->index < RUN_WARMUP ||
+	    s->repeat < 1 || s->version < 0) {
+		snprintf(why, len, "sample %d of \"%s\" at %d copies, repeat "
+		    "%d: not a test, copies, repeat and sample number",
+		    s->index, s->test, s->copies, s->repeat);
 		return -1;
 	}
 	if (!(s->duration >= 0 && s->duration <= CSVSTORE_MAX_SECONDS)) {
@@ -213,6 +224,7 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	char	*cells[CSVSTORE_NCOLS] = { 0 };
 	char	 value[32] = "", version[16], copies[16], idx[16];
 	char	 duration[32] = "", elapsed[32] = "", iters[32] = "";
+	char	 repeat[16], busy[32] = "";
 	char	*per = xcalloc((size_t)s->copies + 1, 32);
 
 	if (s->status == RUN_OK)
@@ -224,6 +236,9 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 		csvstore_fmt_double(s->duration, duration, sizeof duration);
 	if (s->elapsed > 0)
 		csvstore_fmt_double(s->elapsed, elapsed, sizeof elapsed);
+	snprintf(repeat, sizeof repeat, "%d", s->repeat > 0 ? s->repeat : 1);
+	if (isfinite(s->busy) && s->busy >= 0)
+		csvstore_fmt_double(s->busy, busy, sizeof busy);
 	if (s->iterations > 0)
 		snprintf(iters, sizeof iters, "%llu",
 		    (unsigned long long)s->iterations);
@@ -251,6 +266,8 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	    s->status == RUN_SKIPPED ? "skipped" : "failed";
 	cells[COL_REASON] = (char *)s->reason;
 	cells[COL_PER_COPY] = per;
+	cells[COL_REPEAT] = repeat;
+	cells[COL_BUSY] = busy;
 	csvstore_row(f, cells);
 	free(per);
 }
@@ -520,6 +537,25 @@ csvstore_status(struct csvstore_load *ld, struct run_sample *s)
 	return 0;
 }
 
+/* Format 2's columns; a format 1 file is one repeat, its load unknown. */
+static int
+csvstore_v2(struct csvstore_load *ld, struct run_sample *s)
+{
+	long	rep = 1;
+
+	s->repeat = 1;
+	s->busy = NAN;
+	if (ld->ncols == CSVSTORE_NCOLS_V1)
+		return 0;
+	if (ld->field[COL_REPEAT][0] != '\0' &&
+	    csvstore_int(ld, COL_REPEAT, 1, INT_MAX, &rep) != 0)
+		return -1;
+	s->repeat = (int)rep;
+	if (ld->field[COL_BUSY][0] == '\0')
+		return 0;
+	return csvstore_opt(ld, COL_BUSY, &s->busy);
+}
+
 /* Read the text and number cells of a sample row into s; 0 or -1. */
 static int
 csvstore_cells(struct csvstore_load *ld, struct run_sample *s)
@@ -543,10 +579,10 @@ csvstore_cells(struct csvstore_load *ld, struct run_sample *s)
 	    (ld->field[COL_VERSION][0] != '\0' &&
 	    csvstore_int(ld, COL_VERSION, 0, INT_MAX, &version) != 0) ||
 	    csvstore_int(ld, COL_COPIES, 1, RUNNER_MAX_COPIES, &copies) ||
-	    csvstore_int(ld, COL_SAMPLE, 1, INT_MAX, &idx) ||
+	    csvstore_int(ld, COL_SAMPLE, RUN_WARMUP, INT_MAX, &idx) ||
 	    csvstore_opt(ld, COL_DURATION, &s->duration) ||
 	    csvstore_opt(ld, COL_ELAPSED, &s->elapsed) ||
-	    csvstore_iterations(ld, &s->iterations))
+	    csvstore_iterations(ld, &s->iterations) || csvstore_v2(ld, s))
 		return -1;
 	s->version = (int)version;
 	s->copies = (int)copies;
@@ -557,12 +593,12 @@ csvstore_cells(struct csvstore_load *ld, struct run_sample *s)
 	return csvstore_per_copy(ld, s);
 }
 
-/* FNV-1a over what names a sample: test, copies and sample number. */
+/* FNV-1a over what names a sample: test, copies, repeat and number. */
 static uint32_t
 csvstore_hash(const struct run_sample *s)
 {
 	uint32_t	h = 2166136261u;
-	int		n[2] = { s->copies, s->index };
+	int		n[3] = { s->copies, s->repeat, s->index };
 
 	for (const char *p = s->test; *p != '\0'; p++)
 		h = (h ^ (unsigned char)*p) * 16777619u;
@@ -575,7 +611,7 @@ static int
 csvstore_same(const struct run_sample *a, const struct run_sample *b)
 {
 	return a->copies == b->copies && a->index == b->index &&
-	    strcmp(a->test, b->test) == 0;
+	    a->repeat == b->repeat && strcmp(a->test, b->test) == 0;
 }
 
 /* Put sample i in the open-addressing set; -1 if its twin is there. */
@@ -654,7 +690,14 @@ csvstore_sample(struct csvstore_load *ld)
 static void
 csvstore_header(struct csvstore_load *ld)
 {
-	for (size_t i = 0; i < CSVSTORE_NCOLS; i++) {
+	if (ld->nfield != CSVSTORE_NCOLS && ld->nfield != CSVSTORE_NCOLS_V1) {
+		csvstore_bad(ld, "not a sysmark run: expected %zu columns "
+		    "(%d in format 1), got %zu", CSVSTORE_NCOLS,
+		    CSVSTORE_NCOLS_V1, ld->nfield);
+		return;
+	}
+	ld->ncols = ld->nfield;
+	for (size_t i = 0; i < ld->ncols; i++) {
 		if (strcmp(ld->field[i], csvstore_cols[i]) != 0) {
 			csvstore_bad(ld, "not a sysmark run: expected column "
 			    "%zu to be \"%s\", got \"%.40s\"", i + 1,
@@ -690,13 +733,13 @@ csvstore_record(struct csvstore_load *ld)
 {
 	const char	*kind;
 
-	if (ld->nfield != CSVSTORE_NCOLS) {
-		csvstore_bad(ld, "expected %zu fields, got %zu",
-		    CSVSTORE_NCOLS, ld->nfield);
-		return;
-	}
 	if (ld->nrec == 0) {
 		csvstore_header(ld);
+		return;
+	}
+	if (ld->nfield != ld->ncols) {
+		csvstore_bad(ld, "expected %zu fields, got %zu", ld->ncols,
+		    ld->nfield);
 		return;
 	}
 	if (ld->nrec == 1) {

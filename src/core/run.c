@@ -9,6 +9,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,8 @@ run_add_sample(struct run *run)
 	s = &run->samples[run->nsamples++];
 	memset(s, 0, sizeof *s);
 	s->reason = run_no_reason;
+	s->repeat = 1;
+	s->busy = NAN;
 	return s;
 }
 
@@ -135,6 +138,7 @@ run_groups(const struct run *run, struct run_group **out)
 /*
  * The figures of a group's successful samples, in *values (allocated);
  * *failed counts the failed ones.  Returns the number of figures.
+ * Warm-up samples are neither: they are shown, never counted.
  */
 size_t
 run_group_values(const struct run *run, const struct run_group *g,
@@ -147,7 +151,8 @@ run_group_values(const struct run *run, const struct run_group *g,
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 
-		if (s->copies != g->copies || strcmp(s->test, g->test) != 0)
+		if (s->copies != g->copies || strcmp(s->test, g->test) != 0 ||
+		    s->index == RUN_WARMUP)
 			continue;
 		if (s->status == RUN_OK)
 			v[n++] = s->value;

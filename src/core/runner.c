@@ -20,6 +20,20 @@
  *     v
  *   the sample is recorded, the next one starts (or FINISHED)
  *
+ * Which sample comes next (the schedule): the plan runs repeats times;
+ * a repeat is a queue of slots, (test, copies) and sample index.  In
+ * grouped order each (test, copies) takes its samples back to back; in
+ * interleaved order the samples come in rounds, every (test, copies)
+ * getting its k-th sample before any gets its (k+1)-th, each round in an
+ * order shuffled afresh from the run's seed (meta order_seed), so that a
+ * drift of the machine over the run shows as spread in every test rather
+ * than as a shift between tests.  Sample 0, when the plan asks for it, is
+ * the warm-up.  With a target (run -C) the queue grows by a round of the
+ * tests whose interval is still too wide, or when aiming at an index by
+ * one sample of the test that shrinks the index's interval most, until
+ * the target or the time cap is reached.  Between repeats the runner may
+ * pause (sysmark calibrate spreads its repeats over minutes).
+ *
  * Invariants: a sample's copies are all forked before any is released;
  * each copy leads its own process group, so killing -pid also kills the
  * partners a benchmark forked; nothing of a sample survives its REAP.
@@ -59,7 +73,14 @@ enum runner_state {
 	RUNNER_SETUP,
 	RUNNER_TIMED,
 	RUNNER_REAP,
+	RUNNER_PAUSE,		/* between repeats */
 	RUNNER_DONE
+};
+
+/* One sample to take: a (test, copies) pair and the sample's index. */
+struct runner_slot {
+	size_t	pair;		/* bench * ncopies + copies index */
+	int	index;
 };
 
 struct runner_copy {
@@ -83,9 +104,24 @@ struct runner {
 
 	size_t			 bench;		/* position in the plan */
 	size_t			 ci;		/* index into plan.copies */
-	int			 sample;	/* 1-based */
+	int			 sample;	/* 1-based; 0: warm-up */
 	size_t			 done;
 	size_t			 total;
+
+	size_t			 npair;		/* nbench x ncopies */
+	unsigned char		*skipped;	/* per pair: for the run */
+	int			*next;		/* per pair: next extra index */
+	struct runner_slot	*slot;		/* this repeat's queue */
+	size_t			 nslot;
+	size_t			 pos;
+	int			 repeat;	/* 1-based */
+	int			 nrepeat;
+	struct sm_rng		 rng;
+	uint64_t		 t_repeat;	/* when this repeat began */
+	int			 busy;		/* others runnable; -1 */
+	uint64_t		 steal0;	/* CPU ticks at the start */
+	uint64_t		 total0;
+	int			 have_cpu;
 
 	enum runner_state	 state;
 	int			 in_callback;
@@ -108,6 +144,8 @@ struct runner {
 static void	runner_emit(struct runner *, struct runner_event *);
 static void	runner_next(struct runner *);
 static long	runner_nproc(void);
+static void	runner_start_sample(struct runner *);
+static void	runner_note_machine(struct runner *);
 
 static const struct bench *
 runner_cur(const struct runner *r)
@@ -152,6 +190,7 @@ runner_emit(struct runner *r, struct runner_event *ev)
 	if (ev->copies == 0 && r->ci < r->plan.ncopies)
 		ev->copies = runner_copies(r);
 	ev->nsamples = r->plan.samples;
+	ev->repeat = r->repeat;
 	ev->duration = r->plan.duration;
 	ev->done = r->done;
 	ev->total = r->total;
@@ -283,6 +322,8 @@ runner_new_sample(struct runner *r)
 	s->version = b->version;
 	s->copies = runner_copies(r);
 	s->index = r->sample;
+	s->repeat = r->repeat;
+	s->busy = r->busy >= 0 ? r->busy : NAN;
 	/* A calibrated sample lasts one batch, whatever -d says. */
 	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
 	return s;
@@ -301,7 +342,8 @@ runner_skip(struct runner *r, const char *why)
 	s->status = RUN_SKIPPED;
 	s->value = NAN;
 	run_sample_reason(s, why);
-	r->done += (size_t)(r->plan.samples - r->sample + 1);
+	r->skipped[r->slot[r->pos].pair] = 1;
+	r->done++;
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_SKIPPED;
 	ev.sample = r->sample;
@@ -309,7 +351,6 @@ runner_skip(struct runner *r, const char *why)
 	ev.msg = s->reason;
 	runner_emit(r, &ev);
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
-	r->sample = r->plan.samples;
 	runner_next(r);
 }
 
@@ -332,6 +373,7 @@ runner_start_sample(struct runner *r)
 	r->buflen = 0;
 	r->state = RUNNER_SETUP;
 	r->killed_at = 0;
+	r->busy = sysinfo_busy();
 	r->deadline = sm_now_ns() + (uint64_t)(runner_grace(r) * 1e9);
 	runner_emit_type(r, RUNNER_EV_SAMPLE_START);
 	if (snprintf(r->sampledir, sizeof r->sampledir, "%s/s%zu",
@@ -608,15 +650,19 @@ runner_record(struct runner *r)
 }
 
 static void
-runner_bench_done(struct runner *r)
+runner_bench_done(struct runner *r, size_t pair)
 {
-	struct run_group	 g = { runner_cur(r)->id, runner_copies(r) };
+	const struct bench	*b = r->plan.benches[pair / r->plan.ncopies];
+	int			 c = r->plan.copies[pair % r->plan.ncopies];
+	struct run_group	 g = { b->id, c };
 	struct runner_event	 ev;
 	struct stats		 st;
 
 	run_group_stats(r->run, &g, &st);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_BENCH_DONE;
+	ev.bench = b;
+	ev.copies = c;
 	ev.stats = &st;
 	runner_emit(r, &ev);
 }
@@ -644,6 +690,7 @@ runner_finish(struct runner *r, int cancelled)
 
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
+	runner_note_machine(r);
 	if (!r->stuck)
 		sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
@@ -655,27 +702,241 @@ runner_finish(struct runner *r, int cancelled)
 	runner_emit(r, &ev);
 }
 
-/* Advance to the next sample, the next copies value, the next bench. */
+/*
+ * What the machine did during the run: the load average at the end and
+ * the share of CPU time the hypervisor stole (on a VM), beside the facts
+ * sysinfo took at the start.
+ */
 static void
-runner_next(struct runner *r)
+runner_note_machine(struct runner *r)
 {
-	if (r->sample < r->plan.samples) {
-		r->sample++;
-		runner_start_sample(r);
+	uint64_t	steal, total;
+	char		buf[32];
+
+	snprintf(buf, sizeof buf, "%.2f", sysinfo_loadavg());
+	run_meta_set(r->run, "load_average_end", buf);
+	if (!r->have_cpu || sysinfo_cpu_times(&steal, &total) != 0 ||
+	    total <= r->total0)
 		return;
+	snprintf(buf, sizeof buf, "%.2f", 100.0 * (double)(steal - r->steal0) /
+	    (double)(total - r->total0));
+	run_meta_set(r->run, "steal_percent", buf);
+}
+
+/* ---- The schedule ---- */
+
+static void
+runner_push(struct runner *r, size_t pair, int index)
+{
+	r->slot = xreallocarray(r->slot, r->nslot + 1, sizeof *r->slot);
+	r->slot[r->nslot++] = (struct runner_slot){ pair, index };
+	r->total++;
+}
+
+/* Push one sample of each pair in pairs[], in a shuffled order. */
+static void
+runner_push_round(struct runner *r, size_t *pairs, size_t n, int index)
+{
+	if (r->plan.order == RUNNER_ORDER_INTERLEAVED)
+		sm_rng_shuffle(&r->rng, pairs, n);
+	for (size_t i = 0; i < n; i++)
+		runner_push(r, pairs[i], index >= 0 ? index :
+		    r->next[pairs[i]]++);
+}
+
+/* The queue of a repeat: the fixed samples, in rounds or grouped. */
+static void
+runner_build_repeat(struct runner *r)
+{
+	size_t	*pairs = xcalloc(r->npair, sizeof *pairs), n = 0;
+	int	 first = r->plan.warmup ? RUN_WARMUP : 1;
+
+	r->nslot = r->pos = 0;
+	r->t_repeat = sm_now_ns();
+	for (size_t p = 0; p < r->npair; p++) {
+		r->next[p] = r->plan.samples + 1;
+		if (!r->skipped[p])
+			pairs[n++] = p;
 	}
-	runner_bench_done(r);
-	r->sample = 1;
-	if (++r->ci == r->plan.ncopies) {
-		r->ci = 0;
-		r->bench++;
+	if (r->plan.order == RUNNER_ORDER_GROUPED) {
+		for (size_t i = 0; i < n; i++)
+			for (int k = first; k <= r->plan.samples; k++)
+				runner_push(r, pairs[i], k);
+	} else {
+		for (int k = first; k <= r->plan.samples; k++)
+			runner_push_round(r, pairs, n, k);
 	}
-	if (r->bench == r->plan.nbench) {
+	free(pairs);
+}
+
+/* The relative 95% half-width of a pair's mean in this repeat; NaN. */
+static double
+runner_pair_ci(const struct runner *r, size_t pair)
+{
+	const struct bench	*b = r->plan.benches[pair / r->plan.ncopies];
+	int			 c = r->plan.copies[pair % r->plan.ncopies];
+	double			*v = xcalloc(r->run->nsamples + 1, sizeof *v);
+	size_t			 n = 0;
+	struct stats		 st;
+
+	for (size_t i = 0; i < r->run->nsamples; i++) {
+		const struct run_sample *s = &r->run->samples[i];
+
+		if (s->status == RUN_OK && s->index != RUN_WARMUP &&
+		    s->repeat == r->repeat && s->copies == c &&
+		    strcmp(s->test, b->id) == 0)
+			v[n++] = s->value;
+	}
+	stats_compute(v, n, &st);
+	free(v);
+	return st.ci / fabs(st.mean);
+}
+
+/*
+ * Aiming at an index: 1 with *pair set to the test whose next sample
+ * shrinks the index's interval most, 0 when every copies value's index
+ * is within the target (or cannot say more).
+ */
+static int
+runner_index_pick(struct runner *r, size_t *pair)
+{
+	struct index_score	sc;
+	double			best = 0, gain, w;
+	int			found = 0;
+
+	for (size_t ci = 0; ci < r->plan.ncopies; ci++) {
+		index_compute(r->run, r->plan.index_base, r->plan.copies[ci],
+		    &sc);
+		for (size_t i = 0; sc.ci > r->plan.target && i < sc.nlines;
+		    i++) {
+			const struct index_line *l = &sc.lines[i];
+			size_t			 b;
+
+			for (b = 0; b < r->plan.nbench; b++)
+				if (strcmp(r->plan.benches[b]->id, l->test) ==
+				    0)
+					break;
+			if (b == r->plan.nbench || !isfinite(l->relvar) ||
+			    r->skipped[b * r->plan.ncopies + ci])
+				continue;
+			w = sc.method == INDEX_UNIXBENCH ? 1 :
+			    l->index * l->index;
+			gain = w * l->relvar / (double)(l->n + 1);
+			if (gain > best) {
+				best = gain;
+				*pair = b * r->plan.ncopies + ci;
+				found = 1;
+			}
+		}
+		index_score_free(&sc);
+	}
+	return found;
+}
+
+/*
+ * Run -C: queue more samples while an interval is wider than the target
+ * and time is left; 1 if any were queued.
+ */
+static int
+runner_more(struct runner *r)
+{
+	size_t	*pairs, n = 0, pair;
+	double	 spent = (double)(sm_now_ns() - r->t_repeat) / 1e9;
+
+	if (r->plan.target <= 0 || r->cancel_pending)
+		return 0;
+	if (r->plan.time_cap > 0 &&
+	    spent >= r->plan.time_cap / (double)r->nrepeat)
+		return 0;
+	if (r->plan.index_base != NULL) {
+		if (!runner_index_pick(r, &pair) ||
+		    r->next[pair] > RUNNER_MAX_SAMPLES)
+			return 0;
+		runner_push(r, pair, r->next[pair]++);
+		return 1;
+	}
+	pairs = xcalloc(r->npair, sizeof *pairs);
+	for (size_t p = 0; p < r->npair; p++)
+		if (!r->skipped[p] && r->next[p] <= RUNNER_MAX_SAMPLES &&
+		    !(runner_pair_ci(r, p) <= r->plan.target))
+			pairs[n++] = p;
+	runner_push_round(r, pairs, n, -1);
+	free(pairs);
+	return n > 0;
+}
+
+/* Make slot pos current; BENCH_START when its pair differs from last's. */
+static void
+runner_enter_slot(struct runner *r, int announce)
+{
+	const struct runner_slot *sl = &r->slot[r->pos];
+
+	r->bench = sl->pair / r->plan.ncopies;
+	r->ci = sl->pair % r->plan.ncopies;
+	r->sample = sl->index;
+	if (announce)
+		runner_emit_type(r, RUNNER_EV_BENCH_START);
+	runner_start_sample(r);
+}
+
+/* Skip the queued slots of pairs skipped for the run; 1 if one is left. */
+static int
+runner_seek(struct runner *r)
+{
+	for (;;) {
+		while (r->pos < r->nslot && r->skipped[r->slot[r->pos].pair]) {
+			r->pos++;
+			r->done++;
+		}
+		if (r->pos < r->nslot)
+			return 1;
+		if (!runner_more(r))
+			return 0;
+	}
+}
+
+/* A repeat is over: its pairs are done, then the next repeat or the end. */
+static void
+runner_end_repeat(struct runner *r, size_t last)
+{
+	if (r->plan.order == RUNNER_ORDER_GROUPED)
+		runner_bench_done(r, last);
+	else
+		for (size_t p = 0; p < r->npair; p++)
+			if (!r->skipped[p])
+				runner_bench_done(r, p);
+	if (r->repeat >= r->nrepeat) {
 		runner_finish(r, 0);
 		return;
 	}
-	runner_emit_type(r, RUNNER_EV_BENCH_START);
-	runner_start_sample(r);
+	r->repeat++;
+	runner_build_repeat(r);
+	if (r->plan.gap > 0) {
+		r->state = RUNNER_PAUSE;
+		r->deadline = sm_now_ns() + (uint64_t)(r->plan.gap * 1e9);
+		return;
+	}
+	if (runner_seek(r))
+		runner_enter_slot(r, 1);
+	else
+		runner_end_repeat(r, last);
+}
+
+/* Advance to the next slot of the queue, the next repeat, or the end. */
+static void
+runner_next(struct runner *r)
+{
+	size_t	last = r->slot[r->pos].pair;
+
+	r->pos++;
+	if (!runner_seek(r)) {
+		runner_end_repeat(r, last);
+		return;
+	}
+	if (r->plan.order == RUNNER_ORDER_GROUPED &&
+	    r->slot[r->pos].pair != last)
+		runner_bench_done(r, last);
+	runner_enter_slot(r, r->slot[r->pos].pair != last);
 }
 
 /* ---- Public interface ---- */
@@ -714,6 +975,17 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 	if (!(p->grace > 0)) {
 		sm_error_set(err, "grace period %g s: must be positive",
 		    p->grace);
+		return -1;
+	}
+	if (p->repeats < 0 || p->repeats > RUNNER_MAX_REPEATS) {
+		sm_error_set(err, "repeats %d: must be between 1 and %d",
+		    p->repeats, RUNNER_MAX_REPEATS);
+		return -1;
+	}
+	if (!(p->target >= 0 && p->target < 1) || !(p->time_cap >= 0) ||
+	    !(p->gap >= 0)) {
+		sm_error_set(err, "target %g, time cap %g s, gap %g s: out of "
+		    "range", p->target, p->time_cap, p->gap);
 		return -1;
 	}
 	return 0;
@@ -787,8 +1059,40 @@ runner_estimate(const struct runner_plan *p)
 	 * bench list is gone), so calibrated tests, which take about 0.2 s
 	 * a sample, are counted at the full duration: an upper bound.
 	 */
-	return (double)p->nbench * (double)p->ncopies * p->samples *
-	    (p->duration + 0.01);
+	int	rep = p->repeats > 1 ? p->repeats : 1;
+
+	return (double)p->nbench * (double)p->ncopies *
+	    (p->samples + (p->warmup ? 1 : 0)) * rep * (p->duration + 0.01) +
+	    p->gap * (rep - 1);
+}
+
+/* How the run was ordered, for its meta: replayable from the seed. */
+static void
+runner_note_order(struct runner *r)
+{
+	char	buf[32];
+
+	run_meta_set(r->run, "order", r->plan.order == RUNNER_ORDER_GROUPED ?
+	    "grouped" : "interleaved");
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)r->plan.seed);
+	run_meta_set(r->run, "order_seed", buf);
+	run_meta_set(r->run, "warmup", r->plan.warmup ? "1" : "0");
+	snprintf(buf, sizeof buf, "%d", r->nrepeat);
+	run_meta_set(r->run, "repeats", buf);
+	if (r->plan.target > 0) {
+		snprintf(buf, sizeof buf, "%g", r->plan.target);
+		run_meta_set(r->run, "target_ci", buf);
+		snprintf(buf, sizeof buf, "%g", r->plan.time_cap);
+		run_meta_set(r->run, "time_cap", buf);
+	}
+}
+
+static void
+runner_free_schedule(struct runner *r)
+{
+	free(r->skipped);
+	free(r->next);
+	free(r->slot);
 }
 
 struct runner *
@@ -796,6 +1100,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
     void *arg, struct sm_error *err)
 {
 	struct runner	*r;
+	char		 idle[256];
 
 	if (runner_check(plan, err) != 0)
 		return NULL;
@@ -805,21 +1110,33 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	r->cb = cb;
 	r->arg = arg;
 	r->rfd = r->gofd = -1;
-	r->sample = 1;
-	r->total = plan->nbench * plan->ncopies * (size_t)plan->samples;
+	r->npair = plan->nbench * plan->ncopies;
+	r->skipped = xcalloc(r->npair, 1);
+	r->next = xcalloc(r->npair, sizeof *r->next);
+	r->nrepeat = plan->repeats > 1 ? plan->repeats : 1;
+	r->repeat = 1;
+	if (r->plan.seed == 0)
+		r->plan.seed = sm_now_ns() ^ ((uint64_t)getpid() << 32);
+	sm_rng_seed(&r->rng, r->plan.seed);
+	r->have_cpu = sysinfo_cpu_times(&r->steal0, &r->total0) == 0;
 	for (size_t i = 0; i < plan->nbench; i++)
 		if (plan->benches[i]->timing == BENCH_CALIBRATED) {
 			sampler_probe(&r->probe, run);
 			break;
 		}
 	if (privdir_make(r->tmpdir, sizeof r->tmpdir, err) != 0) {
+		runner_free_schedule(r);
 		free(r);
 		return NULL;
 	}
 	tools_record(run, plan->benches, plan->nbench);
+	/* Kept in the file whatever the caller prints (run -q). */
+	if (sysinfo_not_idle(idle, sizeof idle))
+		run_meta_set(run, "idle_warning", idle);
+	runner_note_order(r);
+	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
-	runner_emit_type(r, RUNNER_EV_BENCH_START);
-	runner_start_sample(r);
+	runner_enter_slot(r, 1);
 	return r;
 }
 
@@ -840,6 +1157,11 @@ runner_timeout_ms(const struct runner *r)
 		return -1;
 	if (r->cancel_pending)
 		return 0;
+	if (r->state == RUNNER_PAUSE) {
+		now = sm_now_ns();
+		return r->deadline > now ? (int)((r->deadline - now) /
+		    1000000 + 1) : 0;
+	}
 	if (r->state == RUNNER_REAP || r->eof)
 		return 5;
 	now = sm_now_ns();
@@ -858,6 +1180,15 @@ runner_step(struct runner *r)
 	if (r->cancel_pending) {
 		runner_cancel(r);
 		return 1;
+	}
+	if (r->state == RUNNER_PAUSE) {
+		if (sm_now_ns() < r->deadline)
+			return 0;
+		if (runner_seek(r))
+			runner_enter_slot(r, 1);
+		else
+			runner_end_repeat(r, r->slot[0].pair);
+		return r->state == RUNNER_DONE;
 	}
 	runner_read(r);
 	for (int i = 0; i < r->ncopy; i++)
@@ -929,7 +1260,7 @@ runner_cancel(struct runner *r)
 void
 runner_skip_test(struct runner *r)
 {
-	if (r->state == RUNNER_DONE)
+	if (r->state == RUNNER_DONE || r->state == RUNNER_PAUSE)
 		return;
 	runner_drop_sample(r);
 	runner_skip(r, "skipped by the user");
@@ -983,6 +1314,10 @@ runner_note_plan(const struct runner_plan *p, struct run *run,
 	run_meta_set(run, "duration", buf);
 	snprintf(buf, sizeof buf, "%d", p->samples);
 	run_meta_set(run, "samples", buf);
+	if (p->gap > 0) {
+		snprintf(buf, sizeof buf, "%g", p->gap);
+		run_meta_set(run, "repeat_gap", buf);
+	}
 	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
 }
 
@@ -998,6 +1333,7 @@ runner_free(struct runner *r)
 		if (!r->stuck)
 			sm_rmtree(r->tmpdir);
 	}
+	runner_free_schedule(r);
 	free(r);
 }
 
