@@ -447,7 +447,11 @@ test_smoke_every_benchmark(void **state)
 	plan.ncopies = 2;
 	plan.samples = 1;
 	plan.duration = 0.2;
-	plan.grace = 5;
+	/*
+	 * Generous: on a machine loaded ten times over, 16 shells or a
+	 * 128 MB chase set up take seconds; only a hang would need more.
+	 */
+	plan.grace = 30;
 	plan.self_exe = tu_bin();
 	run_init(&run);
 	assert_non_null(r = runner_start(&plan, &run, rec_cb, &rc, &err));

@@ -789,6 +789,16 @@ csvstore_on_row(int c, void *data)
 	ld->in_record = 0;
 }
 
+/* Whether buf holds line ends only (it is not NUL-terminated). */
+static int
+csvstore_blank(const char *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] != '\r' && buf[i] != '\n')
+			return 0;
+	return 1;
+}
+
 /*
  * Hand the parser one line, or the part of one a block holds: whole lines
  * keep the parser fast and still let every message name the line its
@@ -798,7 +808,7 @@ static void
 csvstore_line(struct csv_parser *p, struct csvstore_load *ld,
     const char *buf, size_t n, int eol)
 {
-	if (!ld->in_record && strspn(buf, "\r\n") < n) {
+	if (!ld->in_record && !csvstore_blank(buf, n)) {
 		ld->in_record = 1;
 		ld->rec_line = ld->line;
 	}
