@@ -477,7 +477,7 @@ static int
 main_print(const struct run *run, enum table_format fmt, int stats)
 {
 	struct table	*plot;
-	int		 rc = main_render(report_results(run), fmt);
+	int		 rc = main_render(report_results(run, 1), fmt);
 
 	if (rc == 0 && stats) {
 		putchar('\n');

@@ -544,7 +544,7 @@ test_80_columns(void **state)
 		table_free(t);
 	}
 	/* and so does the report `sysmark show` prints */
-	t = report_results(&a);
+	t = report_results(&a, 1);
 	text = tu_render(t, TABLE_TEXT);
 	for (line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save), lines++)

@@ -27,7 +27,7 @@ static void
 scr_run_table(struct ui_live *l)
 {
 	table_free(l->table);
-	l->table = report_results(&l->run);
+	l->table = report_results(&l->run, 0);
 }
 
 /* A calibration run replaces the host's noise profile as it ends. */
@@ -72,9 +72,12 @@ scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 		l->t_sample = sm_now_ns();
 		break;
 	case RUNNER_EV_SAMPLE:
-		l->values = xreallocarray(l->values, l->nvalues + 1,
-		    sizeof *l->values);
-		l->values[l->nvalues++] = ev->rs->value;
+		/* A warm-up is saved, never counted. */
+		if (ev->sample != RUN_WARMUP) {
+			l->values = xreallocarray(l->values, l->nvalues + 1,
+			    sizeof *l->values);
+			l->values[l->nvalues++] = ev->rs->value;
+		}
 		scr_run_table(l);
 		ui->dirty = 1;	/* a finished sample shows at once */
 		break;

@@ -322,7 +322,7 @@ int	 table_render(const struct table *, enum table_format, FILE *,
 	     struct sm_error *);
 
 /* report.c */
-struct table *report_results(const struct run *);
+struct table *report_results(const struct run *, int);
 struct table *report_stats(const struct run *);
 void	 report_format_value(double, char *, size_t);
 const char *report_title(const char *);

@@ -103,7 +103,8 @@ noise_table(const struct run *profile)
 	table_add_col(t, "WITHIN CV", TABLE_RIGHT);
 	table_add_col(t, "BETWEEN CV", TABLE_RIGHT);
 	table_add_col(t, "FLAGS", TABLE_LEFT);
-	ng = run_groups(profile, &g);
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
+	ng = compare_union(&profile, 1, &g);
 	for (size_t i = 0; i < ng; i++) {
 		estimate_run(profile, &g[i], &e);
 		if (e.n == 0)
