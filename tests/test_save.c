@@ -174,7 +174,9 @@ test_file_size_limit_keeps_run(void **state)
 	run_init(&run);
 	if (csvstore_load_buf(&run, csv, strlen(csv), "stderr", &err) != 0)
 		fail_msg("%s", err.msg);
-	assert_int_equal(run.nsamples, 2);
+	/* the warm-up sample and the two counted ones */
+	assert_int_equal(run.nsamples, 3);
+	assert_int_equal(run.samples[0].index, RUN_WARMUP);
 	run_free(&run);
 	free(so);
 	free(se);
