@@ -5,7 +5,8 @@
  * arithmetic happens here, so the CLI and the console cannot disagree.
  *
  * Exit statuses: 0 all well, 1 a sample failed, 2 usage or input error,
- * 130 interrupted.
+ * 3 the run is saved in a fallback file, not where asked, 4 it could be
+ * saved nowhere and was written to stderr, 130 interrupted.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -137,10 +138,13 @@ main_input_error(const struct sm_error *err)
 	return SM_EXIT_INPUT;
 }
 
+/* The first signal stops the run and keeps it; a second ends sysmark. */
 static void
 main_on_signal(int sig)
 {
 	(void)sig;
+	if (main_stop)
+		_exit(SM_EXIT_INTERRUPTED);
 	main_stop = 1;
 }
 
@@ -212,6 +216,10 @@ main_run_option(int c, const char *arg, struct main_run *m)
 	case 't':
 		free(m->benches);
 		m->benches = NULL;
+		/* registry_parse() reads "" as everything; -t "" is a slip. */
+		if (*arg == '\0')
+			return main_usage_error("-t \"\": name at least one "
+			    "test (sysmark list shows them)");
 		if (registry_parse(arg, &m->benches, &m->nbench, &err) != 0)
 			return main_usage_error("-t: %s", err.msg);
 		return 0;
@@ -391,6 +399,9 @@ main_progress(const struct runner_event *ev, void *arg)
 		fprintf(stderr, "  skipped: %s\n", ev->msg);
 		break;
 	case RUNNER_EV_FINISHED:
+		if (ev->msg != NULL)
+			fprintf(stderr, "the run stops: a copy would not die; "
+			    "its files are left in %s\n", ev->msg);
 		if (ev->cancelled)
 			fprintf(stderr, "interrupted: the samples finished so "
 			    "far are kept\n");
@@ -400,20 +411,17 @@ main_progress(const struct runner_event *ev, void *arg)
 	}
 }
 
-/* Refuse an output that cannot be written before spending the run on it. */
+/* Refuse a target that cannot take the run before spending the run on it. */
 static int
 main_check_out(const struct main_run *m)
 {
-	struct stat	sb;
+	struct sm_error	err;
 
-	if (m->out == NULL || stat(m->out, &sb) != 0)
+	if (save_check(m->self, m->out, m->force, &err) == 0)
 		return 0;
-	if (!S_ISREG(sb.st_mode))
-		return main_usage_error("-o %s: not a regular file", m->out);
-	if (!m->force)
-		return main_usage_error("-o %s: the file exists (-F replaces "
-		    "it)", m->out);
-	return 0;
+	if (m->out == NULL)
+		return main_input_error(&err);
+	return main_usage_error("-o: %s", err.msg);
 }
 
 static void
@@ -425,21 +433,32 @@ main_warn_idle(const struct main_run *m)
 		fprintf(stderr, "warning: %s\n", msg);
 }
 
+/*
+ * Save the run: where asked, else in a fallback file, else onto stderr.
+ * 0, or the exit status that says where the run went.
+ */
 static int
 main_save(const struct run *run, const struct main_run *m)
 {
 	struct sm_error	err;
 	char		path[PATH_MAX];
 
-	if (m->out != NULL)
-		snprintf(path, sizeof path, "%s", m->out);
-	else if (paths_default_run(m->self, run, path, sizeof path, &err))
-		return main_input_error(&err);
-	if (csvstore_save(run, path, m->force, &err) != 0)
-		return main_input_error(&err);
-	if (!m->quiet)
-		fprintf(stderr, "saved %s\n", path);
-	return 0;
+	switch (save_run(run, m->self, m->out, m->force, path, sizeof path,
+	    &err)) {
+	case SAVE_OK:
+		if (!m->quiet)
+			fprintf(stderr, "saved %s\n", path);
+		return 0;
+	case SAVE_FALLBACK:
+		fprintf(stderr, "sysmark: %s\nsysmark: the run is saved in %s "
+		    "instead\n", err.msg, path);
+		return SM_EXIT_SAVED_ELSEWHERE;
+	default:
+		fprintf(stderr, "sysmark: %s\nsysmark: no file could take the "
+		    "run; here it is:\n", err.msg);
+		csvstore_print(run, stderr);
+		return SM_EXIT_NOT_SAVED;
+	}
 }
 
 static int
@@ -479,7 +498,8 @@ main_execute(struct main_run *m)
 	struct runner		*r;
 	struct run		 run;
 	struct sm_error		 err;
-	int			 cancelled, rc;
+	char			 msg[200];
+	int			 cancelled, rc, save;
 
 	memset(&plan, 0, sizeof plan);
 	plan.benches = m->benches;
@@ -502,6 +522,8 @@ main_execute(struct main_run *m)
 	if (m->calibrate)
 		run_meta_set(&run, "kind", "noise-profile");
 	main_warn_idle(m);
+	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
 	main_signals();
 	if ((r = runner_start(&plan, &run, main_progress, m, &err)) == NULL) {
 		run_free(&run);
@@ -510,16 +532,18 @@ main_execute(struct main_run *m)
 	cancelled = runner_wait(r, &main_stop);
 	runner_free(r);
 	runner_note_plan(&plan, &run, cancelled);
-	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
-	if (rc == 0)
-		rc = main_print(&run, m->fmt, m->stats);
+	/* The table is printed whatever became of the save. */
+	save = run.nsamples > 0 ? main_save(&run, m) : 0;
+	rc = main_print(&run, m->fmt, m->stats);
 	if (rc == 0 && m->baseline != NULL)
 		rc = main_index(&run, &m->base, m->baseline, m->fmt);
 	if (rc == 0 && m->calibrate) {
 		putchar('\n');
 		rc = main_render(noise_table(&run), m->fmt);
 	}
-	if (rc == 0 && cancelled)
+	if (save != 0)
+		rc = save;
+	else if (rc == 0 && cancelled)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
 		rc = SM_EXIT_SAMPLE_FAILED;
@@ -1051,7 +1075,7 @@ main_import(int argc, char **argv, const char *argv0)
 	size_t		 nwarn;
 	struct sm_error	 err;
 	struct run	 run;
-	int		 c, rc = 0;
+	int		 c, rc = 0, save;
 
 	memset(&m, 0, sizeof m);
 	while (rc == 0 &&
@@ -1076,11 +1100,10 @@ main_import(int argc, char **argv, const char *argv0)
 	main_import_warnings(warn, nwarn);
 	if (rc != 0)
 		return main_input_error(&err);
-	rc = main_save(&run, &m);
-	if (rc == 0)
-		rc = main_print(&run, m.fmt, m.stats);
+	save = main_save(&run, &m);
+	rc = main_print(&run, m.fmt, m.stats);
 	run_free(&run);
-	return rc;
+	return save != 0 ? save : rc;
 }
 
 static int
@@ -1177,6 +1200,8 @@ int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
+	/* Past RLIMIT_FSIZE a write fails (EFBIG) and a save falls back. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return main_console(argc, argv, argv[0]);
 	if (argc < 2) {

@@ -66,7 +66,7 @@ make_run(struct run *run)
 	s->duration = 10;
 	s->status = RUN_FAILED;
 	s->value = NAN;
-	snprintf(s->reason, sizeof s->reason, "copy 1: killed by SIGKILL, "
+	run_sample_reason(s, "copy 1: killed by SIGKILL, "
 	    "\"hard\"");
 }
 
@@ -175,7 +175,7 @@ test_never_overwrites_silently(void **state)
 	snprintf(path, sizeof path, "%s/fifo", dir);
 	assert_int_equal(mkfifo(path, 0600), 0);
 	assert_int_equal(csvstore_save(&a, path, 1, &err), -1);
-	assert_non_null(strstr(err.msg, "fifo: not a regular file; not "
+	assert_non_null(strstr(err.msg, "fifo: is a FIFO; not "
 	    "overwritten"));
 	assert_int_equal(csvstore_save(&a, dir, 1, &err), -1);
 	run_free(&a);
@@ -272,13 +272,17 @@ static const struct {
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_repeat.csv", "3: column \"repeat\": expected a whole number "
 	    "from 1 to 2147483647, got \"0\"" },
-	{ "bad_number.csv", "3: column \"value\": expected a number, got "
+	{ "bad_number.csv", "3: column \"value\": expected a finite number, got "
 	    "\"n/a\"" },
 	{ "bad_status.csv", "3: column \"status\": expected ok, failed or "
 	    "skipped, got \"good\"" },
 	{ "bad_percopy.csv", "3: column \"per_copy\": 1 figures for 2 "
 	    "copies" },
-	{ "bad_negative.csv", "3: column \"duration\": -1 is negative" },
+	{ "bad_negative.csv", "3: syscall: duration -1 s is outside 0 to "
+	    "1e+07 s" },
+	/* 2^64 once became a uint64_t through a double (undefined). */
+	{ "bad_iterations.csv", "3: column \"iterations\": expected a count "
+	    "from 0 to 18446744073709551615, got \"18446744073709551616\"" },
 	{ "bad_quote.csv", "3: malformed CSV: error parsing data while "
 	    "strict checking enabled" },
 	{ "bad_truncated.csv", "4: malformed CSV at the end of the file: "

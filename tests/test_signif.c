@@ -400,6 +400,43 @@ test_mixed_sides(void **state)
 	run_free(&b);
 }
 
+/*
+ * Figures whose squares overflow (near 1e308, or 1e200 squared) give a NaN
+ * p and interval: that must never read as better or worse.
+ */
+static void
+test_huge_figures_are_not_judged(void **state)
+{
+	const double		a[][3] = { { 1e200, 1.01e200, 0.99e200 },
+				    { 4e307, 4.1e307, 3.9e307 } };
+	const double		b[][3] = { { 2e200, 2.02e200, 1.98e200 },
+				    { 8e307, 8.2e307, 7.8e307 } };
+	struct signif_rule	r;
+	struct estimate		ea, eb;
+	struct signif		s;
+	struct run		ra, rb;
+
+	(void)state;
+	rule_default(&r);
+	for (size_t i = 0; i < 2; i++) {
+		run_init(&ra);
+		run_init(&rb);
+		for (int k = 0; k < 3; k++) {
+			add(&ra, 1, k + 1, a[i][k]);
+			add(&rb, 1, k + 1, b[i][k]);
+		}
+		estimate_run(&ra, &synth_g, &ea);
+		estimate_run(&rb, &synth_g, &eb);
+		signif_judge(&ea, &eb, &r, &s);
+		if (s.verdict == SIGNIF_BETTER || s.verdict == SIGNIF_WORSE) {
+			assert_true(isfinite(s.p) && s.p < r.alpha);
+			assert_true(isfinite(s.lo) && isfinite(s.hi));
+		}
+		run_free(&ra);
+		run_free(&rb);
+	}
+}
+
 int
 main(void)
 {
@@ -411,6 +448,7 @@ main(void)
 		cmocka_unit_test(test_judge_interval_agrees),
 		cmocka_unit_test(test_nan_is_no_verdict),
 		cmocka_unit_test(test_single_figure_is_not_tested),
+		cmocka_unit_test(test_huge_figures_are_not_judged),
 		cmocka_unit_test(test_false_calls_with_drift),
 		cmocka_unit_test(test_false_calls_one_run_floor),
 		cmocka_unit_test(test_power_five_percent),

@@ -25,6 +25,8 @@
 #define SM_EXIT_OK		0
 #define SM_EXIT_SAMPLE_FAILED	1
 #define SM_EXIT_INPUT		2
+#define SM_EXIT_SAVED_ELSEWHERE	3	/* the run is in a fallback file */
+#define SM_EXIT_NOT_SAVED	4	/* the run is only on stderr */
 #define SM_EXIT_INTERRUPTED	130
 
 /* util.c */
@@ -173,13 +175,14 @@ struct run_sample {
 	char		 unit[8];
 	int		 copies;
 	int		 index;		/* 1-based within (test, copies) */
+	enum run_status	 status;	/* here, where it fills a hole */
 	double		 duration;	/* nominal seconds */
 	double		 value;		/* the figure, summed over copies */
 	double		 elapsed;	/* real seconds, longest copy */
 	uint64_t	 iterations;	/* summed over copies */
-	enum run_status	 status;
-	char		 reason[160];
-	double		*per_copy;	/* copies figures, NULL if failed */
+	const char	*reason;	/* never NULL; run_sample_reason() */
+	double		*per_copy;	/* copies figures; NULL if failed or
+					   (one copy) the same as value */
 	int		 repeat;	/* 1-based: run -R repeats the plan */
 	double		 busy;		/* others runnable at start; NaN */
 };
@@ -206,6 +209,8 @@ void	 run_free(struct run *);
 void	 run_meta_set(struct run *, const char *, const char *);
 const char *run_meta_get(const struct run *, const char *);
 struct run_sample *run_add_sample(struct run *);
+void	 run_sample_reason(struct run_sample *, const char *);
+void	 run_sample_free(struct run_sample *);
 size_t	 run_groups(const struct run *, struct run_group **);
 size_t	 run_group_values(const struct run *, const struct run_group *,
 	     double **, size_t *);
@@ -227,14 +232,48 @@ int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
+int	 paths_claim(const char *, const char *, char *, size_t,
+	     struct sm_error *);
 size_t	 paths_list_csv(const char *, char ***);
 char	*paths_label(const char *);
 
+/* infile.c */
+#define INFILE_PATH_SHOWN	96	/* a longer path loses its head */
+const char *infile_kind(mode_t);
+const char *infile_short(const char *, char *, size_t);
+FILE	*infile_open(const char *, off_t, struct sm_error *);
+size_t	 infile_bom(const char *, size_t);
+
+/* privdir.c */
+size_t	 privdir_sweep(const char *);
+int	 privdir_make(char *, size_t, struct sm_error *);
+
+/* save.c */
+enum save_outcome {
+	SAVE_OK = 0,
+	SAVE_FALLBACK,		/* not where asked, but in a fallback file */
+	SAVE_NONE		/* in no file at all */
+};
+int	 save_check_dir(const char *, struct sm_error *);
+int	 save_check(const char *, const char *, int, struct sm_error *);
+enum save_outcome save_run(const struct run *, const char *, const char *,
+	     int, char *, size_t, struct sm_error *);
+
 /* csvstore.c */
 #define CSVSTORE_FORMAT		2
+#define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
+#define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
+#define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */
 int	 csvstore_save(const struct run *, const char *, int,
 	     struct sm_error *);
+int	 csvstore_check_sample(const struct run_sample *, char *, size_t);
+int	 csvstore_check(const struct run *, struct sm_error *);
+int	 csvstore_print(const struct run *, FILE *);
 int	 csvstore_load(struct run *, const char *, struct sm_error *);
+int	 csvstore_load_file(struct run *, FILE *, const char *,
+	     struct sm_error *);
+int	 csvstore_load_buf(struct run *, const char *, size_t, const char *,
+	     struct sm_error *);
 
 /* table.c */
 #define TABLE_TEXT_WIDTH	80	/* what a terminal is assumed to have */
@@ -406,8 +445,11 @@ struct import {
 	size_t		  nwarn;
 	size_t		  nresults;
 };
+#define IMPORT_MAX_FILE	(4 << 20)	/* bytes: reports are small */
 int	 import_read(const char *, struct run *, char ***, size_t *,
 	     struct sm_error *);
+int	 import_read_buf(const char *, size_t, const char *, struct run *,
+	     char ***, size_t *, struct sm_error *);
 void	 import_warn(struct import *, size_t, const char *);
 const char *import_skip_space(const char *);
 int	 import_blank(const char *);
@@ -544,6 +586,8 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_default_grace(double);
+int	 runner_max_copies(void);
+int	 runner_crowded(const struct runner_plan *, char *, size_t);
 void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);

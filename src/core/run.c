@@ -15,6 +15,9 @@
 
 #include "core.h"
 
+/* The reason of every sample that has none: never freed. */
+static const char	run_no_reason[] = "";
+
 void
 run_init(struct run *run)
 {
@@ -30,7 +33,7 @@ run_free(struct run *run)
 	}
 	free(run->meta);
 	for (size_t i = 0; i < run->nsamples; i++)
-		free(run->samples[i].per_copy);
+		run_sample_free(&run->samples[i]);
 	free(run->samples);
 	run_init(run);
 }
@@ -76,9 +79,33 @@ run_add_sample(struct run *run)
 	}
 	s = &run->samples[run->nsamples++];
 	memset(s, 0, sizeof *s);
+	s->reason = run_no_reason;
 	s->repeat = 1;
 	s->busy = NAN;
 	return s;
+}
+
+/*
+ * Set why a sample failed or was skipped.  Reasons are kept apart from the
+ * sample, and only when there is one, so that a run of a million samples
+ * fits in memory.
+ */
+void
+run_sample_reason(struct run_sample *s, const char *why)
+{
+	if (s->reason != run_no_reason)
+		free((char *)s->reason);
+	s->reason = why != NULL && *why != '\0' ? xstrdup(why) :
+	    run_no_reason;
+}
+
+/* Free what a sample owns (not the sample). */
+void
+run_sample_free(struct run_sample *s)
+{
+	free(s->per_copy);
+	s->per_copy = NULL;
+	run_sample_reason(s, NULL);
 }
 
 /*

@@ -41,6 +41,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -61,6 +62,12 @@
 #define RUNNER_REAP_POLL_MS	250
 /* What a calibrated sample may take (it usually takes under a second). */
 #define RUNNER_CAL_SECONDS	30.0
+/* How long a copy may take to die after SIGKILL before it is left. */
+#define RUNNER_KILL_WAIT_NS	(5 * 1000000000ull)
+/* Grace each copy adds: forking and setting up 512 takes a while. */
+#define RUNNER_SETUP_PER_COPY	0.1
+/* Processes one copy may need: itself, a partner, what either execs. */
+#define RUNNER_PROCS_PER_COPY	4
 
 enum runner_state {
 	RUNNER_SETUP,
@@ -125,8 +132,10 @@ struct runner {
 	struct runner_copy	*copy;
 	int			 ncopy;
 	uint64_t		 deadline;
+	uint64_t		 killed_at;	/* when SIGKILL went out */
+	int			 stuck;		/* a copy would not die */
 	int			 eof;
-	char			 fail[160];	/* first failure reason */
+	char			 fail[256];	/* first failure reason */
 	unsigned char		 buf[sizeof(struct sampler_msg)];
 	size_t			 buflen;
 	struct sampler_probe	 probe;		/* for calibrated benches */
@@ -134,6 +143,7 @@ struct runner {
 
 static void	runner_emit(struct runner *, struct runner_event *);
 static void	runner_next(struct runner *);
+static long	runner_nproc(void);
 static void	runner_start_sample(struct runner *);
 static void	runner_note_machine(struct runner *);
 
@@ -160,6 +170,16 @@ runner_sample_seconds(const struct runner *r)
 	if (runner_cur(r)->timing == BENCH_CALIBRATED)
 		return RUNNER_CAL_SECONDS;
 	return r->plan.duration;
+}
+
+/*
+ * The grace period of a sample: more copies take longer to fork, set up,
+ * and (sharing the CPUs) to finish, report and exit.
+ */
+static double
+runner_grace(const struct runner *r)
+{
+	return r->plan.grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
 }
 
 static void
@@ -220,10 +240,37 @@ static void
 runner_kill_all(struct runner *r)
 {
 	for (int i = 0; i < r->ncopy; i++)
-		if (r->copy[i].pid > 0)
+		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 	runner_close(&r->gofd);
 	r->state = RUNNER_REAP;
+	if (r->killed_at == 0)
+		r->killed_at = sm_now_ns();
+}
+
+/*
+ * A copy SIGKILL has not ended in RUNNER_KILL_WAIT_NS is stuck in the
+ * kernel (a frozen or dead file system, a hung device): waiting longer
+ * could be forever.  Each is named by pid and left; the run stops, and
+ * its private directory, perhaps on that very file system, is left too.
+ */
+static void
+runner_abandon(struct runner *r)
+{
+	size_t	n;
+
+	for (int i = 0; i < r->ncopy; i++) {
+		if (r->copy[i].reaped || r->copy[i].pid <= 0)
+			continue;
+		/* This outranks the failure that led to the kill: add it. */
+		n = strlen(r->fail);
+		snprintf(r->fail + n, sizeof r->fail - n, "%scopy %d (pid %ld) "
+		    "did not die within %llu s of SIGKILL and is left behind",
+		    n > 0 ? "; " : "", i + 1, (long)r->copy[i].pid,
+		    (unsigned long long)(RUNNER_KILL_WAIT_NS / 1000000000u));
+		r->copy[i].reaped = 1;
+		r->stuck = 1;
+	}
 }
 
 /* ---- Starting a sample ---- */
@@ -294,7 +341,7 @@ runner_skip(struct runner *r, const char *why)
 
 	s->status = RUN_SKIPPED;
 	s->value = NAN;
-	snprintf(s->reason, sizeof s->reason, "%s", why);
+	run_sample_reason(s, why);
 	r->skipped[r->slot[r->pos].pair] = 1;
 	r->done++;
 	memset(&ev, 0, sizeof ev);
@@ -325,8 +372,9 @@ runner_start_sample(struct runner *r)
 	r->eof = 0;
 	r->buflen = 0;
 	r->state = RUNNER_SETUP;
+	r->killed_at = 0;
 	r->busy = sysinfo_busy();
-	r->deadline = sm_now_ns() + (uint64_t)(r->plan.grace * 1e9);
+	r->deadline = sm_now_ns() + (uint64_t)(runner_grace(r) * 1e9);
 	runner_emit_type(r, RUNNER_EV_SAMPLE_START);
 	if (snprintf(r->sampledir, sizeof r->sampledir, "%s/s%zu",
 	    r->tmpdir, r->done) >= (int)sizeof r->sampledir ||
@@ -371,7 +419,7 @@ runner_release(struct runner *r)
 	runner_close(&r->gofd);
 	r->state = RUNNER_TIMED;
 	r->deadline = sm_now_ns() +
-	    (uint64_t)((runner_sample_seconds(r) + r->plan.grace) * 1e9);
+	    (uint64_t)((runner_sample_seconds(r) + runner_grace(r)) * 1e9);
 }
 
 static void
@@ -460,8 +508,16 @@ runner_reaped(struct runner *r, int i, int status)
 		    WEXITSTATUS(status));
 		runner_kill_all(r);
 	} else if (!c->reported) {
-		runner_fail(r, "copy %d: exited without a result", i + 1);
-		runner_kill_all(r);
+		/*
+		 * Its result may have come after the last read (with many
+		 * copies, often): drain the pipe before judging.
+		 */
+		runner_read(r);
+		if (!c->reported) {
+			runner_fail(r, "copy %d: exited without a result",
+			    i + 1);
+			runner_kill_all(r);
+		}
 	}
 }
 
@@ -490,19 +546,30 @@ runner_reap(struct runner *r)
 	return all;
 }
 
-/* After SIGKILL nothing can delay the exit long: wait for it. */
+/* After SIGKILL: wait for the copies, but not for one that cannot die. */
 static void
 runner_reap_blocking(struct runner *r)
 {
 	int	status;
 
-	for (int i = 0; i < r->ncopy; i++) {
-		if (r->copy[i].reaped || r->copy[i].pid <= 0)
-			continue;
-		while (waitpid(r->copy[i].pid, &status, 0) < 0 &&
-		    errno == EINTR)
-			;
-		r->copy[i].reaped = 1;
+	for (;;) {
+		int	all = 1;
+
+		for (int i = 0; i < r->ncopy; i++) {
+			if (r->copy[i].reaped || r->copy[i].pid <= 0)
+				continue;
+			if (waitpid(r->copy[i].pid, &status, WNOHANG) != 0)
+				r->copy[i].reaped = 1;
+			else
+				all = 0;
+		}
+		if (all)
+			return;
+		if (sm_now_ns() - r->killed_at >= RUNNER_KILL_WAIT_NS) {
+			runner_abandon(r);
+			return;
+		}
+		poll(NULL, 0, 10);
 	}
 }
 
@@ -524,6 +591,25 @@ runner_record_meta(struct runner *r, const struct bench *b)
 	run_meta_set(r->run, key, val);
 }
 
+/*
+ * A figure no run file may hold (a latency of 0, say, when the overhead
+ * took the whole batch) fails its sample: a run is never measured that
+ * could not be saved.
+ */
+static void
+runner_check_figure(struct run_sample *s)
+{
+	char	why[160];
+
+	if (csvstore_check_sample(s, why, sizeof why) == 0)
+		return;
+	free(s->per_copy);
+	s->per_copy = NULL;
+	s->status = RUN_FAILED;
+	s->value = NAN;
+	run_sample_reason(s, why);
+}
+
 static void
 runner_record(struct runner *r)
 {
@@ -534,7 +620,7 @@ runner_record(struct runner *r)
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
-		snprintf(s->reason, sizeof s->reason, "%s", r->fail);
+		run_sample_reason(s, r->fail);
 	} else {
 		s->per_copy = xcalloc((size_t)r->ncopy, sizeof *s->per_copy);
 		for (int i = 0; i < r->ncopy; i++) {
@@ -551,6 +637,7 @@ runner_record(struct runner *r)
 		if (b->dir == BENCH_LOWER)
 			s->value /= r->ncopy;
 		runner_record_meta(r, b);
+		runner_check_figure(s);
 	}
 	r->done++;
 	memset(&ev, 0, sizeof ev);
@@ -584,14 +671,16 @@ static void
 runner_end_sample(struct runner *r)
 {
 	for (int i = 0; i < r->ncopy; i++)
-		if (r->copy[i].pid > 0)
+		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 	runner_close(&r->rfd);
 	runner_close(&r->gofd);
 	free(r->copy);
 	r->copy = NULL;
 	r->ncopy = 0;
-	sm_rmtree(r->sampledir);
+	/* A stuck copy's file system may hang whoever touches it. */
+	if (!r->stuck)
+		sm_rmtree(r->sampledir);
 }
 
 static void
@@ -602,11 +691,14 @@ runner_finish(struct runner *r, int cancelled)
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
 	runner_note_machine(r);
-	sm_rmtree(r->tmpdir);
+	if (!r->stuck)
+		sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_FINISHED;
 	ev.cancelled = cancelled;
 	ev.bench = NULL;
+	if (r->stuck)
+		ev.msg = r->tmpdir;	/* left behind, with the stuck copy */
 	runner_emit(r, &ev);
 }
 
@@ -868,11 +960,17 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 		return -1;
 	}
 	for (size_t i = 0; i < p->ncopies; i++) {
-		if (p->copies[i] < 1 || p->copies[i] > RUNNER_MAX_COPIES) {
+		if (p->copies[i] >= 1 && p->copies[i] <= runner_max_copies())
+			continue;
+		if (runner_max_copies() < RUNNER_MAX_COPIES)
+			sm_error_set(err, "copies %d: must be between 1 and %d "
+			    "(RLIMIT_NPROC allows %ld processes, %d per copy)",
+			    p->copies[i], runner_max_copies(),
+			    runner_nproc(), RUNNER_PROCS_PER_COPY);
+		else
 			sm_error_set(err, "copies %d: must be between 1 and %d",
 			    p->copies[i], RUNNER_MAX_COPIES);
-			return -1;
-		}
+		return -1;
 	}
 	if (!(p->grace > 0)) {
 		sm_error_set(err, "grace period %g s: must be positive",
@@ -891,6 +989,57 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 		return -1;
 	}
 	return 0;
+}
+
+/* The processes this user may have (RLIMIT_NPROC), or -1 for no limit. */
+static long
+runner_nproc(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_NPROC, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur > (rlim_t)LONG_MAX)
+		return -1;
+	return (long)rl.rlim_cur;
+}
+
+/*
+ * The most copies a run may have: RUNNER_MAX_COPIES, or fewer when the
+ * process limit could not hold RUNNER_PROCS_PER_COPY processes a copy (a
+ * copy, its partner, what it execs).  Descriptors are not the limit: the
+ * parent holds two pipes per sample however many copies there are, and
+ * each copy has its own table.
+ */
+int
+runner_max_copies(void)
+{
+	long	nproc = runner_nproc();
+
+	if (nproc < 0 || nproc / RUNNER_PROCS_PER_COPY >= RUNNER_MAX_COPIES)
+		return RUNNER_MAX_COPIES;
+	return nproc / RUNNER_PROCS_PER_COPY > 1 ?
+	    (int)(nproc / RUNNER_PROCS_PER_COPY) : 1;
+}
+
+/*
+ * 1 with a warning in msg when the plan runs more copies at once than the
+ * machine has CPUs: the copies then take turns, and the figures measure
+ * the scheduler as much as the test.
+ */
+int
+runner_crowded(const struct runner_plan *p, char *msg, size_t len)
+{
+	int	most = 0, ncpu = sysinfo_ncpu();
+
+	for (size_t i = 0; i < p->ncopies; i++)
+		if (p->copies[i] > most)
+			most = p->copies[i];
+	if (most <= ncpu)
+		return 0;
+	snprintf(msg, len, "%d copies on %d CPU%s: the copies take turns, so "
+	    "the figures measure the scheduler as much as the test", most,
+	    ncpu, ncpu == 1 ? "" : "s");
+	return 1;
 }
 
 /* The grace period past a sample's duration before its copies are killed. */
@@ -951,7 +1100,6 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
     void *arg, struct sm_error *err)
 {
 	struct runner	*r;
-	const char	*base;
 	char		 idle[256];
 
 	if (runner_check(plan, err) != 0)
@@ -976,12 +1124,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 			sampler_probe(&r->probe, run);
 			break;
 		}
-	if ((base = getenv("TMPDIR")) == NULL || *base == '\0')
-		base = "/tmp";
-	snprintf(r->tmpdir, sizeof r->tmpdir, "%s/sysmark.XXXXXX", base);
-	if (mkdtemp(r->tmpdir) == NULL) {
-		sm_error_set(err, "%s: cannot make a private directory: %s",
-		    base, strerror(errno));
+	if (privdir_make(r->tmpdir, sizeof r->tmpdir, err) != 0) {
 		runner_free_schedule(r);
 		free(r);
 		return NULL;
@@ -1055,22 +1198,28 @@ runner_step(struct runner *r)
 	if (r->state != RUNNER_REAP && sm_now_ns() >= r->deadline) {
 		if (r->state == RUNNER_SETUP)
 			runner_fail(r, "timed out in setup after %.1f s",
-			    r->plan.grace);
+			    runner_grace(r));
 		else
 			runner_fail(r, "timed out after %.1f s",
-			    runner_sample_seconds(r) + r->plan.grace);
+			    runner_sample_seconds(r) + runner_grace(r));
 		runner_kill_all(r);
 	}
 	if (!runner_reap(r)) {
 		if (r->state == RUNNER_REAP && sm_now_ns() >= r->deadline)
 			runner_kill_all(r);
-		return 0;
+		if (r->killed_at == 0 ||
+		    sm_now_ns() - r->killed_at < RUNNER_KILL_WAIT_NS)
+			return 0;
+		runner_abandon(r);
 	}
 	/* Every copy is gone: drain what they wrote before dying. */
 	runner_read(r);
 	runner_record(r);
 	runner_end_sample(r);
-	runner_next(r);
+	if (r->stuck)
+		runner_finish(r, 1);
+	else
+		runner_next(r);
 	return r->state == RUNNER_DONE;
 }
 
@@ -1181,7 +1330,8 @@ runner_free(struct runner *r)
 		runner_kill_all(r);
 		runner_reap_blocking(r);
 		runner_end_sample(r);
-		sm_rmtree(r->tmpdir);
+		if (!r->stuck)
+			sm_rmtree(r->tmpdir);
 	}
 	runner_free_schedule(r);
 	free(r);

@@ -208,7 +208,11 @@ signif_verdict(const struct signif *s, enum bench_dir dir, double alpha)
 {
 	double	change = s->ratio - 1;
 
-	if (!(s->p < alpha))
+	/*
+	 * Written so that NaN (figures so large that a mean or a variance
+	 * overflows) can only ever mean "not shown to differ".
+	 */
+	if (!(s->p < alpha) || !isfinite(change))
 		return SIGNIF_SAME;
 	if (fabs(change) < s->floor)
 		return SIGNIF_SMALL;
