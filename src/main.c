@@ -313,6 +313,11 @@ main_print(const struct run *run, enum table_format fmt, int stats)
 		putchar('\n');
 		rc = main_render(report_stats(run), fmt);
 	}
+	/* Copies added: the scaling curves. */
+	if (rc == 0 && (plot = scaling_table(run)) != NULL) {
+		putchar('\n');
+		rc = main_render(plot, fmt);
+	}
 	/* A memory-latency sweep is shown as its curve too. */
 	if (rc == 0 && (plot = memhier_plot(run)) != NULL) {
 		putchar('\n');
@@ -637,6 +642,13 @@ main_compare(int argc, char **argv, const char *argv0)
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);
+		t = scaling_compare(rp, (const char *const *)names,
+		    (size_t)n);
+		if (rc == 0 && t != NULL) {
+			putchar('\n');
+			rc = main_render(t, fmt);
+		} else
+			table_free(t);
 		free(rp);
 	}
 	main_free_runs(runs, names, k);

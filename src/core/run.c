@@ -9,6 +9,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,9 @@ run_free(struct run *run)
 	for (size_t i = 0; i < run->nsamples; i++)
 		free(run->samples[i].per_copy);
 	free(run->samples);
+	for (size_t i = 0; i < run->nhists; i++)
+		hist_free(&run->hists[i].h);
+	free(run->hists);
 	run_init(run);
 }
 
@@ -156,4 +160,36 @@ run_failed(const struct run *run)
 		if (run->samples[i].status == RUN_FAILED)
 			return 1;
 	return 0;
+}
+
+/*
+ * Append an empty histogram for a step kind in one sample of a users
+ * run; the pointer is valid until the next append.
+ */
+struct run_hist *
+run_add_hist(struct run *run, const char *step, int copies, int index)
+{
+	struct run_hist	*rh;
+
+	run->hists = xreallocarray(run->hists, run->nhists + 1,
+	    sizeof *run->hists);
+	rh = &run->hists[run->nhists++];
+	memset(rh, 0, sizeof *rh);
+	snprintf(rh->step, sizeof rh->step, "%s", step);
+	rh->copies = copies;
+	rh->index = index;
+	hist_init(&rh->h);
+	return rh;
+}
+
+/* The histogram of a step kind in one sample, or NULL. */
+struct run_hist *
+run_find_hist(const struct run *run, const char *step, int copies, int index)
+{
+	for (size_t i = 0; i < run->nhists; i++)
+		if (run->hists[i].copies == copies &&
+		    run->hists[i].index == index &&
+		    strcmp(run->hists[i].step, step) == 0)
+			return &run->hists[i];
+	return NULL;
 }
