@@ -40,6 +40,8 @@ struct main_run {
 	int			  stats;
 	enum table_format	  fmt;
 	char			  self[PATH_MAX];
+	const struct mix	 *mix;		/* sysmark users: the mix */
+	struct bench		  users;	/* ...run as this test */
 };
 
 static const char main_usage[] =
@@ -52,9 +54,13 @@ static const char main_usage[] =
 "       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
 "       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
 "       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
+"       sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
+"                     [-q] [-f text|csv|md] MIX\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
-"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
+"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n"
+"                 1, 2, 4, ... up to twice the CPUs\n"
+"  -u USERS,...   users: simulated users at once, e.g. 1,2,4,8 (1 to 256)\n"
 "  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n"
 "                 lmbench-style tests (lat_*, bw_*) time one calibrated\n"
 "                 batch of at least 50 ms per sample instead\n"
@@ -72,6 +78,8 @@ static const char main_usage[] =
 "                 (default 2)\n"
 "  --best, -B     show: lmbench's comparison to the best of the breed\n"
 "\n"
+"users runs MIX (a file, or a name in mixes/) with 3 samples of 10 s by\n"
+"default, and reports response times per step as users are added.\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
 "more runs it prints them side by side, each against the first.\n"
 "With no command on a terminal, sysmark starts the console.\n";
@@ -79,6 +87,7 @@ static const char main_usage[] =
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int	main_take_best(int *, char **);
+static int	main_getopt(int, char **, const char *, const char **);
 static int	main_best(int, char **, const char *);
 
 /* Print "sysmark: message" and the usage hint; returns the exit status. */
@@ -318,6 +327,15 @@ main_print(const struct run *run, enum table_format fmt, int stats)
 		putchar('\n');
 		rc = main_render(plot, fmt);
 	}
+	/* Simulated users: response times and their plot. */
+	if (rc == 0 && (plot = users_table(run)) != NULL) {
+		putchar('\n');
+		rc = main_render(plot, fmt);
+	}
+	if (rc == 0 && (plot = users_plot(run)) != NULL) {
+		putchar('\n');
+		rc = main_render(plot, fmt);
+	}
 	/* A memory-latency sweep is shown as its curve too. */
 	if (rc == 0 && (plot = memhier_plot(run)) != NULL) {
 		putchar('\n');
@@ -346,6 +364,8 @@ main_execute(struct main_run *m)
 	plan.self_exe = m->self;
 	run_init(&run);
 	sysinfo_collect(&run);
+	if (m->mix != NULL)
+		users_plan(&plan, &m->users, m->mix, &run);
 	main_warn_idle(m);
 	main_signals();
 	if ((r = runner_start(&plan, &run, main_progress, m, &err)) == NULL) {
@@ -401,6 +421,76 @@ main_run(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = main_execute(&m);
 	free(m.benches);
+	return rc;
+}
+
+/* ---- sysmark users ---- */
+
+static int
+main_users_option(int c, const char *arg, struct main_run *m)
+{
+	struct sm_error	err;
+
+	if (c == 'u') {
+		if (mix_parse_users(arg, m->copies, sizeof m->copies /
+		    sizeof m->copies[0], &m->ncopies, &err) != 0)
+			return main_usage_error("-u %s", err.msg);
+		return 0;
+	}
+	if (c == 't' || c == 'c' || c == 's')
+		return main_usage_error("unknown option -%c", c);
+	return main_run_option(c, arg, m);
+}
+
+/* sysmark users MIX -u 1,2,4,8: the mix run by that many users at once. */
+static int
+main_users(int argc, char **argv, const char *argv0)
+{
+	struct main_run	 m;
+	struct mix	 mix;
+	struct sm_error	 err;
+	const char	*arg = NULL, *operand = NULL;
+	int		 c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	memset(&mix, 0, sizeof mix);
+	m.copies[0] = 1;
+	m.ncopies = 1;
+	m.samples = 3;
+	m.duration = 10;
+	while (rc == 0 && (c = main_getopt(argc, argv, ":u:d:n:o:Fqf:",
+	    &operand)) != -1) {
+		if (c == 0 && arg != NULL)
+			rc = main_usage_error("users: name one mix");
+		else if (c == 0)
+			arg = operand;
+		else if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else
+			rc = main_users_option(c, optarg, &m);
+	}
+	if (rc == 0 && arg == NULL)
+		rc = main_usage_error("users: name a mix (a file, or a name "
+		    "in mixes/)");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		rc = main_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	if (rc == 0 && mix_load(&mix, m.self, arg, &err) != 0)
+		rc = main_input_error(&err);
+	if (rc == 0)
+		rc = main_check_out(&m);
+	if (rc == 0) {
+		m.mix = &mix;
+		m.benches = xcalloc(1, sizeof *m.benches);
+		m.benches[0] = &m.users;
+		m.nbench = 1;
+		rc = main_execute(&m);
+	}
+	free(m.benches);
+	mix_free(&mix);
 	return rc;
 }
 
@@ -850,6 +940,7 @@ static const struct main_cmd {
 	{ "list", main_list },
 	{ "import", main_import },
 	{ "compare", main_compare },
+	{ "users", main_users },
 	{ "console", main_console },
 };
 

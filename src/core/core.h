@@ -524,7 +524,8 @@ struct mix {
 	char			 kinds[MIX_MAX_KINDS][32];	/* step kinds */
 	size_t			 nkinds;
 };
-int	 mix_load(struct mix *, const char *, struct sm_error *);
+int	 mix_load(struct mix *, const char *, const char *,
+	     struct sm_error *);
 void	 mix_free(struct mix *);
 int	 mix_parse_users(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
@@ -534,7 +535,8 @@ size_t	 mix_list(const char *, char ***);
 /* users.c: U users running a mix at once, as one runner test */
 #define USERS_TEST		"users"
 void	 users_bench(const struct mix *, struct bench *);
-void	 users_plan(struct runner_plan *, const struct mix *, struct run *);
+void	 users_plan(struct runner_plan *, struct bench *,
+	     const struct mix *, struct run *);
 struct table *users_table(const struct run *);
 struct table *users_plot(const struct run *);
 

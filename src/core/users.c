@@ -1,0 +1,546 @@
+/*
+ * Simulated users (sysmark users): U copies of one user, each running a
+ * mix (mix.c) over and over, all released together, for the sample's
+ * length.  What seed 000 asked for: Jan Stubbs's "one shell file for each
+ * simulated user", to "measure response time degradation as you add
+ * simulated users".
+ *
+ * A mix runs as one test of the ordinary runner, so it gets everything a
+ * test gets: each user is a copy in its own process group behind the
+ * barrier, with its own private directory (the users' files never
+ * collide), a deadline, and failure reasons.  One iteration of the test
+ * is one step; the figure is steps per minute.  Inside, every step is
+ * timed on its own (its think time is not part of it) into a histogram
+ * per step kind (hist.c), which each user leaves in its directory at the
+ * end and the parent merges into the run (users_collect()).
+ *
+ * The report derives everything from those histograms and the samples:
+ * throughput, percentiles per step kind, the degradation against the
+ * fewest users, the knee, and a text plot.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core.h"
+
+#define USERS_HIST_FILE	"users.hist"
+#define USERS_BAR	36
+
+/* ---- One user, in its own process ---- */
+
+struct users_user {
+	const struct mix	*mix;
+	struct bench_ctx	*sub;		/* one per step */
+	struct hist		 kind[MIX_MAX_KINDS];
+	size_t			 pos;		/* the next step */
+};
+
+static void
+users_think(double seconds)
+{
+	struct timespec	ts, left;
+
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &left) != 0 && errno == EINTR)
+		ts = left;
+}
+
+static int
+users_setup(struct bench_ctx *ctx)
+{
+	const struct mix	*m = ctx->bench->arg;
+	struct users_user	*u = xcalloc(1, sizeof *u);
+	char			 n[16];
+
+	u->mix = m;
+	u->sub = xcalloc(m->nsteps, sizeof *u->sub);
+	/* Users start at different steps, as people do not log in at once. */
+	u->pos = (size_t)ctx->copy % m->nsteps;
+	for (size_t k = 0; k < m->nkinds; k++)
+		hist_init(&u->kind[k]);
+	snprintf(n, sizeof n, "%d", ctx->copy + 1);
+	if (setenv("SYSMARK_MIX_DIR", m->dir, 1) != 0 ||
+	    setenv("SYSMARK_USER", n, 1) != 0)
+		bench_fail(ctx, "setenv: %s", strerror(errno));
+	ctx->state = u;
+	for (size_t i = 0; i < m->nsteps; i++) {
+		struct bench_ctx	*s = &u->sub[i];
+
+		if (m->steps[i].kind != MIX_TEST)
+			continue;
+		s->bench = m->steps[i].bench;
+		s->copy = ctx->copy;
+		s->copies = ctx->copies;
+		s->tmpdir = ctx->tmpdir;
+		s->self_exe = ctx->self_exe;
+		s->report_fd = ctx->report_fd;
+		if (s->bench->setup != NULL && s->bench->setup(s) != 0)
+			bench_fail(ctx, "step on line %zu (%s): setup failed",
+			    m->steps[i].line, s->bench->id);
+	}
+	return 0;
+}
+
+static void
+users_command(struct bench_ctx *ctx, const struct mix_step *st,
+    const char *kind)
+{
+	char	*argv[] = { "sh", "-c", st->command, NULL };
+
+	for (uint64_t k = 0; k < st->iterations; k++)
+		bench_command_wait(ctx, bench_command(ctx, ctx->tmpdir, NULL,
+		    NULL, argv), kind);
+}
+
+/* n steps, each timed on its own, each followed by its think time. */
+static void
+users_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct users_user	*u = ctx->state;
+	const struct mix	*m = u->mix;
+
+	while (n-- > 0) {
+		const struct mix_step	*st = &m->steps[u->pos];
+		struct bench_ctx	*s = &u->sub[u->pos];
+		uint64_t		 t0;
+
+		if (st->kind == MIX_TEST && s->bench->prepare != NULL)
+			s->bench->prepare(s, st->iterations);
+		t0 = sm_now_ns();
+		if (st->kind == MIX_TEST)
+			s->bench->loop(s, st->iterations);
+		else
+			users_command(ctx, st, m->kinds[st->kind_index]);
+		hist_record(&u->kind[st->kind_index], sm_now_ns() - t0);
+		if (st->think > 0)
+			users_think(st->think);
+		u->pos = (u->pos + 1) % m->nsteps;
+	}
+}
+
+/* Leave the histograms for the parent: "KIND BUCKETS" per line. */
+static void
+users_teardown(struct bench_ctx *ctx)
+{
+	struct users_user	*u = ctx->state;
+	const struct mix	*m = u->mix;
+	char			 path[PATH_MAX];
+	FILE			*f;
+
+	snprintf(path, sizeof path, "%s/%s", ctx->tmpdir, USERS_HIST_FILE);
+	if ((f = fopen(path, "w")) == NULL)
+		bench_fail(ctx, "%s: %s", path, strerror(errno));
+	for (size_t k = 0; k < m->nkinds; k++) {
+		char	*enc = hist_encode(&u->kind[k]);
+
+		fprintf(f, "%zu %s\n", k, enc);
+		free(enc);
+	}
+	if (fclose(f) != 0)
+		bench_fail(ctx, "%s: %s", path, strerror(errno));
+	for (size_t i = 0; i < m->nsteps; i++)
+		if (u->sub[i].bench != NULL &&
+		    u->sub[i].bench->teardown != NULL)
+			u->sub[i].bench->teardown(&u->sub[i]);
+}
+
+/* The runner's test for a mix: one iteration is one step. */
+void
+users_bench(const struct mix *m, struct bench *b)
+{
+	memset(b, 0, sizeof *b);
+	b->id = USERS_TEST;
+	b->title = "Simulated users, all steps";
+	b->group = "Users";
+	b->unit = "steps/m";
+	b->dir = BENCH_HIGHER;
+	b->version = 1;
+	b->desc = "U users each repeating a mix of steps (sysmark users)";
+	b->scale = 60;
+	b->setup = users_setup;
+	b->loop = users_loop;
+	b->teardown = users_teardown;
+	b->arg = m;
+}
+
+/* ---- The parent: taking the histograms in ---- */
+
+/* One line "KIND BUCKETS" of a user's file, merged into the sample's. */
+static int
+users_collect_line(const struct mix *m, char *line, struct hist *h,
+    struct run_sample *s, struct run *run)
+{
+	struct sm_error	 e;
+	struct run_hist	*rh;
+	unsigned long	 k;
+	char		*end;
+
+	line[strcspn(line, "\n")] = '\0';
+	k = strtoul(line, &end, 10);
+	memset(h->bucket, 0, HIST_NBUCKETS * sizeof *h->bucket);
+	h->count = 0;
+	if (end == line || *end != ' ' || k >= m->nkinds ||
+	    hist_decode(h, end + 1, &e) != 0)
+		return -1;
+	if ((rh = run_find_hist(run, m->kinds[k], s->copies, s->index)) ==
+	    NULL)
+		rh = run_add_hist(run, m->kinds[k], s->copies, s->index);
+	hist_merge(&rh->h, h);
+	return 0;
+}
+
+/* One user's file, merged into the sample's histograms. */
+static int
+users_collect_one(const struct mix *m, const char *path, int user,
+    struct run_sample *s, struct run *run)
+{
+	struct hist	 h;
+	char		*line = NULL;
+	size_t		 cap = 0;
+	FILE		*f;
+	int		 rc = 0;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		snprintf(s->reason, sizeof s->reason, "user %d: %s: %s",
+		    user, USERS_HIST_FILE, strerror(errno));
+		return -1;
+	}
+	hist_init(&h);
+	while (rc == 0 && getline(&line, &cap, f) > 0)
+		rc = users_collect_line(m, line, &h, s, run);
+	if (rc != 0)
+		snprintf(s->reason, sizeof s->reason, "user %d: %s: "
+		    "malformed histograms", user, USERS_HIST_FILE);
+	free(line);
+	hist_free(&h);
+	fclose(f);
+	return rc;
+}
+
+static int
+users_collect(void *arg, const char *dir, struct run_sample *s,
+    struct run *run)
+{
+	const struct mix	*m = arg;
+	char			 path[PATH_MAX];
+
+	for (int k = 0; k < s->copies; k++) {
+		snprintf(path, sizeof path, "%s/c%d/%s", dir, k,
+		    USERS_HIST_FILE);
+		if (users_collect_one(m, path, k + 1, s, run) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Make plan run the mix: b becomes its test, and the run records what
+ * the mix was, step by step.  The caller sets copies (the user counts),
+ * samples and duration.
+ */
+void
+users_plan(struct runner_plan *plan, struct bench *b, const struct mix *m,
+    struct run *run)
+{
+	char	key[32], val[512];
+
+	users_bench(m, b);
+	plan->collect = users_collect;
+	plan->collect_arg = (void *)m;
+	run_meta_set(run, "mix", m->name);
+	run_meta_set(run, "mix.path", m->path);
+	if (m->source != NULL)
+		run_meta_set(run, "mix.source", m->source);
+	for (size_t i = 0; i < m->nsteps; i++) {
+		const struct mix_step	*st = &m->steps[i];
+
+		snprintf(key, sizeof key, "mix.step.%zu", i + 1);
+		snprintf(val, sizeof val, "%s %s x%" PRIu64 ", think %g s",
+		    st->kind == MIX_TEST ? "test" : "command",
+		    st->kind == MIX_TEST ? st->bench->id : st->command,
+		    st->iterations, st->think);
+		run_meta_set(run, key, val);
+	}
+}
+
+/* ---- The report ---- */
+
+struct users_point {
+	int		users;
+	double		steps;		/* per minute, all users */
+	struct hist	*kind;		/* per step kind, merged samples */
+	struct hist	 all;		/* every step */
+};
+
+/* The step kinds of the run's histograms, in order of appearance. */
+static size_t
+users_kinds(const struct run *run, const char **kinds, size_t max)
+{
+	size_t	n = 0, k;
+
+	for (size_t i = 0; i < run->nhists; i++) {
+		for (k = 0; k < n && strcmp(kinds[k], run->hists[i].step); k++)
+			;
+		if (k == n && n < max)
+			kinds[n++] = run->hists[i].step;
+	}
+	return n;
+}
+
+static int
+users_by_count(const void *a, const void *b)
+{
+	const struct users_point	*x = a, *y = b;
+
+	return (x->users > y->users) - (x->users < y->users);
+}
+
+/* The throughput of the users test at u users: its mean; NaN if none. */
+static double
+users_steps(const struct run *run, int u)
+{
+	struct run_group	g = { USERS_TEST, u };
+	struct stats		st;
+
+	run_group_stats(run, &g, &st);
+	return st.n > 0 ? st.mean : NAN;
+}
+
+/* Per user count, its throughput and merged histograms, sorted. */
+static size_t
+users_points(const struct run *run, const char **kinds, size_t nk,
+    struct users_point **out)
+{
+	size_t	n = 0, j;
+
+	*out = xcalloc(run->nhists + 1, sizeof **out);
+	for (size_t i = 0; i < run->nhists; i++) {
+		const struct run_hist	*rh = &run->hists[i];
+
+		for (j = 0; j < n && (*out)[j].users != rh->copies; j++)
+			;
+		if (j == n) {
+			(*out)[n].users = rh->copies;
+			(*out)[n].steps = users_steps(run, rh->copies);
+			(*out)[n].kind = xcalloc(nk, sizeof (struct hist));
+			for (size_t k = 0; k < nk; k++)
+				hist_init(&(*out)[n].kind[k]);
+			hist_init(&(*out)[n].all);
+			n++;
+		}
+		for (size_t k = 0; k < nk; k++)
+			if (strcmp(kinds[k], rh->step) == 0)
+				hist_merge(&(*out)[j].kind[k], &rh->h);
+		hist_merge(&(*out)[j].all, &rh->h);
+	}
+	qsort(*out, n, sizeof **out, users_by_count);
+	return n;
+}
+
+static void
+users_points_free(struct users_point *p, size_t n, size_t nk)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < nk; k++)
+			hist_free(&p[i].kind[k]);
+		free(p[i].kind);
+		hist_free(&p[i].all);
+	}
+	free(p);
+}
+
+/*
+ * The knee: the user count past which the mean response time grows
+ * faster than the throughput; 0 when it never does.
+ */
+static int
+users_knee(const struct users_point *p, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++) {
+		double	rt = hist_mean(&p[i + 1].all) / hist_mean(&p[i].all);
+		double	tp = p[i + 1].steps / p[i].steps;
+
+		if (rt > tp)
+			return p[i].users;
+	}
+	return 0;
+}
+
+/* A time in nanoseconds with three significant digits and its unit. */
+static void
+users_fmt_time(double ns, char *buf, size_t len)
+{
+	if (isnan(ns))
+		snprintf(buf, len, "-");
+	else if (ns < 1e3)
+		snprintf(buf, len, "%.0fns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, len, "%.3gus", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, len, "%.3gms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.3gs", ns / 1e9);
+}
+
+static int
+users_ncpu(const struct run *run)
+{
+	const char	*v = run_meta_get(run, "cpus");
+	long		 n;
+
+	return v != NULL && sm_parse_int(v, 1, INT_MAX, &n) == 0 ? (int)n : 0;
+}
+
+/* The users cell: the count, '*' at the CPU count, "knee" at the knee. */
+static void
+users_cell(struct table *t, size_t r, int users, int ncpu, int knee)
+{
+	table_set(t, r, 0, "%d%s%s", users, users == ncpu ? "*" : "",
+	    users == knee ? " knee" : "");
+}
+
+static void
+users_rows(struct table *t, const struct users_point *p, size_t n,
+    const char **kinds, size_t nk, int ncpu)
+{
+	static const double	 q[] = { 0.5, 0.9, 0.99, 1 };
+	int			 knee = users_knee(p, n);
+	char			 v[32];
+
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < nk; k++) {
+			size_t	r = table_add_row(t);
+			double	base = hist_quantile(&p[0].kind[k], 0.5);
+
+			if (k == 0) {
+				users_cell(t, r, p[i].users, ncpu, knee);
+				report_format_value(p[i].steps, v, sizeof v);
+				table_set(t, r, 1, "%s", v);
+			}
+			table_set(t, r, 2, "%s", kinds[k]);
+			for (size_t j = 0; j < 4; j++) {
+				users_fmt_time(hist_quantile(&p[i].kind[k],
+				    q[j]), v, sizeof v);
+				table_set(t, r, 3 + j, "%s", v);
+			}
+			table_set(t, r, 7, "%.2f", hist_quantile(
+			    &p[i].kind[k], 0.5) / base);
+		}
+	}
+}
+
+/* The run's users report, or NULL when it has no response times. */
+struct table *
+users_table(const struct run *run)
+{
+	const char		*kinds[MIX_MAX_KINDS], *mix;
+	struct users_point	*p;
+	struct table		*t;
+	size_t			 nk = users_kinds(run, kinds, MIX_MAX_KINDS), n;
+	int			 ncpu = users_ncpu(run);
+
+	if (nk == 0)
+		return NULL;
+	n = users_points(run, kinds, nk, &p);
+	mix = run_meta_get(run, "mix");
+	t = table_new(NULL);
+	table_add_col(t, "USERS", TABLE_RIGHT);
+	table_add_col(t, "STEPS/MIN", TABLE_RIGHT);
+	table_add_col(t, "STEP", TABLE_LEFT);
+	table_add_col(t, "MEDIAN", TABLE_RIGHT);
+	table_add_col(t, "P90", TABLE_RIGHT);
+	table_add_col(t, "P99", TABLE_RIGHT);
+	table_add_col(t, "MAX", TABLE_RIGHT);
+	table_add_col(t, "SLOWER", TABLE_RIGHT);
+	table_add_section(t, "Simulated users: mix %s, response time per "
+	    "step", mix != NULL ? mix : "?");
+	users_rows(t, p, n, kinds, nk, ncpu);
+	table_add_note(t, "STEPS/MIN: all users together; SLOWER: the "
+	    "median against %d user%s; percentiles from histograms "
+	    "within %.1f%%", p[0].users, p[0].users == 1 ? "" : "s",
+	    100.0 / (2 * HIST_SUB));
+	if (users_knee(p, n) > 0)
+		table_add_note(t, "knee: past %d users the mean response "
+		    "time grows faster than the throughput",
+		    users_knee(p, n));
+	if (ncpu > 0)
+		table_add_note(t, "* the CPU count (%d)", ncpu);
+	if ((mix = run_meta_get(run, "mix.source")) != NULL)
+		table_add_note(t, "mix source: %s", mix);
+	table_fit(t, TABLE_TEXT_WIDTH, 2);
+	users_points_free(p, n, nk);
+	return t;
+}
+
+/* '#' to the median, '=' on to the 90th percentile, '|' at the 99th. */
+static void
+users_bar(const struct hist *h, double full, char *buf)
+{
+	size_t	med, p90, p99;
+
+	buf[0] = '\0';
+	if (h->count == 0 || full <= 0)
+		return;
+	med = (size_t)(USERS_BAR * hist_quantile(h, 0.5) / full + 0.5);
+	p90 = (size_t)(USERS_BAR * hist_quantile(h, 0.9) / full + 0.5);
+	p99 = (size_t)(USERS_BAR * hist_quantile(h, 0.99) / full + 0.5);
+	if (p99 < 1)
+		p99 = 1;
+	memset(buf, ' ', p99);
+	memset(buf, '=', p90);
+	memset(buf, '#', med);
+	buf[p99 - 1] = '|';
+	buf[p99] = '\0';
+}
+
+/* Response time against users, per step kind, as text bars. */
+struct table *
+users_plot(const struct run *run)
+{
+	const char		*kinds[MIX_MAX_KINDS];
+	struct users_point	*p;
+	struct table		*t;
+	size_t			 nk = users_kinds(run, kinds, MIX_MAX_KINDS), n;
+	int			 ncpu = users_ncpu(run), knee;
+	char			 v[32], bar[USERS_BAR + 2];
+
+	if (nk == 0)
+		return NULL;
+	n = users_points(run, kinds, nk, &p);
+	knee = users_knee(p, n);
+	t = table_new("Response time against users: # to the median, = to "
+	    "the 90th percentile, | at the 99th; linear, per step");
+	table_add_col(t, "USERS", TABLE_RIGHT);
+	table_add_col(t, "MEDIAN", TABLE_RIGHT);
+	table_add_col(t, "", TABLE_LEFT);
+	for (size_t k = 0; k < nk; k++) {
+		double	full = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (p[i].kind[k].count > 0)
+				full = fmax(full, hist_quantile(
+				    &p[i].kind[k], 0.99));
+		table_add_section(t, "%s", kinds[k]);
+		for (size_t i = 0; i < n; i++) {
+			size_t	r = table_add_row(t);
+
+			users_cell(t, r, p[i].users, ncpu, knee);
+			users_fmt_time(hist_quantile(&p[i].kind[k], 0.5), v,
+			    sizeof v);
+			table_set(t, r, 1, "%s", v);
+			users_bar(&p[i].kind[k], full, bar);
+			table_set(t, r, 2, "%s", bar);
+		}
+	}
+	users_points_free(p, n, nk);
+	return t;
+}
