@@ -257,6 +257,8 @@ users_plan(struct runner_plan *plan, struct bench *b, const struct mix *m,
 	plan->collect = users_collect;
 	plan->collect_arg = (void *)m;
 	run_meta_set(run, "mix", m->name);
+	snprintf(val, sizeof val, "Simulated users, mix %s", m->name);
+	run_meta_set(run, "title:" USERS_TEST, val);
 	run_meta_set(run, "mix.path", m->path);
 	if (m->source != NULL)
 		run_meta_set(run, "mix.source", m->source);
@@ -445,6 +447,7 @@ users_table(const struct run *run)
 	const char		*kinds[MIX_MAX_KINDS], *mix;
 	struct users_point	*p;
 	struct table		*t;
+	char			 title[128];
 	size_t			 nk = users_kinds(run, kinds, MIX_MAX_KINDS), n;
 	int			 ncpu = users_ncpu(run);
 
@@ -452,7 +455,9 @@ users_table(const struct run *run)
 		return NULL;
 	n = users_points(run, kinds, nk, &p);
 	mix = run_meta_get(run, "mix");
-	t = table_new(NULL);
+	snprintf(title, sizeof title, "Simulated users: mix %s, response "
+	    "time per step", mix != NULL ? mix : "?");
+	t = table_new(title);
 	table_add_col(t, "USERS", TABLE_RIGHT);
 	table_add_col(t, "STEPS/MIN", TABLE_RIGHT);
 	table_add_col(t, "STEP", TABLE_LEFT);
@@ -461,17 +466,15 @@ users_table(const struct run *run)
 	table_add_col(t, "P99", TABLE_RIGHT);
 	table_add_col(t, "MAX", TABLE_RIGHT);
 	table_add_col(t, "SLOWER", TABLE_RIGHT);
-	table_add_section(t, "Simulated users: mix %s, response time per "
-	    "step", mix != NULL ? mix : "?");
 	users_rows(t, p, n, kinds, nk, ncpu);
 	table_add_note(t, "STEPS/MIN: all users together; SLOWER: the "
 	    "median against %d user%s; percentiles from histograms "
 	    "within %.1f%%", p[0].users, p[0].users == 1 ? "" : "s",
 	    100.0 / (2 * HIST_SUB));
 	if (users_knee(p, n) > 0)
-		table_add_note(t, "knee: past %d users the mean response "
+		table_add_note(t, "knee: past %d user%s the mean response "
 		    "time grows faster than the throughput",
-		    users_knee(p, n));
+		    users_knee(p, n), users_knee(p, n) == 1 ? "" : "s");
 	if (ncpu > 0)
 		table_add_note(t, "* the CPU count (%d)", ncpu);
 	if ((mix = run_meta_get(run, "mix.source")) != NULL)
@@ -541,6 +544,7 @@ users_plot(const struct run *run)
 			table_set(t, r, 2, "%s", bar);
 		}
 	}
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
 	users_points_free(p, n, nk);
 	return t;
 }
