@@ -42,6 +42,7 @@ struct main_run {
 	char			  self[PATH_MAX];
 	const struct mix	 *mix;		/* sysmark users: the mix */
 	struct bench		  users;	/* ...run as this test */
+	int			  users_given;	/* -u, else the mix's own */
 };
 
 static const char main_usage[] =
@@ -78,8 +79,9 @@ static const char main_usage[] =
 "                 (default 2)\n"
 "  --best, -B     show: lmbench's comparison to the best of the breed\n"
 "\n"
-"users runs MIX (a file, or a name in mixes/) with 3 samples of 10 s by\n"
-"default, and reports response times per step as users are added.\n"
+"users runs MIX (a file, or a name in mixes/) at 1, 2, 4 and 8 users (or\n"
+"the mix's own users row), 3 samples of 10 s each by default, and reports\n"
+"the response time of each step as users are added.\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
 "more runs it prints them side by side, each against the first.\n"
 "With no command on a terminal, sysmark starts the console.\n";
@@ -432,6 +434,7 @@ main_users_option(int c, const char *arg, struct main_run *m)
 	struct sm_error	err;
 
 	if (c == 'u') {
+		m->users_given = 1;
 		if (mix_parse_users(arg, m->copies, sizeof m->copies /
 		    sizeof m->copies[0], &m->ncopies, &err) != 0)
 			return main_usage_error("-u %s", err.msg);
@@ -454,8 +457,8 @@ main_users(int argc, char **argv, const char *argv0)
 
 	memset(&m, 0, sizeof m);
 	memset(&mix, 0, sizeof mix);
-	m.copies[0] = 1;
-	m.ncopies = 1;
+	for (m.ncopies = 0; m.ncopies < 4; m.ncopies++)
+		m.copies[m.ncopies] = 1 << m.ncopies;	/* 1, 2, 4, 8 */
 	m.samples = 3;
 	m.duration = 10;
 	while (rc == 0 && (c = main_getopt(argc, argv, ":u:d:n:o:Fqf:",
@@ -482,6 +485,10 @@ main_users(int argc, char **argv, const char *argv0)
 		rc = main_input_error(&err);
 	if (rc == 0)
 		rc = main_check_out(&m);
+	if (rc == 0 && !m.users_given && mix.nusers > 0) {
+		memcpy(m.copies, mix.users, mix.nusers * sizeof *mix.users);
+		m.ncopies = mix.nusers;
+	}
 	if (rc == 0) {
 		m.mix = &mix;
 		m.benches = xcalloc(1, sizeof *m.benches);

@@ -222,7 +222,11 @@ test_mix_refused(void **state)
 	refused("header", "step,what\ntest,syscall\n",
 	    "1: expected 4 fields (kind,what,iterations,think), got 2");
 	refused("kind", MIX_HEAD "tset,syscall,1,0\n",
-	    "2: unknown kind \"tset\" (expected test, command or source)");
+	    "2: unknown kind \"tset\" (expected test, command, source or "
+	    "users)");
+	refused("users", MIX_HEAD "users,\"1,2,300\",,\ntest,syscall,1,0\n",
+	    "2: users 1,2,300: user counts must be whole numbers from 1 to "
+	    "256 (or cpus, scale)");
 	refused("iter", MIX_HEAD "test,syscall,0,0\n",
 	    "2: iterations \"0\": must be a whole number from 1 to "
 	    "1000000000");

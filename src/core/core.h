@@ -523,6 +523,8 @@ struct mix {
 	size_t			 nsteps;
 	char			 kinds[MIX_MAX_KINDS][32];	/* step kinds */
 	size_t			 nkinds;
+	int			 users[16];	/* its own user counts */
+	size_t			 nusers;
 };
 int	 mix_load(struct mix *, const char *, const char *,
 	     struct sm_error *);

@@ -11,7 +11,9 @@
  * A test step runs iterations loops of a catalog test (sysmark list); a
  * command step runs a command line through /bin/sh -c, iterations times,
  * in the user's private directory.  think is seconds of idle time after
- * the step.  Lines starting with '#' are comments.
+ * the step.  An optional users row ("users,\"1,2,8,64\",,") gives the
+ * user counts to run when none are asked for.  Lines starting with '#'
+ * are comments.
  *
  * Everything that can be wrong with a mix is found here, before anything
  * runs, and named as path:line: an unknown or pinned test, a test that
@@ -210,6 +212,19 @@ mix_step_row(struct mix_load *ld, enum mix_kind kind)
 }
 
 static void
+mix_users_row(struct mix_load *ld)
+{
+	struct mix	*m = ld->mix;
+	struct sm_error	 e;
+
+	if (m->nusers > 0)
+		mix_bad(ld, "a second users row");
+	else if (mix_parse_users(ld->field[1], m->users, sizeof m->users /
+	    sizeof m->users[0], &m->nusers, &e) != 0)
+		mix_bad(ld, "users %s", e.msg);
+}
+
+static void
 mix_record(struct mix_load *ld)
 {
 	const char	*kind;
@@ -237,9 +252,11 @@ mix_record(struct mix_load *ld)
 		ld->mix->source = xstrdup(ld->field[1]);
 	else if (strcmp(kind, "source") == 0)
 		mix_bad(ld, "a second source row");
+	else if (strcmp(kind, "users") == 0)
+		mix_users_row(ld);
 	else
-		mix_bad(ld, "unknown kind \"%s\" (expected test, command or "
-		    "source)", kind);
+		mix_bad(ld, "unknown kind \"%s\" (expected test, command, "
+		    "source or users)", kind);
 }
 
 static void
