@@ -313,36 +313,28 @@ main_render(struct table *t, enum table_format fmt)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
-/* The results table, then with stats every statistic behind it. */
+/* The results table, with stats every statistic, then the curves. */
 static int
 main_print(const struct run *run, enum table_format fmt, int stats)
 {
-	struct table	*plot;
-	int		 rc = main_render(report_results(run), fmt);
+	struct table	**curves;
+	size_t		  n;
+	int		  rc = main_render(report_results(run), fmt);
 
 	if (rc == 0 && stats) {
 		putchar('\n');
 		rc = main_render(report_stats(run), fmt);
 	}
-	/* Copies added: the scaling curves. */
-	if (rc == 0 && (plot = scaling_table(run)) != NULL) {
-		putchar('\n');
-		rc = main_render(plot, fmt);
+	n = curves_tables(run, &curves);
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0)
+			putchar('\n');
+		if (rc == 0)
+			rc = main_render(curves[i], fmt);
+		else
+			table_free(curves[i]);
 	}
-	/* Simulated users: response times and their plot. */
-	if (rc == 0 && (plot = users_table(run)) != NULL) {
-		putchar('\n');
-		rc = main_render(plot, fmt);
-	}
-	if (rc == 0 && (plot = users_plot(run)) != NULL) {
-		putchar('\n');
-		rc = main_render(plot, fmt);
-	}
-	/* A memory-latency sweep is shown as its curve too. */
-	if (rc == 0 && (plot = memhier_plot(run)) != NULL) {
-		putchar('\n');
-		rc = main_render(plot, fmt);
-	}
+	free(curves);
 	return rc;
 }
 

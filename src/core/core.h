@@ -490,6 +490,9 @@ int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
 void	 runner_note_plan(const struct runner_plan *, struct run *, int);
 
+/* curves.c */
+size_t	 curves_tables(const struct run *, struct table ***);
+
 /* scaling.c: a test's figures as copies are added */
 struct table *scaling_table(const struct run *);
 struct table *scaling_compare(const struct run *const *,

@@ -381,16 +381,22 @@ users_knee(const struct users_point *p, size_t n)
 static void
 users_fmt_time(double ns, char *buf, size_t len)
 {
-	if (isnan(ns))
+	static const struct {
+		double		 div;
+		const char	*unit;
+	} u[] = { { 1e9, "s" }, { 1e6, "ms" }, { 1e3, "us" }, { 1, "ns" } };
+	size_t	i = 0;
+
+	if (isnan(ns)) {
 		snprintf(buf, len, "-");
-	else if (ns < 1e3)
-		snprintf(buf, len, "%.0fns", ns);
-	else if (ns < 1e6)
-		snprintf(buf, len, "%.3gus", ns / 1e3);
-	else if (ns < 1e9)
-		snprintf(buf, len, "%.3gms", ns / 1e6);
+		return;
+	}
+	while (i < 3 && ns < u[i].div)
+		i++;
+	if (ns / u[i].div >= 100 || i == 3)
+		snprintf(buf, len, "%.0f%s", ns / u[i].div, u[i].unit);
 	else
-		snprintf(buf, len, "%.3gs", ns / 1e9);
+		snprintf(buf, len, "%#.3g%s", ns / u[i].div, u[i].unit);
 }
 
 static int
