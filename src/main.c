@@ -703,6 +703,26 @@ main_show(int argc, char **argv, const char *argv0)
 	return rc;
 }
 
+/* After the comparison: scaling curves and response times side by side. */
+static int
+main_compare_curves(const struct run *const *runs, const char *const *names,
+    size_t n, enum table_format fmt)
+{
+	struct table	*t[2];
+	int		 rc = 0;
+
+	t[0] = scaling_compare(runs, names, n);
+	t[1] = users_compare(runs, names, n);
+	for (size_t i = 0; i < 2; i++) {
+		if (rc == 0 && t[i] != NULL) {
+			putchar('\n');
+			rc = main_render(t[i], fmt);
+		} else
+			table_free(t[i]);
+	}
+	return rc;
+}
+
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
@@ -731,13 +751,8 @@ main_compare(int argc, char **argv, const char *argv0)
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);
-		t = scaling_compare(rp, (const char *const *)names,
-		    (size_t)n);
-		if (rc == 0 && t != NULL) {
-			putchar('\n');
-			rc = main_render(t, fmt);
-		} else
-			table_free(t);
+		rc = rc ? rc : main_compare_curves(rp,
+		    (const char *const *)names, (size_t)n, fmt);
 		free(rp);
 	}
 	main_free_runs(runs, names, k);

@@ -171,6 +171,40 @@ test_hist_in_run_file(void **state)
 	rmdir(dir);
 }
 
+/* Two runs' response times side by side, recomputed from histograms. */
+static void
+test_users_compare(void **state)
+{
+	const char *const	 names[2] = { "old", "new" };
+	const struct run	*rp[2];
+	struct run		 a, b;
+	struct table		*t;
+	char			*txt;
+
+	(void)state;
+	run_init(&a);
+	run_init(&b);
+	run_add_hist(&a, "cc", 4, 1);
+	run_add_hist(&a, "cc", 4, 2);
+	run_add_hist(&b, "cc", 4, 1);
+	for (int i = 0; i < 100; i++) {
+		/* Two samples of a, merged: the median is 1 ms. */
+		hist_record(&a.hists[i % 2].h, 1000000);
+		hist_record(&b.hists[0].h, 2000000 + i);
+	}
+	rp[0] = &a;
+	rp[1] = &b;
+	t = users_compare(rp, names, 2);
+	assert_non_null(t);
+	txt = tu_render(t, TABLE_TEXT);
+	assert_non_null(strstr(txt, "\n    4  cc    1.00ms  1.00ms  2.00ms  "
+	    "2.00ms   2.00\n"));
+	free(txt);
+	table_free(t);
+	run_free(&a);
+	run_free(&b);
+}
+
 /* ---- Mixes ---- */
 
 static char	mixdir[256];
@@ -230,6 +264,10 @@ test_mix_refused(void **state)
 	refused("iter", MIX_HEAD "test,syscall,0,0\n",
 	    "2: iterations \"0\": must be a whole number from 1 to "
 	    "1000000000");
+	refused("relative", MIX_HEAD "command,bin/run.sh,1,0\n",
+	    "2: command \"bin/run.sh\": a relative path would be run from "
+	    "each user's own directory; give an absolute path or "
+	    "$SYSMARK_MIX_DIR/");
 	refused("pinned", MIX_HEAD "test,lat_ctx_2p0k_2cpu,1,0\n",
 	    "2: test \"lat_ctx_2p0k_2cpu\" pins its processes to CPUs, which a "
 	    "user step cannot do");
@@ -244,14 +282,27 @@ test_mix_loads(void **state)
 	    "source,\"somebody, somewhere\",,\n"
 	    "test,syscall,100,0.5\n"
 	    "command,/bin/sh -c true,2,\n"
-	    "test,syscall,5,\n");
+	    "test,syscall,5,\n"
+	    "command,\"\"\"$SYSMARK_MIX_DIR/step.sh\"\" -x\",1,0\n");
+	char		 step[600];
+	FILE		*f;
 
 	(void)state;
+	/* A script beside the mix must exist and be executable. */
+	snprintf(step, sizeof step, "%s/step.sh", mixdir);
+	assert_int_equal(mix_load(&m, NULL, path, &err), -1);
+	assert_non_null(strstr(err.msg, "good.csv:6: command "
+	    "\"$SYSMARK_MIX_DIR/step.sh\": "));
+	assert_non_null(f = fopen(step, "w"));
+	fputs("exit 0\n", f);
+	fclose(f);
+	assert_int_equal(chmod(step, 0755), 0);
 	assert_int_equal(mix_load(&m, NULL, path, &err), 0);
+	assert_string_equal(m.kinds[2], "step.sh");
 	assert_string_equal(m.name, "good");
 	assert_string_equal(m.source, "somebody, somewhere");
-	assert_int_equal(m.nsteps, 3);
-	assert_int_equal(m.nkinds, 2);
+	assert_int_equal(m.nsteps, 4);
+	assert_int_equal(m.nkinds, 3);
 	assert_string_equal(m.kinds[0], "syscall");
 	assert_string_equal(m.kinds[1], "sh");
 	assert_int_equal(m.steps[2].kind_index, 0);
@@ -536,6 +587,7 @@ main(void)
 		cmocka_unit_test(test_hist_buckets_bounded),
 		cmocka_unit_test(test_hist_merge_and_encode),
 		cmocka_unit_test(test_hist_in_run_file),
+		cmocka_unit_test(test_users_compare),
 		cmocka_unit_test(test_mix_refused),
 		cmocka_unit_test(test_mix_loads),
 		cmocka_unit_test(test_users_limits),

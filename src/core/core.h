@@ -544,5 +544,7 @@ void	 users_plan(struct runner_plan *, struct bench *,
 	     const struct mix *, struct run *);
 struct table *users_table(const struct run *);
 struct table *users_plot(const struct run *);
+struct table *users_compare(const struct run *const *, const char *const *,
+	     size_t);
 
 #endif

@@ -86,29 +86,49 @@ mix_command_kind(const char *cmd, char *kind, size_t len)
 {
 	const char	*end = cmd + strcspn(cmd, " \t"), *base = cmd;
 
+	if (end > cmd && end[-1] == '"')
+		end--;
 	for (const char *p = cmd; p < end; p++)
-		if (*p == '/')
+		if (*p == '/' || *p == '"')
 			base = p + 1;
 	snprintf(kind, len, "%.*s", (int)(end - base), base);
 }
 
-/* The command's program must exist: on PATH, or at the path given. */
+/*
+ * The command's program must exist: on PATH, at an absolute path, or in
+ * the mix's directory as "$SYSMARK_MIX_DIR/prog".  A relative path would
+ * be looked up here but run from the user's directory: refused.
+ */
 static int
 mix_check_command(struct mix_load *ld, const char *cmd)
 {
-	char	prog[PATH_MAX], found[PATH_MAX];
-	size_t	n = strcspn(cmd, " \t");
+	static const char	 var[] = "$SYSMARK_MIX_DIR/";
+	char			 prog[PATH_MAX], found[PATH_MAX];
+	size_t			 n = strcspn(cmd, " \t");
+	int			 q = cmd[0] == '"';
 
 	if (n == 0 || n >= sizeof prog) {
 		mix_bad(ld, "a command is needed in column \"what\"");
 		return -1;
 	}
-	snprintf(prog, sizeof prog, "%.*s", (int)n, cmd);
-	if (strchr(prog, '/') != NULL ? access(prog, X_OK) != 0 :
-	    bench_which(prog, found, sizeof found) != 0) {
-		mix_bad(ld, "command \"%s\" not found%s", prog,
-		    strchr(prog, '/') != NULL ? " or not executable" :
-		    " on PATH");
+	snprintf(prog, sizeof prog, "%.*s", (int)(n - 2 * q), cmd + q);
+	if (strncmp(prog, var, sizeof var - 1) == 0)
+		snprintf(found, sizeof found, "%s/%s", ld->mix->dir,
+		    prog + sizeof var - 1);
+	else if (strchr(prog, '/') != NULL && prog[0] != '/') {
+		mix_bad(ld, "command \"%s\": a relative path would be run "
+		    "from each user's own directory; give an absolute path "
+		    "or $SYSMARK_MIX_DIR/", prog);
+		return -1;
+	} else if (strchr(prog, '/') != NULL)
+		snprintf(found, sizeof found, "%s", prog);
+	else if (bench_which(prog, found, sizeof found) != 0) {
+		mix_bad(ld, "command \"%s\" not found on PATH", prog);
+		return -1;
+	}
+	if (access(found, X_OK) != 0) {
+		mix_bad(ld, "command \"%s\": %s is not an executable file",
+		    prog, found);
 		return -1;
 	}
 	return 0;

@@ -416,6 +416,16 @@ users_cell(struct table *t, size_t r, int users, int ncpu, int knee)
 	    users == knee ? " knee" : "");
 }
 
+/* b over a, or "-" when either is missing. */
+static void
+users_ratio(struct table *t, size_t r, size_t c, double b, double a)
+{
+	if (isnan(a) || isnan(b) || a <= 0)
+		table_set(t, r, c, "-");
+	else
+		table_set(t, r, c, "%.2f", b / a);
+}
+
 static void
 users_rows(struct table *t, const struct users_point *p, size_t n,
     const char **kinds, size_t nk, int ncpu)
@@ -440,8 +450,8 @@ users_rows(struct table *t, const struct users_point *p, size_t n,
 				    q[j]), v, sizeof v);
 				table_set(t, r, 3 + j, "%s", v);
 			}
-			table_set(t, r, 7, "%.2f", hist_quantile(
-			    &p[i].kind[k], 0.5) / base);
+			users_ratio(t, r, 7, hist_quantile(&p[i].kind[k],
+			    0.5), base);
 		}
 	}
 }
@@ -552,5 +562,121 @@ users_plot(const struct run *run)
 	}
 	table_fit(t, TABLE_TEXT_WIDTH, 0);
 	users_points_free(p, n, nk);
+	return t;
+}
+
+/* ---- Response times of several runs side by side ---- */
+
+/* The user counts any of the runs has response times for, sorted. */
+static size_t
+users_counts(const struct run *const *runs, size_t nrun, int *out,
+    size_t max)
+{
+	size_t	n = 0, j;
+
+	for (size_t r = 0; r < nrun; r++)
+		for (size_t i = 0; i < runs[r]->nhists; i++) {
+			int	u = runs[r]->hists[i].copies;
+
+			for (j = 0; j < n && out[j] != u; j++)
+				;
+			if (j == n && n < max)
+				out[n++] = u;
+		}
+	for (size_t i = 1; i < n; i++)
+		for (j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			int	x = out[j];
+
+			out[j] = out[j - 1];
+			out[j - 1] = x;
+		}
+	return n;
+}
+
+/* Every sample's response times of a step kind at u users, merged. */
+static void
+users_merged(const struct run *run, const char *kind, int u, struct hist *h)
+{
+	hist_init(h);
+	for (size_t i = 0; i < run->nhists; i++)
+		if (run->hists[i].copies == u &&
+		    strcmp(run->hists[i].step, kind) == 0)
+			hist_merge(h, &run->hists[i].h);
+}
+
+static void
+users_compare_row(struct table *t, const struct run *const *runs,
+    size_t nrun, const char *kind, int u)
+{
+	size_t	r = table_add_row(t);
+	double	first = NAN, med = NAN;
+	char	v[32];
+
+	table_set(t, r, 0, "%d", u);
+	table_set(t, r, 1, "%s", kind);
+	for (size_t k = 0; k < nrun; k++) {
+		struct hist	h;
+
+		users_merged(runs[k], kind, u, &h);
+		med = hist_quantile(&h, 0.5);
+		if (k == 0)
+			first = med;
+		users_fmt_time(med, v, sizeof v);
+		table_set(t, r, 2 + 2 * k, "%s", v);
+		users_fmt_time(hist_quantile(&h, 0.99), v, sizeof v);
+		table_set(t, r, 3 + 2 * k, "%s", v);
+		hist_free(&h);
+	}
+	if (nrun == 2)
+		users_ratio(t, r, 6, med, first);
+}
+
+/*
+ * The response times of several users runs side by side: per user count
+ * and step kind, each run's median and 99th percentile (recomputed from
+ * the histograms), and with two runs the ratio of the medians.  NULL
+ * when no run has response times.
+ */
+struct table *
+users_compare(const struct run *const *runs, const char *const *names,
+    size_t nrun)
+{
+	const char	*kinds[MIX_MAX_KINDS];
+	struct table	*t;
+	int		 counts[64];
+	size_t		 nk = 0, nc = users_counts(runs, nrun, counts, 64);
+
+	if (nc == 0)
+		return NULL;
+	for (size_t r = 0; r < nrun; r++) {
+		const char	*more[MIX_MAX_KINDS];
+		size_t		 nm = users_kinds(runs[r], more, MIX_MAX_KINDS);
+
+		for (size_t i = 0; i < nm; i++) {
+			size_t	j;
+
+			for (j = 0; j < nk && strcmp(kinds[j], more[i]); j++)
+				;
+			if (j == nk && nk < MIX_MAX_KINDS)
+				kinds[nk++] = more[i];
+		}
+	}
+	t = table_new("Response times side by side: median and 99th "
+	    "percentile per step");
+	table_add_col(t, "USERS", TABLE_RIGHT);
+	table_add_col(t, "STEP", TABLE_LEFT);
+	for (size_t k = 0; k < nrun; k++) {
+		table_add_col(t, names[k], TABLE_RIGHT);
+		table_add_col(t, "P99", TABLE_RIGHT);
+	}
+	if (nrun == 2)
+		table_add_col(t, "RATIO", TABLE_RIGHT);
+	for (size_t i = 0; i < nc; i++)
+		for (size_t k = 0; k < nk; k++)
+			users_compare_row(t, runs, nrun, kinds[k], counts[i]);
+	if (nrun == 2)
+		table_add_note(t, "RATIO: the median of %s over that of %s",
+		    names[1], names[0]);
+	table_fit(t, TABLE_TEXT_WIDTH, 1);
 	return t;
 }
