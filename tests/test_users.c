@@ -485,6 +485,29 @@ test_users_private_files(void **state)
 	mix_free(&m);
 }
 
+/* A step that fails fails the sample, with the reason; nothing is kept. */
+static void
+test_users_failing_step(void **state)
+{
+	const char	*path = write_mix("fails", MIX_HEAD
+	    "command,false,1,0\n");
+	struct mix	 m;
+	struct run	 run;
+	struct sm_error	 err;
+
+	(void)state;
+	assert_int_equal(mix_load(&m, NULL, path, &err), 0);
+	run_mix(&m, 2, 0.2, &run);
+	assert_int_equal(run.samples[0].status, RUN_FAILED);
+	assert_non_null(strstr(run.samples[0].reason,
+	    "false: exited with status 1"));
+	assert_int_equal(run.nhists, 0);
+	assert_null(users_table(&run));
+	assert_null(scaling_table(&run));
+	run_free(&run);
+	mix_free(&m);
+}
+
 /* ---- Scaling ---- */
 
 static void
@@ -594,6 +617,7 @@ main(void)
 		cmocka_unit_test(test_users_cli_refuses),
 		cmocka_unit_test(test_users_known_steps),
 		cmocka_unit_test(test_users_private_files),
+		cmocka_unit_test(test_users_failing_step),
 		cmocka_unit_test(test_scale_series),
 		cmocka_unit_test(test_scaling_table),
 	};

@@ -109,11 +109,15 @@ scaling_curve(const struct run *run, const char *test,
 	return n;
 }
 
-/* The tests of run measured at two copies values or more, in run order. */
+/*
+ * The tests of run with figures at two copies values or more, in run
+ * order.
+ */
 static size_t
 scaling_tests(const struct run *run, const char ***out)
 {
 	struct run_group	*g;
+	struct stats		 st;
 	size_t			 ng = run_groups(run, &g), n = 0;
 
 	*out = xcalloc(ng + 1, sizeof **out);
@@ -124,8 +128,12 @@ scaling_tests(const struct run *run, const char ***out)
 			;
 		if (k < n)
 			continue;
-		for (size_t j = 0; j < ng; j++)
-			values += strcmp(g[j].test, g[i].test) == 0;
+		for (size_t j = 0; j < ng; j++) {
+			if (strcmp(g[j].test, g[i].test) != 0)
+				continue;
+			run_group_stats(run, &g[j], &st);
+			values += st.n > 0;
+		}
 		if (values >= 2)
 			(*out)[n++] = g[i].test;
 	}
@@ -257,8 +265,8 @@ scaling_table(const struct run *run)
 
 		n = scaling_curve(run, tests[i], &p);
 		table_add_section(t, "%s (%s%s)", report_title_in(one, 1,
-		    tests[i]), p[0].copies >= 1 && dir == BENCH_LOWER ?
-		    "a copy's cost, " : "", scaling_unit(run, tests[i]));
+		    tests[i]), dir == BENCH_LOWER ? "a copy's cost, " : "",
+		    scaling_unit(run, tests[i]));
 		scaling_rows(t, p, n, dir, ncpu);
 		free(p);
 	}
