@@ -176,16 +176,18 @@ scr_users_key(struct ui *ui, int c)
 static int
 scr_users_draw_mix(struct ui *ui, int y)
 {
+	struct ui_rect	r = { y, 0, 3, COLS };
 	struct mix	m;
 	struct sm_error	err;
+	char		src[512];
 
 	if (mix_load(&m, ui->self[0] ? ui->self : NULL,
-	    ui->usr_mixes[ui->usr_cur], &err) != 0) {
-		ui_puts(ui, y, 0, COLS, UI_A_WARN, err.msg);
-		return y + 1;
+	    ui->usr_mixes[ui->usr_cur], &err) != 0)
+		return y + ui_text(ui, r, 0, UI_A_WARN, err.msg);
+	if (m.source != NULL) {
+		snprintf(src, sizeof src, "Source: %s", m.source);
+		y += ui_text(ui, r, 0, UI_NATTR, src);
 	}
-	if (m.source != NULL)
-		ui_printf(ui, y++, 0, COLS, UI_NATTR, "Source: %s", m.source);
 	for (size_t i = 0; i < m.nsteps && y < LINES - 3; i++) {
 		const struct mix_step	*st = &m.steps[i];
 
