@@ -205,6 +205,57 @@ test_users_compare(void **state)
 	run_free(&b);
 }
 
+/* One user count of a users run: its throughput and a step's times. */
+static void
+add_users_point(struct run *run, int users, double steps, uint64_t ns)
+{
+	struct run_sample	*s = run_add_sample(run);
+	struct run_hist		*rh = run_add_hist(run, "iocall", users, 1);
+
+	snprintf(s->test, sizeof s->test, "%s", USERS_TEST);
+	snprintf(s->unit, sizeof s->unit, "steps/m");
+	s->copies = users;
+	s->index = 1;
+	s->status = RUN_OK;
+	s->value = steps;
+	for (int i = 0; i < 100; i++)
+		hist_record(&rh->h, ns + (uint64_t)i * ns / 100);
+}
+
+/*
+ * The knee: from 1 to 2 users throughput doubles at the same response
+ * time; from 2 to 4 it grows 10% while response time doubles.
+ */
+static void
+test_users_knee(void **state)
+{
+	struct run	 run;
+	struct table	*t;
+	char		*txt;
+
+	(void)state;
+	run_init(&run);
+	run_meta_set(&run, "mix", "synthetic");
+	add_users_point(&run, 1, 100, 10000000);
+	add_users_point(&run, 2, 200, 10000000);
+	add_users_point(&run, 4, 220, 20000000);
+	t = users_table(&run);
+	txt = tu_render(t, TABLE_TEXT);
+	assert_non_null(strstr(txt, "knee: past 2 users the mean response "
+	    "time grows faster than the throughput"));
+	/*
+	 * Nearest rank over 10.0, 10.1, ... 19.9 ms: 14.9, 18.9, 19.8 (a
+	 * bucket's midpoint, within 0.4%, prints 19.9) and 19.9.
+	 */
+	assert_non_null(strstr(txt, "\n2 knee      200.0  iocall  14.9ms  "
+	    "18.9ms  19.9ms  19.9ms    1.00\n"));
+	assert_non_null(strstr(txt, "\n     4      220.0  iocall  29.8ms  "
+	    "37.9ms  39.7ms  39.7ms    2.00\n"));
+	free(txt);
+	table_free(t);
+	run_free(&run);
+}
+
 /* ---- Mixes ---- */
 
 static char	mixdir[256];
@@ -611,6 +662,7 @@ main(void)
 		cmocka_unit_test(test_hist_merge_and_encode),
 		cmocka_unit_test(test_hist_in_run_file),
 		cmocka_unit_test(test_users_compare),
+		cmocka_unit_test(test_users_knee),
 		cmocka_unit_test(test_mix_refused),
 		cmocka_unit_test(test_mix_loads),
 		cmocka_unit_test(test_users_limits),
