@@ -195,6 +195,8 @@ int	 sysinfo_not_idle(char *, size_t);
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
 int	 paths_tree_top(const char *, char *, size_t);
+void	 paths_data_dir(const char *, const char *, const char *, char *,
+	     size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
@@ -534,12 +536,10 @@ int	 mix_load(struct mix *, const char *, const char *,
 void	 mix_free(struct mix *);
 int	 mix_parse_users(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
-void	 mix_dir(const char *, char *, size_t);
 size_t	 mix_list(const char *, char ***);
 
 /* users.c: U users running a mix at once, as one runner test */
 #define USERS_TEST		"users"
-void	 users_bench(const struct mix *, struct bench *);
 void	 users_plan(struct runner_plan *, struct bench *,
 	     const struct mix *, struct run *);
 struct table *users_table(const struct run *);

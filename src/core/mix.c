@@ -39,10 +39,6 @@
 
 #include "core.h"
 
-#ifndef SYSMARK_DATADIR
-#define SYSMARK_DATADIR	"/usr/local/share/sysmark"
-#endif
-
 static const char *const mix_cols[] = {
 	"kind", "what", "iterations", "think"
 };
@@ -378,18 +374,10 @@ mix_names(struct mix *m, const char *path)
  * The mixes directory: $SYSMARK_MIXES, the source tree's mixes/ when run
  * from there, or the installed data directory.
  */
-void
+static void
 mix_dir(const char *self, char *buf, size_t len)
 {
-	const char	*env = getenv("SYSMARK_MIXES");
-	char		 top[PATH_MAX];
-
-	if (env != NULL && *env != '\0')
-		snprintf(buf, len, "%s", env);
-	else if (self != NULL && paths_tree_top(self, top, sizeof top))
-		snprintf(buf, len, "%s/mixes", top);
-	else
-		snprintf(buf, len, "%s/mixes", SYSMARK_DATADIR);
+	paths_data_dir(self, "SYSMARK_MIXES", "mixes", buf, len);
 }
 
 /* The names of the shipped mixes, sorted (free each and the array). */

@@ -154,7 +154,7 @@ users_teardown(struct bench_ctx *ctx)
 }
 
 /* The runner's test for a mix: one iteration is one step. */
-void
+static void
 users_bench(const struct mix *m, struct bench *b)
 {
 	memset(b, 0, sizeof *b);
