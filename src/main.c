@@ -313,6 +313,22 @@ main_render(struct table *t, enum table_format fmt)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
+/* Render tables one after another, each after a blank line, and free them. */
+static int
+main_render_all(struct table **t, size_t n, enum table_format fmt, int rc)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0)
+			putchar('\n');
+		if (rc == 0)
+			rc = main_render(t[i], fmt);
+		else
+			table_free(t[i]);
+	}
+	free(t);
+	return rc;
+}
+
 /* The results table, with stats every statistic, then the curves. */
 static int
 main_print(const struct run *run, enum table_format fmt, int stats)
@@ -326,16 +342,7 @@ main_print(const struct run *run, enum table_format fmt, int stats)
 		rc = main_render(report_stats(run), fmt);
 	}
 	n = curves_tables(run, &curves);
-	for (size_t i = 0; i < n; i++) {
-		if (rc == 0)
-			putchar('\n');
-		if (rc == 0)
-			rc = main_render(curves[i], fmt);
-		else
-			table_free(curves[i]);
-	}
-	free(curves);
-	return rc;
+	return main_render_all(curves, n, fmt, rc);
 }
 
 static int
@@ -703,26 +710,6 @@ main_show(int argc, char **argv, const char *argv0)
 	return rc;
 }
 
-/* After the comparison: scaling curves and response times side by side. */
-static int
-main_compare_curves(const struct run *const *runs, const char *const *names,
-    size_t n, enum table_format fmt)
-{
-	struct table	*t[2];
-	int		 rc = 0;
-
-	t[0] = scaling_compare(runs, names, n);
-	t[1] = users_compare(runs, names, n);
-	for (size_t i = 0; i < 2; i++) {
-		if (rc == 0 && t[i] != NULL) {
-			putchar('\n');
-			rc = main_render(t[i], fmt);
-		} else
-			table_free(t[i]);
-	}
-	return rc;
-}
-
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
@@ -731,7 +718,8 @@ main_compare(int argc, char **argv, const char *argv0)
 	struct sm_error		  err;
 	struct run		 *runs;
 	char			**names;
-	struct table		 *t;
+	struct table		 *t, **curves;
+	size_t			  nc;
 	int			  i, n, k = 0, rc = 0;
 
 	compare_opts_default(&o);
@@ -751,8 +739,9 @@ main_compare(int argc, char **argv, const char *argv0)
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);
-		rc = rc ? rc : main_compare_curves(rp,
-		    (const char *const *)names, (size_t)n, fmt);
+		nc = curves_compare(rp, (const char *const *)names, (size_t)n,
+		    &curves);
+		rc = main_render_all(curves, nc, fmt, rc);
 		free(rp);
 	}
 	main_free_runs(runs, names, k);

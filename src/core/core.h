@@ -494,6 +494,8 @@ void	 runner_note_plan(const struct runner_plan *, struct run *, int);
 
 /* curves.c */
 size_t	 curves_tables(const struct run *, struct table ***);
+size_t	 curves_compare(const struct run *const *, const char *const *,
+	     size_t, struct table ***);
 
 /* scaling.c: a test's figures as copies are added */
 struct table *scaling_table(const struct run *);
