@@ -313,12 +313,16 @@ main_render(struct table *t, enum table_format fmt)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
-/* Render tables one after another, each after a blank line, and free them. */
+/*
+ * Render tables one after another, a blank line between them (and before
+ * the first with lead), and free them; rc is the status so far.
+ */
 static int
-main_render_all(struct table **t, size_t n, enum table_format fmt, int rc)
+main_render_all(struct table **t, size_t n, enum table_format fmt, int rc,
+    int lead)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (rc == 0)
+		if (rc == 0 && (lead || i > 0))
 			putchar('\n');
 		if (rc == 0)
 			rc = main_render(t[i], fmt);
@@ -342,7 +346,7 @@ main_print(const struct run *run, enum table_format fmt, int stats)
 		rc = main_render(report_stats(run), fmt);
 	}
 	n = curves_tables(run, &curves);
-	return main_render_all(curves, n, fmt, rc);
+	return main_render_all(curves, n, fmt, rc, 1);
 }
 
 static int
@@ -741,7 +745,7 @@ main_compare(int argc, char **argv, const char *argv0)
 		table_free(t);
 		nc = curves_compare(rp, (const char *const *)names, (size_t)n,
 		    &curves);
-		rc = main_render_all(curves, nc, fmt, rc);
+		rc = main_render_all(curves, nc, fmt, rc, 1);
 		free(rp);
 	}
 	main_free_runs(runs, names, k);
@@ -791,15 +795,7 @@ main_best(int argc, char **argv, const char *argv0)
 	for (int j = 0; j < n; j++)
 		rp[j] = &runs[j];
 	nt = best_tables(rp, (const char *const *)names, (size_t)n, &t);
-	for (size_t j = 0; j < nt; j++) {
-		if (rc == 0 && j > 0)
-			putchar('\n');
-		if (rc == 0)
-			rc = main_render(t[j], fmt);
-		else
-			table_free(t[j]);
-	}
-	free(t);
+	rc = main_render_all(t, nt, fmt, rc, 0);
 	free(rp);
 	main_free_runs(runs, names, k);
 	return rc;
