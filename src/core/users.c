@@ -500,25 +500,56 @@ users_table(const struct run *run)
 	return t;
 }
 
+/*
+ * Where a time lands on a bar of USERS_BAR characters, on a log scale
+ * from lo (0 characters) to hi: response times spread over decades as
+ * users are added (forkstone's 64 users wait 50 times longer).
+ */
+static size_t
+users_pos(double v, double lo, double hi)
+{
+	if (!(v > lo) || !(hi > lo))
+		return 0;
+	return (size_t)(USERS_BAR * log(v / lo) / log(hi / lo) + 0.5);
+}
+
 /* '#' to the median, '=' on to the 90th percentile, '|' at the 99th. */
 static void
-users_bar(const struct hist *h, double full, char *buf)
+users_bar(const struct hist *h, double lo, double hi, char *buf)
 {
 	size_t	med, p90, p99;
 
 	buf[0] = '\0';
-	if (h->count == 0 || full <= 0)
+	if (h->count == 0)
 		return;
-	med = (size_t)(USERS_BAR * hist_quantile(h, 0.5) / full + 0.5);
-	p90 = (size_t)(USERS_BAR * hist_quantile(h, 0.9) / full + 0.5);
-	p99 = (size_t)(USERS_BAR * hist_quantile(h, 0.99) / full + 0.5);
-	if (p99 < 1)
-		p99 = 1;
+	med = users_pos(hist_quantile(h, 0.5), lo, hi);
+	p90 = users_pos(hist_quantile(h, 0.9), lo, hi);
+	p99 = users_pos(hist_quantile(h, 0.99), lo, hi) + 1;
+	if (p99 > USERS_BAR)
+		p99 = USERS_BAR;
 	memset(buf, ' ', p99);
-	memset(buf, '=', p90);
-	memset(buf, '#', med);
+	memset(buf, '=', p90 < p99 ? p90 : p99);
+	memset(buf, '#', med < p99 ? med : p99);
 	buf[p99 - 1] = '|';
 	buf[p99] = '\0';
+}
+
+/*
+ * The scale of a step kind's bars: from half its smallest median, so
+ * that the fastest still shows, to its largest 99th percentile.
+ */
+static void
+users_scale(const struct users_point *p, size_t n, size_t k, double *lo,
+    double *hi)
+{
+	*lo = INFINITY;
+	*hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].kind[k].count == 0)
+			continue;
+		*lo = fmin(*lo, hist_quantile(&p[i].kind[k], 0.5) / 2);
+		*hi = fmax(*hi, hist_quantile(&p[i].kind[k], 0.99));
+	}
 }
 
 /* Response time against users, per step kind, as text bars. */
@@ -531,23 +562,20 @@ users_plot(const struct run *run)
 	size_t			 nk = users_kinds(run, kinds, MIX_MAX_KINDS), n;
 	int			 ncpu = users_ncpu(run), knee;
 	char			 v[32], bar[USERS_BAR + 2];
+	double			 lo, hi;
 
 	if (nk == 0)
 		return NULL;
 	n = users_points(run, kinds, nk, &p);
 	knee = users_knee(p, n);
 	t = table_new("Response time against users: # to the median, = to "
-	    "the 90th percentile, | at the 99th; linear, per step");
+	    "the 90th percentile, | at the 99th; log scale, per step");
 	table_add_col(t, "USERS", TABLE_RIGHT);
 	table_add_col(t, "MEDIAN", TABLE_RIGHT);
+	table_add_col(t, "P99", TABLE_RIGHT);
 	table_add_col(t, "", TABLE_LEFT);
 	for (size_t k = 0; k < nk; k++) {
-		double	full = 0;
-
-		for (size_t i = 0; i < n; i++)
-			if (p[i].kind[k].count > 0)
-				full = fmax(full, hist_quantile(
-				    &p[i].kind[k], 0.99));
+		users_scale(p, n, k, &lo, &hi);
 		table_add_section(t, "%s", kinds[k]);
 		for (size_t i = 0; i < n; i++) {
 			size_t	r = table_add_row(t);
@@ -556,8 +584,11 @@ users_plot(const struct run *run)
 			users_fmt_time(hist_quantile(&p[i].kind[k], 0.5), v,
 			    sizeof v);
 			table_set(t, r, 1, "%s", v);
-			users_bar(&p[i].kind[k], full, bar);
-			table_set(t, r, 2, "%s", bar);
+			users_fmt_time(hist_quantile(&p[i].kind[k], 0.99), v,
+			    sizeof v);
+			table_set(t, r, 2, "%s", v);
+			users_bar(&p[i].kind[k], lo, hi, bar);
+			table_set(t, r, 3, "%s", bar);
 		}
 	}
 	table_fit(t, TABLE_TEXT_WIDTH, 0);
