@@ -253,6 +253,20 @@ test_users_knee(void **state)
 	    "37.9ms  39.7ms  39.7ms    2.00\n"));
 	free(txt);
 	table_free(t);
+	/*
+	 * The plot, log scale from half the smallest median (7.45 ms) to
+	 * the largest 99th percentile: the slowest row's '|' ends the bar.
+	 */
+	t = users_plot(&run);
+	txt = tu_render(t, TABLE_TEXT);
+	/* 36 x log(29.8 / 7.45) / log(39.7 / 7.45) = 29.8: 30 '#'. */
+	if (strstr(txt, "\n     4  29.8ms  39.7ms  "
+	    "##############################=====|\n") == NULL ||
+	    strstr(txt, "\n     1  14.9ms  19.9ms  "
+	    "###############===== |\n") == NULL)
+		fail_msg("%s", txt);
+	free(txt);
+	table_free(t);
 	run_free(&run);
 }
 
