@@ -139,16 +139,18 @@ test_hist_in_run_file(void **state)
 	tu_tmpdir(dir, sizeof dir);
 	snprintf(path, sizeof path, "%s/u.csv", dir);
 	run_init(&run);
-	rh = run_add_hist(&run, "iocall", 4, 2);
+	rh = run_add_hist(&run, "iocall", 4, 2, 1);
 	for (uint64_t x = 1000; x < 5000000; x = x * 5 / 4)
 		hist_record(&rh->h, x);
-	hist_record(&run_add_hist(&run, "cc", 4, 2)->h, 123456789);
+	hist_record(&run_add_hist(&run, "cc", 4, 2, 2)->h, 123456789);
 	assert_int_equal(csvstore_save(&run, path, 0, &err), 0);
 	tu_load(&back, path);
 	assert_int_equal(back.nhists, 2);
 	assert_string_equal(back.hists[0].step, "iocall");
 	assert_int_equal(back.hists[0].copies, 4);
 	assert_int_equal(back.hists[0].index, 2);
+	assert_int_equal(back.hists[0].repeat, 1);
+	assert_int_equal(back.hists[1].repeat, 2);
 	a = hist_encode(&run.hists[0].h);
 	b = hist_encode(&back.hists[0].h);
 	assert_string_equal(a, b);
@@ -184,9 +186,9 @@ test_users_compare(void **state)
 	(void)state;
 	run_init(&a);
 	run_init(&b);
-	run_add_hist(&a, "cc", 4, 1);
-	run_add_hist(&a, "cc", 4, 2);
-	run_add_hist(&b, "cc", 4, 1);
+	run_add_hist(&a, "cc", 4, 1, 1);
+	run_add_hist(&a, "cc", 4, 2, 1);
+	run_add_hist(&b, "cc", 4, 1, 1);
 	for (int i = 0; i < 100; i++) {
 		/* Two samples of a, merged: the median is 1 ms. */
 		hist_record(&a.hists[i % 2].h, 1000000);
@@ -210,7 +212,7 @@ static void
 add_users_point(struct run *run, int users, double steps, uint64_t ns)
 {
 	struct run_sample	*s = run_add_sample(run);
-	struct run_hist		*rh = run_add_hist(run, "iocall", users, 1);
+	struct run_hist		*rh = run_add_hist(run, "iocall", users, 1, 1);
 
 	snprintf(s->test, sizeof s->test, "%s", USERS_TEST);
 	snprintf(s->unit, sizeof s->unit, "steps/m");

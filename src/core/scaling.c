@@ -31,7 +31,10 @@ struct scaling_point {
 	double	fair;		/* slowest copy / fastest, worst sample */
 };
 
-/* The slowest copy over the fastest in the worst sample; NaN if none. */
+/*
+ * The slowest copy over the fastest in the worst counted sample; NaN if
+ * none.
+ */
 static double
 scaling_fairness(const struct run *run, const struct run_group *g)
 {
@@ -41,6 +44,7 @@ scaling_fairness(const struct run *run, const struct run_group *g)
 		const struct run_sample *s = &run->samples[i];
 
 		if (s->status != RUN_OK || s->per_copy == NULL ||
+		    s->index == RUN_WARMUP ||
 		    s->copies != g->copies || s->copies < 2 ||
 		    strcmp(s->test, g->test) != 0)
 			continue;

@@ -191,9 +191,10 @@ users_collect_line(const struct mix *m, char *line, struct hist *h,
 	if (end == line || *end != ' ' || k >= m->nkinds ||
 	    hist_decode(h, end + 1, &e) != 0)
 		return -1;
-	if ((rh = run_find_hist(run, m->kinds[k], s->copies, s->index)) ==
-	    NULL)
-		rh = run_add_hist(run, m->kinds[k], s->copies, s->index);
+	if ((rh = run_find_hist(run, m->kinds[k], s->copies, s->index,
+	    s->repeat)) == NULL)
+		rh = run_add_hist(run, m->kinds[k], s->copies, s->index,
+		    s->repeat);
 	hist_merge(&rh->h, h);
 	return 0;
 }
@@ -204,22 +205,25 @@ users_collect_one(const struct mix *m, const char *path, int user,
     struct run_sample *s, struct run *run)
 {
 	struct hist	 h;
-	char		*line = NULL;
+	char		*line = NULL, why[160];
 	size_t		 cap = 0;
 	FILE		*f;
 	int		 rc = 0;
 
 	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(s->reason, sizeof s->reason, "user %d: %s: %s",
-		    user, USERS_HIST_FILE, strerror(errno));
+		snprintf(why, sizeof why, "user %d: %s: %s", user,
+		    USERS_HIST_FILE, strerror(errno));
+		run_sample_reason(s, why);
 		return -1;
 	}
 	hist_init(&h);
 	while (rc == 0 && getline(&line, &cap, f) > 0)
 		rc = users_collect_line(m, line, &h, s, run);
-	if (rc != 0)
-		snprintf(s->reason, sizeof s->reason, "user %d: %s: "
-		    "malformed histograms", user, USERS_HIST_FILE);
+	if (rc != 0) {
+		snprintf(why, sizeof why, "user %d: %s: malformed histograms",
+		    user, USERS_HIST_FILE);
+		run_sample_reason(s, why);
+	}
 	free(line);
 	hist_free(&h);
 	fclose(f);
