@@ -75,7 +75,7 @@ fuzz_round_trip(const struct run *run)
 static inline void
 fuzz_show(const struct run *run)
 {
-	fuzz_render(report_results(run));
+	fuzz_render(report_results(run, 1));
 	fuzz_render(report_stats(run));
 	fuzz_render(memhier_plot(run));
 }
