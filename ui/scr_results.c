@@ -1,6 +1,7 @@
 /*
  * The results screen: the run's table in BYTE layout with its spread
- * (report_results(), the table `sysmark show` prints), then its ratio to
+ * (report_results(), the table `sysmark show` prints) and the curves
+ * that follow it there (scaling, users, memory), then its ratio to
  * a reference the user picks among baselines and saved runs
  * (compare_side_by_side()), each ratio also drawn as a bar.  Saving asks
  * for a name, offers the default under results/, never overwrites
@@ -83,9 +84,24 @@ scr_results_next_reference(struct ui *ui)
 		    "baselines or saved runs found" : "");
 }
 
+/* The run's curves (scaling, users, memory), as `sysmark show` prints. */
+static void
+scr_results_curves(struct ui *ui)
+{
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		table_free(ui->res_curves[i]);
+	free(ui->res_curves);
+	ui->res_curves = NULL;
+	ui->nres_curves = 0;
+	if (ui->live.have_run)
+		ui->nres_curves = curves_tables(&ui->live.run,
+		    &ui->res_curves);
+}
+
 static void
 scr_results_enter(struct ui *ui)
 {
+	scr_results_curves(ui);
 	ui->res_top = ui->res_left = 0;
 	ui_source_scan(ui);
 	if (ui->res_ref > ui->nsrc)
@@ -240,6 +256,14 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 
 	vy += ui_text(ui, r, ui->res_top - vy, UI_NATTR, t->title) + 1;
 	vy += scr_results_block(ui, t, r, ui->res_top - vy, NULL) + 1;
+	for (size_t i = 0; i < ui->nres_curves; i++) {
+		const struct table	*c = ui->res_curves[i];
+
+		if (c->title[0] != '\0')
+			vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION,
+			    c->title);
+		vy += scr_results_block(ui, c, r, ui->res_top - vy, NULL) + 1;
+	}
 	if (ui->res_cmp == NULL)
 		return vy + ui_text(ui, r, ui->res_top - vy, UI_NATTR, "No "
 		    "reference chosen: b picks a baseline or a saved run to "

@@ -123,21 +123,12 @@ scr_run_dispatch(const struct runner_event *ev, void *arg)
 		ui->scr->on_event(ui, ev);
 }
 
-/* Start what the select screen chose. */
+/* A fresh run in the live model, with the system's facts. */
 void
-scr_run_start(struct ui *ui)
+scr_run_reset(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
 
-	if (ui_running(ui))
-		return;
-	free(l->benches);
-	l->benches = xcalloc(registry_count(), sizeof *l->benches);
-	if (scr_select_plan(ui, &l->plan, l->benches, l->copies) == 0) {
-		ui_message(ui, "no test selected: Space selects one");
-		return;
-	}
 	run_free(&l->run);
 	sysinfo_collect(&l->run);
 	if (l->calibrate) {
@@ -151,13 +142,40 @@ scr_run_start(struct ui *ui)
 	l->nvalues = l->done = 0;
 	l->total = 1;
 	l->bench = NULL;
+}
+
+/* Start the live plan and show it; on failure, back to from. */
+void
+scr_run_go(struct ui *ui, const struct ui_screen *from)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+
 	ui_switch(ui, &scr_run);
 	l->runner = runner_start(&l->plan, &l->run, scr_run_dispatch, ui,
 	    &err);
 	if (l->runner == NULL) {
 		ui_message(ui, "%s", err.msg);
-		ui_switch(ui, &scr_select);
+		ui_switch(ui, from);
 	}
+}
+
+/* Start what the select screen chose. */
+void
+scr_run_start(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (ui_running(ui))
+		return;
+	free(l->benches);
+	l->benches = xcalloc(registry_count(), sizeof *l->benches);
+	if (scr_select_plan(ui, &l->plan, l->benches, l->copies) == 0) {
+		ui_message(ui, "no test selected: Space selects one");
+		return;
+	}
+	scr_run_reset(ui);
+	scr_run_go(ui, &scr_select);
 }
 
 /* Let the runner handle what happened; free it once the run is over. */

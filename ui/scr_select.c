@@ -48,13 +48,15 @@ static const struct ui_key scr_select_help[] = {
 	{ "g", "select or clear the whole group under the cursor" },
 	{ "a x", "select all tests; clear all" },
 	{ "p", "next preset: quick, standard, BYTE (10 s x 6 samples)" },
-	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus" },
+	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus; scale is 1, 2, "
+	    "4, ... up to twice the CPUs (scaling curves)" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },
 	{ "d n", "seconds per sample; samples per test" },
 	{ "C", "adaptive: sample until each 95% interval is within N%" },
 	{ "K", "calibrate: measure this host's run-to-run noise (A/A)" },
 	{ "Enter r", "start the run" },
 	{ "o v", "compare saved runs and baselines; last results" },
+	{ "U", "simulated users: a mix of steps run by 1, 2, 4, ... users" },
 	{ NULL, NULL }
 };
 
@@ -407,6 +409,9 @@ scr_select_key(struct ui *ui, int c)
 		break;
 	case 'o':
 		ui_switch(ui, &scr_compare);
+		break;
+	case 'U':
+		ui_switch(ui, &scr_users);
 		break;
 	case 'v':
 		if (ui->live.have_run)

@@ -707,6 +707,10 @@ ui_free(struct ui *ui)
 	table_free(ui->res_cmp);
 	table_free(ui->res_index);
 	table_free(ui->cmp_table);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		table_free(ui->res_curves[i]);
+	free(ui->res_curves);
+	scr_users_free(ui);
 	free(ui->choice.sel);
 }
 

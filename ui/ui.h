@@ -159,6 +159,17 @@ struct ui {
 	int			 cmp_view;	/* the table, not the list */
 	struct table		*cmp_table;
 	int			 help_top;
+	struct table		**res_curves;	/* curves_tables() */
+	size_t			 nres_curves;
+
+	/* The users screen: the mixes, the one run, its user counts. */
+	char			**usr_mixes;
+	size_t			 usr_nmix;
+	int			 usr_cur;
+	struct mix		 usr_mix;	/* the run in flight needs it */
+	struct bench		 usr_bench;
+	int			 usr_counts[UI_MAX_COPIES];
+	size_t			 usr_ncounts;
 };
 
 /* ui.c */
@@ -187,8 +198,11 @@ void	 scr_select_defaults(struct ui *);
 size_t	 scr_select_plan(const struct ui *, struct runner_plan *,
 	     const struct bench **, int *);
 void	 scr_run_start(struct ui *);
+void	 scr_run_reset(struct ui *);
+void	 scr_run_go(struct ui *, const struct ui_screen *);
 void	 scr_run_step(struct ui *);
 void	 scr_run_free(struct ui *);
+void	 scr_users_free(struct ui *);
 
 /* ui_source.c */
 void	 ui_source_scan(struct ui *);
@@ -218,5 +232,6 @@ extern const struct ui_screen scr_run;
 extern const struct ui_screen scr_results;
 extern const struct ui_screen scr_compare;
 extern const struct ui_screen scr_help;
+extern const struct ui_screen scr_users;
 
 #endif
