@@ -4,12 +4,14 @@
 #   make run      install what is missing, build, start sysmark
 #   make test     install what is missing, build the tests with
 #                 AddressSanitizer and UBSan, run them all
-#   make install  PREFIX=/usr/local DESTDIR= : binary, baselines, man page
+#   make install  PREFIX=/usr/local DESTDIR= : binary, exec helper,
+#                 baselines, man page
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 DATADIR	 = $(PREFIX)/share/sysmark
 MANDIR	 = $(PREFIX)/share/man/man1
+LIBEXECDIR = $(PREFIX)/libexec/sysmark
 
 CC	?= cc
 CFLAGS	?= -O2 -g
@@ -20,7 +22,8 @@ SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 DEFS	 = -DSYSMARK_CC='"$(CC_VERSION)"' -DSYSMARK_CFLAGS='"$(CFLAGS)"' \
-	   -DSYSMARK_DATADIR='"$(DATADIR)"'
+	   -DSYSMARK_DATADIR='"$(DATADIR)"' \
+	   -DSYSMARK_LIBEXECDIR='"$(LIBEXECDIR)"'
 
 CORE_SRC = $(wildcard src/core/*.c) $(wildcard src/bench/*.c)
 UI_SRC	 = $(wildcard ui/*.c)
@@ -33,7 +36,7 @@ SAN_OBJ	 = $(APP_SRC:%.c=build/san/%.o)
 SAN_CORE = $(filter-out build/san/src/main.o,$(SAN_OBJ))
 TESTS	 = $(TEST_SRC:tests/%.c=build/san/%)
 
-all: deps sysmark
+all: deps sysmark sysmark-exec
 
 deps:
 	@sh .ci/deps
@@ -44,6 +47,18 @@ test-deps:
 sysmark: $(OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
+
+# The exec tests' helper: C library only, never sanitized (it is the
+# workload), one copy beside each sysmark binary.
+HELPER_SRC = src/helper/sysmark-exec.c
+
+sysmark-exec: $(HELPER_SRC) build/flags
+	@echo "  LD      $@"
+	@$(CC) $(WARN) $(CFLAGS) -o $@ $(HELPER_SRC)
+
+build/san/sysmark-exec: sysmark-exec
+	@mkdir -p $(@D)
+	@cp sysmark-exec $@
 
 build/obj/%.o: %.c $(HDRS) build/flags
 	@mkdir -p $(@D)
@@ -70,22 +85,23 @@ build/flags: FORCE
 	@echo '$(CC) $(CFLAGS) $(DEFS)' | cmp -s - $@ || \
 	    echo '$(CC) $(CFLAGS) $(DEFS)' > $@
 
-run: deps sysmark
+run: deps sysmark sysmark-exec
 	./sysmark
 
-test: test-deps build/san/sysmark $(TESTS)
+test: test-deps build/san/sysmark build/san/sysmark-exec $(TESTS)
 	@sh tests/run.sh $(TESTS)
 
-install: sysmark
+install: sysmark sysmark-exec
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
-	    $(DESTDIR)$(MANDIR)
+	    $(DESTDIR)$(MANDIR) $(DESTDIR)$(LIBEXECDIR)
 	install -m 755 sysmark $(DESTDIR)$(BINDIR)/sysmark
+	install -m 755 sysmark-exec $(DESTDIR)$(LIBEXECDIR)/sysmark-exec
 	for f in baselines/*.csv; do [ ! -f "$$f" ] || \
 	    install -m 644 "$$f" $(DESTDIR)$(DATADIR)/baselines/; done
 	install -m 644 src/sysmark.1 $(DESTDIR)$(MANDIR)/sysmark.1
 
 clean:
-	rm -rf build sysmark
+	rm -rf build sysmark sysmark-exec
 
 FORCE:
 

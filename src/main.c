@@ -844,7 +844,6 @@ static const struct main_cmd {
 int
 main(int argc, char **argv)
 {
-	bench_execl_chain(argc, argv);
 	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return main_console(argc, argv, argv[0]);
 	if (argc < 2) {

@@ -13,6 +13,9 @@
 #include "testutil.h"
 #include "../src/core/core.h"
 
+/* The sysmark binary the workloads see; a test may point it elsewhere. */
+static const char	*self_exe = "build/san/sysmark";
+
 /*
  * Run b's setup, n loops and teardown in a child with PATH set to path
  * (NULL: unchanged).  Returns the child's exit status; msg gets what it
@@ -38,7 +41,7 @@ once(const struct bench *b, uint64_t n, const char *path, char *msg,
 		ctx.bench = b;
 		ctx.copies = 1;
 		ctx.tmpdir = dir;
-		ctx.self_exe = "build/san/sysmark";
+		ctx.self_exe = self_exe;
 		ctx.report_fd = p[1];
 		if (b->setup != NULL && b->setup(&ctx) != 0)
 			_exit(2);
@@ -203,6 +206,40 @@ test_tool_version_recorded(void **state)
 	sm_rmtree(dir);
 }
 
+/*
+ * The exec tests' helper: a chain of N ends in status 0, a bad count or
+ * command is a usage error, hello writes its greeting; without the helper
+ * the exec tests fail with a message naming where it was looked for.
+ */
+static void
+test_exec_helper(void **state)
+{
+	char		 msg[256];
+	struct tu_out	 o;
+	char		*chain[] = { "build/san/sysmark-exec", "chain", "40", NULL };
+	char		*bad[] = { "build/san/sysmark-exec", "chain", "4x", NULL };
+	char		*hello[] = { "build/san/sysmark-exec", "hello", NULL };
+
+	(void)state;
+	tu_exec_prog(chain[0], chain, &o);
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	tu_exec_prog(bad[0], bad, &o);
+	assert_int_equal(o.status, 2);
+	tu_out_free(&o);
+	tu_exec_prog(hello[0], hello, &o);
+	assert_int_equal(o.status, 0);
+	assert_string_equal(o.out, "Hello world\n");
+	tu_out_free(&o);
+	self_exe = "/nonexistent/sysmark";
+	assert_int_not_equal(once(registry_find("execl"), 3, NULL, msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "sysmark-exec is neither beside"));
+	assert_int_not_equal(once(registry_find("lat_proc_sh"), 3, NULL, msg,
+	    sizeof msg), 0);
+	assert_non_null(strstr(msg, "/nonexistent/sysmark"));
+	self_exe = "build/san/sysmark";
+}
+
 int
 main(void)
 {
@@ -212,6 +249,7 @@ main(void)
 		cmocka_unit_test(test_shell_wrong_count_fails),
 		cmocka_unit_test(test_missing_programs_skip),
 		cmocka_unit_test(test_tool_version_recorded),
+		cmocka_unit_test(test_exec_helper),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,4 +95,29 @@ bench_command_wait(struct bench_ctx *ctx, pid_t pid, const char *what)
 	if (WEXITSTATUS(status) != 0)
 		bench_fail(ctx, "%s: exited with status %d", what,
 		    WEXITSTATUS(status));
+}
+
+/*
+ * The exec tests' small program, sysmark-exec: beside the sysmark binary
+ * (a source tree, build/san) or where `make install` put it.  Returns its
+ * path, allocated; a missing helper fails the sample.
+ */
+char *
+bench_helper(struct bench_ctx *ctx)
+{
+	const char	*self = ctx->self_exe, *slash;
+	char		 buf[PATH_MAX], *p;
+
+	slash = self != NULL ? strrchr(self, '/') : NULL;
+	if (slash == NULL || (size_t)snprintf(buf, sizeof buf,
+	    "%.*s/sysmark-exec", (int)(slash - self), self) >= sizeof buf ||
+	    access(buf, X_OK) != 0)
+		snprintf(buf, sizeof buf, "%s/sysmark-exec",
+		    SYSMARK_LIBEXECDIR);
+	if (access(buf, X_OK) != 0)
+		bench_fail(ctx, "sysmark-exec is neither beside %s nor in %s",
+		    self != NULL ? self : "sysmark", SYSMARK_LIBEXECDIR);
+	if ((p = strdup(buf)) == NULL)
+		bench_fail(ctx, "out of memory");
+	return p;
 }

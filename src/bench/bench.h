@@ -141,8 +141,7 @@ int	bench_which(const char *, char *, size_t);
 pid_t	bench_command(struct bench_ctx *, const char *, const char *,
 	    const char *, char *const []);
 void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
-
-/* execl.c: main() hands its arguments here first; see Execl Throughput. */
-void	bench_execl_chain(int, char **);
+/* bench.c: the exec tests' helper, sysmark-exec: its path, allocated. */
+char	*bench_helper(struct bench_ctx *);
 
 #endif
