@@ -13,12 +13,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
+
+extern char **environ;
 
 /* Find name in $PATH; 0 with its path in buf, or -1. */
 int
@@ -75,6 +78,43 @@ bench_command(struct bench_ctx *ctx, const char *dir, const char *in,
 	bench_redirect(STDERR_FILENO, NULL, O_WRONLY);
 	execvp(argv[0], argv);
 	_exit(127);
+}
+
+/*
+ * Start argv[0] (looked up in PATH) as UnixBench's looper starts its
+ * commands from a small process: posix_spawnp(), which on Linux shares
+ * our memory until the exec instead of copying the sampler's page
+ * tables.  stdin comes from in, stdout goes to out_fd (NULL, -1:
+ * /dev/null); stderr to /dev/null.  The caller reaps with
+ * bench_command_wait().
+ */
+pid_t
+bench_run_small(struct bench_ctx *ctx, const char *in, int out_fd,
+    char *const argv[])
+{
+	posix_spawn_file_actions_t	fa;
+	pid_t				pid;
+	int				e;
+
+	if ((e = posix_spawn_file_actions_init(&fa)) != 0)
+		bench_fail(ctx, "posix_spawn: %s", strerror(e));
+	e = posix_spawn_file_actions_addopen(&fa, STDIN_FILENO,
+	    in != NULL ? in : "/dev/null", O_RDONLY, 0);
+	if (e == 0 && out_fd >= 0)
+		e = posix_spawn_file_actions_adddup2(&fa, out_fd,
+		    STDOUT_FILENO);
+	else if (e == 0)
+		e = posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO,
+		    "/dev/null", O_WRONLY, 0);
+	if (e == 0)
+		e = posix_spawn_file_actions_addopen(&fa, STDERR_FILENO,
+		    "/dev/null", O_WRONLY, 0);
+	if (e == 0)
+		e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0)
+		bench_fail(ctx, "%s: %s", argv[0], strerror(e));
+	return pid;
 }
 
 /* Wait for pid; anything but a clean exit fails the sample. */

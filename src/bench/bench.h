@@ -140,6 +140,7 @@ void	**bench_chase_build(void *, size_t, size_t, uint64_t);
 int	bench_which(const char *, char *, size_t);
 pid_t	bench_command(struct bench_ctx *, const char *, const char *,
 	    const char *, char *const []);
+pid_t	bench_run_small(struct bench_ctx *, const char *, int, char *const []);
 void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
 /* bench.c: the exec tests' helper, sysmark-exec: its path, allocated. */
 char	*bench_helper(struct bench_ctx *);
