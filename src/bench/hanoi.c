@@ -3,12 +3,14 @@
  * by the classic recursion; one loop is one whole tower.  The pegs' disc
  * counts are kept and checked after each tower, so the compiler cannot
  * reduce the recursion to a formula and a wrong result cannot go unseen.
+ * Version 1 moved 12 discs, four times UnixBench's work per loop.
  */
 /* SPDX-License-Identifier: MIT */
 
 #include "bench.h"
 
-#define HANOI_DISCS	12
+/* UnixBench's default: its Run passes only the duration. */
+#define HANOI_DISCS	10
 
 struct hanoi {
 	int		peg[3];
@@ -52,8 +54,8 @@ const struct bench bench_hanoi = {
 	.group = "CPU",
 	.unit = "lps",
 	.dir = BENCH_HIGHER,
-	.version = 1,
-	.desc = "move a 12-disc Tower of Hanoi by recursion",
+	.version = 2,
+	.desc = "move a 10-disc Tower of Hanoi by recursion",
 	.scale = 1,
 	.loop = hanoi_loop,
 };
