@@ -4,6 +4,7 @@
 #   make run      install what is missing, build, start sysmark
 #   make test     install what is missing, build the tests with
 #                 AddressSanitizer and UBSan, run them all
+#   make unixbench-flags  the workloads built with UnixBench's flags
 #   make install  PREFIX=/usr/local DESTDIR= : binary, exec helper,
 #                 baselines, man page
 
@@ -15,6 +16,12 @@ LIBEXECDIR = $(PREFIX)/libexec/sysmark
 
 CC	?= cc
 CFLAGS	?= -O2 -g
+# The workloads (src/bench/) are built with BENCH_CFLAGS: by default the
+# same reviewable flags as the rest.  UnixBench builds its programs with
+# -O3 -ffast-math -march=native; for a like-for-like figure:
+#   make unixbench-flags   (= make BENCH_CFLAGS='-O3 -ffast-math ...')
+BENCH_CFLAGS ?= $(CFLAGS)
+UB_CFLAGS = -O3 -ffast-math -march=native -g
 WARN	 = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 LIBS	 = -lncursesw -lcsv -lm
 SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -23,7 +30,8 @@ SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
 CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 DEFS	 = -DSYSMARK_CC='"$(CC_VERSION)"' -DSYSMARK_CFLAGS='"$(CFLAGS)"' \
 	   -DSYSMARK_DATADIR='"$(DATADIR)"' \
-	   -DSYSMARK_LIBEXECDIR='"$(LIBEXECDIR)"'
+	   -DSYSMARK_LIBEXECDIR='"$(LIBEXECDIR)"' \
+	   -DSYSMARK_BENCH_CFLAGS='"$(BENCH_CFLAGS)"'
 
 CORE_SRC = $(wildcard src/core/*.c) $(wildcard src/bench/*.c)
 UI_SRC	 = $(wildcard ui/*.c)
@@ -65,6 +73,11 @@ build/obj/%.o: %.c $(HDRS) build/flags
 	@echo "  CC      $<"
 	@$(CC) $(WARN) $(CFLAGS) $(DEFS) -c -o $@ $<
 
+build/obj/src/bench/%.o: src/bench/%.c $(HDRS) build/flags
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(WARN) $(BENCH_CFLAGS) $(DEFS) -c -o $@ $<
+
 build/san/%.o: %.c $(HDRS) build/flags
 	@mkdir -p $(@D)
 	@echo "  CC-SAN  $<"
@@ -84,6 +97,10 @@ build/flags: FORCE
 	@mkdir -p build
 	@echo '$(CC) $(CFLAGS) $(DEFS)' | cmp -s - $@ || \
 	    echo '$(CC) $(CFLAGS) $(DEFS)' > $@
+
+# The workloads rebuilt with UnixBench's compiler flags, in one command.
+unixbench-flags:
+	$(MAKE) BENCH_CFLAGS='$(UB_CFLAGS)' sysmark sysmark-exec
 
 run: deps sysmark sysmark-exec
 	./sysmark
@@ -105,4 +122,4 @@ clean:
 
 FORCE:
 
-.PHONY: all deps test-deps run test install clean FORCE
+.PHONY: all deps test-deps run test install clean unixbench-flags FORCE

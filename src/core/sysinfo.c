@@ -28,6 +28,9 @@
 #ifndef SYSMARK_CC
 #define SYSMARK_CC	"unknown"
 #endif
+#ifndef SYSMARK_BENCH_CFLAGS
+#define SYSMARK_BENCH_CFLAGS	SYSMARK_CFLAGS
+#endif
 #ifndef SYSMARK_CFLAGS
 #define SYSMARK_CFLAGS	"unknown"
 #endif
@@ -306,6 +309,8 @@ sysinfo_collect(struct run *run)
 	sysinfo_set_num(run, "users", sysinfo_users(), "%.0f");
 	run_meta_set(run, "compiler", SYSMARK_CC);
 	run_meta_set(run, "cflags", SYSMARK_CFLAGS);
+	/* The workloads' own flags decide Dhrystone and Whetstone. */
+	run_meta_set(run, "bench_cflags", SYSMARK_BENCH_CFLAGS);
 	run_meta_set(run, "sysmark_version", SYSMARK_VERSION);
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 	run_meta_set(run, "date", buf);
