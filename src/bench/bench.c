@@ -1,5 +1,6 @@
 /*
- * What the benchmarks that drive external programs share: finding a
+ * What several benchmarks share: lmbench's read loop (bench_sum4());
+ * and, for those that drive external programs, finding a
  * program in PATH (for their available() checks) and running one with its
  * input and output redirected, then insisting it exits cleanly.  The C
  * compiler, shell script and dc tests all use these, so each of them
@@ -22,6 +23,18 @@
 #include "bench.h"
 
 extern char **environ;
+
+#define BENCH_SUM4(i)	+ p[i]
+uint32_t
+bench_sum4(const void *buf, size_t len)
+{
+	const uint32_t	*p = buf, *end = p + len / sizeof *p;
+	uint32_t	 sum = 0;
+
+	for (; p < end; p += 128)
+		sum += 0 BENCH_EVERY4(BENCH_SUM4);
+	return sum;
+}
 
 /* Find name in $PATH; 0 with its path in buf, or -1. */
 int

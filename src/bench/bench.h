@@ -136,6 +136,19 @@ int	bench_tmpfile(struct bench_ctx *, char *, size_t);
  * random cycle; returns the first, or NULL when out of memory.
  */
 void	**bench_chase_build(void *, size_t, size_t, uint64_t);
+/*
+ * bench.c: lmbench's read loop: the sum of every fourth 4-byte integer
+ * of buf, len a multiple of 512, unrolled 32 to an expression (so the
+ * adds are not one serial chain); every cache line is read.
+ */
+uint32_t bench_sum4(const void *, size_t);
+/* 32 of every fourth 4-byte integer, 512 bytes: op(0) .. op(124). */
+#define BENCH_EVERY4(op)						\
+	op(0) op(4) op(8) op(12) op(16) op(20) op(24) op(28)		\
+	op(32) op(36) op(40) op(44) op(48) op(52) op(56) op(60)		\
+	op(64) op(68) op(72) op(76) op(80) op(84) op(88) op(92)		\
+	op(96) op(100) op(104) op(108) op(112) op(116) op(120) op(124)
+
 /* bench.c: running external programs from a benchmark. */
 int	bench_which(const char *, char *, size_t);
 pid_t	bench_command(struct bench_ctx *, const char *, const char *,
