@@ -331,7 +331,7 @@ memhier_plot(const struct run *run)
 		lo = fmin(lo, p[i].ns);
 		hi = fmax(hi, p[i].ns);
 	}
-	t = table_new("Memory read latency (random pointer chase, stride 64"
+	t = table_new("Memory read latency (lat_mem_rd, fixed stride 128 back"
 	    "), ns per load; log scale");
 	table_add_col(t, "SIZE", TABLE_RIGHT);
 	table_add_col(t, "NS", TABLE_RIGHT);
