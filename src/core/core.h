@@ -318,7 +318,7 @@ void	 index_score_free(struct index_score *);
 struct table *index_table(const struct run *, const struct run *,
 	     const char *);
 
-/* import.c: reports of other suites -> runs */
+/* import.c: results of other suites -> runs; import_text.c: shared */
 struct import {
 	const char	 *path;
 	char		**lines;	/* the file, one string per line */
@@ -338,9 +338,18 @@ const char *import_after(const char *, const char *);
 const char *import_test_id(const char *, size_t);
 int	 import_result(struct import *, size_t, int, struct sm_error *);
 int	 import_index_row(const char *);
+int	 import_number(const char *, size_t, double *);
 
 /* import_byte.c */
 int	 import_byte_read(struct import *, size_t, struct sm_error *);
+
+/* import_bytelog.c */
+int	 import_bytelog_is(const struct import *);
+int	 import_bytelog_read(struct import *, struct sm_error *);
+
+/* import_lmbench3.c */
+int	 import_lmbench3_is(const struct import *);
+int	 import_lmbench3_read(struct import *, struct sm_error *);
 
 /* import_unixbench.c */
 int	 import_unixbench_read(struct import *, size_t, struct sm_error *);

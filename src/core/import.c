@@ -85,10 +85,11 @@ int
 import_read(const char *path, struct run *run, char ***warn, size_t *nwarn,
     struct sm_error *err)
 {
-	struct import	im;
-	size_t		banner = 0;
-	long		version;
-	int		rc;
+	struct import	 im;
+	size_t		 banner = 0;
+	long		 version;
+	const char	*suite;
+	int		 rc;
 
 	memset(&im, 0, sizeof im);
 	im.path = path;
@@ -99,19 +100,30 @@ import_read(const char *path, struct run *run, char ***warn, size_t *nwarn,
 		import_free(&im);
 		return -1;
 	}
-	if ((version = import_banner(&im, &banner)) < 0) {
+	if ((version = import_banner(&im, &banner)) >= 0)
+		suite = import_skip_space(im.lines[banner]);
+	else if (import_lmbench3_is(&im))
+		suite = "lmbench3 results";
+	else if (import_bytelog_is(&im))
+		suite = "BYTE UNIX Benchmarks results log";
+	else {
 		sm_error_set(err, "%s: not a BYTE UNIX Benchmarks or "
-		    "UnixBench report (no \"%s...)\" line)", path,
+		    "UnixBench report (no \"%s...)\" line), BYTE results log "
+		    "(no '|' line) or lmbench3 results file", path,
 		    IMPORT_BANNER);
 		import_free(&im);
 		return -1;
 	}
-	run_meta_set(run, "suite", import_skip_space(im.lines[banner]));
+	run_meta_set(run, "suite", suite);
 	run_meta_set(run, "imported_from", path);
-	if (version < 4)
-		rc = import_byte_read(&im, banner, err);
-	else
+	if (version >= 4)
 		rc = import_unixbench_read(&im, banner, err);
+	else if (version >= 0)
+		rc = import_byte_read(&im, banner, err);
+	else if (import_lmbench3_is(&im))
+		rc = import_lmbench3_read(&im, err);
+	else
+		rc = import_bytelog_read(&im, err);
 	if (rc == 0 && im.nresults == 0) {
 		sm_error_set(err, "%s: no test results in the report", path);
 		rc = -1;

@@ -187,3 +187,21 @@ import_index_row(const char *line)
 	return 1;
 }
 
+
+/* The number in s[0..len), blanks around it allowed; 0 or -1. */
+int
+import_number(const char *s, size_t len, double *v)
+{
+	char	buf[64];
+	size_t	n;
+
+	s = import_skip_space(s);
+	if (len > strlen(s))
+		len = strlen(s);
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		len--;
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	n = (size_t)snprintf(buf, sizeof buf, "%.*s", (int)len, s);
+	return n == len ? sm_parse_double(buf, v) : -1;
+}
