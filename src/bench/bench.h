@@ -149,6 +149,12 @@ uint32_t bench_sum4(const void *, size_t);
 	op(64) op(68) op(72) op(76) op(80) op(84) op(88) op(92)		\
 	op(96) op(100) op(104) op(108) op(112) op(116) op(120) op(124)
 
+/*
+ * cache.c: the data caches' sizes in bytes, L1 to L4 (0: none), and
+ * where they came from ("sysfs", "sysconf", "CPUID"), or NULL.
+ */
+const char *bench_caches(size_t [4]);
+
 /* bench.c: running external programs from a benchmark. */
 int	bench_which(const char *, char *, size_t);
 pid_t	bench_command(struct bench_ctx *, const char *, const char *,

@@ -6,7 +6,8 @@
  * stores, read-write adds each to a sum and stores a constant; and libc
  * memcpy
  * ("bcopy (libc)") and a hand-written copy loop ("bcopy (hand)").  The
- * buffers are four times the last-level cache the system reports, and at
+ * buffers are four times the last-level cache the system reports (sysfs,
+ * sysconf or CPUID: see cache.c), at most 256 MB, and at
  * least 64 MB, so the figures are of memory, not cache.  One iteration
  * works on the next 1 MB block of the buffer, wrapping round at its end,
  * so the unit is fixed whatever the buffer size; only the bytes really
@@ -17,13 +18,18 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
 
 #define BW_MEM_MIN	(64u << 20)
+/*
+ * And at most this: a virtual CPU may report the host's whole L3 (this
+ * project's test VM: 508 MB), and two such buffers per copy would be
+ * gigabytes set up for a one-second sample.
+ */
+#define BW_MEM_MAX	(256u << 20)
 #define BW_MEM_BLOCK	((1u << 20) / sizeof(uint64_t))	/* words */
 
 struct bw_mem {
@@ -33,42 +39,27 @@ struct bw_mem {
 	uint64_t	*dst;
 };
 
-/*
- * The largest cache size the system reports for CPU 0, in bytes; 0 when
- * it does not say (then BW_MEM_MIN alone decides).
- */
+/* The largest cache, wherever its size came from (cache.c); 0: unknown. */
 static size_t
 bw_mem_llc(void)
 {
-	char		path[96], line[32], *end;
-	size_t		best = 0, v;
-	FILE		*f;
+	size_t	bytes[4], best = 0;
 
-	for (int i = 0; i < 16; i++) {
-		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/"
-		    "cache/index%d/size", i);
-		if ((f = fopen(path, "r")) == NULL)
-			break;
-		if (fgets(line, sizeof line, f) != NULL) {
-			v = strtoul(line, &end, 10);
-			if (*end == 'K')
-				v <<= 10;
-			else if (*end == 'M')
-				v <<= 20;
-			if (v > best)
-				best = v;
-		}
-		fclose(f);
-	}
+	if (bench_caches(bytes) != NULL)
+		for (int i = 0; i < 4; i++)
+			if (bytes[i] > best)
+				best = bytes[i];
 	return best;
 }
 
-/* The bytes one buffer holds: 4 x LLC, at least BW_MEM_MIN. */
+/* The bytes one buffer holds: 4 x LLC, within BW_MEM_MIN..BW_MEM_MAX. */
 static size_t
 bw_mem_size(void)
 {
 	size_t	llc = bw_mem_llc();
 
+	if (4 * llc > BW_MEM_MAX)
+		return BW_MEM_MAX;
 	return 4 * llc > BW_MEM_MIN ? 4 * llc : BW_MEM_MIN;
 }
 

@@ -272,7 +272,7 @@ struct memhier_point {
 	double	ns;		/* per load */
 };
 struct memhier_level {
-	char	name[16];	/* L1, L2, L3, main, main+ */
+	char	name[16];	/* L1, L2, L3, main, main+, level N */
 	double	ns;
 	double	from;		/* sizes the plateau spans */
 	double	to;
@@ -282,6 +282,8 @@ void	 memhier_format_size(double, char *, size_t);
 size_t	 memhier_curve(const struct run *, struct memhier_point **);
 size_t	 memhier_levels(const struct memhier_point *, size_t, size_t,
 	     struct memhier_level *, size_t);
+void	 memhier_name_by_sizes(struct memhier_level *, size_t,
+	     const double *, size_t);
 double	 memhier_level_ns(const struct run *, const char *);
 struct table *memhier_plot(const struct run *);
 

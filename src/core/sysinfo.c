@@ -241,8 +241,38 @@ sysinfo_linux(struct run *run)
  * The CPU caches as the kernel reports them for CPU 0: cache.L1d,
  * cache.L1i, cache.L2, cache.L3 = "32K" and so on, recorded beside the
  * levels the memory-latency curve shows (memhier.c); and the clock rate
- * (mhz), which lmbench's tables print beside each host.
+ * (mhz), which lmbench's tables print beside each host.  When sysfs has
+ * no cache directory (some virtual machines), the data caches come from
+ * sysconf() or CPUID instead (src/bench/cache.c); cache.source says
+ * which.
  */
+/* The data caches from wherever cache.c finds them, when sysfs had none. */
+static void
+sysinfo_caches_elsewhere(struct run *run)
+{
+	static const char *const key[4] = {
+		"cache.L1d", "cache.L2", "cache.L3", "cache.L4"
+	};
+	size_t		 bytes[4];
+	const char	*source;
+	char		 buf[32];
+
+	for (int i = 0; i < 4; i++)
+		if (run_meta_get(run, key[i]) != NULL) {
+			run_meta_set(run, "cache.source", "sysfs");
+			return;
+		}
+	if ((source = bench_caches(bytes)) == NULL)
+		return;
+	for (int i = 0; i < 4; i++) {
+		if (bytes[i] == 0)
+			continue;
+		snprintf(buf, sizeof buf, "%zuK", bytes[i] >> 10);
+		run_meta_set(run, key[i], buf);
+	}
+	run_meta_set(run, "cache.source", source);
+}
+
 static void
 sysinfo_caches(struct run *run)
 {
@@ -272,9 +302,8 @@ sysinfo_caches(struct run *run)
 		    strcmp(type, "Instruction") == 0 ? "i" : "");
 		run_meta_set(run, key, size);
 	}
-#else
-	(void)run;
 #endif
+	sysinfo_caches_elsewhere(run);
 }
 
 /* Record what sysmark can learn about this machine and this moment. */
