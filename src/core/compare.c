@@ -17,7 +17,10 @@
 
 #include "core.h"
 
-/* The mean of a (test, copies) group's successful samples, or NaN. */
+/*
+ * The figure of a (test, copies) group's successful samples, or NaN: the
+ * mean, or the median for lmbench-style tests (run_group_figure()).
+ */
 double
 compare_figure(const struct run *run, const char *test, int copies)
 {
@@ -25,7 +28,7 @@ compare_figure(const struct run *run, const char *test, int copies)
 	struct stats		st;
 
 	run_group_stats(run, &g, &st);
-	return st.mean;
+	return run_group_figure(&g, &st);
 }
 
 /* Catalog position of a test; unknown tests sort after all known ones. */

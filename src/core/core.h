@@ -149,6 +149,7 @@ size_t	 run_group_values(const struct run *, const struct run_group *,
 	     double **, size_t *);
 size_t	 run_group_stats(const struct run *, const struct run_group *,
 	     struct stats *);
+double	 run_group_figure(const struct run_group *, const struct stats *);
 int	 run_failed(const struct run *);
 
 /* sysinfo.c */

@@ -125,7 +125,8 @@ report_row(const struct run *run, const struct run_group *g,
 	else if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
-		report_format_value(st.mean, buf, sizeof buf);
+		report_format_value(run_group_figure(g, &st), buf,
+		    sizeof buf);
 		table_set(t, r, REPORT_RESULT, "%s", buf);
 		table_set(t, r, REPORT_UNIT, "%s", unit);
 	}

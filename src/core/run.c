@@ -148,6 +148,21 @@ run_group_stats(const struct run *run, const struct run_group *g,
 	return failed;
 }
 
+/*
+ * The figure a report prints for a group whose statistics are st: the
+ * median for the lmbench-style tests (calibrated batches), as lmbench
+ * prints the median of its repetitions, the mean for the others, as BYTE
+ * and UnixBench print it.
+ */
+double
+run_group_figure(const struct run_group *g, const struct stats *st)
+{
+	const struct bench	*b = registry_find(g->test);
+
+	return b != NULL && b->timing == BENCH_CALIBRATED ? st->median :
+	    st->mean;
+}
+
 /* 1 if any sample failed. */
 int
 run_failed(const struct run *run)
