@@ -122,6 +122,29 @@ test_dc_wrong_digits_fail(void **state)
 	sm_rmtree(dir);
 }
 
+/*
+ * The looper (a small process running dc batch by batch) passes a dc's
+ * failure on: its exit status names the sample's failure.
+ */
+static void
+test_dc_failure_reported(void **state)
+{
+	char	dir[256], path[600], msg[256];
+	FILE	*f;
+
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/dc", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fprintf(f, "#!/bin/sh\nexit 3\n");
+	fclose(f);
+	chmod(path, 0755);
+	assert_int_equal(once(registry_find("dc"), 2, dir, msg, sizeof msg),
+	    1);
+	assert_string_equal(msg, "dc: exited with status 3");
+	sm_rmtree(dir);
+}
+
 static void
 test_shell_wrong_count_fails(void **state)
 {
@@ -251,6 +274,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_workload_checks_out),
 		cmocka_unit_test(test_dc_wrong_digits_fail),
+		cmocka_unit_test(test_dc_failure_reported),
 		cmocka_unit_test(test_shell_wrong_count_fails),
 		cmocka_unit_test(test_missing_programs_skip),
 		cmocka_unit_test(test_tool_version_recorded),

@@ -159,8 +159,23 @@ const char *bench_caches(size_t [4]);
 int	bench_which(const char *, char *, size_t);
 pid_t	bench_command(struct bench_ctx *, const char *, const char *,
 	    const char *, char *const []);
-pid_t	bench_run_small(struct bench_ctx *, const char *, int, char *const []);
 void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
+/*
+ * bench.c: UnixBench's looper, kept running beside the sample: a small
+ * process (sysmark-exec serve) forks and runs a program n times on
+ * request, so every run pays a small process's fork, as under the looper.
+ */
+struct bench_looper {
+	pid_t	pid;
+	int	cmd;		/* counts to it */
+	int	reply;		/* its statuses */
+};
+void	bench_cloexec_pipe(struct bench_ctx *, int [2]);	/* close-on-exec */
+void	bench_looper_start(struct bench_ctx *, struct bench_looper *,
+	    const char *, int, char *const []);
+void	bench_looper_run(struct bench_ctx *, struct bench_looper *, uint64_t,
+	    const char *, int, void (*)(struct bench_ctx *, int));
+void	bench_looper_stop(struct bench_looper *);
 /* bench.c: the exec tests' helper, sysmark-exec: its path, allocated. */
 char	*bench_helper(struct bench_ctx *);
 

@@ -1,10 +1,11 @@
 /*
  * Dc: sqrt(2) to 99 decimal places, as the BYTE suite ran it: the system's
  * dc computes the root from the suite's program (99 k 2 v p, one
- * command a line), and each loop is one whole dc process, started the way
- * UnixBench's looper starts it, from a small process (bench_run_small()).
- * Its answer comes back through a pipe and its digits are checked against
- * the constant, so a broken or missing dc cannot pass for a fast one.
+ * command a line), and each loop is one whole dc process, forked by a
+ * small process as UnixBench's looper forks it (bench_looper_*()).  The
+ * answers come back through a pipe and every one's digits are checked
+ * against the constant, so a broken or missing dc cannot pass for a fast
+ * one.
  * When there is no dc the test is skipped with that reason.  (Version 1
  * forked the sampler and sent the answer through a file it read back:
  * 0.62 of UnixBench's figure.)
@@ -13,9 +14,7 @@
  * UnixBench's looper gives all its dc processes one shared stdin, so the
  * first reads the whole file and every later one finds it at its end and
  * exits at once (and GNU dc exits 1 on the file's "q", which stops the
- * looper): its figure is mostly dc's start-up.  Where it does less:
- * posix_spawn() starts dc without copying page tables, which the
- * looper's fork() of its small process still does.
+ * looper): its figure is mostly dc's start-up.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -40,8 +39,11 @@
 static const char dc_program[] = "99\nk\n2\nv\np\n";
 
 struct dc_state {
-	char	in[1024];
-	char	buf[256];
+	char			 in[1024];
+	int			 out;		/* the answers' pipe */
+	struct bench_looper	 looper;
+	char			*buf;		/* a batch's answers */
+	size_t			 len, cap;
 };
 
 static const char *
@@ -58,7 +60,8 @@ static int
 dc_setup(struct bench_ctx *ctx)
 {
 	struct dc_state	*st;
-	int		 fd;
+	char		*argv[] = { "dc", NULL };
+	int		 fd, p[2];
 
 	if ((st = calloc(1, sizeof *st)) == NULL)
 		bench_fail(ctx, "out of memory");
@@ -67,49 +70,57 @@ dc_setup(struct bench_ctx *ctx)
 	    (ssize_t)sizeof dc_program - 1)
 		bench_fail(ctx, "%s: %s", st->in, strerror(errno));
 	close(fd);
+	bench_cloexec_pipe(ctx, p);
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
+	bench_looper_start(ctx, &st->looper, st->in, p[1], argv);
+	close(p[1]);
+	st->out = p[0];
 	ctx->state = st;
 	return 0;
 }
 
 /*
- * Read dc's answer from fd to its end, with its line continuations
- * ("\" newline) taken out, and check it.
+ * Take what dc wrote so far, with its line continuations ("\\" newline)
+ * and newlines out: the answers, one after the other.
  */
 static void
-dc_check(struct bench_ctx *ctx, struct dc_state *st, int fd)
+dc_drain(struct bench_ctx *ctx, int fd)
 {
-	char	raw[sizeof st->buf];
-	ssize_t	n;
-	size_t	k = 0;
+	struct dc_state	*st = ctx->state;
+	char		 raw[4096];
+	ssize_t		 n;
 
-	while ((n = read(fd, raw, sizeof raw)) > 0 || (n < 0 && errno == EINTR))
-		for (ssize_t i = 0; i < n; i++)
-			if (raw[i] != '\\' && raw[i] != '\n' &&
-			    k < sizeof st->buf - 1)
-				st->buf[k++] = raw[i];
-	st->buf[k] = '\0';
-	if (strcmp(st->buf, DC_SQRT2) != 0)
-		bench_fail(ctx, "dc printed \"%s\", not sqrt(2)", st->buf);
+	while ((n = read(fd, raw, sizeof raw)) > 0)
+		for (ssize_t i = 0; i < n; i++) {
+			if (raw[i] == '\\' || raw[i] == '\n')
+				continue;
+			if (st->len + 1 >= st->cap) {
+				st->cap = st->cap * 2 + 512;
+				if ((st->buf = realloc(st->buf, st->cap)) ==
+				    NULL)
+					bench_fail(ctx, "out of memory");
+			}
+			st->buf[st->len++] = raw[i];
+		}
 }
 
 static void
 dc_loop(struct bench_ctx *ctx, uint64_t n)
 {
 	struct dc_state	*st = ctx->state;
-	char		*argv[] = { "dc", NULL };
-	pid_t		 pid;
-	int		 p[2];
+	const size_t	 len = sizeof DC_SQRT2 - 1;
+	size_t		 show;
 
-	while (n-- > 0) {
-		if (pipe(p) != 0)
-			bench_fail(ctx, "pipe: %s", strerror(errno));
-		pid = bench_run_small(ctx, st->in, p[1], argv);
-		close(p[1]);
-		dc_check(ctx, st, p[0]);
-		close(p[0]);
-		bench_command_wait(ctx, pid, "dc");
-		ctx->sink += (unsigned char)st->buf[100];
-	}
+	st->len = 0;
+	bench_looper_run(ctx, &st->looper, n, "dc", st->out, dc_drain);
+	for (uint64_t i = 0; i < n; i++)
+		if (st->len != n * len || memcmp(st->buf + i * len, DC_SQRT2,
+		    len) != 0) {
+			show = st->len < len ? st->len : len;
+			bench_fail(ctx, "dc printed \"%.*s\", not sqrt(2)",
+			    (int)show, st->buf != NULL ? st->buf : "");
+		}
+	ctx->sink += (unsigned char)st->buf[100];
 }
 
 static void
@@ -117,7 +128,10 @@ dc_teardown(struct bench_ctx *ctx)
 {
 	struct dc_state	*st = ctx->state;
 
+	bench_looper_stop(&st->looper);
+	close(st->out);
 	unlink(st->in);
+	free(st->buf);
 	free(st);
 }
 

@@ -8,10 +8,11 @@
  * about 8.5 KB and 362 lines (the size of the suite's sort.src): sort it
  * to a file; od that file and sort the dump numerically on its first
  * field; grep "the" in the sorted file through tee into wc; remove its
- * files.  Every copy's od and wc output is checked against what the input
- * must give.  The round starts from a small process (bench_run_small()).
- * (Version 1 ran a lighter script per copy, 1.1 and 1.27 times
- * UnixBench's figures.)
+ * files.  A small process forks each round, as UnixBench's looper does
+ * (bench_looper_*()).  After each batch of rounds, every copy's od and wc
+ * output of the last round is checked against what the input must give,
+ * and removed.  (Version 1 ran a lighter script per copy, 1.1 and 1.27
+ * times UnixBench's figures.)
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -42,6 +43,7 @@ struct shell_param {
 };
 
 struct shell_state {
+	struct bench_looper looper;
 	char	dir[1024];
 	char	multi[1100];	/* the script that starts the copies */
 	char	work[SHELL_MAX][1100];
@@ -160,6 +162,7 @@ shell_setup(struct bench_ctx *ctx)
 	const struct shell_param	*p = ctx->bench->arg;
 	struct shell_state		*st;
 	char				 path[1200];
+	char				*argv[] = { "sh", NULL, NULL };
 
 	if ((st = calloc(1, sizeof *st)) == NULL)
 		bench_fail(ctx, "out of memory");
@@ -177,6 +180,8 @@ shell_setup(struct bench_ctx *ctx)
 			bench_fail(ctx, "%s: %s", st->work[i],
 			    strerror(errno));
 	}
+	argv[1] = st->multi;
+	bench_looper_start(ctx, &st->looper, NULL, -1, argv);
 	ctx->state = st;
 	return 0;
 }
@@ -218,32 +223,29 @@ shell_loop(struct bench_ctx *ctx, uint64_t n)
 {
 	const struct shell_param	*p = ctx->bench->arg;
 	struct shell_state		*st = ctx->state;
-	char				*argv[] = { "sh", st->multi, NULL };
 	long				 wc[3], od;
 
-	while (n-- > 0) {
-		memset(wc, 0, sizeof wc);
-		bench_command_wait(ctx, bench_run_small(ctx, NULL, -1, argv),
-		    "shell scripts");
-		for (int i = 0; i < p->concurrent; i++) {
-			shell_result(ctx, st->work[i], "od", &od, 0);
-			if (shell_result(ctx, st->work[i], "wc", wc, 3) != 3 ||
-			    memcmp(wc, st->wc, sizeof wc) != 0 ||
-			    od != st->od)
-				bench_fail(ctx, "shell script %d: wc counted "
-				    "%ld %ld %ld and od %ld lines, not %ld %ld "
-				    "%ld and %ld", i + 1, wc[0], wc[1], wc[2],
-				    od, st->wc[0], st->wc[1], st->wc[2],
-				    st->od);
-			ctx->sink += (uint64_t)(wc[2] + od);
-		}
+	bench_looper_run(ctx, &st->looper, n, "shell scripts", -1, NULL);
+	memset(wc, 0, sizeof wc);
+	for (int i = 0; i < p->concurrent; i++) {
+		shell_result(ctx, st->work[i], "od", &od, 0);
+		if (shell_result(ctx, st->work[i], "wc", wc, 3) != 3 ||
+		    memcmp(wc, st->wc, sizeof wc) != 0 || od != st->od)
+			bench_fail(ctx, "shell script %d: wc counted %ld %ld "
+			    "%ld and od %ld lines, not %ld %ld %ld and %ld",
+			    i + 1, wc[0], wc[1], wc[2], od, st->wc[0],
+			    st->wc[1], st->wc[2], st->od);
+		ctx->sink += (uint64_t)(wc[2] + od);
 	}
 }
 
 static void
 shell_teardown(struct bench_ctx *ctx)
 {
-	free(ctx->state);
+	struct shell_state	*st = ctx->state;
+
+	bench_looper_stop(&st->looper);
+	free(st);
 }
 
 #define SHELL_BENCH(n, ttl, d)						\

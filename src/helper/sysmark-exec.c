@@ -6,6 +6,15 @@
  *
  *   sysmark-exec chain N   exec this program again with N-1, until N is 1,
  *                          then exit 0 (Execl Throughput: a chain of N)
+ *   sysmark-exec serve IN PROG ARG...
+ *                          UnixBench's looper, on request: for each count
+ *                          N read from stdin, fork and run PROG N times,
+ *                          one after the other, each with stdin from the
+ *                          file IN ("-": /dev/null), then write the first
+ *                          failing run's status (0: none; 127: no PROG)
+ *                          and a newline to descriptor 3.  Every run pays
+ *                          the fork of a small process and its exec, as
+ *                          under the looper (dc, shell scripts).
  *   sysmark-exec hello     write "Hello world" and exit 0, even when
  *                          stdout is closed (lat_proc's simple process
  *                          and /bin/sh process)
@@ -16,6 +25,10 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/wait.h>
+
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,6 +53,54 @@ chain(char *self, const char *count)
 	return 127;
 }
 
+/* Run argv n times; the first failure's status, or 0. */
+static int
+serve_batch(unsigned long long n, const char *in, char **argv)
+{
+	pid_t	pid;
+	int	status, fd;
+
+	while (n-- > 0) {
+		if ((pid = fork()) < 0)
+			return 126;
+		if (pid == 0) {
+			fd = open(strcmp(in, "-") != 0 ? in : "/dev/null",
+			    O_RDONLY);
+			if (fd < 0)
+				_exit(126);
+			dup2(fd, STDIN_FILENO);
+			close(fd);
+			close(3);
+			execvp(argv[0], argv);
+			_exit(127);
+		}
+		if (waitpid(pid, &status, 0) != pid)
+			return 126;
+		if (!WIFEXITED(status))
+			return 128 + WTERMSIG(status);
+		if (WEXITSTATUS(status) != 0)
+			return WEXITSTATUS(status);
+	}
+	return 0;
+}
+
+static int
+serve(const char *in, char **argv)
+{
+	char			line[32], reply[16];
+	unsigned long long	n;
+	int			len;
+
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		n = strtoull(line, NULL, 10);
+		len = snprintf(reply, sizeof reply, "%d\n",
+		    serve_batch(n, in, argv));
+		if (write(3, reply, (size_t)len) != len)
+			return 1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -57,5 +118,7 @@ main(int argc, char **argv)
 	}
 	if (argc == 3 && strcmp(argv[1], "chain") == 0)
 		return chain(argv[0], argv[2]);
+	if (argc >= 4 && strcmp(argv[1], "serve") == 0)
+		return serve(argv[2], argv + 3);
 	return 2;
 }
