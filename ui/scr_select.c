@@ -51,6 +51,8 @@ static const struct ui_key scr_select_help[] = {
 	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },
 	{ "d n", "seconds per sample; samples per test" },
+	{ "C", "adaptive: sample until each 95% interval is within N%" },
+	{ "K", "calibrate: measure this host's run-to-run noise (A/A)" },
 	{ "Enter r", "start the run" },
 	{ "o v", "compare saved runs and baselines; last results" },
 	{ NULL, NULL }
@@ -185,6 +187,10 @@ scr_select_plan(const struct ui *ui, struct runner_plan *plan,
 	plan->duration = ui->choice.duration;
 	plan->grace = runner_default_grace(plan->duration);
 	plan->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
+	plan->order = RUNNER_ORDER_INTERLEAVED;
+	plan->warmup = 1;
+	plan->target = ui->choice.target;
+	plan->time_cap = ui->choice.target > 0 ? UI_TIME_CAP : 0;
 	return n;
 }
 
@@ -230,6 +236,19 @@ scr_select_samples_done(struct ui *ui, const char *text)
 		return;
 	}
 	ui->choice.samples = (int)n;
+}
+
+static void
+scr_select_target_done(struct ui *ui, const char *text)
+{
+	double	v;
+
+	if (sm_parse_double(text, &v) != 0 || !(v >= 0 && v < 100)) {
+		ui_message(ui, "target %s: a percentage from 0 (fixed samples) "
+		    "to below 100", text);
+		return;
+	}
+	ui->choice.target = v / 100;
 }
 
 static void
@@ -318,6 +337,15 @@ scr_select_settings_key(struct ui *ui, int c)
 		snprintf(buf, sizeof buf, "%d", ui->choice.samples);
 		ui_ask(ui, 0, "samples per test:", buf,
 		    scr_select_samples_done);
+		return 1;
+	case 'C':
+		snprintf(buf, sizeof buf, "%g", 100 * ui->choice.target);
+		ui_ask(ui, 0, "95% interval within % (0: fixed samples):", buf,
+		    scr_select_target_done);
+		return 1;
+	case 'K':
+		ui->live.calibrate = 1;
+		scr_run_start(ui);
 		return 1;
 	case '/':
 		ui_ask(ui, 0, "find test:", "", scr_select_find_done);
@@ -446,8 +474,9 @@ scr_select_draw_settings(struct ui *ui, int y)
 	free(benches);
 	scr_select_copies_text(ui, cs, sizeof cs);
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
-	    "Samples %d   Tests %zu of %zu   Preset %s", cs, plan.duration,
-	    plan.samples, n, registry_count(), ui->choice.preset);
+	    "Samples %d%s   Tests %zu of %zu   Preset %s", cs, plan.duration,
+	    plan.samples, plan.target > 0 ? "+" : "", n, registry_count(),
+	    ui->choice.preset);
 	ui_format_secs(runner_estimate(&plan), est, sizeof est);
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "

@@ -31,6 +31,8 @@
 /* Signal handlers only set these; the loop acts on them. */
 static volatile sig_atomic_t	ui_sig_stop;
 static volatile sig_atomic_t	ui_sig_winch;
+/* Ctrl-C: 1 pressed, 2 being asked about; pressed again, it stops. */
+static volatile sig_atomic_t	ui_sig_int;
 
 /*
  * What a crash handler may use to give the terminal back: the modes from
@@ -49,7 +51,8 @@ static const struct ui_key ui_global_help[] = {
 	{ "h l arrows", "scroll tables sideways" },
 	{ "+ -", "screen updates per second while a test runs" },
 	{ "Ctrl-L", "repaint the whole screen" },
-	{ "Ctrl-C", "stop everything and quit, keeping nothing unsaved" },
+	{ "Ctrl-C", "quit, asking first if a run would be lost; pressed "
+	    "again, quit keeping the run" },
 	{ "Esc", "not needed anywhere; cancels a question" },
 	{ NULL, NULL }
 };
@@ -61,6 +64,8 @@ ui_on_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		ui_sig_winch = 1;
+	else if (sig == SIGINT && ui_sig_int == 0)
+		ui_sig_int = 1;
 	else
 		ui_sig_stop = sig;
 }
@@ -578,6 +583,54 @@ ui_read_keys(struct ui *ui)
 
 /* ---- The loop ---- */
 
+/*
+ * Ctrl-C asks, as q does, before a run in progress or unsaved is lost; a
+ * second Ctrl-C (or SIGTERM) ends the console keeping the run, as the
+ * command line does (ui_keep).
+ */
+static void
+ui_ctrl_c(struct ui *ui)
+{
+	if (ui_sig_int == 1) {
+		ui_sig_int = 2;
+		ui_quit(ui);
+		ui->dirty = 1;
+	} else if (ui_sig_int == 2 && !ui->prompt.active && !ui->quit)
+		ui_sig_int = 0;		/* answered no: ask again next time */
+}
+
+/*
+ * Stopped by a signal with a run that would be lost: stop it and save
+ * what it measured under a default name.  path gets a line to print once
+ * the terminal is back ("" when there was nothing to keep).
+ */
+static void
+ui_keep(struct ui *ui, char *line, size_t len)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+	char		 path[PATH_MAX];
+
+	line[0] = '\0';
+	if (l->runner != NULL)
+		runner_cancel(l->runner);	/* its samples so far stay */
+	if (!l->have_run || l->saved || l->run.nsamples == 0)
+		return;
+	switch (save_run(&l->run, ui->self[0] ? ui->self : NULL, NULL, 0,
+	    path, sizeof path, &err)) {
+	case SAVE_OK:
+		snprintf(line, len, "sysmark: the run is kept in %s", path);
+		break;
+	case SAVE_FALLBACK:
+		snprintf(line, len, "sysmark: %s\nsysmark: the run is kept "
+		    "in %s", err.msg, path);
+		break;
+	default:
+		snprintf(line, len, "sysmark: %s: the run is lost", err.msg);
+		break;
+	}
+}
+
 /* Sleep until a key, a runner record, the next redraw or idle check. */
 static int
 ui_poll_timeout(const struct ui *ui, uint64_t next_draw)
@@ -599,6 +652,9 @@ ui_loop(struct ui *ui)
 	uint64_t	next_draw = 0, now;
 
 	while (!ui->quit && !ui_sig_stop) {
+		ui_ctrl_c(ui);
+		if (ui->quit)
+			break;
 		if (ui_sig_winch) {
 			ui_sig_winch = 0;
 			ui_resize();
@@ -662,6 +718,7 @@ int
 ui_main(const char *argv0, int refresh_ms)
 {
 	struct ui	ui;
+	char		kept[2 * PATH_MAX + 300];
 	int		sig;
 
 	setlocale(LC_ALL, "");
@@ -671,14 +728,20 @@ ui_main(const char *argv0, int refresh_ms)
 	ui_term_start(&ui);
 	ui_switch(&ui, &scr_select);
 	ui_loop(&ui);
+	kept[0] = '\0';
+	if (ui_sig_stop)
+		ui_keep(&ui, kept, sizeof kept);
 	scr_run_free(&ui);	/* kills and reaps every child first */
 	ui_term_end();
 	ui_free(&ui);
 	if ((sig = ui_sig_stop) != 0) {
 		fprintf(stderr, "sysmark: stopped by %s\n", sm_signame(sig));
+		if (kept[0] != '\0')
+			fprintf(stderr, "%s\n", kept);
 		return SM_EXIT_INTERRUPTED;
 	}
-	return SM_EXIT_OK;
+	/* Quit by Ctrl-C, when the user agreed to lose the run. */
+	return ui_sig_int ? SM_EXIT_INTERRUPTED : SM_EXIT_OK;
 }
 
 /* The help lines every screen shares. */

@@ -22,6 +22,7 @@
 #define UI_MIN_LINES	24
 #define UI_MAX_COPIES	8
 #define UI_REFRESH_MS	500	/* two screen updates a second by default */
+#define UI_TIME_CAP	600.0	/* -C's cap on a run, as run's default */
 
 /* Key codes after ui_key_normalize(): letters stand for function keys. */
 #define UI_KEY_ENTER	'\n'
@@ -76,6 +77,7 @@ struct ui_choice {
 	double		 duration;
 	int		 samples;
 	const char	*preset;
+	double		 target;	/* run -C as a fraction; 0: fixed */
 };
 
 /* The run in flight, or the last one. */
@@ -86,6 +88,7 @@ struct ui_live {
 	int			  copies[UI_MAX_COPIES];
 	struct run		  run;
 	int			  have_run;	/* run holds a run */
+	int			  calibrate;	/* save as the noise profile */
 	int			  cancelled;
 	int			  saved;	/* saved since it ended */
 	char			  path[PATH_MAX];

@@ -81,6 +81,10 @@ bytelog_line(struct import *im, size_t i, struct sm_error *err)
 		    line, line);
 		return -1;
 	}
+	if (import_seen(im, id, 1)) {
+		import_warn(im, i, "a second result for the same test");
+		return 0;
+	}
 	b = registry_find(id);
 	s = run_add_sample(im->run);
 	snprintf(s->test, sizeof s->test, "%s", id);

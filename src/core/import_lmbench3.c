@@ -86,10 +86,18 @@ lm3_lookup(const struct lm3_name *t, size_t n, const char *name, size_t len)
 	return NULL;
 }
 
+/* A sample from line i; a second one for the same test is reported. */
 static struct run_sample *
-lm3_add(struct import *im, const char *id, const char *unit, double v)
+lm3_add(struct import *im, size_t i, const char *id, const char *unit,
+    double v)
 {
-	struct run_sample	*s = run_add_sample(im->run);
+	struct run_sample	*s;
+
+	if (import_seen(im, id, 1)) {
+		import_warn(im, i, "a second result for the same test");
+		return NULL;
+	}
+	s = run_add_sample(im->run);
 
 	snprintf(s->test, sizeof s->test, "%s", id);
 	snprintf(s->unit, sizeof s->unit, "%s", unit);
@@ -138,7 +146,7 @@ lm3_header(struct import *im, const char *line)
 
 /* "Name: value microseconds|MB/sec"; 1 if it was one of ours. */
 static int
-lm3_single_line(struct import *im, const char *line)
+lm3_single_line(struct import *im, size_t i, const char *line)
 {
 	const char	*colon = strrchr(line, ':'), *id, *unit;
 	char		*end;
@@ -156,9 +164,9 @@ lm3_single_line(struct import *im, const char *line)
 		return 0;
 	unit = import_skip_space(end);
 	if (strcmp(unit, "microseconds") == 0)
-		lm3_add(im, id, "us", v);
+		lm3_add(im, i, id, "us", v);
 	else if (strcmp(unit, "MB/sec") == 0)
-		lm3_add(im, id, "MB/s", v * LM3_MB);
+		lm3_add(im, i, id, "MB/s", v * LM3_MB);
 	else
 		return 0;
 	return 1;
@@ -190,7 +198,7 @@ lm3_mem_id(const char *prefix, double mb, long stride)
 
 /* An "x y" line inside a series; 1 if taken. */
 static int
-lm3_pair(struct import *im, struct lm3 *st, double x, double y)
+lm3_pair(struct import *im, size_t i, struct lm3 *st, double x, double y)
 {
 	const struct bench	*b;
 	char			 id[64];
@@ -199,7 +207,7 @@ lm3_pair(struct import *im, struct lm3 *st, double x, double y)
 		snprintf(id, sizeof id, "lat_ctx_%.0fp%ldk", x, st->ctx_kb);
 		if (x != floor(x) || registry_find(id) == NULL)
 			return 0;
-		lm3_add(im, id, "us", y);
+		lm3_add(im, i, id, "us", y);
 		return 1;
 	}
 	if (st->series == NULL)
@@ -208,12 +216,14 @@ lm3_pair(struct import *im, struct lm3 *st, double x, double y)
 		if ((b = lm3_mem_id(st->series, x, st->stride)) == NULL)
 			st->between++;
 		else
-			lm3_add(im, b->id, "ns", y);
+			lm3_add(im, i, b->id, "ns", y);
 		return 1;
 	}
 	if (st->best == 0 || x > st->best_size) {
 		if (st->best == 0) {
-			lm3_add(im, st->series, "MB/s", y * LM3_MB);
+			if (lm3_add(im, i, st->series, "MB/s", y * LM3_MB) ==
+			    NULL)
+				return 1;
 			st->best = im->run->nsamples;
 		} else
 			im->run->samples[st->best - 1].value = y * LM3_MB;
@@ -249,7 +259,7 @@ lm3_title(struct lm3 *st, const char *line)
 
 /* lat_fs: "SIZEk COUNT CREATES/s DELETES/s". */
 static int
-lm3_fs(struct import *im, const char *line)
+lm3_fs(struct import *im, size_t i, const char *line)
 {
 	long	kb, count;
 	double	c, d;
@@ -261,9 +271,9 @@ lm3_fs(struct import *im, const char *line)
 	snprintf(id, sizeof id, "lat_fs_create_%ldk", kb);
 	if (registry_find(id) == NULL)
 		return 0;
-	lm3_add(im, id, "us", 1e6 / c);
+	lm3_add(im, i, id, "us", 1e6 / c);
 	snprintf(id, sizeof id, "lat_fs_delete_%ldk", kb);
-	lm3_add(im, id, "us", 1e6 / d);
+	lm3_add(im, i, id, "us", 1e6 / d);
 	return 1;
 }
 
@@ -284,12 +294,12 @@ lm3_line(struct import *im, struct lm3 *st, size_t i)
 		return;
 	}
 	if (sscanf(line, "%lf %lf %c", &x, &y, &rest) == 2) {
-		if (!lm3_pair(im, st, x, y))
+		if (!lm3_pair(im, i, st, x, y))
 			import_warn(im, i, "figure outside a known series");
 		return;
 	}
-	if (lm3_single_line(im, line) || lm3_title(st, line) ||
-	    lm3_fs(im, line))
+	if (lm3_single_line(im, i, line) || lm3_title(st, line) ||
+	    lm3_fs(im, i, line))
 		return;
 	import_warn(im, i, "unknown line");
 }

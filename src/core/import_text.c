@@ -119,6 +119,17 @@ import_title_len(const char *line, size_t k)
 	return (size_t)(end - line);
 }
 
+/* 1 if the run already has a result for test id at copies. */
+int
+import_seen(const struct import *im, const char *id, int copies)
+{
+	for (size_t k = 0; k < im->run->nsamples; k++)
+		if (im->run->samples[k].copies == copies &&
+		    strcmp(im->run->samples[k].test, id) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * A result line: "TITLE  VALUE UNIT  (DURATION secs|s, N samples)".
  * Returns 1 and adds a sample, 0 if the line is not one (no known title
@@ -150,6 +161,17 @@ import_result(struct import *im, size_t i, int copies, struct sm_error *err)
 		    "(truncated?): \"%.160s\"", im->path, i + 1, (int)tl, head,
 		    line);
 		return -1;
+	}
+	if (value < 0 || !(dur > 0 && dur <= CSVSTORE_MAX_SECONDS) ||
+	    nsamples < 1) {
+		sm_error_set(err, "%s:%zu: \"%.*s\": a figure of %g over %g s "
+		    "and %d samples cannot be a result", im->path, i + 1,
+		    (int)tl, head, value, dur, nsamples);
+		return -1;
+	}
+	if (import_seen(im, id, copies)) {
+		import_warn(im, i, "a second result for the same test");
+		return 1;
 	}
 	s = run_add_sample(im->run);
 	snprintf(s->test, sizeof s->test, "%s", id);
