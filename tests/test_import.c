@@ -247,6 +247,7 @@ test_lmbench3(void **state)
 	assert_int_equal(im.rc, 0);
 	assert_string_equal(run_meta_get(&im.run, "hostname"), "vm");
 	assert_string_equal(run_meta_get(&im.run, "lmbench3.MB"), "64");
+	assert_string_equal(run_meta_get(&im.run, "mhz"), "2096");
 	assert_non_null(strstr(run_meta_get(&im.run, "note"), "10^6"));
 	assert_near(fig(&im.run, "lat_syscall", 1), 1.1413, 0);
 	assert_near(fig(&im.run, "lat_sig_catch", 1), 2.3074, 0);

@@ -141,6 +141,13 @@ lm3_header(struct import *im, const char *line)
 
 		snprintf(val, sizeof val, "%.*s", (int)len, p);
 		run_meta_set(im->run, key, val);
+		/* "[MHZ: 2096 MHz, ...]": the clock lmbench's tables print. */
+		if (strcmp(key, "lmbench3.MHZ") == 0) {
+			snprintf(val, sizeof val, "%.*s", (int)strspn(p,
+			    "0123456789"), p);
+			if (val[0] != '\0')
+				run_meta_set(im->run, "mhz", val);
+		}
 	}
 }
 
