@@ -6,15 +6,24 @@
 #                 AddressSanitizer and UBSan, run them all
 #   make fuzz     run every libFuzzer target for FUZZ_SECONDS (60) each
 #                 under ASan and UBSan; fails on any finding
-#   make install  PREFIX=/usr/local DESTDIR= : binary, baselines, man page
+#   make unixbench-flags  the workloads built with UnixBench's flags
+#   make install  PREFIX=/usr/local DESTDIR= : binary, exec helper,
+#                 baselines, man page
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 DATADIR	 = $(PREFIX)/share/sysmark
 MANDIR	 = $(PREFIX)/share/man/man1
+LIBEXECDIR = $(PREFIX)/libexec/sysmark
 
 CC	?= cc
 CFLAGS	?= -O2 -g
+# The workloads (src/bench/) are built with BENCH_CFLAGS: by default the
+# same reviewable flags as the rest.  UnixBench builds its programs with
+# -O3 -ffast-math -march=native; for a like-for-like figure:
+#   make unixbench-flags   (= make BENCH_CFLAGS='-O3 -ffast-math ...')
+BENCH_CFLAGS ?= $(CFLAGS)
+UB_CFLAGS = -O3 -ffast-math -march=native -g
 WARN	 = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 LIBS	 = -lncursesw -lcsv -lm
 SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -22,7 +31,9 @@ SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 DEFS	 = -DSYSMARK_CC='"$(CC_VERSION)"' -DSYSMARK_CFLAGS='"$(CFLAGS)"' \
-	   -DSYSMARK_DATADIR='"$(DATADIR)"'
+	   -DSYSMARK_DATADIR='"$(DATADIR)"' \
+	   -DSYSMARK_LIBEXECDIR='"$(LIBEXECDIR)"' \
+	   -DSYSMARK_BENCH_CFLAGS='"$(BENCH_CFLAGS)"'
 
 CORE_SRC = $(wildcard src/core/*.c) $(wildcard src/bench/*.c)
 UI_SRC	 = $(wildcard ui/*.c)
@@ -46,7 +57,7 @@ SAN_OBJ	 = $(APP_SRC:%.c=build/san/%.o)
 SAN_CORE = $(filter-out build/san/src/main.o,$(SAN_OBJ))
 TESTS	 = $(TEST_SRC:tests/%.c=build/san/%)
 
-all: deps sysmark
+all: deps sysmark sysmark-exec
 
 deps:
 	@sh .ci/deps
@@ -58,10 +69,27 @@ sysmark: $(OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
 
+# The exec tests' helper: C library only, never sanitized (it is the
+# workload), one copy beside each sysmark binary.
+HELPER_SRC = src/helper/sysmark-exec.c
+
+sysmark-exec: $(HELPER_SRC) build/flags
+	@echo "  LD      $@"
+	@$(CC) $(WARN) $(CFLAGS) -o $@ $(HELPER_SRC)
+
+build/san/sysmark-exec: sysmark-exec
+	@mkdir -p $(@D)
+	@cp sysmark-exec $@
+
 build/obj/%.o: %.c $(HDRS) build/flags
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CC) $(WARN) $(CFLAGS) $(DEFS) -c -o $@ $<
+
+build/obj/src/bench/%.o: src/bench/%.c $(HDRS) build/flags
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(WARN) $(BENCH_CFLAGS) $(DEFS) -c -o $@ $<
 
 build/san/%.o: %.c $(HDRS) build/flags
 	@mkdir -p $(@D)
@@ -96,19 +124,24 @@ build/flags: FORCE
 	@echo '$(CC) $(CFLAGS) $(DEFS)' | cmp -s - $@ || \
 	    echo '$(CC) $(CFLAGS) $(DEFS)' > $@
 
-run: deps sysmark
+# The workloads rebuilt with UnixBench's compiler flags, in one command.
+unixbench-flags:
+	$(MAKE) BENCH_CFLAGS='$(UB_CFLAGS)' sysmark sysmark-exec
+
+run: deps sysmark sysmark-exec
 	./sysmark
 
-test: test-deps build/san/sysmark $(TESTS) $(FUZZ)
+test: test-deps build/san/sysmark build/san/sysmark-exec $(TESTS) $(FUZZ)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS_CI) sh tests/run.sh $(TESTS)
 
 fuzz: test-deps $(FUZZ)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ:build/fuzz/%=%)
 
-install: sysmark
+install: sysmark sysmark-exec
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
-	    $(DESTDIR)$(DATADIR)/mixes $(DESTDIR)$(MANDIR)
+	    $(DESTDIR)$(DATADIR)/mixes $(DESTDIR)$(MANDIR) $(DESTDIR)$(LIBEXECDIR)
 	install -m 755 sysmark $(DESTDIR)$(BINDIR)/sysmark
+	install -m 755 sysmark-exec $(DESTDIR)$(LIBEXECDIR)/sysmark-exec
 	for f in baselines/*.csv; do [ ! -f "$$f" ] || \
 	    install -m 644 "$$f" $(DESTDIR)$(DATADIR)/baselines/; done
 	for f in mixes/*; do [ ! -f "$$f" ] || \
@@ -116,8 +149,8 @@ install: sysmark
 	install -m 644 src/sysmark.1 $(DESTDIR)$(MANDIR)/sysmark.1
 
 clean:
-	rm -rf build sysmark
+	rm -rf build sysmark sysmark-exec
 
 FORCE:
 
-.PHONY: all deps test-deps run test fuzz install clean FORCE
+.PHONY: all deps test-deps run test fuzz install clean unixbench-flags FORCE

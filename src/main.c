@@ -1315,7 +1315,6 @@ static const struct main_cmd {
 int
 main(int argc, char **argv)
 {
-	bench_execl_chain(argc, argv);
 	/* Past RLIMIT_FSIZE a write fails (EFBIG) and a save falls back. */
 	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))

@@ -13,6 +13,9 @@
 #include "testutil.h"
 #include "../src/core/core.h"
 
+/* The sysmark binary the workloads see; a test may point it elsewhere. */
+static const char	*self_exe = "build/san/sysmark";
+
 /*
  * Run b's setup, n loops and teardown in a child with PATH set to path
  * (NULL: unchanged).  Returns the child's exit status; msg gets what it
@@ -38,7 +41,7 @@ once(const struct bench *b, uint64_t n, const char *path, char *msg,
 		ctx.bench = b;
 		ctx.copies = 1;
 		ctx.tmpdir = dir;
-		ctx.self_exe = "build/san/sysmark";
+		ctx.self_exe = self_exe;
 		ctx.report_fd = p[1];
 		if (b->setup != NULL && b->setup(&ctx) != 0)
 			_exit(2);
@@ -119,10 +122,34 @@ test_dc_wrong_digits_fail(void **state)
 	sm_rmtree(dir);
 }
 
+/*
+ * The looper (a small process running dc batch by batch) passes a dc's
+ * failure on: its exit status names the sample's failure.
+ */
+static void
+test_dc_failure_reported(void **state)
+{
+	char	dir[256], path[600], msg[256];
+	FILE	*f;
+
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/dc", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fprintf(f, "#!/bin/sh\nexit 3\n");
+	fclose(f);
+	chmod(path, 0755);
+	assert_int_equal(once(registry_find("dc"), 2, dir, msg, sizeof msg),
+	    1);
+	assert_string_equal(msg, "dc: exited with status 3");
+	sm_rmtree(dir);
+}
+
 static void
 test_shell_wrong_count_fails(void **state)
 {
-	char	dir[256], path[600], msg[256];
+	char	dir[256], path[600], msg[256], *p;
+	long	od;
 
 	(void)state;
 	if (registry_find("shell1")->available() != NULL)
@@ -131,7 +158,11 @@ test_shell_wrong_count_fails(void **state)
 	snprintf(path, sizeof path, "%s:%s", dir, getenv("PATH"));
 	assert_int_equal(once(registry_find("shell2"), 1, path, msg,
 	    sizeof msg), 1);
-	assert_non_null(strstr(msg, "shell script 1 counted 0 and 0 lines"));
+	assert_non_null(strstr(msg, "shell script 1: wc counted 0 0 0 and od"));
+	/* The input is the size of the suite's sort.src: about 8.5 KB. */
+	assert_non_null(p = strrchr(msg, ' '));
+	od = strtol(p + 1, NULL, 10);
+	assert_in_range(od, 8000 / 16, 9000 / 16);
 	sm_rmtree(dir);
 }
 
@@ -203,15 +234,51 @@ test_tool_version_recorded(void **state)
 	sm_rmtree(dir);
 }
 
+/*
+ * The exec tests' helper: a chain of N ends in status 0, a bad count or
+ * command is a usage error, hello writes its greeting; without the helper
+ * the exec tests fail with a message naming where it was looked for.
+ */
+static void
+test_exec_helper(void **state)
+{
+	char		 msg[256];
+	struct tu_out	 o;
+	char		*chain[] = { "build/san/sysmark-exec", "chain", "40", NULL };
+	char		*bad[] = { "build/san/sysmark-exec", "chain", "4x", NULL };
+	char		*hello[] = { "build/san/sysmark-exec", "hello", NULL };
+
+	(void)state;
+	tu_exec_prog(chain[0], chain, &o);
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	tu_exec_prog(bad[0], bad, &o);
+	assert_int_equal(o.status, 2);
+	tu_out_free(&o);
+	tu_exec_prog(hello[0], hello, &o);
+	assert_int_equal(o.status, 0);
+	assert_string_equal(o.out, "Hello world\n");
+	tu_out_free(&o);
+	self_exe = "/nonexistent/sysmark";
+	assert_int_not_equal(once(registry_find("execl"), 3, NULL, msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "sysmark-exec is neither beside"));
+	assert_int_not_equal(once(registry_find("lat_proc_sh"), 3, NULL, msg,
+	    sizeof msg), 0);
+	assert_non_null(strstr(msg, "/nonexistent/sysmark"));
+	self_exe = "build/san/sysmark";
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_workload_checks_out),
 		cmocka_unit_test(test_dc_wrong_digits_fail),
+		cmocka_unit_test(test_dc_failure_reported),
 		cmocka_unit_test(test_shell_wrong_count_fails),
 		cmocka_unit_test(test_missing_programs_skip),
 		cmocka_unit_test(test_tool_version_recorded),
+		cmocka_unit_test(test_exec_helper),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -184,6 +184,91 @@ test_unixbench_two_sections(void **state)
 	imp_free(&im);
 }
 
+/* A BYTE report without INDEX VALUES imports, with a note saying so. */
+static void
+test_byte_noindex(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/byte-noindex.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 27);
+	assert_non_null(strstr(run_meta_get(&im.run, "note"),
+	    "without its INDEX VALUES table"));
+	assert_near(fig(&im.run, "execl", 1), 68.5, 0);
+	imp_free(&im);
+}
+
+/*
+ * A BYTE results log: the name before the first '|', the mean in the
+ * fourth field, the system and date after a '|'; the rest reported.
+ */
+static void
+test_byte_log(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/byte-log.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 3);
+	assert_near(fig(&im.run, "dhry2", 1), 48973.2, 0);
+	assert_near(fig(&im.run, "execl", 1), 64.1, 0);
+	assert_near(fig(&im.run, "shell8", 1), 11.0, 0);
+	assert_string_equal(im.run.samples[2].unit, "lpm");
+	assert_string_equal(run_meta_get(&im.run, "hostname"),
+	    "linux 1.3.4 (486DX2/66)");
+	assert_string_equal(run_meta_get(&im.run, "date"),
+	    "Tue Jun 27 21:05:33 1995");
+	assert_int_equal(im.nwarn, 2);
+	assert_string_equal(im.warn[0], "tests/data/byte-log.txt:6: unknown "
+	    "test skipped: \"Whirlwind Test|10|6|1.0|lps\"");
+	assert_string_equal(im.warn[1], "tests/data/byte-log.txt:7: line "
+	    "without '|' skipped: \"a line without a bar\"");
+	imp_free(&im);
+}
+
+/*
+ * lmbench3's raw results: the single figures, the context-switch and
+ * bandwidth series and the stride-128 latency curve under sysmark's ids;
+ * bandwidths converted from lmbench3's 10^6-byte MB to 2^20; the one
+ * line with no sysmark test (4 processes) reported as path:line.
+ */
+static void
+test_lmbench3(void **state)
+{
+	struct imported	im;
+	const double	mb = 1e6 / 1048576.0;
+
+	(void)state;
+	imp("tests/data/lmbench3-excerpt.txt", &im);
+	assert_int_equal(im.rc, 0);
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "vm");
+	assert_string_equal(run_meta_get(&im.run, "lmbench3.MB"), "64");
+	assert_string_equal(run_meta_get(&im.run, "mhz"), "2096");
+	assert_non_null(strstr(run_meta_get(&im.run, "note"), "10^6"));
+	assert_near(fig(&im.run, "lat_syscall", 1), 1.1413, 0);
+	assert_near(fig(&im.run, "lat_sig_catch", 1), 2.3074, 0);
+	assert_near(fig(&im.run, "lat_proc_sh", 1), 7129.0, 0);
+	assert_near(fig(&im.run, "lat_ctx_2p0k", 1), 9.23, 0);
+	assert_near(fig(&im.run, "lat_ctx_8p0k", 1), 13.21, 0);
+	assert_near(fig(&im.run, "bw_pipe", 1), 2068.95 * mb, 1e-9);
+	assert_near(fig(&im.run, "bw_mem_rd", 1), 86043.20 * mb, 1e-9);
+	assert_near(fig(&im.run, "bw_mem_wr", 1), 75317.63 * mb, 1e-9);
+	assert_near(fig(&im.run, "bw_mem_bcopy", 1), 41058.94 * mb, 1e-9);
+	assert_near(fig(&im.run, "lat_mem_rd@512", 1), 1.177, 0);
+	assert_near(fig(&im.run, "lat_mem_rd@64K", 1), 3.014, 0);
+	assert_near(fig(&im.run, "lat_mem_rd@4M", 1), 6.616, 0);
+	assert_true(isnan(fig(&im.run, "lat_mem_rd_rand@4M", 1)));
+	assert_int_equal(im.run.nsamples, 13 + 2 + 2 + 3 + 14);
+	assert_int_equal(im.nwarn, 1);
+	assert_string_equal(im.warn[0], "tests/data/lmbench3-excerpt.txt:26: "
+	    "figure outside a known series skipped: \"4 9.11\"");
+	imp_free(&im);
+}
+
 static void
 expect_error(const char *path, const char *msg)
 {
@@ -204,16 +289,17 @@ test_malformed(void **state)
 	    "tests/data/bad-byte-truncated.txt:15: malformed result for "
 	    "\"Execl Throughput Test\" (truncated?): \"Execl Throughput Test "
 	    "68.5 lps (9 se\"");
-	expect_error("tests/data/bad-byte-noindex.txt",
-	    "tests/data/bad-byte-noindex.txt:32: the report ends before its "
-	    "INDEX VALUES table (truncated?)");
 	expect_error("tests/data/bad-ub-truncated.txt",
 	    "tests/data/bad-ub-truncated.txt:24: the report ends inside an "
 	    "index table, before its score (truncated?)");
 	expect_error("tests/data/not-a-report.txt",
 	    "tests/data/not-a-report.txt: not a BYTE UNIX Benchmarks or "
 	    "UnixBench report (no \"BYTE UNIX Benchmarks (Version ...)\" "
-	    "line)");
+	    "line), BYTE results log (no '|' line) or lmbench3 results file");
+	expect_error("tests/data/bad-byte-log.txt",
+	    "tests/data/bad-byte-log.txt:1: \"Execl Throughput Test\" has "
+	    "no arithmetic mean in its fourth field: \"Execl Throughput "
+	    "Test|9|6|fast|lps\"");
 	expect_error("tests/data/no-such-report.txt",
 	    "tests/data/no-such-report.txt: No such file or directory");
 }
@@ -304,6 +390,9 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_byte_becoming),
+		cmocka_unit_test(test_byte_noindex),
+		cmocka_unit_test(test_byte_log),
+		cmocka_unit_test(test_lmbench3),
 		cmocka_unit_test(test_byte_public_proven),
 		cmocka_unit_test(test_byte_aligned),
 		cmocka_unit_test(test_byte_unknown_line),

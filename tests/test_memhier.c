@@ -166,6 +166,41 @@ test_plateaus_named_by_caches(void **state)
 	assert_string_equal(lv[3].name, "main");
 }
 
+/*
+ * Named by the reported sizes: a level keeps a cache's name only where
+ * that cache ends between the plateau and the next one, and the last is
+ * main only when it starts past every cache.  A huge reported L3 (a VM
+ * passing the host's on) leaves main memory unnamed, not called L3.
+ */
+static void
+test_plateaus_named_by_sizes(void **state)
+{
+	struct memhier_point	p[32];
+	struct memhier_level	lv[8];
+	const double		fit[3] = { 32 * 1024, 1 << 20, 16 << 20 };
+	const double		huge[3] = { 32 * 1024, 1 << 20, 512u << 20 };
+	const double		off[2] = { 4096, 1 << 20 };
+	size_t			n, np = mh_curve(p, mh_four);
+
+	(void)state;
+	n = memhier_levels(p, np, 0, lv, 8);
+	memhier_name_by_sizes(lv, n, fit, 3);
+	assert_string_equal(lv[0].name, "L1");
+	assert_string_equal(lv[1].name, "L2");
+	assert_string_equal(lv[2].name, "L3");
+	assert_string_equal(lv[3].name, "main");
+	memhier_name_by_sizes(lv, n, huge, 3);
+	assert_string_equal(lv[1].name, "L2");
+	assert_string_equal(lv[2].name, "level 3");
+	assert_string_equal(lv[3].name, "level 4");
+	/* An L1 of 4 KB ends inside the first plateau: no name there. */
+	memhier_name_by_sizes(lv, n, off, 2);
+	assert_string_equal(lv[0].name, "level 1");
+	assert_string_equal(lv[1].name, "L2");
+	assert_string_equal(lv[2].name, "main");
+	assert_string_equal(lv[3].name, "main+");
+}
+
 static void
 test_sizes(void **state)
 {
@@ -254,6 +289,7 @@ main(void)
 		cmocka_unit_test(test_plateaus_four),
 		cmocka_unit_test(test_plateaus_climbing),
 		cmocka_unit_test(test_plateaus_named_by_caches),
+		cmocka_unit_test(test_plateaus_named_by_sizes),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_show_plot),
 		cmocka_unit_test(test_zero_latency_is_off_the_curve),

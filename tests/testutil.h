@@ -99,9 +99,9 @@ tu_slurp(const char *path)
 	return s;
 }
 
-/* Run argv (argv[0] is replaced by the binary under test) and capture. */
+/* Run the program prog with argv and capture its output and status. */
 static inline void
-tu_run(char *const argv[], struct tu_out *o)
+tu_exec_prog(const char *prog, char *const argv[], struct tu_out *o)
 {
 	FILE	*fo = tmpfile(), *fe = tmpfile();
 	pid_t	 pid;
@@ -114,7 +114,7 @@ tu_run(char *const argv[], struct tu_out *o)
 	if (pid == 0) {
 		dup2(fileno(fo), STDOUT_FILENO);
 		dup2(fileno(fe), STDERR_FILENO);
-		execv(tu_bin(), argv);
+		execv(prog, argv);
 		_exit(127);
 	}
 	assert_int_equal(waitpid(pid, &st, 0), pid);
@@ -123,6 +123,13 @@ tu_run(char *const argv[], struct tu_out *o)
 	o->err = tu_slurp_fd(fileno(fe));
 	fclose(fo);
 	fclose(fe);
+}
+
+/* Run argv (argv[0] is replaced by the binary under test) and capture. */
+static inline void
+tu_run(char *const argv[], struct tu_out *o)
+{
+	tu_exec_prog(tu_bin(), argv, o);
 }
 
 static inline void

@@ -1,5 +1,6 @@
 /*
- * What the benchmarks that drive external programs share: finding a
+ * What several benchmarks share: lmbench's read loop (bench_sum4());
+ * and, for those that drive external programs, finding a
  * program in PATH (for their available() checks) and running one with its
  * input and output redirected, then insisting it exits cleanly.  The C
  * compiler, shell script and dc tests all use these, so each of them
@@ -12,12 +13,29 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
+
+extern char **environ;
+
+#define BENCH_SUM4(i)	+ p[i]
+uint32_t
+bench_sum4(const void *buf, size_t len)
+{
+	const uint32_t	*p = buf, *end = p + len / sizeof *p;
+	uint32_t	 sum = 0;
+
+	for (; p < end; p += 128)
+		sum += 0 BENCH_EVERY4(BENCH_SUM4);
+	return sum;
+}
 
 /* Find name in $PATH; 0 with its path in buf, or -1. */
 int
@@ -76,6 +94,112 @@ bench_command(struct bench_ctx *ctx, const char *dir, const char *in,
 	_exit(127);
 }
 
+/* A pipe whose ends close on exec; or the sample fails. */
+void
+bench_cloexec_pipe(struct bench_ctx *ctx, int p[2])
+{
+	if (pipe(p) != 0)
+		bench_fail(ctx, "pipe: %s", strerror(errno));
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+}
+
+/*
+ * Start sysmark-exec's looper (see src/helper/sysmark-exec.c) for argv,
+ * each run's stdin from the file in (NULL: /dev/null) and stdout to
+ * out_fd (-1: /dev/null).  It waits for bench_looper_run()'s counts.
+ */
+void
+bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
+    const char *in, int out_fd, char *const argv[])
+{
+	posix_spawn_file_actions_t	 fa;
+	char				*helper = bench_helper(ctx);
+	char				*av[16];
+	int				 cmd[2], reply[2], e, n = 0;
+
+	av[n++] = helper;
+	av[n++] = "serve";
+	av[n++] = (char *)(in != NULL ? in : "-");
+	while (*argv != NULL && n < 15)
+		av[n++] = *argv++;
+	av[n] = NULL;
+	bench_cloexec_pipe(ctx, cmd);
+	bench_cloexec_pipe(ctx, reply);
+	if ((e = posix_spawn_file_actions_init(&fa)) != 0)
+		bench_fail(ctx, "posix_spawn: %s", strerror(e));
+	e = posix_spawn_file_actions_adddup2(&fa, cmd[0], STDIN_FILENO);
+	if (e == 0)
+		e = out_fd >= 0 ? posix_spawn_file_actions_adddup2(&fa, out_fd,
+		    STDOUT_FILENO) : posix_spawn_file_actions_addopen(&fa,
+		    STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+	if (e == 0)
+		e = posix_spawn_file_actions_addopen(&fa, STDERR_FILENO,
+		    "/dev/null", O_WRONLY, 0);
+	if (e == 0)
+		e = posix_spawn_file_actions_adddup2(&fa, reply[1], 3);
+	if (e == 0)
+		e = posix_spawn(&lp->pid, helper, &fa, NULL, av, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	free(helper);
+	if (e != 0)
+		bench_fail(ctx, "sysmark-exec: %s", strerror(e));
+	close(cmd[0]);
+	close(reply[1]);
+	lp->cmd = cmd[1];
+	lp->reply = reply[0];
+}
+
+/*
+ * Have the looper run its program n times.  While it does, what arrives
+ * on drain_fd (non-blocking; -1: none) is handed to drain().  A run that
+ * fails fails the sample, named by what.
+ */
+void
+bench_looper_run(struct bench_ctx *ctx, struct bench_looper *lp, uint64_t n,
+    const char *what, int drain_fd, void (*drain)(struct bench_ctx *, int))
+{
+	struct pollfd	pfd[2];
+	char		buf[32];
+	ssize_t		len;
+	long		status;
+	int		k;
+
+	k = snprintf(buf, sizeof buf, "%llu\n", (unsigned long long)n);
+	if (write(lp->cmd, buf, (size_t)k) != k)
+		bench_fail(ctx, "%s: the looper is gone", what);
+	pfd[0].fd = lp->reply;
+	pfd[1].fd = drain_fd;
+	pfd[0].events = pfd[1].events = POLLIN;
+	for (;;) {
+		if (poll(pfd, drain_fd >= 0 ? 2 : 1, -1) < 0 && errno != EINTR)
+			bench_fail(ctx, "poll: %s", strerror(errno));
+		if (drain_fd >= 0 && (pfd[1].revents & (POLLIN | POLLHUP)))
+			drain(ctx, drain_fd);
+		if (pfd[0].revents & (POLLIN | POLLHUP))
+			break;
+	}
+	if ((len = read(lp->reply, buf, sizeof buf - 1)) <= 0)
+		bench_fail(ctx, "%s: the looper died", what);
+	buf[len] = '\0';
+	if (drain_fd >= 0)
+		drain(ctx, drain_fd);	/* all a run wrote is in the pipe */
+	if ((status = strtol(buf, NULL, 10)) == 127)
+		bench_fail(ctx, "%s: could not be started", what);
+	if (status != 0)
+		bench_fail(ctx, "%s: exited with status %ld", what, status);
+}
+
+/* Let the looper go: it exits at the end of its counts. */
+void
+bench_looper_stop(struct bench_looper *lp)
+{
+	close(lp->cmd);
+	close(lp->reply);
+	while (waitpid(lp->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
 /* Wait for pid; anything but a clean exit fails the sample. */
 void
 bench_command_wait(struct bench_ctx *ctx, pid_t pid, const char *what)
@@ -94,4 +218,29 @@ bench_command_wait(struct bench_ctx *ctx, pid_t pid, const char *what)
 	if (WEXITSTATUS(status) != 0)
 		bench_fail(ctx, "%s: exited with status %d", what,
 		    WEXITSTATUS(status));
+}
+
+/*
+ * The exec tests' small program, sysmark-exec: beside the sysmark binary
+ * (a source tree, build/san) or where `make install` put it.  Returns its
+ * path, allocated; a missing helper fails the sample.
+ */
+char *
+bench_helper(struct bench_ctx *ctx)
+{
+	const char	*self = ctx->self_exe, *slash;
+	char		 buf[PATH_MAX], *p;
+
+	slash = self != NULL ? strrchr(self, '/') : NULL;
+	if (slash == NULL || (size_t)snprintf(buf, sizeof buf,
+	    "%.*s/sysmark-exec", (int)(slash - self), self) >= sizeof buf ||
+	    access(buf, X_OK) != 0)
+		snprintf(buf, sizeof buf, "%s/sysmark-exec",
+		    SYSMARK_LIBEXECDIR);
+	if (access(buf, X_OK) != 0)
+		bench_fail(ctx, "sysmark-exec is neither beside %s nor in %s",
+		    self != NULL ? self : "sysmark", SYSMARK_LIBEXECDIR);
+	if ((p = strdup(buf)) == NULL)
+		bench_fail(ctx, "out of memory");
+	return p;
 }

@@ -136,13 +136,47 @@ int	bench_tmpfile(struct bench_ctx *, char *, size_t);
  * random cycle; returns the first, or NULL when out of memory.
  */
 void	**bench_chase_build(void *, size_t, size_t, uint64_t);
+/*
+ * bench.c: lmbench's read loop: the sum of every fourth 4-byte integer
+ * of buf, len a multiple of 512, unrolled 32 to an expression (so the
+ * adds are not one serial chain); every cache line is read.
+ */
+uint32_t bench_sum4(const void *, size_t);
+/* 32 of every fourth 4-byte integer, 512 bytes: op(0) .. op(124). */
+#define BENCH_EVERY4(op)						\
+	op(0) op(4) op(8) op(12) op(16) op(20) op(24) op(28)		\
+	op(32) op(36) op(40) op(44) op(48) op(52) op(56) op(60)		\
+	op(64) op(68) op(72) op(76) op(80) op(84) op(88) op(92)		\
+	op(96) op(100) op(104) op(108) op(112) op(116) op(120) op(124)
+
+/*
+ * cache.c: the data caches' sizes in bytes, L1 to L4 (0: none), and
+ * where they came from ("sysfs", "sysconf", "CPUID"), or NULL.
+ */
+const char *bench_caches(size_t [4]);
+
 /* bench.c: running external programs from a benchmark. */
 int	bench_which(const char *, char *, size_t);
 pid_t	bench_command(struct bench_ctx *, const char *, const char *,
 	    const char *, char *const []);
 void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
-
-/* execl.c: main() hands its arguments here first; see Execl Throughput. */
-void	bench_execl_chain(int, char **);
+/*
+ * bench.c: UnixBench's looper, kept running beside the sample: a small
+ * process (sysmark-exec serve) forks and runs a program n times on
+ * request, so every run pays a small process's fork, as under the looper.
+ */
+struct bench_looper {
+	pid_t	pid;
+	int	cmd;		/* counts to it */
+	int	reply;		/* its statuses */
+};
+void	bench_cloexec_pipe(struct bench_ctx *, int [2]);	/* close-on-exec */
+void	bench_looper_start(struct bench_ctx *, struct bench_looper *,
+	    const char *, int, char *const []);
+void	bench_looper_run(struct bench_ctx *, struct bench_looper *, uint64_t,
+	    const char *, int, void (*)(struct bench_ctx *, int));
+void	bench_looper_stop(struct bench_looper *);
+/* bench.c: the exec tests' helper, sysmark-exec: its path, allocated. */
+char	*bench_helper(struct bench_ctx *);
 
 #endif

@@ -2,7 +2,11 @@
  * The file tests: File Read, File Write and File Copy as BYTE's suite ran
  * them (1024-byte buffers over a 2000-block file, for its 10 s and 30 s
  * samples), and UnixBench's three copy variants fstime, fsbuffer and
- * fsdisk (1024-byte buffers and 2000 blocks, 256 and 500, 4096 and 8000).
+ * fsdisk ("1024 bufsize 2000 maxblocks", "256 bufsize 500 maxblocks",
+ * "4096 bufsize 8000 maxblocks").  UnixBench's maxblocks counts KB
+ * whatever the buffer, so its files are 2000 KB, 500 KB and 8000 KB:
+ * 2000 buffers each.  (Version 1 of fsbuffer and fsdisk took maxblocks
+ * as buffers: 125 KB and 32 MB files.)
  * One loop moves one buffer; at the file's last block it starts over at
  * the first, so the file stays its size.  The figure is KBps.
  *
@@ -167,15 +171,16 @@ fs_teardown(struct bench_ctx *ctx)
 	free(st);
 }
 
-#define FS_BENCH(i, ttl, m, size, nb, d)				\
-	static const struct fs_param fs_param_##i = { m, size, nb };	\
+#define FS_BENCH(i, ttl, m, size, kb, v, d)				\
+	static const struct fs_param fs_param_##i =			\
+	    { m, size, (kb) * 1024 / (size) };				\
 	const struct bench bench_##i = {				\
 		.id = #i,						\
 		.title = ttl,						\
 		.group = "File",					\
 		.unit = "KBps",						\
 		.dir = BENCH_HIGHER,					\
-		.version = 1,						\
+		.version = v,						\
 		.desc = d,						\
 		.scale = (size) / 1024.0,				\
 		.setup = fs_setup,					\
@@ -184,21 +189,21 @@ fs_teardown(struct bench_ctx *ctx)
 		.arg = &fs_param_##i,					\
 	}
 
-FS_BENCH(fsread, "File Read (10 seconds)", FS_READ, 1024, 2000,
+FS_BENCH(fsread, "File Read (10 seconds)", FS_READ, 1024, 2000, 1,
     "read a 2000 KB file in 1 KB reads (BYTE's 10 s sample)");
-FS_BENCH(fswrite, "File Write (10 seconds)", FS_WRITE, 1024, 2000,
+FS_BENCH(fswrite, "File Write (10 seconds)", FS_WRITE, 1024, 2000, 1,
     "write a 2000 KB file in 1 KB writes (BYTE's 10 s sample)");
-FS_BENCH(fscopy, "File Copy (10 seconds)", FS_COPY, 1024, 2000,
+FS_BENCH(fscopy, "File Copy (10 seconds)", FS_COPY, 1024, 2000, 1,
     "copy a 2000 KB file in 1 KB blocks (BYTE's 10 s sample)");
-FS_BENCH(fsread30, "File Read (30 seconds)", FS_READ, 1024, 2000,
+FS_BENCH(fsread30, "File Read (30 seconds)", FS_READ, 1024, 2000, 1,
     "File Read again: BYTE's 30 s sample (length: -d)");
-FS_BENCH(fswrite30, "File Write (30 seconds)", FS_WRITE, 1024, 2000,
+FS_BENCH(fswrite30, "File Write (30 seconds)", FS_WRITE, 1024, 2000, 1,
     "File Write again: BYTE's 30 s sample (length: -d)");
-FS_BENCH(fscopy30, "File Copy (30 seconds)", FS_COPY, 1024, 2000,
+FS_BENCH(fscopy30, "File Copy (30 seconds)", FS_COPY, 1024, 2000, 1,
     "File Copy again: BYTE's 30 s sample, an index test");
 FS_BENCH(fstime, "File Copy 1024 bufsize 2000 maxblocks", FS_COPY, 1024,
-    2000, "copy in 1024-byte blocks, 2000 blocks (UnixBench)");
+    2000, 1, "copy a 2000 KB file in 1024-byte blocks (UnixBench)");
 FS_BENCH(fsbuffer, "File Copy 256 bufsize 500 maxblocks", FS_COPY, 256,
-    500, "copy in 256-byte blocks, 500 blocks (UnixBench)");
+    500, 2, "copy a 500 KB file in 256-byte blocks (UnixBench)");
 FS_BENCH(fsdisk, "File Copy 4096 bufsize 8000 maxblocks", FS_COPY, 4096,
-    8000, "copy in 4096-byte blocks, 8000 blocks (UnixBench)");
+    8000, 2, "copy an 8000 KB file in 4096-byte blocks (UnixBench)");

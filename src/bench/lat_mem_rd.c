@@ -1,13 +1,17 @@
 /*
  * lmbench's lat_mem_rd: the latency of one memory load, by working-set
  * size and stride.  The working set is a list of elements stride bytes
- * apart, linked in a random order into one cycle, and the loop follows
- * it (p = *p): each load needs the one before, and a random order leaves
- * the prefetchers nothing to guess.  Nanoseconds per load.
+ * apart, linked into one cycle, and the loop follows it (p = *p): each
+ * load needs the one before.  Nanoseconds per load.  Two orders:
  *
- * The sweep is one id per size, lat_mem_rd@512 to lat_mem_rd@256M at a
- * 64-byte stride (`-t lat_mem_rd` runs them all; memhier.c reads the
- * cache levels off the curve); the /s<stride> ids vary the stride.
+ * - lat_mem_rd@SIZE, lmbench's default: each element points one stride
+ *   back (a fixed stride, 128 bytes as lmbench's script runs it), so a
+ *   prefetcher that follows strides can hide part of the latency, as on
+ *   lmbench's own curve.  `-t lat_mem_rd` runs the sweep, 512 B to
+ *   256 MB; memhier.c reads the levels off it; the /s<stride> ids vary
+ *   the stride.  (Version 1 was the random order below, under this id.)
+ * - lat_mem_rd_rand@SIZE, lmbench's -t mode: a random order, which
+ *   leaves the prefetchers nothing to guess (the true load-to-use time).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -65,8 +69,21 @@ bench_chase_build(void *base, size_t size, size_t stride, uint64_t seed)
 	return (void **)(b + t * stride);
 }
 
+/* Each element points one stride back; the first to the last. */
+static void **
+lat_mem_rd_backward(void *base, size_t size, size_t stride)
+{
+	size_t	 m = size / stride;
+	char	*b = base;
+
+	for (size_t i = 0; i < m; i++)
+		*(void **)(b + i * stride) = b + (i + m - 1) % m * stride;
+	return (void **)(b + (m - 1) * stride);
+}
+
 static int
-lat_mem_rd_setup(struct bench_ctx *ctx, size_t size, size_t stride)
+lat_mem_rd_setup(struct bench_ctx *ctx, size_t size, size_t stride,
+    int random)
 {
 	struct lat_mem_rd	*st;
 
@@ -74,8 +91,9 @@ lat_mem_rd_setup(struct bench_ctx *ctx, size_t size, size_t stride)
 	    (st->base = malloc(size)) == NULL)
 		bench_fail(ctx, "out of memory for %zu bytes", size);
 	memset(st->base, 0, size);
-	if ((st->head = bench_chase_build(st->base, size, stride,
-	    LAT_MEM_RD_SEED)) == NULL)
+	st->head = random ? bench_chase_build(st->base, size, stride,
+	    LAT_MEM_RD_SEED) : lat_mem_rd_backward(st->base, size, stride);
+	if (st->head == NULL)
 		bench_fail(ctx, "out of memory linking %zu bytes", size);
 	ctx->state = st;
 	return 0;
@@ -106,21 +124,20 @@ lat_mem_rd_teardown(struct bench_ctx *ctx)
 	free(st);
 }
 
-#define LAT_MEM_RD(sym, label, size, stride, sfx)			\
+#define LAT_MEM_RD(sym, ident, label, size, stride, rnd, v, what)		\
 static int								\
 lat_mem_rd_setup_##sym(struct bench_ctx *ctx)				\
 {									\
-	return lat_mem_rd_setup(ctx, size, stride);			\
+	return lat_mem_rd_setup(ctx, size, stride, rnd);		\
 }									\
 const struct bench bench_lat_mem_rd_##sym = {				\
-	.id = "lat_mem_rd@" label sfx,					\
-	.title = "Memory latency, " label "B" sfx,			\
+	.id = ident,							\
+	.title = "Memory latency, " label,				\
 	.group = "lmbench: memory latency",				\
 	.unit = "ns",							\
 	.dir = BENCH_LOWER,						\
-	.version = 1,							\
-	.desc = "random pointer chase over " label "B, stride "	\
-	    #stride,							\
+	.version = v,							\
+	.desc = what,							\
 	.scale = 1e9 / LAT_MEM_RD_UNROLL,				\
 	.setup = lat_mem_rd_setup_##sym,				\
 	.loop = lat_mem_rd_loop,					\
@@ -129,7 +146,11 @@ const struct bench bench_lat_mem_rd_##sym = {				\
 }
 
 #define LAT_MEM_RD_SWEEP(label, size)					\
-	LAT_MEM_RD(label, #label, size, 64, "")
+	LAT_MEM_RD(label, "lat_mem_rd@" #label, #label "B", size, 128,	\
+	    0, 2, "load chain over " #label "B, fixed stride 128 back");	\
+	LAT_MEM_RD(rand_##label, "lat_mem_rd_rand@" #label,		\
+	    #label "B, random", size, 64, 1, 1,				\
+	    "load chain over " #label "B, random order, stride 64")
 
 LAT_MEM_RD_SWEEP(512, 512);
 LAT_MEM_RD_SWEEP(1K, 1u << 10);
@@ -151,5 +172,7 @@ LAT_MEM_RD_SWEEP(32M, 32u << 20);
 LAT_MEM_RD_SWEEP(64M, 64u << 20);
 LAT_MEM_RD_SWEEP(128M, 128u << 20);
 LAT_MEM_RD_SWEEP(256M, 256u << 20);
-LAT_MEM_RD(64M_s16, "64M", 64u << 20, 16, "/s16");
-LAT_MEM_RD(64M_s256, "64M", 64u << 20, 256, "/s256");
+LAT_MEM_RD(64M_s16, "lat_mem_rd@64M/s16", "64MB/s16", 64u << 20, 16, 0, 2,
+    "load chain over 64MB, fixed stride 16 back");
+LAT_MEM_RD(64M_s256, "lat_mem_rd@64M/s256", "64MB/s256", 64u << 20, 256, 0,
+    2, "load chain over 64MB, fixed stride 256 back");

@@ -423,7 +423,7 @@ struct memhier_point {
 	double	ns;		/* per load */
 };
 struct memhier_level {
-	char	name[16];	/* L1, L2, L3, main, main+ */
+	char	name[16];	/* L1, L2, L3, main, main+, level N */
 	double	ns;
 	double	from;		/* sizes the plateau spans */
 	double	to;
@@ -433,6 +433,8 @@ void	 memhier_format_size(double, char *, size_t);
 size_t	 memhier_curve(const struct run *, struct memhier_point **);
 size_t	 memhier_levels(const struct memhier_point *, size_t, size_t,
 	     struct memhier_level *, size_t);
+void	 memhier_name_by_sizes(struct memhier_level *, size_t,
+	     const double *, size_t);
 double	 memhier_level_ns(const struct run *, const char *);
 struct table *memhier_plot(const struct run *);
 
@@ -473,7 +475,7 @@ void	 index_score_free(struct index_score *);
 struct table *index_table(const struct run *, const struct run *,
 	     const char *);
 
-/* import.c: reports of other suites -> runs */
+/* import.c: results of other suites -> runs; import_text.c: shared */
 struct import {
 	const char	 *path;
 	char		**lines;	/* the file, one string per line */
@@ -496,9 +498,19 @@ const char *import_after(const char *, const char *);
 const char *import_test_id(const char *, size_t);
 int	 import_result(struct import *, size_t, int, struct sm_error *);
 int	 import_index_row(const char *);
+int	 import_number(const char *, size_t, double *);
+int	 import_seen(const struct import *, const char *, int);
 
 /* import_byte.c */
 int	 import_byte_read(struct import *, size_t, struct sm_error *);
+
+/* import_bytelog.c */
+int	 import_bytelog_is(const struct import *);
+int	 import_bytelog_read(struct import *, struct sm_error *);
+
+/* import_lmbench3.c */
+int	 import_lmbench3_is(const struct import *);
+int	 import_lmbench3_read(struct import *, struct sm_error *);
 
 /* import_unixbench.c */
 int	 import_unixbench_read(struct import *, size_t, struct sm_error *);

@@ -2,7 +2,8 @@
  * BYTE UNIX Benchmarks 3.x reports (seed 004's layout) -> runs.  Such a
  * report is the system's uname line, the banner, "System -- NAME",
  * "Start Benchmark Run: DATE", "N interactive users.", one line per
- * result, then the INDEX VALUES table ending in SUM and AVERAGE.  Columns
+ * result, then the INDEX VALUES table ending in SUM and AVERAGE (a
+ * report without the table imports with a note).  Columns
  * may be aligned with runs of blanks or collapsed to one, as mail and
  * list archives leave them; words are split on any blank run.
  */
@@ -105,11 +106,19 @@ import_byte_read(struct import *im, size_t banner, struct sm_error *err)
 	for (size_t i = banner + 1; i < im->nlines; i++)
 		if (import_byte_line(im, &st, i, err) != 0)
 			return -1;
+	/*
+	 * No INDEX VALUES table at all: a results log or a partial run, whose
+	 * results are as good as any.  A table cut short is a damaged file.
+	 */
+	if (!st.done && !st.in_index) {
+		run_meta_set(im->run, "note", "imported from a BYTE report "
+		    "without its INDEX VALUES table (a log or a partial run)");
+		return 0;
+	}
 	if (!st.done) {
-		sm_error_set(err, "%s:%zu: the report ends before %s "
-		    "(truncated?)", im->path, im->nlines,
-		    st.in_index ? "the AVERAGE line of its INDEX VALUES" :
-		    "its INDEX VALUES table");
+		sm_error_set(err, "%s:%zu: the report ends before the AVERAGE "
+		    "line of its INDEX VALUES (truncated?)", im->path,
+		    im->nlines);
 		return -1;
 	}
 	return 0;

@@ -183,7 +183,55 @@ memhier_levels(const struct memhier_point *p, size_t np, size_t ncaches,
 	return n;
 }
 
+/*
+ * Name the levels again by the data-cache sizes the system reports (bytes,
+ * L1 first), keeping a name only where the curve and the sizes agree: a
+ * plateau is L<k> when cache k ends between its last size and the next
+ * plateau's first; the last plateau, which the curve calls main memory,
+ * is "main" only when it starts past every cache (and later ones
+ * "main+").  A plateau the two disagree on is named by position alone,
+ * "level N": a page walk on top of main memory is not an L3 because a
+ * virtual machine reports a huge L3.
+ */
+void
+memhier_name_by_sizes(struct memhier_level *lv, size_t n,
+    const double *cache, size_t nc)
+{
+	int	seen_main = 0;
+
+	for (size_t i = 0; i < n && nc > 0; i++) {
+		snprintf(lv[i].name, sizeof lv[i].name, "level %d",
+		    (int)(i % 99) + 1);
+		if (lv[i].from > cache[nc - 1]) {
+			snprintf(lv[i].name, sizeof lv[i].name, "%s",
+			    seen_main ? "main+" : "main");
+			seen_main = 1;
+			continue;
+		}
+		/* The last is main to the curve; the sizes say a cache. */
+		if (i == n - 1)
+			continue;
+		for (size_t k = 0; k < nc; k++)
+			if (cache[k] >= lv[i].to && cache[k] < lv[i + 1].from)
+				snprintf(lv[i].name, sizeof lv[i].name, "L%d",
+				    (int)(k % 9) + 1);
+	}
+}
+
 static size_t	memhier_ncaches(const struct run *);
+static size_t	memhier_cache_sizes(const struct run *, double *);
+
+/* The run's levels, named by its reported cache sizes when it has any. */
+static size_t
+memhier_run_levels(const struct run *run, const struct memhier_point *p,
+    size_t np, struct memhier_level *lv, size_t max)
+{
+	double	cache[4];
+	size_t	n = memhier_levels(p, np, memhier_ncaches(run), lv, max);
+
+	memhier_name_by_sizes(lv, n, cache, memhier_cache_sizes(run, cache));
+	return n;
+}
 
 /* The run's level of that name ("L1", "L2", "main"), or NaN. */
 double
@@ -195,7 +243,7 @@ memhier_level_ns(const struct run *run, const char *name)
 	double			 v = NAN;
 
 	np = memhier_curve(run, &p);
-	n = memhier_levels(p, np, memhier_ncaches(run), lv, 8);
+	n = memhier_run_levels(run, p, np, lv, 8);
 	free(p);
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(lv[i].name, name) == 0)
@@ -237,6 +285,20 @@ memhier_ncaches(const struct run *run)
 	return n;
 }
 
+/* The data caches' sizes in bytes, L1 first, into cache[4]; how many. */
+static size_t
+memhier_cache_sizes(const struct run *run, double *cache)
+{
+	const char	*v;
+	size_t		 n = 0;
+
+	for (size_t i = 0; i < MEMHIER_NCACHES; i++)
+		if ((v = memhier_sys_cache(run, memhier_caches[i])) != NULL &&
+		    (cache[n] = memhier_parse_size(v)) > 0)
+			n++;
+	return n;
+}
+
 /* The cache sizes the run's system reported, as one line. */
 static void
 memhier_sys_note(const struct run *run, struct table *t)
@@ -254,7 +316,9 @@ memhier_sys_note(const struct run *run, struct table *t)
 		    ", " : "", keys[i], v);
 		memhier_cat(line, sizeof line, piece);
 	}
-	table_add_note(t, "Caches as the system reports them: %s",
+	v = run_meta_get(run, "cache.source");
+	table_add_note(t, "Caches as the system reports them%s%s%s: %s",
+	    v != NULL ? " (" : "", v != NULL ? v : "", v != NULL ? ")" : "",
 	    line[0] != '\0' ? line : "not recorded");
 }
 
@@ -266,8 +330,7 @@ memhier_levels_note(const struct run *run, const struct memhier_point *p,
 	char			line[512] = "", a[16], b[16], piece[400];
 	size_t			n;
 
-	n = memhier_levels(p, np, memhier_ncaches(run), lv, 8);
-
+	n = memhier_run_levels(run, p, np, lv, 8);
 	for (size_t i = 0; i < n; i++) {
 		memhier_format_size(lv[i].from, a, sizeof a);
 		memhier_format_size(lv[i].to, b, sizeof b);
@@ -333,7 +396,7 @@ memhier_plot(const struct run *run)
 		lo = fmin(lo, p[i].ns);
 		hi = fmax(hi, p[i].ns);
 	}
-	t = table_new("Memory read latency (random pointer chase, stride 64"
+	t = table_new("Memory read latency (lat_mem_rd, fixed stride 128 back"
 	    "), ns per load; log scale");
 	table_add_col(t, "SIZE", TABLE_RIGHT);
 	table_add_col(t, "NS", TABLE_RIGHT);

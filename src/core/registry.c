@@ -123,6 +123,26 @@ extern const struct bench bench_lat_mem_rd_128M;
 extern const struct bench bench_lat_mem_rd_256M;
 extern const struct bench bench_lat_mem_rd_64M_s16;
 extern const struct bench bench_lat_mem_rd_64M_s256;
+extern const struct bench bench_lat_mem_rd_rand_512;
+extern const struct bench bench_lat_mem_rd_rand_1K;
+extern const struct bench bench_lat_mem_rd_rand_2K;
+extern const struct bench bench_lat_mem_rd_rand_4K;
+extern const struct bench bench_lat_mem_rd_rand_8K;
+extern const struct bench bench_lat_mem_rd_rand_16K;
+extern const struct bench bench_lat_mem_rd_rand_32K;
+extern const struct bench bench_lat_mem_rd_rand_64K;
+extern const struct bench bench_lat_mem_rd_rand_128K;
+extern const struct bench bench_lat_mem_rd_rand_256K;
+extern const struct bench bench_lat_mem_rd_rand_512K;
+extern const struct bench bench_lat_mem_rd_rand_1M;
+extern const struct bench bench_lat_mem_rd_rand_2M;
+extern const struct bench bench_lat_mem_rd_rand_4M;
+extern const struct bench bench_lat_mem_rd_rand_8M;
+extern const struct bench bench_lat_mem_rd_rand_16M;
+extern const struct bench bench_lat_mem_rd_rand_32M;
+extern const struct bench bench_lat_mem_rd_rand_64M;
+extern const struct bench bench_lat_mem_rd_rand_128M;
+extern const struct bench bench_lat_mem_rd_rand_256M;
 
 const struct bench *const registry_all[] = {
 	&bench_dhry2,
@@ -239,6 +259,26 @@ const struct bench *const registry_all[] = {
 	&bench_lat_mem_rd_256M,
 	&bench_lat_mem_rd_64M_s16,
 	&bench_lat_mem_rd_64M_s256,
+	&bench_lat_mem_rd_rand_512,
+	&bench_lat_mem_rd_rand_1K,
+	&bench_lat_mem_rd_rand_2K,
+	&bench_lat_mem_rd_rand_4K,
+	&bench_lat_mem_rd_rand_8K,
+	&bench_lat_mem_rd_rand_16K,
+	&bench_lat_mem_rd_rand_32K,
+	&bench_lat_mem_rd_rand_64K,
+	&bench_lat_mem_rd_rand_128K,
+	&bench_lat_mem_rd_rand_256K,
+	&bench_lat_mem_rd_rand_512K,
+	&bench_lat_mem_rd_rand_1M,
+	&bench_lat_mem_rd_rand_2M,
+	&bench_lat_mem_rd_rand_4M,
+	&bench_lat_mem_rd_rand_8M,
+	&bench_lat_mem_rd_rand_16M,
+	&bench_lat_mem_rd_rand_32M,
+	&bench_lat_mem_rd_rand_64M,
+	&bench_lat_mem_rd_rand_128M,
+	&bench_lat_mem_rd_rand_256M,
 	NULL
 };
 

@@ -28,6 +28,9 @@
 #ifndef SYSMARK_CC
 #define SYSMARK_CC	"unknown"
 #endif
+#ifndef SYSMARK_BENCH_CFLAGS
+#define SYSMARK_BENCH_CFLAGS	SYSMARK_CFLAGS
+#endif
 #ifndef SYSMARK_CFLAGS
 #define SYSMARK_CFLAGS	"unknown"
 #endif
@@ -264,8 +267,38 @@ sysinfo_linux(struct run *run)
  * The CPU caches as the kernel reports them for CPU 0: cache.L1d,
  * cache.L1i, cache.L2, cache.L3 = "32K" and so on, recorded beside the
  * levels the memory-latency curve shows (memhier.c); and the clock rate
- * (mhz), which lmbench's tables print beside each host.
+ * (mhz), which lmbench's tables print beside each host.  When sysfs has
+ * no cache directory (some virtual machines), the data caches come from
+ * sysconf() or CPUID instead (src/bench/cache.c); cache.source says
+ * which.
  */
+/* The data caches from wherever cache.c finds them, when sysfs had none. */
+static void
+sysinfo_caches_elsewhere(struct run *run)
+{
+	static const char *const key[4] = {
+		"cache.L1d", "cache.L2", "cache.L3", "cache.L4"
+	};
+	size_t		 bytes[4];
+	const char	*source;
+	char		 buf[32];
+
+	for (int i = 0; i < 4; i++)
+		if (run_meta_get(run, key[i]) != NULL) {
+			run_meta_set(run, "cache.source", "sysfs");
+			return;
+		}
+	if ((source = bench_caches(bytes)) == NULL)
+		return;
+	for (int i = 0; i < 4; i++) {
+		if (bytes[i] == 0)
+			continue;
+		snprintf(buf, sizeof buf, "%zuK", bytes[i] >> 10);
+		run_meta_set(run, key[i], buf);
+	}
+	run_meta_set(run, "cache.source", source);
+}
+
 static void
 sysinfo_caches(struct run *run)
 {
@@ -295,9 +328,8 @@ sysinfo_caches(struct run *run)
 		    strcmp(type, "Instruction") == 0 ? "i" : "");
 		run_meta_set(run, key, size);
 	}
-#else
-	(void)run;
 #endif
+	sysinfo_caches_elsewhere(run);
 }
 
 /* Record what sysmark can learn about this machine and this moment. */
@@ -332,6 +364,8 @@ sysinfo_collect(struct run *run)
 	sysinfo_set_num(run, "users", sysinfo_users(), "%.0f");
 	run_meta_set(run, "compiler", SYSMARK_CC);
 	run_meta_set(run, "cflags", SYSMARK_CFLAGS);
+	/* The workloads' own flags decide Dhrystone and Whetstone. */
+	run_meta_set(run, "bench_cflags", SYSMARK_BENCH_CFLAGS);
 	run_meta_set(run, "sysmark_version", SYSMARK_VERSION);
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 	run_meta_set(run, "date", buf);
