@@ -7,6 +7,18 @@
 
 #include "ui.h"
 
+static const struct ui_key scr_help_global[] = {
+	{ "? F1", "this help (q, ? or Enter goes back)" },
+	{ "q", "quit (asks first while a run goes on or is unsaved)" },
+	{ "j k arrows", "move; J K PgDn PgUp page; < > Home End ends" },
+	{ "h l arrows", "scroll tables sideways" },
+	{ "+ -", "screen updates per second while a test runs" },
+	{ "Ctrl-L", "repaint the whole screen" },
+	{ "Ctrl-C", "stop everything and quit, keeping nothing unsaved" },
+	{ "Esc", "not needed anywhere; cancels a question" },
+	{ NULL, NULL }
+};
+
 static const struct ui_screen *const scr_help_screens[] = {
 	&scr_select, &scr_run, &scr_results, &scr_compare
 };
@@ -21,7 +33,7 @@ scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 	int			 n = 0, y;
 
 	for (size_t s = 0; s <= SCR_HELP_NSCREENS; s++) {
-		k = s == 0 ? ui_global_keys() : scr_help_screens[s - 1]->help;
+		k = s == 0 ? scr_help_global : scr_help_screens[s - 1]->help;
 		y = r.y + n++ - ui->help_top;
 		if (draw && y >= r.y && y < r.y + r.h)
 			ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s",

@@ -1,10 +1,9 @@
 /*
- * The run screen, and the live model of the run behind it: the runner's
- * events land here whichever screen is shown (scr_run_dispatch), updating
- * counters, the current test's samples and the results table so far; the
- * screen draws progress, every sample, the spread (from stats_compute()
- * and stats_outliers()) and the finished tests (report_results()).  The
- * loop in ui.c redraws it at the refresh rate, so the parent stays idle.
+ * The run screen: it draws the live model (ui_live.c) of the run, its
+ * progress, every sample, the spread (from stats_compute() and
+ * stats_outliers()) and the finished tests (report_results()), and goes
+ * to the results when the run ends.  The loop in ui.c redraws it at the
+ * refresh rate, so the parent stays idle.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -21,141 +20,12 @@ static const struct ui_key scr_run_help[] = {
 	{ NULL, NULL }
 };
 
-/* ---- The live model ---- */
-
-static void
-scr_run_table(struct ui_live *l)
-{
-	table_free(l->table);
-	l->table = report_results(&l->run);
-}
-
+/* The run is over: its results. */
 static void
 scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 {
-	struct ui_live	*l = &ui->live;
-
-	switch (ev->type) {
-	case RUNNER_EV_RUN_START:
-		l->t_run = sm_now_ns();
-		break;
-	case RUNNER_EV_BENCH_START:
-		l->bench = ev->bench;
-		l->ncopy = ev->copies;
-		l->nvalues = 0;
-		break;
-	case RUNNER_EV_SAMPLE_START:
-		l->sample = ev->sample;
-		l->t_sample = sm_now_ns();
-		break;
-	case RUNNER_EV_SAMPLE:
-		l->values = xreallocarray(l->values, l->nvalues + 1,
-		    sizeof *l->values);
-		l->values[l->nvalues++] = ev->rs->value;
-		scr_run_table(l);
-		ui->dirty = 1;	/* a finished sample shows at once */
-		break;
-	case RUNNER_EV_ERROR:
-	case RUNNER_EV_SKIPPED:
-		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
-		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
-		    "failed" : "skipped", ev->msg);
-		scr_run_table(l);
-		ui->dirty = 1;
-		break;
-	case RUNNER_EV_PROGRESS:
-		l->done = ev->done;
-		l->total = ev->total;
-		break;
-	case RUNNER_EV_FINISHED:
-		l->cancelled = ev->cancelled;
-		l->bench = NULL;
-		l->have_run = 1;
-		runner_note_plan(&l->plan, &l->run, ev->cancelled);
-		scr_run_table(l);
-		ui_message(ui, ev->cancelled ? "run aborted: the samples "
-		    "finished so far are kept" : "run finished");
-		if (ui->scr == &scr_run)
-			ui_switch(ui, &scr_results);
-		break;
-	default:
-		break;
-	}
-}
-
-/* The runner's callback: the model first, then the screen shown. */
-static void
-scr_run_dispatch(const struct runner_event *ev, void *arg)
-{
-	struct ui	*ui = arg;
-
-	scr_run_on_event(ui, ev);
-	if (ui->scr != &scr_run && ui->scr->on_event != NULL)
-		ui->scr->on_event(ui, ev);
-}
-
-/* Start what the select screen chose. */
-void
-scr_run_start(struct ui *ui)
-{
-	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
-
-	if (ui_running(ui))
-		return;
-	free(l->benches);
-	l->benches = xcalloc(registry_count(), sizeof *l->benches);
-	if (scr_select_plan(ui, &l->plan, l->benches, l->copies) == 0) {
-		ui_message(ui, "no test selected: Space selects one");
-		return;
-	}
-	run_free(&l->run);
-	sysinfo_collect(&l->run);
-	table_free(l->table);
-	l->table = NULL;
-	l->have_run = l->saved = l->cancelled = 0;
-	l->path[0] = l->error[0] = '\0';
-	l->nvalues = l->done = 0;
-	l->total = 1;
-	l->bench = NULL;
-	ui_switch(ui, &scr_run);
-	l->runner = runner_start(&l->plan, &l->run, scr_run_dispatch, ui,
-	    &err);
-	if (l->runner == NULL) {
-		ui_message(ui, "%s", err.msg);
-		ui_switch(ui, &scr_select);
-	}
-}
-
-/* Let the runner handle what happened; free it once the run is over. */
-void
-scr_run_step(struct ui *ui)
-{
-	if (runner_step(ui->live.runner)) {
-		runner_free(ui->live.runner);
-		ui->live.runner = NULL;
-		ui->dirty = 1;
-	}
-}
-
-/* Stop the run if one goes on (killing and reaping every child). */
-void
-scr_run_free(struct ui *ui)
-{
-	struct ui_live	*l = &ui->live;
-
-	if (l->runner != NULL) {
-		runner_cancel(l->runner);
-		runner_free(l->runner);
-		l->runner = NULL;
-	}
-	table_free(l->table);
-	l->table = NULL;
-	free(l->values);
-	l->values = NULL;
-	free(l->benches);
-	l->benches = NULL;
-	run_free(&l->run);
+	if (ev->type == RUNNER_EV_FINISHED)
+		ui_switch(ui, &scr_results);
 }
 
 /* ---- Keys ---- */

@@ -1,6 +1,9 @@
 /*
  * The console: what its screens, widgets and main loop share.  ui.c owns
- * the terminal, the signals and the poll() loop; each scr_*.c file is one
+ * the poll() loop, ui_term.c the terminal and the signals, ui_key.c the
+ * keys, ui_state.c the changes screens ask for, ui_draw.c the drawing
+ * helpers, ui_choice.c what is chosen, ui_live.c the run in flight,
+ * ui_source.c the saved runs and baselines; each scr_*.c file is one
  * screen (a const struct ui_screen); each w_*.c file is a widget that
  * draws into a rectangle it is given and owns no data.  Everything shown
  * comes from the core API (src/core/core.h) and its events: the console
@@ -66,16 +69,27 @@ struct ui_screen {
 	void			 (*on_event)(struct ui *,
 				     const struct runner_event *);
 	void			 (*draw)(struct ui *);
+	int			 idle_check;	/* redraw every few s */
+};
+
+/* A preset of the select screen. */
+struct ui_preset {
+	const char	*name;
+	int		 subset;	/* the first test of each group */
+	const char	*baseline;	/* select the tests it has */
+	double		 duration;
+	int		 samples;
 };
 
 /* What the select screen has chosen. */
 struct ui_choice {
-	unsigned char	*sel;		/* one flag per registry_all[] entry */
-	int		 copies[UI_MAX_COPIES];
-	size_t		 ncopies;
-	double		 duration;
-	int		 samples;
-	const char	*preset;
+	unsigned char		*sel;	/* one flag per registry_all[] entry */
+	int			 copies[UI_MAX_COPIES];
+	size_t			 ncopies;
+	double			 duration;
+	int			 samples;
+	const struct ui_preset	*preset;	/* the last one applied */
+	unsigned char		*preset_sel;	/* what it selected */
 };
 
 /* The run in flight, or the last one. */
@@ -142,6 +156,7 @@ struct ui {
 	/* Screen state: cursors and scroll offsets. */
 	int			 sel_cur;
 	int			 sel_top;
+	char			 sel_find[64];	/* the last / text */
 	int			 res_top;
 	int			 res_left;
 	size_t			 res_ref;	/* 0 none, else source + 1 */
@@ -158,14 +173,25 @@ struct ui {
 	int			 help_top;
 };
 
-/* ui.c */
+/* ui.c, ui_key.c, ui_term.c */
 int	 ui_main(const char *, int);
+void	 ui_read_keys(struct ui *);
 int	 ui_plain_terminal(void);
+void	 ui_signals(void);
+void	 ui_term_start(struct ui *);
+void	 ui_term_end(void);
+int	 ui_term_stopped(void);
+int	 ui_term_resized(void);
+
+/* ui_state.c */
 void	 ui_switch(struct ui *, const struct ui_screen *);
 void	 ui_message(struct ui *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 ui_ask(struct ui *, int, const char *, const char *,
 	     void (*)(struct ui *, const char *));
+int	 ui_running(const struct ui *);
+
+/* ui_draw.c */
 void	 ui_puts(struct ui *, int, int, int, enum ui_attr, const char *);
 void	 ui_printf(struct ui *, int, int, int, enum ui_attr, const char *,
 	     ...) __attribute__((format(printf, 6, 7)));
@@ -175,17 +201,24 @@ int	 ui_text(struct ui *, struct ui_rect, int, enum ui_attr,
 struct ui_rect ui_body(void);
 int	 ui_scroll(int, int, int, int);
 int	 ui_scroll_key(int, int *, int *);
-int	 ui_running(const struct ui *);
 void	 ui_format_secs(double, char *, size_t);
-const struct ui_key *ui_global_keys(void);
 
-/* Screen functions other files call. */
-void	 scr_select_defaults(struct ui *);
-size_t	 scr_select_plan(const struct ui *, struct runner_plan *,
+/* ui_choice.c */
+void	 ui_choice_defaults(struct ui *);
+void	 ui_choice_free(struct ui *);
+void	 ui_choice_set(struct ui *, const char *, int);
+void	 ui_choice_toggle_group(struct ui *, const char *);
+void	 ui_choice_preset(struct ui *, const struct ui_preset *);
+const struct ui_preset *ui_choice_next_preset(const struct ui *);
+int	 ui_choice_custom(const struct ui *);
+void	 ui_choice_preset_name(const struct ui *, char *, size_t);
+size_t	 ui_choice_plan(const struct ui *, struct runner_plan *,
 	     const struct bench **, int *);
-void	 scr_run_start(struct ui *);
-void	 scr_run_step(struct ui *);
-void	 scr_run_free(struct ui *);
+
+/* ui_live.c */
+int	 ui_live_start(struct ui *);
+void	 ui_live_step(struct ui *);
+void	 ui_live_free(struct ui *);
 
 /* ui_source.c */
 void	 ui_source_scan(struct ui *);

@@ -155,9 +155,10 @@ ui_plain_estimate(const char *tests, const char *copies, const char *dur,
 	    &err) != 0 || sm_parse_double(dur, &plan.duration) != 0 ||
 	    sm_parse_int(samples, 1, RUNNER_MAX_SAMPLES, &k) != 0)
 		sm_fatal("plain console: checked answers do not parse");
-	free(b);
+	plan.benches = b;
 	plan.samples = (int)k;
 	ui_format_secs(runner_estimate(&plan), est, sizeof est);
+	free(b);
 	printf("estimated time: %s\n", est);
 	return 0;
 }

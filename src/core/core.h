@@ -431,6 +431,7 @@ struct runner;
 #define RUNNER_MAX_DURATION	86400.0
 #define RUNNER_MAX_COPIES	1024
 #define RUNNER_MAX_SAMPLES	1000
+#define RUNNER_CALIBRATED_S	0.3	/* a calibrated sample, roughly */
 struct runner *runner_start(const struct runner_plan *, struct run *,
 	     runner_cb, void *, struct sm_error *);
 int	 runner_fd(const struct runner *);
@@ -440,6 +441,7 @@ void	 runner_cancel(struct runner *);
 void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
+double	 runner_sample_estimate(const struct bench *, double);
 double	 runner_default_grace(double);
 void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,

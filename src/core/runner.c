@@ -629,17 +629,28 @@ runner_default_grace(double duration)
 }
 
 /* Seconds the plan will take if nothing fails. */
+/*
+ * What one sample of b is expected to take at d seconds: d, or for a
+ * calibrated bench, whose length -d does not set, about what one
+ * calibration and batch take (0.15 to 0.4 s here).  Setup, fork and
+ * reaping add a few milliseconds.
+ */
+double
+runner_sample_estimate(const struct bench *b, double d)
+{
+	return (b->timing == BENCH_CALIBRATED ? RUNNER_CALIBRATED_S : d) +
+	    0.01;
+}
+
+/* The whole plan's expected length in seconds. */
 double
 runner_estimate(const struct runner_plan *p)
 {
-	/*
-	 * Setup, fork and reaping cost a few milliseconds per sample.  The
-	 * plan's benches are not looked at (callers estimate plans whose
-	 * bench list is gone), so calibrated tests, which take about 0.2 s
-	 * a sample, are counted at the full duration: an upper bound.
-	 */
-	return (double)p->nbench * (double)p->ncopies * p->samples *
-	    (p->duration + 0.01);
+	double	t = 0;
+
+	for (size_t i = 0; i < p->nbench; i++)
+		t += runner_sample_estimate(p->benches[i], p->duration);
+	return t * (double)p->ncopies * p->samples;
 }
 
 struct runner *

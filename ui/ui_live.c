@@ -1,0 +1,148 @@
+/*
+ * The live model of the run: the runner's events land here whichever
+ * screen is shown (ui_live_dispatch), updating the counters, the current
+ * test's samples and the table of the tests finished so far, then the
+ * shown screen sees the event too.  Starting, stepping and stopping the
+ * runner live here, so the loop (ui.c) and the screens share this file
+ * instead of depending on one another.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+static void
+ui_live_table(struct ui_live *l)
+{
+	table_free(l->table);
+	l->table = report_results(&l->run);
+}
+
+static void
+ui_live_on_event(struct ui *ui, const struct runner_event *ev)
+{
+	struct ui_live	*l = &ui->live;
+
+	switch (ev->type) {
+	case RUNNER_EV_RUN_START:
+		l->t_run = sm_now_ns();
+		break;
+	case RUNNER_EV_BENCH_START:
+		l->bench = ev->bench;
+		l->ncopy = ev->copies;
+		l->nvalues = 0;
+		break;
+	case RUNNER_EV_SAMPLE_START:
+		l->sample = ev->sample;
+		l->t_sample = sm_now_ns();
+		break;
+	case RUNNER_EV_SAMPLE:
+		l->values = xreallocarray(l->values, l->nvalues + 1,
+		    sizeof *l->values);
+		l->values[l->nvalues++] = ev->rs->value;
+		ui_live_table(l);
+		ui->dirty = 1;	/* a finished sample shows at once */
+		break;
+	case RUNNER_EV_ERROR:
+	case RUNNER_EV_SKIPPED:
+		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
+		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
+		    "failed" : "skipped", ev->msg);
+		ui_live_table(l);
+		ui->dirty = 1;
+		break;
+	case RUNNER_EV_PROGRESS:
+		l->done = ev->done;
+		l->total = ev->total;
+		break;
+	case RUNNER_EV_FINISHED:
+		l->cancelled = ev->cancelled;
+		l->bench = NULL;
+		l->have_run = 1;
+		runner_note_plan(&l->plan, &l->run, ev->cancelled);
+		ui_live_table(l);
+		ui_message(ui, ev->cancelled ? "run aborted: the samples "
+		    "finished so far are kept" : "run finished");
+		break;
+	default:
+		break;
+	}
+}
+
+/* The runner's callback: the model first, then the screen shown. */
+static void
+ui_live_dispatch(const struct runner_event *ev, void *arg)
+{
+	struct ui	*ui = arg;
+
+	ui_live_on_event(ui, ev);
+	if (ui->scr->on_event != NULL)
+		ui->scr->on_event(ui, ev);
+}
+
+/* Start what the select screen chose; 0, or -1 with a message. */
+int
+ui_live_start(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+
+	if (ui_running(ui))
+		return -1;
+	free(l->benches);
+	l->benches = xcalloc(registry_count(), sizeof *l->benches);
+	if (ui_choice_plan(ui, &l->plan, l->benches, l->copies) == 0) {
+		ui_message(ui, "no test selected: Space selects one");
+		return -1;
+	}
+	run_free(&l->run);
+	sysinfo_collect(&l->run);
+	table_free(l->table);
+	l->table = NULL;
+	l->have_run = l->saved = l->cancelled = 0;
+	l->path[0] = l->error[0] = '\0';
+	l->nvalues = l->done = 0;
+	l->total = 1;
+	l->bench = NULL;
+	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
+	    &err);
+	if (l->runner == NULL) {
+		ui_message(ui, "%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Let the runner handle what happened; free it once the run is over. */
+void
+ui_live_step(struct ui *ui)
+{
+	if (runner_step(ui->live.runner)) {
+		runner_free(ui->live.runner);
+		ui->live.runner = NULL;
+		ui->dirty = 1;
+	}
+}
+
+/* Stop the run if one goes on (killing and reaping every child). */
+void
+ui_live_free(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (l->runner != NULL) {
+		runner_cancel(l->runner);
+		runner_free(l->runner);
+		l->runner = NULL;
+	}
+	table_free(l->table);
+	l->table = NULL;
+	free(l->values);
+	l->values = NULL;
+	free(l->benches);
+	l->benches = NULL;
+	run_free(&l->run);
+}
+
