@@ -7,6 +7,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,26 +67,51 @@ scr_run_key(struct ui *ui, int c)
 
 /* ---- Drawing ---- */
 
+#define SCR_RUN_LABEL_W	34	/* the labels right of the two bars */
+
+/* Seconds into the current sample, at most its expected length. */
+static double
+scr_run_in_sample(const struct ui_live *l)
+{
+	double	in, est;
+
+	if (l->bench == NULL)
+		return 0;
+	in = (double)(sm_now_ns() - l->t_sample) / 1e9;
+	est = runner_sample_estimate(l->bench, l->plan.duration);
+	return in < est ? in : est;
+}
+
+/*
+ * The sample bar counts down -d; a calibrated sample lasts one batch,
+ * whatever -d says, so it gets no bar.  The run bar counts down the
+ * estimate of what is left, test by test (runner_sample_estimate()).
+ */
 static void
 scr_run_draw_progress(struct ui *ui, int y)
 {
 	struct ui_live	*l = &ui->live;
-	double		 now = (double)sm_now_ns(), in, est, left;
+	double		 in = scr_run_in_sample(l), left;
 	char		 a[32], label[96];
+	int		 w = COLS - 8;
 
-	in = l->bench != NULL ? (now - (double)l->t_sample) / 1e9 : 0;
-	ui_format_secs(l->plan.duration - in, a, sizeof a);
-	snprintf(label, sizeof label, "%s left", a);
 	ui_puts(ui, y, 0, 8, UI_NATTR, "Sample");
-	w_progress_draw(ui, y, 8, COLS - 8, in / l->plan.duration, label);
-	est = runner_estimate(&l->plan);
-	left = est * (double)(l->total - l->done) / (double)l->total - in;
+	if (l->bench != NULL && l->bench->timing == BENCH_CALIBRATED)
+		ui_printf(ui, y, 8, w, UI_NATTR, "one calibrated batch, about "
+		    "%g s (-d does not apply)", RUNNER_CALIBRATED_S);
+	else {
+		ui_format_secs(l->plan.duration - in, a, sizeof a);
+		snprintf(label, sizeof label, "%s left", a);
+		w_progress_draw(ui, y, 8, w, SCR_RUN_LABEL_W,
+		    in / l->plan.duration, label);
+	}
+	left = l->est_total - l->est_done - in;
 	ui_format_secs(left, a, sizeof a);
-	snprintf(label, sizeof label, "%s left, %zu of %zu samples", a,
-	    l->done, l->total);
+	snprintf(label, sizeof label, "%s left, %zu of %zu sample%s", a,
+	    l->done, l->total, l->total == 1 ? "" : "s");
 	ui_puts(ui, y + 1, 0, 8, UI_NATTR, "Run");
-	w_progress_draw(ui, y + 1, 8, COLS - 8,
-	    (double)l->done / (double)l->total, label);
+	w_progress_draw(ui, y + 1, 8, w, SCR_RUN_LABEL_W,
+	    l->est_total > 0 ? 1 - left / l->est_total : 0, label);
 }
 
 /* Every sample of the current test, newest last, on two lines. */
@@ -145,8 +171,10 @@ scr_run_draw_spread(struct ui *ui, int y)
 	ui_printf(ui, y + 3, 44, COLS - 44, nout ? UI_A_MARK : UI_NATTR,
 	    "outliers (marked !): %zu", nout);
 	ui_puts(ui, y + 4, 0, 9, UI_NATTR, "Spread");
-	w_sparkline_draw(ui, y + 4, 9, COLS - 10, l->values, l->nvalues,
-	    flag);
+	w_sparkline_draw(ui, y + 4, 9, COLS - 40, l->values, l->nvalues,
+	    flag, st.mean);
+	ui_printf(ui, y + 4, COLS - 30, 30, UI_NATTR, "one step: %g%% of the "
+	    "mean", 100 * W_SPARKLINE_STEP);
 	free(flag);
 }
 
@@ -154,43 +182,65 @@ static void
 scr_run_draw_current(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
+	char		 each[48];
 
 	if (l->bench == NULL) {
 		ui_puts(ui, 2, 0, COLS, UI_NATTR, "Starting...");
 		return;
 	}
+	if (l->bench->timing == BENCH_CALIBRATED)
+		snprintf(each, sizeof each, "one calibrated batch each");
+	else
+		snprintf(each, sizeof each, "%g s each", l->plan.duration);
 	ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: sample %d "
-	    "of %d, %g s each", l->bench->title, l->bench->id, l->ncopy,
+	    "of %d, %s", l->bench->title, l->bench->id, l->ncopy,
 	    l->ncopy == 1 ? "copy" : "copies", l->sample, l->plan.samples,
-	    l->plan.duration);
+	    each);
 	scr_run_draw_progress(ui, 3);
 	scr_run_draw_spread(ui, 5);
+}
+
+/* The finished tests, the newest in view unless scrolled away. */
+static void
+scr_run_draw_finished(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct ui_rect	 r = ui_body();
+	int		 n, bottom;
+
+	r.y = 12;
+	r.h = LINES - 1 - r.y;
+	n = l->table != NULL ? w_table_lines(l->table, r.w) : 0;
+	bottom = ui_scroll(INT_MAX / 2, 0, n, r.h);
+	ui->res_top = ui_scroll(ui->res_top, 0, n, r.h);
+	ui->run_follow = ui->res_top == bottom;
+	ui_hline(ui, 11, 0, COLS);
+	ui_printf(ui, 11, 2, COLS - 4, UI_A_SECTION, " Finished so far%s%s ",
+	    ui->res_top > 0 ? ", more above" : "",
+	    ui->res_top < bottom ? ", more below" : "");
+	if (l->table != NULL)
+		w_table_draw(ui, l->table, r, ui->res_top, 0);
+	else
+		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "(no test finished yet)");
 }
 
 static void
 scr_run_draw(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
-	struct ui_rect	 r = ui_body();
 	char		 el[32];
 
 	ui_format_secs((double)(sm_now_ns() - l->t_run) / 1e9, el, sizeof el);
-	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s  (elapsed %s, "
-	    "%.1f updates/s)", ui_running(ui) ? "running" : "run over", el,
-	    1000.0 / ui->refresh_ms);
+	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s",
+	    ui_running(ui) ? "running" : "run over");
+	/* Plain, so that the clock ticking sends no color changes. */
+	ui_printf(ui, 0, 20, COLS - 20, UI_NATTR, "(elapsed %s, %.1f "
+	    "updates/s)", el, 1000.0 / ui->refresh_ms);
 	ui_hline(ui, 1, 0, COLS);
 	scr_run_draw_current(ui);
 	if (l->error[0] != '\0')
 		ui_printf(ui, 10, 0, COLS, UI_A_WARN, "%s", l->error);
-	ui_hline(ui, 11, 0, COLS);
-	ui_puts(ui, 11, 2, 20, UI_A_SECTION, " Finished so far ");
-	r.y = 12;
-	r.h = LINES - 1 - r.y;
-	if (l->table != NULL) {
-		ui->res_top = ui_scroll(ui->res_top, 0,
-		    w_table_lines(l->table, r.w), r.h);
-		w_table_draw(ui, l->table, r, ui->res_top, 0);
-	}
+	scr_run_draw_finished(ui);
 }
 
 const struct ui_screen scr_run = {

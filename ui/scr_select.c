@@ -381,17 +381,15 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 	const struct bench	*b;
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
 
-	if (cur)
-		mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
+	/* The highlight covers the text only: a full bar costs the line. */
 	if (row->test < 0) {
 		ui_printf(ui, y, 0, COLS, cur ? a : UI_A_SECTION, "%s",
 		    row->group);
 		return;
 	}
 	b = registry_all[row->test];
-	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %-5s %s",
-	    ui->choice.sel[row->test] ? 'x' : ' ', idw, b->id, b->unit,
-	    b->title);
+	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %s",
+	    ui->choice.sel[row->test] ? 'x' : ' ', idw, b->id, b->title);
 }
 
 static void
@@ -437,8 +435,9 @@ scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
 	char			 pos[64];
 	int			 w;
 
-	w = snprintf(pos, sizeof pos, "%s%d/%d", ui->sel_top + h < n ?
-	    "more below  " : "", ui->sel_cur + 1, n);
+	w = snprintf(pos, sizeof pos, "%s%s%d/%d", ui->sel_top > 0 ?
+	    "more above  " : "", ui->sel_top + h < n ? "more below  " : "",
+	    ui->sel_cur + 1, n);
 	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
 	if (rows[ui->sel_cur].test < 0) {
 		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: Space or g "
@@ -446,14 +445,15 @@ scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
 		return;
 	}
 	b = registry_all[rows[ui->sel_cur].test];
-	ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: %s", b->id, b->desc);
+	ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s", b->id,
+	    b->unit, b->desc);
 }
 
 static void
 scr_select_draw(struct ui *ui)
 {
 	struct scr_select_row	*rows;
-	int			 n, h = LINES - 7, idw = 0;
+	int			 n, h = LINES - 6, idw = 0;
 
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark %s -- choose the tests "
 	    "to run", SYSMARK_VERSION);
@@ -466,10 +466,8 @@ scr_select_draw(struct ui *ui)
 		ui->sel_top = ui->sel_cur;
 	if (ui->sel_cur >= ui->sel_top + h)
 		ui->sel_top = ui->sel_cur - h + 1;
-	ui_printf(ui, 2, 0, COLS, UI_A_SECTION, "      %-*s %-5s TEST%s", idw,
-	    "ID", "UNIT", ui->sel_top > 0 ? "  (more above)" : "");
 	for (int i = ui->sel_top; i < n && i < ui->sel_top + h; i++)
-		scr_select_draw_row(ui, &rows[i], 3 + i - ui->sel_top,
+		scr_select_draw_row(ui, &rows[i], 2 + i - ui->sel_top,
 		    i == ui->sel_cur, idw);
 	scr_select_draw_detail(ui, rows, n, LINES - 4, h);
 	free(rows);

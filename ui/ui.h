@@ -109,6 +109,8 @@ struct ui_live {
 	uint64_t		  t_run;	/* when the run started */
 	uint64_t		  t_sample;	/* when the sample started */
 	size_t			  done, total;
+	double			  est_total;	/* runner_estimate() */
+	double			  est_done;	/* of the samples done */
 	double			 *values;	/* current test's samples */
 	size_t			  nvalues;
 	struct table		 *table;	/* report_results() so far */
@@ -158,6 +160,7 @@ struct ui {
 	int			 sel_top;
 	char			 sel_find[64];	/* the last / text */
 	int			 res_top;
+	int			 run_follow;	/* the newest finished row */
 	int			 res_left;
 	size_t			 res_ref;	/* 0 none, else source + 1 */
 	char			 res_pending[PATH_MAX];	/* to replace? */
@@ -237,9 +240,11 @@ int	 w_table_draw(struct ui *, const struct table *, struct ui_rect, int,
 	     int);
 int	 w_table_col(const struct table *, const char *);
 void	 w_bar_draw(struct ui *, int, int, int, double, double);
+#define W_SPARKLINE_STEP 0.02	/* one level: 2% of the mean */
 void	 w_sparkline_draw(struct ui *, int, int, int, const double *, size_t,
-	     const unsigned char *);
-void	 w_progress_draw(struct ui *, int, int, int, double, const char *);
+	     const unsigned char *, double);
+void	 w_progress_draw(struct ui *, int, int, int, int, double,
+	     const char *);
 void	 w_status_draw(struct ui *, const char *);
 
 /* The screens. */

@@ -145,7 +145,10 @@ ui_scroll_key(int c, int *top, int *left)
 	return 1;
 }
 
-/* "42.5 s" or "12:05" or "2:03:10". */
+/*
+ * "0.4 s", "42 s", "12:05" or "2:03:10": whole seconds from 1 s up, so a
+ * countdown redrawn twice a second changes once a second on the line.
+ */
 void
 ui_format_secs(double s, char *buf, size_t len)
 {
@@ -154,8 +157,10 @@ ui_format_secs(double s, char *buf, size_t len)
 	if (s < 0)
 		s = 0;
 	t = (long)(s + 0.5);
-	if (s < 60)
+	if (s < 0.95)
 		snprintf(buf, len, "%.1f s", s);
+	else if (t < 60)
+		snprintf(buf, len, "%ld s", t);
 	else if (t < 3600)
 		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
 	else

@@ -8,6 +8,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,18 +43,26 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->values = xreallocarray(l->values, l->nvalues + 1,
 		    sizeof *l->values);
 		l->values[l->nvalues++] = ev->rs->value;
-		ui_live_table(l);
 		ui->dirty = 1;	/* a finished sample shows at once */
+		break;
+	case RUNNER_EV_BENCH_DONE:
+		/* The table lists finished tests only, newest in view. */
+		ui_live_table(l);
+		if (ui->run_follow)
+			ui->res_top = INT_MAX / 2;
+		ui->dirty = 1;
 		break;
 	case RUNNER_EV_ERROR:
 	case RUNNER_EV_SKIPPED:
 		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
 		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
 		    "failed" : "skipped", ev->msg);
-		ui_live_table(l);
 		ui->dirty = 1;
 		break;
 	case RUNNER_EV_PROGRESS:
+		if (l->bench != NULL && ev->done > l->done)
+			l->est_done += (double)(ev->done - l->done) *
+			    runner_sample_estimate(l->bench, l->plan.duration);
 		l->done = ev->done;
 		l->total = ev->total;
 		break;
@@ -63,8 +72,6 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->have_run = 1;
 		runner_note_plan(&l->plan, &l->run, ev->cancelled);
 		ui_live_table(l);
-		ui_message(ui, ev->cancelled ? "run aborted: the samples "
-		    "finished so far are kept" : "run finished");
 		break;
 	default:
 		break;
@@ -105,6 +112,10 @@ ui_live_start(struct ui *ui)
 	l->path[0] = l->error[0] = '\0';
 	l->nvalues = l->done = 0;
 	l->total = 1;
+	l->est_done = 0;
+	l->est_total = runner_estimate(&l->plan);
+	ui->res_top = 0;
+	ui->run_follow = 1;
 	l->bench = NULL;
 	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
 	    &err);

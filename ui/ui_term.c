@@ -152,7 +152,7 @@ ui_colors(struct ui *ui)
 	init_pair(3, COLOR_GREEN, -1);
 	init_pair(4, COLOR_YELLOW, -1);
 	ui->attr[UI_A_TITLE] = A_BOLD | COLOR_PAIR(1);
-	ui->attr[UI_A_SECTION] = A_BOLD | COLOR_PAIR(1);
+	/* Headings stay bold only: a color costs each of them ~20 bytes. */
 	ui->attr[UI_A_WARN] = A_BOLD | COLOR_PAIR(2);
 	ui->attr[UI_A_GOOD] = COLOR_PAIR(3);
 	ui->attr[UI_A_MARK] = A_BOLD | COLOR_PAIR(4);
@@ -170,12 +170,28 @@ ui_term_start(struct ui *ui)
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	/*
+	 * No typeahead check: with one, ncurses flushes line by line to
+	 * look for keys between them, several writes per update on a slow
+	 * line; the loop reads keys itself, between updates.
+	 */
+	typeahead(-1);
+	leaveok(stdscr, TRUE);	/* no cursor move to park it after updates */
+	/*
 	 * Esc is never needed, so waiting long for the rest of a function
 	 * key costs nothing and keeps slow serial lines from splitting one.
 	 */
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(300);
 	ui_colors(ui);
+	/*
+	 * ncurses 6.4 also flushes after every cursor move until its screen
+	 * has once been suspended and resumed (it stays "initial" until
+	 * then): five writes an update instead of one.  Suspend and resume
+	 * once, before anything is drawn and after the colors are set, so that
+	 * the blanks it clears are the blanks screens draw.
+	 */
+	endwin();
+	refresh();
 	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ui_crash_add("sgr0");
 	ui_crash_add("cnorm");

@@ -130,10 +130,11 @@ report_row(const struct run *run, const struct run_group *g,
 		table_set(t, r, REPORT_UNIT, "%s", unit);
 	}
 	if (duration <= 0)
-		snprintf(samples, sizeof samples, "(%zu samples", n);
+		snprintf(samples, sizeof samples, "(%zu sample%s", n,
+		    n == 1 ? "" : "s");
 	else
-		snprintf(samples, sizeof samples, "(%g secs, %zu samples",
-		    duration, n);
+		snprintf(samples, sizeof samples, "(%g sec%s, %zu sample%s",
+		    duration, duration == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	if (failed > 0)
 		snprintf(samples + strlen(samples),
 		    sizeof samples - strlen(samples), ", %zu failed", failed);
