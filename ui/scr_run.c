@@ -25,8 +25,10 @@ static const struct ui_key scr_run_help[] = {
 static void
 scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 {
-	if (ev->type == RUNNER_EV_FINISHED)
+	if (ev->type == RUNNER_EV_FINISHED) {
+		ui->viewing = 0;
 		ui_switch(ui, &scr_results);
+	}
 }
 
 /* ---- Keys ---- */
@@ -219,7 +221,7 @@ scr_run_draw_finished(struct ui *ui)
 	    ui->res_top > 0 ? ", more above" : "",
 	    ui->res_top < bottom ? ", more below" : "");
 	if (l->table != NULL)
-		w_table_draw(ui, l->table, r, ui->res_top, 0);
+		w_table_draw(ui, l->table, r, ui->res_top, 0, -1);
 	else
 		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "(no test finished yet)");
 }

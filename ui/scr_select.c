@@ -6,7 +6,6 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,25 +122,6 @@ scr_select_copies_text(const struct ui *ui, char *buf, size_t len)
 		    i > 0 ? "," : "", ui->choice.copies[i]);
 }
 
-/* 1 if s has text in it, in any case. */
-static int
-scr_select_has(const char *s, const char *text)
-{
-	size_t	n = strlen(text);
-
-	for (; *s != '\0'; s++) {
-		size_t	k = 0;
-
-		while (k < n && s[k] != '\0' &&
-		    tolower((unsigned char)s[k]) ==
-		    tolower((unsigned char)text[k]))
-			k++;
-		if (k == n)
-			return 1;
-	}
-	return 0;
-}
-
 /* The next row after the cursor whose id, title or description has it. */
 static void
 scr_select_find_next(struct ui *ui)
@@ -157,9 +137,9 @@ scr_select_find_next(struct ui *ui)
 		if (rows[i].test < 0)
 			continue;
 		b = registry_all[rows[i].test];
-		if (scr_select_has(b->id, text) ||
-		    scr_select_has(b->title, text) ||
-		    scr_select_has(b->desc, text)) {
+		if (ui_contains(b->id, text) ||
+		    ui_contains(b->title, text) ||
+		    ui_contains(b->desc, text)) {
 			ui->sel_cur = i;
 			free(rows);
 			return;
@@ -343,9 +323,10 @@ scr_select_key(struct ui *ui, int c)
 		ui_switch(ui, &scr_compare);
 		break;
 	case 'v':
-		if (ui->live.have_run)
+		if (ui->live.have_run) {
+			ui->viewing = 0;
 			ui_switch(ui, &scr_results);
-		else
+		} else
 			ui_message(ui, "no run yet: Enter starts one");
 		break;
 	default:

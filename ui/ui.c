@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -106,6 +107,7 @@ ui_init(struct ui *ui, const char *argv0, int refresh_ms)
 	if (paths_self_exe(argv0, ui->self, sizeof ui->self) != 0)
 		ui->self[0] = '\0';
 	run_init(&ui->live.run);
+	run_init(&ui->view);
 	ui_choice_defaults(ui);
 }
 
@@ -116,6 +118,11 @@ ui_free(struct ui *ui)
 	ui_source_free(ui);
 	table_free(ui->res_cmp);
 	table_free(ui->res_index);
+	table_free(ui->res_stats);
+	table_free(ui->res_plot);
+	table_free(ui->view_table);
+	run_free(&ui->view);
+	free(ui->view_name);
 	table_free(ui->cmp_table);
 	ui_choice_free(ui);
 }

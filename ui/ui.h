@@ -127,6 +127,7 @@ struct ui_source {
 	enum ui_source_kind	 kind;
 	char			*name;		/* column heading */
 	char			*path;		/* file or baseline name */
+	char			*about;		/* date and host, or source */
 	int			 pick;		/* 0, or order picked */
 };
 
@@ -137,6 +138,8 @@ struct ui_prompt {
 	char	 question[96];
 	char	 text[PATH_MAX];
 	void	 (*done)(struct ui *, const char *);
+	void	 (*step)(struct ui *, int);	/* arrows, when set */
+	void	 (*cancel)(struct ui *);	/* Esc, when set */
 };
 
 struct ui {
@@ -162,7 +165,17 @@ struct ui {
 	int			 res_top;
 	int			 run_follow;	/* the newest finished row */
 	int			 res_left;
-	size_t			 res_ref;	/* 0 none, else source + 1 */
+	int			 res_cur;	/* the highlighted line */
+	const struct table_row	*res_row;	/* its row, as drawn */
+	char			 res_ref[PATH_MAX];	/* "": none */
+	int			 viewing;	/* a saved run, not live */
+	struct run		 view;		/* that run */
+	char			*view_name;
+	struct table		*view_table;	/* report_results(view) */
+	struct table		*res_stats;	/* report_stats() */
+	struct table		*res_plot;	/* memhier_plot() */
+	int			 pick_cur;	/* the reference picker */
+	int			 pick_top;
 	char			 res_pending[PATH_MAX];	/* to replace? */
 	struct table		*res_cmp;	/* reference, this run */
 	struct table		*res_index;	/* against an index baseline */
@@ -204,6 +217,7 @@ int	 ui_text(struct ui *, struct ui_rect, int, enum ui_attr,
 struct ui_rect ui_body(void);
 int	 ui_scroll(int, int, int, int);
 int	 ui_scroll_key(int, int *, int *);
+int	 ui_contains(const char *, const char *);
 void	 ui_format_secs(double, char *, size_t);
 
 /* ui_choice.c */
@@ -226,18 +240,24 @@ void	 ui_live_free(struct ui *);
 /* ui_source.c */
 void	 ui_source_scan(struct ui *);
 void	 ui_source_free(struct ui *);
+void	 ui_source_describe(struct ui *);
+struct ui_source *ui_source_find(struct ui *, const char *);
 int	 ui_source_load(struct ui *, const struct ui_source *, struct run *,
 	     struct sm_error *);
 struct table *ui_source_compare(struct ui *, const struct ui_source *const *,
 	     size_t, struct sm_error *);
 
+/* scr_results.c */
+int	 scr_results_open(struct ui *, const struct ui_source *);
+
 /* ui_plain.c */
-char	**ui_plain_ask(const char *);
+char	**ui_plain_ask(const char *, int *);
 
 /* Widgets: each draws into the rectangle it is given. */
 int	 w_table_lines(const struct table *, int);
 int	 w_table_draw(struct ui *, const struct table *, struct ui_rect, int,
-	     int);
+	     int, int);
+int	 w_table_max_left(const struct table *, int);
 int	 w_table_col(const struct table *, const char *);
 void	 w_bar_draw(struct ui *, int, int, int, double, double);
 #define W_SPARKLINE_STEP 0.02	/* one level: 2% of the mean */
@@ -253,5 +273,6 @@ extern const struct ui_screen scr_run;
 extern const struct ui_screen scr_results;
 extern const struct ui_screen scr_compare;
 extern const struct ui_screen scr_help;
+extern const struct ui_screen scr_pick;
 
 #endif

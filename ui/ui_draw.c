@@ -6,6 +6,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
@@ -166,4 +167,21 @@ ui_format_secs(double s, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
 		    t % 60);
+}
+
+/* 1 if s has text in it, in any case (find and filter). */
+int
+ui_contains(const char *s, const char *text)
+{
+	size_t	n = strlen(text), k;
+
+	for (; *s != '\0'; s++) {
+		for (k = 0; k < n && s[k] != '\0' &&
+		    tolower((unsigned char)s[k]) ==
+		    tolower((unsigned char)text[k]); k++)
+			;
+		if (k == n)
+			return 1;
+	}
+	return n == 0;
 }

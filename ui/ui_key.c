@@ -35,8 +35,36 @@ ui_key_normalize(int c)
 		return UI_KEY_ENTER;
 	case KEY_F(1):
 		return '?';
+	case KEY_F(3):
+		return 'f';
 	}
 	return c;
+}
+
+/* Keys that move in a list while its filter is typed. */
+static int
+ui_prompt_move(struct ui *ui, int c)
+{
+	int	d;
+
+	switch (c) {
+	case KEY_UP:
+	case UI_CTRL('p'):
+		d = -1;
+		break;
+	case KEY_DOWN:
+	case UI_CTRL('n'):
+		d = 1;
+		break;
+	case KEY_PPAGE:
+	case KEY_NPAGE:
+		d = (c == KEY_NPAGE ? 1 : -1) * (LINES - 4);
+		break;
+	default:
+		return 0;
+	}
+	ui->prompt.step(ui, d);
+	return 1;
 }
 
 static void
@@ -45,6 +73,8 @@ ui_prompt_key(struct ui *ui, int c)
 	struct ui_prompt	*p = &ui->prompt;
 	size_t			 len = strlen(p->text);
 
+	if (p->step != NULL && ui_prompt_move(ui, c))
+		return;
 	if (p->yesno || c == '\r' || c == '\n' || c == KEY_ENTER) {
 		p->active = 0;
 		if (!p->yesno)
@@ -58,6 +88,8 @@ ui_prompt_key(struct ui *ui, int c)
 	if (c == UI_KEY_ESC || c == UI_CTRL('g')) {
 		p->active = 0;
 		ui_message(ui, "cancelled");
+		if (p->cancel != NULL)
+			p->cancel(ui);
 	} else if ((c == KEY_BACKSPACE || c == 127 || c == '\b') && len > 0)
 		p->text[len - 1] = '\0';
 	else if (c == UI_CTRL('u'))

@@ -165,10 +165,11 @@ ui_plain_estimate(const char *tests, const char *copies, const char *dur,
 
 /*
  * Ask what to run; returns the argv of `sysmark run` (NULL-terminated,
- * allocated, strings included) or NULL when the user stops.
+ * allocated, strings included) or NULL when the user stops, *eof set
+ * when the input ended before that.
  */
 char **
-ui_plain_ask(const char *argv0)
+ui_plain_ask(const char *argv0, int *eof)
 {
 	char	  self[PATH_MAX], tests[256], copies[64], dur[64];
 	char	  samples[64], path[PATH_MAX], go[8];
@@ -177,14 +178,17 @@ ui_plain_ask(const char *argv0)
 
 	if (paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
+	*eof = 1;
 	ui_plain_catalog();
 	if (ui_plain_tests(tests, sizeof tests) != 0 ||
 	    ui_plain_settings(copies, dur, samples, sizeof copies) != 0 ||
 	    ui_plain_save(self[0] ? self : NULL, path, sizeof path,
 	    &replace) != 0 ||
 	    ui_plain_estimate(tests, copies, dur, samples) != 0 ||
-	    ui_plain_line("start the run? (y/n)", "y", go, sizeof go) != 0 ||
-	    (go[0] != 'y' && go[0] != 'Y'))
+	    ui_plain_line("start the run? (y/n)", "y", go, sizeof go) != 0)
+		return NULL;
+	*eof = 0;
+	if (go[0] != 'y' && go[0] != 'Y')
 		return NULL;
 	av = xcalloc(UI_PLAIN_NARGS, sizeof *av);
 	av[n++] = xstrdup("run");

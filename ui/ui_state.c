@@ -40,6 +40,8 @@ ui_ask(struct ui *ui, int yesno, const char *question, const char *text,
 	snprintf(ui->prompt.text, sizeof ui->prompt.text, "%s",
 	    text != NULL ? text : "");
 	ui->prompt.done = done;
+	ui->prompt.step = NULL;
+	ui->prompt.cancel = NULL;
 	ui->dirty = 1;
 }
 

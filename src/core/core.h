@@ -191,6 +191,9 @@ struct table_col {
 struct table_row {
 	int	  section;	/* a heading spanning the row */
 	char	**cells;
+	char	 *key;		/* a short unique name for the first cell
+				   where it does not fit ("syscall x2"), or
+				   NULL */
 };
 struct table {
 	char			*title;
@@ -211,6 +214,8 @@ void	 table_add_section(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 table_set(struct table *, size_t, size_t, const char *, ...)
 	     __attribute__((format(printf, 4, 5)));
+void	 table_set_key(struct table *, size_t, const char *, ...)
+	     __attribute__((format(printf, 3, 4)));
 void	 table_add_note(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 size_t	 table_col_width(const struct table *, size_t);
