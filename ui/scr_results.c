@@ -36,8 +36,8 @@ static const struct ui_key scr_results_help[] = {
 	{ NULL, NULL }
 };
 
-static const char scr_results_legend[] = "bars: longer is better, | is "
-    "the reference;  + better  ~ no clear change  - worse";
+static const char scr_results_legend[] = "bars: longer is better, | = "
+    "reference;  + better  ~ no clear change  - worse";
 
 static const struct run *
 scr_results_run(const struct ui *ui)

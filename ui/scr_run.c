@@ -191,7 +191,7 @@ scr_run_draw_current(struct ui *ui)
 		return;
 	}
 	if (l->bench->timing == BENCH_CALIBRATED)
-		snprintf(each, sizeof each, "one calibrated batch each");
+		snprintf(each, sizeof each, "calibrated");
 	else
 		snprintf(each, sizeof each, "%g s each", l->plan.duration);
 	ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: sample %d "

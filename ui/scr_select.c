@@ -379,7 +379,7 @@ scr_select_draw_settings(struct ui *ui, int y)
 	struct runner_plan	  plan;
 	const struct bench	**benches;
 	int			  copies[UI_MAX_COPIES];
-	char			  cs[64], est[32], preset[64];
+	char			  cs[64], est[32];
 	size_t			  n, ncal = 0;
 
 	benches = xcalloc(registry_count(), sizeof *benches);
@@ -389,10 +389,9 @@ scr_select_draw_settings(struct ui *ui, int y)
 	ui_format_secs(runner_estimate(&plan), est, sizeof est);
 	free(benches);
 	scr_select_copies_text(ui, cs, sizeof cs);
-	ui_choice_preset_name(ui, preset, sizeof preset);
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
 	    "Samples %d   Tests %zu of %zu   Preset %s", cs, plan.duration,
-	    plan.samples, n, registry_count(), preset);
+	    plan.samples, n, registry_count(), ui_choice_preset_name(ui));
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "
 		    "Space selects one, a selects all.");

@@ -228,7 +228,7 @@ void	 ui_choice_toggle_group(struct ui *, const char *);
 void	 ui_choice_preset(struct ui *, const struct ui_preset *);
 const struct ui_preset *ui_choice_next_preset(const struct ui *);
 int	 ui_choice_custom(const struct ui *);
-void	 ui_choice_preset_name(const struct ui *, char *, size_t);
+const char *ui_choice_preset_name(const struct ui *);
 size_t	 ui_choice_plan(const struct ui *, struct runner_plan *,
 	     const struct bench **, int *);
 

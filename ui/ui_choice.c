@@ -147,14 +147,11 @@ ui_choice_next_preset(const struct ui *ui)
 	return &ui_presets[0];
 }
 
-/* "UnixBench" or "custom (from UnixBench)". */
-void
-ui_choice_preset_name(const struct ui *ui, char *buf, size_t len)
+/* "UnixBench", or "custom" once the choice has left it. */
+const char *
+ui_choice_preset_name(const struct ui *ui)
 {
-	if (ui_choice_custom(ui))
-		snprintf(buf, len, "custom (from %s)", ui->choice.preset->name);
-	else
-		snprintf(buf, len, "%s", ui->choice.preset->name);
+	return ui_choice_custom(ui) ? "custom" : ui->choice.preset->name;
 }
 
 /*
