@@ -196,6 +196,10 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		    UI_NATTR, "  [%s] %-10s %s", mark, scr_compare_kind(s),
 		    s->name);
 	}
+	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",
+	    ui->cmp_top > 0 ? "more above  " : "",
+	    ui->cmp_top + r.h < (int)ui->nsrc ? "more below  " : "",
+	    ui->cmp_cur + 1, ui->nsrc);
 }
 
 static void
