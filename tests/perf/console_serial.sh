@@ -47,7 +47,6 @@ $tm pipe-pane -o -t s "cat >>$tmp/pane"
 wait_for "Estimated time" 15
 sleep 1
 first=$(bytes)
-cp "$tmp/pane" /tmp/i12pane
 pid=$($tm list-panes -t s -F '#{pane_pid}')	# sysmark itself
 
 $tm send-keys -t s x / C-u syscall Enter Space d C-u "$dur" Enter \
@@ -62,7 +61,6 @@ t0=$(ticks "$pid")
 if command -v strace >/dev/null 2>&1; then
 	timeout "$win" strace -q -s 256 -p "$pid" -e trace=write \
 	    -o "$tmp/strace" 2>/dev/null
-	cp "$tmp/strace" /tmp/i12strace
 else
 	sleep "$win"
 fi
