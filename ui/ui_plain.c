@@ -57,15 +57,39 @@ ui_plain_catalog(void)
 }
 
 /* Ask until the answer parses; -1 at end of input. */
+/*
+ * The default answer: UnixBench's index set (the tests of its baseline),
+ * as the console starts with; "all" if that baseline is missing.
+ */
+static void
+ui_plain_default_tests(const char *self, char *def, size_t len)
+{
+	struct sm_error	err;
+	struct run	run;
+	size_t		pos = 0;
+
+	snprintf(def, len, "all");
+	run_init(&run);
+	if (baseline_resolve(self, "unixbench", &run, &err) == 0)
+		for (size_t i = 0; i < run.nsamples && pos < len; i++)
+			if (registry_find(run.samples[i].test) != NULL)
+				pos += (size_t)snprintf(def + pos, len - pos,
+				    "%s%s", pos > 0 ? "," : "",
+				    run.samples[i].test);
+	run_free(&run);
+}
+
 static int
-ui_plain_tests(char *buf, size_t len)
+ui_plain_tests(const char *self, char *buf, size_t len)
 {
 	const struct bench	**b;
 	struct sm_error		  err;
 	size_t			  n;
+	char			  def[256];
 
+	ui_plain_default_tests(self, def, sizeof def);
 	for (;;) {
-		if (ui_plain_line("tests (ids, commas between)", "all", buf,
+		if (ui_plain_line("tests (ids, commas between; all)", def, buf,
 		    len) != 0)
 			return -1;
 		if (strcmp(buf, "all") == 0)
@@ -180,7 +204,7 @@ ui_plain_ask(const char *argv0, int *eof)
 		self[0] = '\0';
 	*eof = 1;
 	ui_plain_catalog();
-	if (ui_plain_tests(tests, sizeof tests) != 0 ||
+	if (ui_plain_tests(self[0] ? self : NULL, tests, sizeof tests) != 0 ||
 	    ui_plain_settings(copies, dur, samples, sizeof copies) != 0 ||
 	    ui_plain_save(self[0] ? self : NULL, path, sizeof path,
 	    &replace) != 0 ||
