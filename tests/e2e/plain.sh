@@ -33,8 +33,8 @@ printf 'syscall\n1\n0.1\n1\n%s\nn\n' "$tmp/mine.csv" |
 grep -q "that file exists; replace it?" "$out" ||
     fail "overwrote without asking"
 # The default is UnixBench's index set, not every test.
-printf '\n\n\n\n\nn\n' | TERM=dumb SYSMARK_RESULTS=$tmp $bin console \
-    >"$out" 2>&1
+printf '\n\n\n\n\nn\n' | TERM=dumb SYSMARK_RESULTS=$tmp \
+    SYSMARK_BASELINES=$top/baselines $bin console >"$out" 2>&1
 grep -q "tests (ids, commas between; all) \[dhry2reg,whetstone-double," \
     "$out" || fail "the default tests are not UnixBench's index set"
 # The input ending before a run is chosen is said, and is not success.
