@@ -50,7 +50,8 @@ ui_switch(struct ui *ui, const struct ui_screen *scr)
 {
 	if (ui->scr != NULL && ui->scr->leave != NULL)
 		ui->scr->leave(ui);
-	if (scr == &scr_help && ui->scr != &scr_help)
+	/* Where help (and the picker) go back to: the screen before. */
+	if (ui->scr != scr)
 		ui->back = ui->scr;
 	ui->scr = scr;
 	if (scr->enter != NULL)
