@@ -4,6 +4,8 @@
 #   make run      install what is missing, build, start sysmark
 #   make test     install what is missing, build the tests with
 #                 AddressSanitizer and UBSan, run them all
+#   make fuzz     run every libFuzzer target for FUZZ_SECONDS (60) each
+#                 under ASan and UBSan; fails on any finding
 #   make install  PREFIX=/usr/local DESTDIR= : binary, baselines, man page
 
 PREFIX	?= /usr/local
@@ -27,6 +29,17 @@ UI_SRC	 = $(wildcard ui/*.c)
 APP_SRC	 = src/main.c $(CORE_SRC) $(UI_SRC)
 HDRS	 = $(wildcard src/core/*.h src/bench/*.h ui/*.h)
 TEST_SRC = $(wildcard tests/test_*.c)
+
+# libFuzzer targets (tests/fuzz/fuzz_NAME.c, with NAME.dict and NAME.seeds),
+# built with clang; `make test` runs each for FUZZ_SECONDS_CI.
+FUZZ_CC	 = clang
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	   -fno-omit-frame-pointer
+FUZZ_SECONDS	?= 60
+FUZZ_SECONDS_CI	?= 30
+FUZZ_SRC = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ	 = $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_OBJ = $(CORE_SRC:%.c=build/fuzz/obj/%.o)
 
 OBJ	 = $(APP_SRC:%.c=build/obj/%.o)
 SAN_OBJ	 = $(APP_SRC:%.c=build/san/%.o)
@@ -64,6 +77,19 @@ build/san/test_%: tests/test_%.c tests/testutil.h $(SAN_CORE)
 	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -o $@ $< $(SAN_CORE) \
 	    -lcmocka $(LIBS)
 
+build/fuzz/obj/%.o: %.c $(HDRS) build/flags
+	@mkdir -p $(@D)
+	@echo "  CC-FUZZ $<"
+	@$(FUZZ_CC) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
+	    $(DEFS) -c -o $@ $<
+
+.SECONDARY: $(FUZZ_OBJ)
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	@echo "  FUZZ    $@"
+	@$(FUZZ_CC) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $(DEFS) \
+	    -o $@ $< $(FUZZ_OBJ) $(LIBS)
+
 # Rebuild everything when the flags or the install prefix change.
 build/flags: FORCE
 	@mkdir -p build
@@ -73,8 +99,11 @@ build/flags: FORCE
 run: deps sysmark
 	./sysmark
 
-test: test-deps build/san/sysmark $(TESTS)
-	@sh tests/run.sh $(TESTS)
+test: test-deps build/san/sysmark $(TESTS) $(FUZZ)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS_CI) sh tests/run.sh $(TESTS)
+
+fuzz: test-deps $(FUZZ)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ:build/fuzz/%=%)
 
 install: sysmark
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
@@ -89,4 +118,4 @@ clean:
 
 FORCE:
 
-.PHONY: all deps test-deps run test install clean FORCE
+.PHONY: all deps test-deps run test fuzz install clean FORCE

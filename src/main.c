@@ -5,7 +5,8 @@
  * arithmetic happens here, so the CLI and the console cannot disagree.
  *
  * Exit statuses: 0 all well, 1 a sample failed, 2 usage or input error,
- * 130 interrupted.
+ * 3 the run is saved in a fallback file, not where asked, 4 it could be
+ * saved nowhere and was written to stderr, 130 interrupted.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -24,6 +25,9 @@
 #include "core/core.h"
 #include "../ui/ui.h"
 
+/* run -C's time cap unless -T says otherwise, in seconds. */
+#define MAIN_TIME_CAP		600.0
+
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t main_stop;
 
@@ -34,6 +38,14 @@ struct main_run {
 	size_t			  ncopies;
 	int			  samples;
 	double			  duration;
+	int			  repeats;
+	enum runner_order	  order;
+	double			  target;	/* -C, a fraction */
+	double			  time_cap;	/* -T */
+	double			  gap;		/* calibrate -g */
+	const char		 *baseline;	/* -b: index, -C's aim */
+	struct run		  base;
+	int			  calibrate;
 	const char		 *out;
 	int			  force;
 	int			  quiet;
@@ -47,18 +59,33 @@ static const char main_usage[] =
 "       sysmark [console [-r UPDATES_PER_SECOND]]\n"
 "       sysmark list [-f text|csv|md]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
+"                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
+"                   [--order grouped|interleaved]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"       sysmark calibrate [-t ID,...] [-c COPIES,...] [-d SECONDS]\n"
+"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q]\n"
 "       sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
 "       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
 "       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
-"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT] RUN RUN...\n"
+"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
+"                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
 "  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n"
 "                 lmbench-style tests (lat_*, bw_*) time one calibrated\n"
 "                 batch of at least 50 ms per sample instead\n"
-"  -n SAMPLES     samples per test and copies value (default 6)\n"
+"  -n SAMPLES     samples per test and copies value (default 6), after\n"
+"                 one warm-up sample that is shown but not counted\n"
+"  -R REPEATS     repeat the whole plan, in one file (default 1;\n"
+"                 calibrate: 3); compare judges on the repeats' means\n"
+"  -C PERCENT     keep taking rounds until every test's 95% interval\n"
+"                 is within PERCENT of its mean (with -b: the index's)\n"
+"  -T SECONDS     -C's time cap (default 600)\n"
+"  -g SECONDS     calibrate: pause between repeats (default: spread\n"
+"                 them over 5 minutes)\n"
+"  --order ORDER  interleaved (default): rounds in a shuffled order,\n"
+"                 seed in the run's meta; grouped: test by test\n"
 "  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
@@ -68,17 +95,26 @@ static const char main_usage[] =
 "                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  -a ALPHA       compare: significance level (default 0.05)\n"
 "  -e PERCENT     compare: smallest change that counts (default 1)\n"
+"  -p PROFILE     compare: the host noise profile (default: the\n"
+"                 runs' host's noise-HOST.csv beside the results)\n"
 "  -r N           console: screen updates a second while tests run\n"
 "                 (default 2)\n"
 "  --best, -B     show: lmbench's comparison to the best of the breed\n"
 "\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
-"more runs it prints them side by side, each against the first.\n"
+"more runs it prints them side by side, each against the first;\n"
+"OLD... -- NEW... compares two sides of several runs each.\n"
+"calibrate measures this host's run-to-run noise (an A/A run) and\n"
+"saves it as results/noise-HOST.csv for compare.\n"
 "With no command on a terminal, sysmark starts the console.\n";
 
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int	main_take_best(int *, char **);
+static void	main_long_opt(int, char **, const char *, char);
+static int	main_load_baseline(const char *, const char *, struct run *);
+static int	main_index(const struct run *, const struct run *,
+		    const char *, enum table_format);
 static int	main_best(int, char **, const char *);
 
 /* Print "sysmark: message" and the usage hint; returns the exit status. */
@@ -102,10 +138,13 @@ main_input_error(const struct sm_error *err)
 	return SM_EXIT_INPUT;
 }
 
+/* The first signal stops the run and keeps it; a second ends sysmark. */
 static void
 main_on_signal(int sig)
 {
 	(void)sig;
+	if (main_stop)
+		_exit(SM_EXIT_INTERRUPTED);
 	main_stop = 1;
 }
 
@@ -144,6 +183,29 @@ main_parse_format(const char *arg, enum table_format *fmt)
 	return 0;
 }
 
+/* -C PERCENT, -T SECONDS and -g SECONDS. */
+static int
+main_run_number(int c, const char *arg, struct main_run *m)
+{
+	double	v;
+
+	if (sm_parse_double(arg, &v) != 0 || !isfinite(v))
+		v = -1;
+	if (c == 'C' && (v <= 0 || v >= 100))
+		return main_usage_error("-C %s: the target must be a "
+		    "percentage above 0 and below 100", arg);
+	if (c != 'C' && (v < 0 || v > RUNNER_MAX_DURATION))
+		return main_usage_error("-%c %s: must be a number of seconds "
+		    "from 0 to %g", c, arg, RUNNER_MAX_DURATION);
+	if (c == 'C')
+		m->target = v / 100;
+	else if (c == 'T')
+		m->time_cap = v;
+	else
+		m->gap = v;
+	return 0;
+}
+
 static int
 main_run_option(int c, const char *arg, struct main_run *m)
 {
@@ -154,6 +216,10 @@ main_run_option(int c, const char *arg, struct main_run *m)
 	case 't':
 		free(m->benches);
 		m->benches = NULL;
+		/* registry_parse() reads "" as everything; -t "" is a slip. */
+		if (*arg == '\0')
+			return main_usage_error("-t \"\": name at least one "
+			    "test (sysmark list shows them)");
 		if (registry_parse(arg, &m->benches, &m->nbench, &err) != 0)
 			return main_usage_error("-t: %s", err.msg);
 		return 0;
@@ -173,6 +239,29 @@ main_run_option(int c, const char *arg, struct main_run *m)
 			    "whole number from 1 to %d", arg,
 			    RUNNER_MAX_SAMPLES);
 		m->samples = (int)n;
+		return 0;
+	case 'R':
+		if (sm_parse_int(arg, 1, RUNNER_MAX_REPEATS, &n) != 0)
+			return main_usage_error("-R %s: repeats must be a "
+			    "whole number from 1 to %d", arg,
+			    RUNNER_MAX_REPEATS);
+		m->repeats = (int)n;
+		return 0;
+	case 'O':
+		if (strcmp(arg, "grouped") == 0)
+			m->order = RUNNER_ORDER_GROUPED;
+		else if (strcmp(arg, "interleaved") == 0)
+			m->order = RUNNER_ORDER_INTERLEAVED;
+		else
+			return main_usage_error("--order %s: the order is "
+			    "grouped or interleaved", arg);
+		return 0;
+	case 'C':
+	case 'T':
+	case 'g':
+		return main_run_number(c, arg, m);
+	case 'b':
+		m->baseline = arg;
 		return 0;
 	case 'o':
 		m->out = arg;
@@ -196,6 +285,72 @@ main_run_option(int c, const char *arg, struct main_run *m)
 
 /* ---- sysmark run ---- */
 
+/* "10 s" or "0.5 s", from a static buffer: one call per expression. */
+static const char *
+main_secs(double d)
+{
+	static char	buf[32];
+
+	snprintf(buf, sizeof buf, "%g s", d);
+	return buf;
+}
+
+/* The plan, a line per test and copies value, before interleaved rounds. */
+static void
+main_progress_plan(const struct main_run *m)
+{
+	for (size_t b = 0; b < m->nbench; b++)
+		for (size_t c = 0; c < m->ncopies; c++)
+			fprintf(stderr, "%s: %s, %d %s, %d x %s + warm-up%s\n",
+			    m->benches[b]->id, m->benches[b]->title,
+			    m->copies[c], m->copies[c] == 1 ? "copy" :
+			    "copies", m->samples, m->benches[b]->timing ==
+			    BENCH_CALIBRATED ? "a calibrated batch" :
+			    main_secs(m->duration), m->repeats > 1 ?
+			    ", each repeat" : "");
+	fprintf(stderr, "in interleaved rounds%s\n", m->target > 0 ?
+	    ", more while an interval is wider than -C" : "");
+}
+
+/* Interleaved: a line per sample, naming its test, round and repeat. */
+static void
+main_progress_rounds(const struct main_run *m, const struct runner_event *ev)
+{
+	char	v[64], rep[32] = "", what[32] = "warm-up";
+
+	if (ev->repeat > 1)
+		snprintf(rep, sizeof rep, "repeat %d: ", ev->repeat);
+	if (ev->sample > ev->nsamples)
+		snprintf(what, sizeof what, "sample %d (-C)", ev->sample);
+	else if (ev->sample != RUN_WARMUP)
+		snprintf(what, sizeof what, "sample %d/%d", ev->sample,
+		    ev->nsamples);
+	switch (ev->type) {
+	case RUNNER_EV_RUN_START:
+		main_progress_plan(m);
+		break;
+	case RUNNER_EV_SAMPLE:
+		report_format_value(ev->rs->value, v, sizeof v);
+		fprintf(stderr, "  %s%s, %d %s, %s: %s %s\n", rep,
+		    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" :
+		    "copies", what, v, ev->rs->unit);
+		break;
+	case RUNNER_EV_ERROR:
+	case RUNNER_EV_SKIPPED:
+		fprintf(stderr, "  %s%s, sample %d %s: %s\n", rep,
+		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
+		    "FAILED" : "skipped", ev->msg);
+		break;
+	case RUNNER_EV_FINISHED:
+		if (ev->cancelled)
+			fprintf(stderr, "interrupted: the samples finished so "
+			    "far are kept\n");
+		break;
+	default:
+		break;
+	}
+}
+
 /* Progress for a person watching stderr: a line per sample. */
 static void
 main_progress(const struct runner_event *ev, void *arg)
@@ -205,6 +360,10 @@ main_progress(const struct runner_event *ev, void *arg)
 
 	if (m->quiet)
 		return;
+	if (m->order == RUNNER_ORDER_INTERLEAVED) {
+		main_progress_rounds(m, ev);
+		return;
+	}
 	switch (ev->type) {
 	case RUNNER_EV_BENCH_START:
 		if (ev->bench->timing == BENCH_CALIBRATED) {
@@ -240,6 +399,9 @@ main_progress(const struct runner_event *ev, void *arg)
 		fprintf(stderr, "  skipped: %s\n", ev->msg);
 		break;
 	case RUNNER_EV_FINISHED:
+		if (ev->msg != NULL)
+			fprintf(stderr, "the run stops: a copy would not die; "
+			    "its files are left in %s\n", ev->msg);
 		if (ev->cancelled)
 			fprintf(stderr, "interrupted: the samples finished so "
 			    "far are kept\n");
@@ -249,20 +411,17 @@ main_progress(const struct runner_event *ev, void *arg)
 	}
 }
 
-/* Refuse an output that cannot be written before spending the run on it. */
+/* Refuse a target that cannot take the run before spending the run on it. */
 static int
 main_check_out(const struct main_run *m)
 {
-	struct stat	sb;
+	struct sm_error	err;
 
-	if (m->out == NULL || stat(m->out, &sb) != 0)
+	if (save_check(m->self, m->out, m->force, &err) == 0)
 		return 0;
-	if (!S_ISREG(sb.st_mode))
-		return main_usage_error("-o %s: not a regular file", m->out);
-	if (!m->force)
-		return main_usage_error("-o %s: the file exists (-F replaces "
-		    "it)", m->out);
-	return 0;
+	if (m->out == NULL)
+		return main_input_error(&err);
+	return main_usage_error("-o: %s", err.msg);
 }
 
 static void
@@ -274,21 +433,32 @@ main_warn_idle(const struct main_run *m)
 		fprintf(stderr, "warning: %s\n", msg);
 }
 
+/*
+ * Save the run: where asked, else in a fallback file, else onto stderr.
+ * 0, or the exit status that says where the run went.
+ */
 static int
 main_save(const struct run *run, const struct main_run *m)
 {
 	struct sm_error	err;
 	char		path[PATH_MAX];
 
-	if (m->out != NULL)
-		snprintf(path, sizeof path, "%s", m->out);
-	else if (paths_default_run(m->self, run, path, sizeof path, &err))
-		return main_input_error(&err);
-	if (csvstore_save(run, path, m->force, &err) != 0)
-		return main_input_error(&err);
-	if (!m->quiet)
-		fprintf(stderr, "saved %s\n", path);
-	return 0;
+	switch (save_run(run, m->self, m->out, m->force, path, sizeof path,
+	    &err)) {
+	case SAVE_OK:
+		if (!m->quiet)
+			fprintf(stderr, "saved %s\n", path);
+		return 0;
+	case SAVE_FALLBACK:
+		fprintf(stderr, "sysmark: %s\nsysmark: the run is saved in %s "
+		    "instead\n", err.msg, path);
+		return SM_EXIT_SAVED_ELSEWHERE;
+	default:
+		fprintf(stderr, "sysmark: %s\nsysmark: no file could take the "
+		    "run; here it is:\n", err.msg);
+		csvstore_print(run, stderr);
+		return SM_EXIT_NOT_SAVED;
+	}
 }
 
 static int
@@ -307,7 +477,7 @@ static int
 main_print(const struct run *run, enum table_format fmt, int stats)
 {
 	struct table	*plot;
-	int		 rc = main_render(report_results(run), fmt);
+	int		 rc = main_render(report_results(run, 1), fmt);
 
 	if (rc == 0 && stats) {
 		putchar('\n');
@@ -328,7 +498,8 @@ main_execute(struct main_run *m)
 	struct runner		*r;
 	struct run		 run;
 	struct sm_error		 err;
-	int			 cancelled, rc;
+	char			 msg[200];
+	int			 cancelled, rc, save;
 
 	memset(&plan, 0, sizeof plan);
 	plan.benches = m->benches;
@@ -339,9 +510,20 @@ main_execute(struct main_run *m)
 	plan.duration = m->duration;
 	plan.grace = runner_default_grace(m->duration);
 	plan.self_exe = m->self;
+	plan.order = m->order;
+	plan.warmup = 1;
+	plan.repeats = m->repeats;
+	plan.gap = m->gap;
+	plan.target = m->target;
+	plan.time_cap = m->target > 0 ? m->time_cap : 0;
+	plan.index_base = m->baseline != NULL ? &m->base : NULL;
 	run_init(&run);
 	sysinfo_collect(&run);
+	if (m->calibrate)
+		run_meta_set(&run, "kind", "noise-profile");
 	main_warn_idle(m);
+	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
 	main_signals();
 	if ((r = runner_start(&plan, &run, main_progress, m, &err)) == NULL) {
 		run_free(&run);
@@ -350,10 +532,18 @@ main_execute(struct main_run *m)
 	cancelled = runner_wait(r, &main_stop);
 	runner_free(r);
 	runner_note_plan(&plan, &run, cancelled);
-	rc = run.nsamples > 0 ? main_save(&run, m) : 0;
-	if (rc == 0)
-		rc = main_print(&run, m->fmt, m->stats);
-	if (rc == 0 && cancelled)
+	/* The table is printed whatever became of the save. */
+	save = run.nsamples > 0 ? main_save(&run, m) : 0;
+	rc = main_print(&run, m->fmt, m->stats);
+	if (rc == 0 && m->baseline != NULL)
+		rc = main_index(&run, &m->base, m->baseline, m->fmt);
+	if (rc == 0 && m->calibrate) {
+		putchar('\n');
+		rc = main_render(noise_table(&run), m->fmt);
+	}
+	if (save != 0)
+		rc = save;
+	else if (rc == 0 && cancelled)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
 		rc = SM_EXIT_SAMPLE_FAILED;
@@ -373,7 +563,12 @@ main_run(int argc, char **argv, const char *argv0)
 	m.ncopies = 1;
 	m.samples = 6;
 	m.duration = 10;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:o:Fqsf:")) != -1) {
+	m.order = RUNNER_ORDER_INTERLEAVED;
+	m.time_cap = MAIN_TIME_CAP;
+	run_init(&m.base);
+	main_long_opt(argc, argv, "--order", 'O');
+	while (rc == 0 && (c = getopt(argc, argv,
+	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:")) != -1) {
 		if (c == ':')
 			rc = main_usage_error("option -%c needs a value",
 			    optopt);
@@ -393,6 +588,71 @@ main_run(int argc, char **argv, const char *argv0)
 		    "path (%s)", argv0);
 	if (rc == 0)
 		rc = main_check_out(&m);
+	if (rc == 0 && m.baseline != NULL)
+		rc = main_load_baseline(m.baseline, argv0, &m.base);
+	if (rc == 0)
+		rc = main_execute(&m);
+	free(m.benches);
+	run_free(&m.base);
+	return rc;
+}
+
+/*
+ * sysmark calibrate: run's plan as an A/A run of at least 3 repeats,
+ * spread over five minutes unless -g says otherwise, saved as the host's
+ * noise profile (replacing the last one).
+ */
+static int
+main_calibrate(int argc, char **argv, const char *argv0)
+{
+	struct main_run	m;
+	struct sm_error	err;
+	struct runner_plan plan;
+	char		path[PATH_MAX], host[256];
+	int		c, rc = 0, gap_set = 0;
+
+	memset(&m, 0, sizeof m);
+	m.copies[0] = 1;
+	m.ncopies = 1;
+	m.samples = 6;
+	m.duration = 10;
+	m.repeats = NOISE_REPEATS;
+	m.order = RUNNER_ORDER_INTERLEAVED;
+	m.calibrate = 1;
+	m.force = 1;
+	run_init(&m.base);
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:q")) != -1) {
+		gap_set |= c == 'g';
+		rc = main_run_option(c, optarg, &m);
+	}
+	if (rc == 0 && optind < argc)
+		rc = main_usage_error("calibrate: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (rc == 0 && m.repeats < 2)
+		rc = main_usage_error("-R %d: calibrate needs at least 2 "
+		    "repeats to see the spread between them", m.repeats);
+	if (rc == 0 && m.benches == NULL &&
+	    registry_parse(NULL, &m.benches, &m.nbench, &err) != 0)
+		rc = main_input_error(&err);
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		rc = main_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	if (rc == 0 && gethostname(host, sizeof host) != 0)
+		snprintf(host, sizeof host, "unknown");
+	host[sizeof host - 1] = '\0';
+	if (rc == 0 && noise_path(m.self, host, path, sizeof path, &err) != 0)
+		rc = main_input_error(&err);
+	if (rc == 0) {
+		memset(&plan, 0, sizeof plan);
+		plan.nbench = m.nbench;
+		plan.ncopies = m.ncopies;
+		plan.samples = m.samples;
+		plan.duration = m.duration;
+		plan.warmup = 1;
+		noise_plan(&plan, m.repeats, gap_set ? m.gap : -1);
+		m.gap = plan.gap;
+	}
+	m.out = path;
 	if (rc == 0)
 		rc = main_execute(&m);
 	free(m.benches);
@@ -465,16 +725,22 @@ main_free_runs(struct run *runs, char **names, int k)
 	free(names);
 }
 
-/* compare's options: -f, -a ALPHA, -e PERCENT; the first operand or -1. */
+/*
+ * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE; the first
+ * operand or -1.  '+' stops at the first operand, so that a "--" between
+ * the sides stays where it is.
+ */
 static int
 main_compare_options(int argc, char **argv, enum table_format *fmt,
-    struct compare_opts *o)
+    struct compare_opts *o, const char **profile)
 {
 	double	v;
 	int	c, rc = 0;
 
-	while (rc == 0 && (c = getopt(argc, argv, ":f:a:e:")) != -1) {
-		if (c == ':')
+	while (rc == 0 && (c = getopt(argc, argv, "+:f:a:e:p:")) != -1) {
+		if (c == 'p')
+			*profile = optarg;
+		else if (c == ':')
 			rc = main_usage_error("option -%c needs a value",
 			    optopt);
 		else if (c == '?')
@@ -517,52 +783,59 @@ main_getopt(int argc, char **argv, const char *opts, const char **operand)
 }
 
 /*
- * getopt knows short options only: turn "--baseline NAME" into "-b NAME"
- * and "--baseline=NAME" into "-bNAME", in place.
+ * getopt knows short options only: turn "--NAME VALUE" into "-c VALUE"
+ * and "--NAME=VALUE" into "-cVALUE", in place, before any "--".
  */
 static void
-main_long_baseline(int argc, char **argv)
+main_long_opt(int argc, char **argv, const char *name, char c)
 {
-	static char	 dash_b[] = "-b";
-	const size_t	 len = strlen("--baseline");
+	const size_t	len = strlen(name);
 
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "--baseline") == 0)
-			argv[i] = dash_b;
-		else if (strncmp(argv[i], "--baseline=", len + 1) == 0)
+		if (strcmp(argv[i], name) == 0)
+			argv[i][2] = '\0';
+		else if (strncmp(argv[i], name, len) == 0 &&
+		    argv[i][len] == '=')
 			memmove(argv[i] + 2, argv[i] + len + 1,
 			    strlen(argv[i] + len + 1) + 1);
 		else
 			continue;
 		argv[i][0] = '-';
-		argv[i][1] = 'b';
+		argv[i][1] = c;
 	}
 }
 
-/* The INDEX VALUES table of run against the baseline name. */
+/* Load the baseline (or run) name into *base; 0 or an exit status. */
 static int
-main_print_index(const struct run *run, const char *name, const char *argv0,
-    enum table_format fmt)
+main_load_baseline(const char *name, const char *argv0, struct run *base)
 {
-	struct run	 base;
-	struct sm_error	 err;
-	struct table	*t;
-	char		 self[PATH_MAX], *label;
-	int		 rc;
+	struct sm_error	err;
+	char		self[PATH_MAX];
 
 	if (paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
-	run_init(&base);
-	if (baseline_resolve(self[0] ? self : NULL, name, &base, &err) != 0)
+	run_init(base);
+	if (baseline_resolve(self[0] ? self : NULL, name, base, &err) != 0)
 		return main_input_error(&err);
-	label = paths_label(name);
-	t = index_table(run, &base, label);
+	return 0;
+}
+
+/* The INDEX VALUES table of run against base, named name. */
+static int
+main_index(const struct run *run, const struct run *base, const char *name,
+    enum table_format fmt)
+{
+	struct sm_error	 err;
+	struct table	*t;
+	char		*label = paths_label(name);
+	int		 rc;
+
+	t = index_table(run, base, label);
 	if (fmt == TABLE_TEXT)
 		putchar('\n');
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
 	free(label);
-	run_free(&base);
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
@@ -573,12 +846,12 @@ main_show(int argc, char **argv, const char *argv0)
 	const char		*baseline = NULL, *file = NULL;
 	const char		*operand = NULL;
 	struct sm_error		 err;
-	struct run		 run;
+	struct run		 run, base;
 	int			 c, rc, stats = 0;
 
 	if (main_take_best(&argc, argv))
 		return main_best(argc, argv, argv0);
-	main_long_baseline(argc, argv);
+	main_long_opt(argc, argv, "--baseline", 'b');
 	while ((c = main_getopt(argc, argv, ":f:b:s", &operand)) != -1) {
 		if (c == 0) {
 			if (file != NULL)
@@ -603,10 +876,80 @@ main_show(int argc, char **argv, const char *argv0)
 	if (csvstore_load(&run, file, &err) != 0)
 		return main_input_error(&err);
 	rc = main_print(&run, fmt, stats);
-	if (rc == 0 && baseline != NULL)
-		rc = main_print_index(&run, baseline, argv0, fmt);
+	if (rc == 0 && baseline != NULL &&
+	    (rc = main_load_baseline(baseline, argv0, &base)) == 0) {
+		rc = main_index(&run, &base, baseline, fmt);
+		run_free(&base);
+	}
 	run_free(&run);
 	return rc;
+}
+
+/*
+ * The host profile compare widens one-run-a-side intervals with: -p's
+ * file, none with -p none, else the runs' host's noise-HOST.csv.
+ */
+static int
+main_profile(const char *arg, const char *argv0, const struct run *runs,
+    int n, struct run *profile, char *name, size_t len)
+{
+	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
+	struct sm_error		  err;
+	char			  self[PATH_MAX];
+	int			  found;
+
+	run_init(profile);
+	if (arg != NULL) {
+		free(rp);
+		if (strcmp(arg, "none") == 0)
+			return 0;
+		snprintf(name, len, "%s", arg);
+		if (csvstore_load(profile, arg, &err) != 0)
+			return main_input_error(&err);
+		return 1;
+	}
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	found = noise_find(self[0] ? self : NULL, rp, (size_t)n, profile, name,
+	    len);
+	free(rp);
+	return found;
+}
+
+/* The index of "--" among the operands, or -1. */
+static int
+main_split(char **args, int n)
+{
+	for (int j = 0; j < n; j++)
+		if (strcmp(args[j], "--") == 0)
+			return j;
+	return -1;
+}
+
+static struct table *
+main_compare_table(const struct run *runs, char **names, int n, int split,
+    const struct compare_opts *o)
+{
+	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
+	struct compare_side	  a, b;
+	struct table		 *t;
+
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	if (split < 0) {
+		t = compare_table(rp, (const char *const *)names, (size_t)n,
+		    o);
+		free(rp);
+		return t;
+	}
+	a = (struct compare_side){ rp, (size_t)split, names[0] };
+	b = (struct compare_side){ rp + split, (size_t)(n - split),
+	    names[split] };
+	t = bmdiff_report(&a, &b, o);
+	free(rp);
+	return t;
 }
 
 static int
@@ -615,29 +958,41 @@ main_compare(int argc, char **argv, const char *argv0)
 	enum table_format	  fmt = TABLE_TEXT;
 	struct compare_opts	  o;
 	struct sm_error		  err;
-	struct run		 *runs;
-	char			**names;
+	struct run		 *runs, profile;
+	const char		 *parg = NULL;
+	char			**names, **args, pname[PATH_MAX];
 	struct table		 *t;
-	int			  i, n, k = 0, rc = 0;
+	int			  i, n, k = 0, rc = 0, split, have;
 
 	compare_opts_default(&o);
-	if ((i = main_compare_options(argc, argv, &fmt, &o)) < 0)
+	if ((i = main_compare_options(argc, argv, &fmt, &o, &parg)) < 0)
 		return SM_EXIT_INPUT;
-	if ((n = argc - i) < 2)
+	args = argv + i;
+	n = argc - i;
+	if ((split = main_split(args, n)) >= 0) {
+		memmove(&args[split], &args[split + 1], (size_t)(n - split) *
+		    sizeof *args);
+		n--;
+		if (split == 0 || split == n)
+			return main_usage_error("compare: name at least one "
+			    "run on each side of --");
+	}
+	if (n < 2)
 		return main_usage_error("compare: name at least two runs or "
 		    "baselines");
-	rc = main_load_runs(argv + i, n, argv0, &runs, &names, &k);
-	if (rc == 0) {
-		const struct run **rp = xcalloc((size_t)n, sizeof *rp);
-
-		for (int j = 0; j < n; j++)
-			rp[j] = &runs[j];
-		t = compare_table(rp, (const char *const *)names, (size_t)n,
-		    &o);
+	rc = main_load_runs(args, n, argv0, &runs, &names, &k);
+	if (rc == 0 && (have = main_profile(parg, argv0, runs, n, &profile,
+	    pname, sizeof pname)) > 1)
+		rc = have;
+	else if (rc == 0) {
+		o.wide = fmt != TABLE_TEXT;
+		o.profile = have ? &profile : NULL;
+		o.profile_name = pname;
+		t = main_compare_table(runs, names, n, split, &o);
 		if (table_render(t, fmt, stdout, &err) != 0)
 			rc = main_input_error(&err);
 		table_free(t);
-		free(rp);
+		run_free(&profile);
 	}
 	main_free_runs(runs, names, k);
 	return rc;
@@ -720,7 +1075,7 @@ main_import(int argc, char **argv, const char *argv0)
 	size_t		 nwarn;
 	struct sm_error	 err;
 	struct run	 run;
-	int		 c, rc = 0;
+	int		 c, rc = 0, save;
 
 	memset(&m, 0, sizeof m);
 	while (rc == 0 &&
@@ -745,11 +1100,10 @@ main_import(int argc, char **argv, const char *argv0)
 	main_import_warnings(warn, nwarn);
 	if (rc != 0)
 		return main_input_error(&err);
-	rc = main_save(&run, &m);
-	if (rc == 0)
-		rc = main_print(&run, m.fmt, m.stats);
+	save = main_save(&run, &m);
+	rc = main_print(&run, m.fmt, m.stats);
 	run_free(&run);
-	return rc;
+	return save != 0 ? save : rc;
 }
 
 static int
@@ -843,6 +1197,7 @@ static const struct main_cmd {
 	{ "list", main_list },
 	{ "import", main_import },
 	{ "compare", main_compare },
+	{ "calibrate", main_calibrate },
 	{ "console", main_console },
 };
 
@@ -850,6 +1205,8 @@ int
 main(int argc, char **argv)
 {
 	bench_execl_chain(argc, argv);
+	/* Past RLIMIT_FSIZE a write fails (EFBIG) and a save falls back. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return main_console(argc, argv, argv[0]);
 	if (argc < 2) {

@@ -98,8 +98,8 @@ test_bad_run_arguments(void **state)
 	expect(2, "sysmark: unknown option -z", NULL, "run", "-z", NULL);
 	expect(2, "sysmark: -f html: the format is text, csv or md", NULL,
 	    "run", "-f", "html", NULL);
-	expect(2, "sysmark: -o /dev/null: not a regular file", NULL, "run",
-	    "-o", "/dev/null", "-F", NULL);
+	expect(2, "sysmark: -o: /dev/null: is a character device; not "
+	    "written to", NULL, "run", "-o", "/dev/null", "-F", NULL);
 }
 
 static void
@@ -109,7 +109,7 @@ test_bad_show_arguments(void **state)
 	expect(2, "sysmark: tests/data/none.csv: No such file or directory",
 	    NULL, "show", "tests/data/none.csv", NULL);
 	expect(2, "sysmark: tests/data/bad_number.csv:3: column \"value\": "
-	    "expected a number, got \"n/a\"", NULL, "show",
+	    "expected a finite number, got \"n/a\"", NULL, "show",
 	    "tests/data/bad_number.csv", NULL);
 	expect(2, "sysmark: show: name one saved run", NULL, "show", NULL);
 }
@@ -145,7 +145,7 @@ test_show_matches_run(void **state)
 	snprintf(path, sizeof path, "%s/a.csv", tmp);
 	tu_run(run, &a);
 	assert_int_equal(a.status, 0);
-	assert_non_null(strstr(a.out, "System Call Overhead"));
+	assert_non_null(strstr(a.out, "System Call"));
 	assert_non_null(strstr(a.out, "copies)"));
 	assert_non_null(strstr(a.out, "(0.1 secs, 2 samples)"));
 	assert_non_null(strstr(a.err, "saved "));

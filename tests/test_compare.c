@@ -90,6 +90,16 @@ add(struct run *run, const char *test, int version, const char *unit,
 	}
 }
 
+/* add() as repeat rep of the run. */
+static void
+add_rep(struct run *run, const char *test, int rep, const double *v,
+    size_t n)
+{
+	add(run, test, 1, "lps", v, n);
+	for (size_t i = run->nsamples - n; i < run->nsamples; i++)
+		run->samples[i].repeat = rep;
+}
+
 /* The row of the first section whose heading starts with prefix. */
 static size_t
 section(const struct table *t, const char *prefix)
@@ -100,6 +110,16 @@ section(const struct table *t, const char *prefix)
 			return r;
 	fail_msg("no section \"%s\"", prefix);
 	return 0;
+}
+
+/* bmdiff_report() of one run a side. */
+static struct table *
+bmdiff2(const struct run *a, const struct run *b, const char *na,
+    const char *nb, const struct compare_opts *o)
+{
+	struct compare_side	sa = { &a, 1, na }, sb = { &b, 1, nb };
+
+	return bmdiff_report(&sa, &sb, o);
 }
 
 /* The column with this heading. */
@@ -125,7 +145,7 @@ check_seed_runs(struct run *old, struct run *new, const struct expect *e,
 	size_t			 r, change;
 
 	compare_opts_default(&o);
-	t = bmdiff_report(&a, &b, "old", "new", &o);
+	t = bmdiff2(&a, &b, "old", "new", &o);
 	change = column(t, "CHANGE");
 	r = section(t, "Results") + 1;
 	for (size_t i = 0; i < n; i++, r++) {
@@ -252,7 +272,7 @@ test_direction(void **state)
 	assert_int_equal(compare_dir(both, 2, "execl"),
 	    registry_find("execl")->dir);
 	compare_opts_default(&o);
-	t = bmdiff_report(&a, &b, "a", "b", &o);
+	t = bmdiff2(&a, &b, "a", "b", &o);
 	change = column(t, "CHANGE");
 	r = section(t, "Results") + 1;
 	/* 10 -> 8 us is a 25% speed-up: it ranks above +10% */
@@ -293,7 +313,7 @@ test_missing_and_versions(void **state)
 	add(&b, "broke", 1, "lps", v2, 1);
 	b.samples[b.nsamples - 1].status = RUN_FAILED;
 	compare_opts_default(&o);
-	t = bmdiff_report(&a, &b, "A", "B", &o);
+	t = bmdiff2(&a, &b, "A", "B", &o);
 	r = section(t, "Results") + 1;
 	assert_string_equal(t->rows[r].cells[0], "both");
 	assert_string_equal(t->rows[r + 1].cells[0], "imported");
@@ -355,13 +375,14 @@ test_verdicts_in_the_table(void **state)
 	add(&a, "baseline", 1, "lps", base, 1);
 	add(&b, "baseline", 1, "lps", up, 10);
 	compare_opts_default(&o);
-	t = bmdiff_report(&a, &b, "A", "B", &o);
+	t = bmdiff2(&a, &b, "A", "B", &o);
 	v = column(t, "VERDICT");
 	p = column(t, "P");
 	column(t, "95% CI");
 	r = section(t, "Results") + 1;
 	assert_string_equal(t->rows[r].cells[0], "faster");
-	assert_string_equal(t->rows[r].cells[v], "better");
+	/* one run a side, no profile: 5% is under the 20% floor */
+	assert_string_equal(t->rows[r].cells[v], "small");
 	assert_string_equal(t->rows[r].cells[p], "<0.001");
 	assert_string_equal(t->rows[r + 1].cells[0], "baseline");
 	assert_string_equal(t->rows[r + 1].cells[p], "n=1+10");
@@ -369,12 +390,74 @@ test_verdicts_in_the_table(void **state)
 	for (size_t i = r + 2; i < r + 4; i++)
 		assert_string_equal(t->rows[i].cells[v], "~");
 	text = tu_render(t, TABLE_TEXT);
-	assert_non_null(strstr(text, "1 better, 0 worse, 2 ~"));
+	assert_non_null(strstr(text, "0 better, 0 worse, 2 ~"));
+	assert_non_null(strstr(text, "One run a side: add repeats (-R) or"));
 	free(text);
 	table_free(t);
 	o.alpha = 0.01;
-	t = bmdiff_report(&a, &b, "A", "B", &o);
+	t = bmdiff2(&a, &b, "A", "B", &o);
 	column(t, "99% CI");
+	table_free(t);
+	run_free(&a);
+	run_free(&b);
+}
+
+/* A host profile, or repeats, replace the floor. */
+static void
+test_profile_and_repeats(void **state)
+{
+	double			 base[10], up[10], off[10];
+	struct compare_opts	 o;
+	struct run		 a, b, prof;
+	const struct run	*ra[1] = { &a }, *rb[1] = { &b };
+	struct compare_side	 sa = { ra, 1, "A" }, sb = { rb, 1, "B" };
+	struct table		*t;
+	size_t			 r, v;
+	char			*text;
+
+	(void)state;
+	spread(base, 10, 100, 0.005);
+	spread(up, 10, 105, 0.005);
+	run_init(&a);
+	run_init(&b);
+	run_init(&prof);
+	add(&a, "faster", 1, "lps", base, 10);
+	add(&b, "faster", 1, "lps", up, 10);
+	/* this host: repeats land 1% apart */
+	for (int k = 1; k <= 3; k++) {
+		spread(off, 10, 100 + (k - 2), 0.005);
+		add_rep(&prof, "faster", k, off, 10);
+	}
+	compare_opts_default(&o);
+	o.profile = &prof;
+	o.profile_name = "noise-test.csv";
+	t = bmdiff_report(&sa, &sb, &o);
+	v = column(t, "VERDICT");
+	r = section(t, "Results") + 1;
+	assert_string_equal(t->rows[r].cells[v], "better");
+	assert_string_equal(t->rows[r].cells[column(t, "W/B CV")],
+	    "0.3/1.0%");
+	text = tu_render(t, TABLE_TEXT);
+	assert_non_null(strstr(text, "widened by the host noise profile "
+	    "noise-test.csv"));
+	free(text);
+	table_free(t);
+	/* repeats drifting 10% apart: 5% is not a change */
+	run_free(&prof);
+	o.profile = NULL;
+	for (int k = 2; k <= 3; k++) {
+		spread(off, 10, 100 + 10 * (k - 2), 0.005);
+		add_rep(&a, "faster", k, off, 10);
+		spread(off, 10, 105 - 10 * (k - 2), 0.005);
+		add_rep(&b, "faster", k, off, 10);
+	}
+	t = bmdiff_report(&sa, &sb, &o);
+	r = section(t, "Results") + 1;
+	assert_string_equal(t->rows[r].cells[column(t, "VERDICT")], "~");
+	text = tu_render(t, TABLE_TEXT);
+	assert_non_null(strstr(text, "1 line judged on the runs' and "
+	    "repeats' means"));
+	free(text);
 	table_free(t);
 	run_free(&a);
 	run_free(&b);
@@ -392,8 +475,8 @@ test_side_by_side_marks(void **state)
 
 	(void)state;
 	spread(base, 10, 100, 0.005);
-	spread(up, 10, 105, 0.005);
-	spread(down, 10, 90, 0.005);
+	spread(up, 10, 140, 0.005);	/* over execl's 30% floor */
+	spread(down, 10, 60, 0.005);
 	run_init(&r0);
 	run_init(&r1);
 	run_init(&r2);
@@ -405,8 +488,8 @@ test_side_by_side_marks(void **state)
 	add(&r2, "zz", 2, "lps", base, 1);
 	t = compare_side_by_side(runs, names, 3);
 	row = section(t, registry_find("execl")->group) + 1;
-	assert_string_equal(t->rows[row].cells[4], "1.05 +");
-	assert_string_equal(t->rows[row].cells[6], "0.90 -");
+	assert_string_equal(t->rows[row].cells[4], "1.40 +");
+	assert_string_equal(t->rows[row].cells[6], "0.60 -");
 	row = section(t, "Other") + 1;
 	assert_string_equal(t->rows[row].cells[4], "1.00 ~");
 	assert_string_equal(t->rows[row].cells[6], "1.00 !");
@@ -445,7 +528,7 @@ test_80_columns(void **state)
 	    "6.1.119-1 (2024-11-22) with a very long version string indeed");
 	compare_opts_default(&o);
 	for (int k = 0; k < 2; k++) {
-		t = k == 0 ? bmdiff_report(&a, &b, "a", "b", &o) :
+		t = k == 0 ? bmdiff2(&a, &b, "a", "b", &o) :
 		    compare_side_by_side(runs, names, 3);
 		text = tu_render(t, TABLE_TEXT);
 		for (line = strtok_r(text, "\n", &save); line != NULL;
@@ -461,7 +544,7 @@ test_80_columns(void **state)
 		table_free(t);
 	}
 	/* and so does the report `sysmark show` prints */
-	t = report_results(&a);
+	t = report_results(&a, 1);
 	text = tu_render(t, TABLE_TEXT);
 	for (line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save), lines++)
@@ -524,15 +607,21 @@ test_cli(void **state)
 	tu_out_free(&o);
 	tu_run(csv, &o);
 	assert_int_equal(o.status, 0);
-	assert_non_null(strstr(o.out, "TEST,OLD,NEW,CHANGE,P\n"));
-	assert_non_null(strstr(o.out, "\nProcess Creation,123.0,136.3,"
-	    "+10.81%,n=1+1\n"));
+	/* csv and md carry every field, one column each */
+	assert_non_null(strstr(o.out, "id,title,copies,n_old,repeats_old,"
+	    "n_new,repeats_new,old,new,change_pct,ci_low_pct,ci_high_pct,p,"
+	    "df,basis,verdict,within_cv_old_pct,between_cv_old_pct,"
+	    "within_cv_new_pct,between_cv_new_pct,flags_old,flags_new,"
+	    "kind\n"));
+	assert_non_null(strstr(o.out, "\nspawn,Process Creation,1,1,1,1,1,"
+	    "123,136.3,10.813,,,,,,single,,,,,,,ranked\n"));
 	tu_out_free(&o);
 	tu_run(md, &o);
 	assert_int_equal(o.status, 0);
-	assert_non_null(strstr(o.out, "| TEST | OLD | NEW | CHANGE | P |\n"));
-	assert_non_null(strstr(o.out, "| Dc: sqrt(2) to 99 decimal places | "
-	    "5996.2 | 6466.2 | +7.84% | n=1+1 |\n"));
+	assert_non_null(strstr(o.out, "| id | title | copies | n_old | "));
+	assert_non_null(strstr(o.out, "| dc | Dc: sqrt(2) to 99 decimal "
+	    "places | 1 | 1 | 1 | 1 | 1 | 5996.2 | 6466.2 | 7.8383 |  |  |  "
+	    "|  |  | single |"));
 	tu_out_free(&o);
 	tu_run(three, &o);
 	assert_int_equal(o.status, 0);
@@ -556,6 +645,7 @@ main(void)
 		cmocka_unit_test(test_direction),
 		cmocka_unit_test(test_missing_and_versions),
 		cmocka_unit_test(test_verdicts_in_the_table),
+		cmocka_unit_test(test_profile_and_repeats),
 		cmocka_unit_test(test_side_by_side_marks),
 		cmocka_unit_test(test_80_columns),
 		cmocka_unit_test(test_wrapped_title_reads_in_order),

@@ -268,17 +268,30 @@ test_round_trip(void **state)
 static void
 test_cli_errors(void **state)
 {
-	char		*a[] = { "sysmark", "import", "-o",
-	    "/nonexistent/x.csv", "tests/data/bad-ub-truncated.txt", NULL };
+	char		 dir[256], out[300];
+	char		*a[] = { "sysmark", "import", "-o", out,
+	    "tests/data/bad-ub-truncated.txt", NULL };
 	char		*b[] = { "sysmark", "import", NULL };
+	char		*c[] = { "sysmark", "import", "-o", "/nonexistent/x.csv",
+	    "tests/data/unixbench-6.0.0.txt", NULL };
 	struct tu_out	 o;
 
 	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(out, sizeof out, "%s/x.csv", dir);
+	/* A target that cannot be written is refused before the report. */
+	tu_run(c, &o);
+	assert_int_equal(o.status, 2);
+	assert_non_null(strstr(o.err, "-o: directory /nonexistent: No such "
+	    "file or directory"));
+	tu_out_free(&o);
 	tu_run(a, &o);
 	assert_int_equal(o.status, 2);
 	assert_string_equal(o.err, "sysmark: tests/data/bad-ub-truncated.txt:"
 	    "24: the report ends inside an index table, before its score "
 	    "(truncated?)\n");
+	assert_int_equal(access(out, F_OK), -1);
+	sm_rmtree(dir);
 	tu_out_free(&o);
 	tu_run(b, &o);
 	assert_int_equal(o.status, 2);

@@ -115,14 +115,15 @@ test_seed004_table(void **state)
 	f = open_memstream(&out, &len);
 	assert_int_equal(table_render(t, TABLE_CSV, f, &err), 0);
 	fclose(f);
+	/* an imported report has one figure a test: no interval */
 	assert_non_null(strstr(out, "Arithmetic Test (type = double),2541.7,"
-	    "23062.1,9.1\n"));
+	    "23062.1,9.1,\n"));
 	assert_non_null(strstr(out, "File Copy (30 seconds),179.0,4027.0,"
-	    "22.5\n"));
+	    "22.5,\n"));
 	assert_non_null(strstr(out, "Shell scripts (8 concurrent),4.0,28.0,"
-	    "7.0\n"));
-	assert_non_null(strstr(out, "SUM of 6 items,,,55.6\n"));
-	assert_non_null(strstr(out, "AVERAGE,,,9.3\n"));
+	    "7.0,\n"));
+	assert_non_null(strstr(out, "SUM of 6 items,,,55.6,\n"));
+	assert_non_null(strstr(out, "AVERAGE,,,9.3,\n"));
 	free(out);
 	table_free(t);
 	run_free(&run);
@@ -271,10 +272,59 @@ test_cli_unknown_baseline(void **state)
 	tu_out_free(&o);
 }
 
+static void
+idx_add(struct run *run, const char *test, const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct run_sample *s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "%s", test);
+		s->copies = 1;
+		s->index = (int)i + 1;
+		s->value = v[i];
+	}
+}
+
+/*
+ * The index's interval, propagated from the tests': t1 at 100 +/- 10
+ * (relvar 1/300, 2 df), t2 without spread, both against 10.
+ */
+static void
+test_index_interval(void **state)
+{
+	const double		t1[] = { 100, 110, 90 }, t2[] = { 50, 50, 50 };
+	const double		b[] = { 10 };
+	struct run		run, base;
+	struct index_score	sc;
+	double			t = signif_t_critical(0.05, 2);
+
+	(void)state;
+	run_init(&run);
+	run_init(&base);
+	idx_add(&run, "t1", t1, 3);
+	idx_add(&run, "t2", t2, 3);
+	idx_add(&base, "t1", b, 1);
+	idx_add(&base, "t2", b, 1);
+	index_compute(&run, &base, 1, &sc);
+	assert_near(sc.score, 7.5, 1e-12);
+	/* AVERAGE: Var = sum(index^2 relvar) / m^2, relative to 7.5 */
+	assert_near(sc.ci, t * sqrt(100.0 / 300 / 4) / 7.5, 1e-9);
+	index_score_free(&sc);
+	run_meta_set(&base, "index", "unixbench");
+	index_compute(&run, &base, 1, &sc);
+	assert_near(sc.score, sqrt(100.0 * 50), 1e-9);
+	/* geometric mean: Var(log score) = sum(relvar) / m^2 */
+	assert_near(sc.ci, t * sqrt(1.0 / 300 / 4), 1e-9);
+	index_score_free(&sc);
+	run_free(&run);
+	run_free(&base);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_index_interval),
 		cmocka_unit_test(test_seed004_becoming),
 		cmocka_unit_test(test_seed004_public),
 		cmocka_unit_test(test_seed004_proven),

@@ -208,6 +208,43 @@ test_show_plot(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * A latency of 0 has no place on a log scale: it once made the plot's bar
+ * width log(x / 0), a cast of infinity (undefined).  Run files refuse it
+ * now, but a run built in memory may still hold one: it is left off.
+ */
+static void
+test_zero_latency_is_off_the_curve(void **state)
+{
+	const char		*size[] = { "1K", "2K", "4K" };
+	const double		 ns[] = { 0, 1.5, 1.6 };
+	struct memhier_point	*p;
+	struct run_sample	*s;
+	struct table		*t;
+	struct run		 run;
+	char			*text;
+
+	(void)state;
+	run_init(&run);
+	for (size_t i = 0; i < 3; i++) {
+		s = run_add_sample(&run);
+		snprintf(s->test, sizeof s->test, "lat_mem_rd@%s", size[i]);
+		snprintf(s->unit, sizeof s->unit, "ns");
+		s->copies = s->index = 1;
+		s->value = ns[i];
+	}
+	assert_int_equal(memhier_curve(&run, &p), 2);
+	assert_true(p[0].ns > 0);
+	free(p);
+	assert_non_null(t = memhier_plot(&run));
+	text = tu_render(t, TABLE_TEXT);
+	assert_null(strstr(text, "1K "));
+	assert_non_null(strstr(text, "2K "));
+	free(text);
+	table_free(t);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -219,6 +256,7 @@ main(void)
 		cmocka_unit_test(test_plateaus_named_by_caches),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_show_plot),
+		cmocka_unit_test(test_zero_latency_is_off_the_curve),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

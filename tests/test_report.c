@@ -15,7 +15,7 @@
 static char *
 render_report(const struct run *run, enum table_format fmt)
 {
-	struct table	*a = report_results(run), *b = report_stats(run);
+	struct table	*a = report_results(run, 1), *b = report_stats(run);
 	char		*x = tu_render(a, fmt), *y = tu_render(b, fmt), *out;
 
 	out = malloc(strlen(x) + strlen(y) + 2);

@@ -14,7 +14,8 @@ static const struct ui_key scr_help_global[] = {
 	{ "h l arrows", "scroll tables sideways" },
 	{ "+ -", "screen updates per second while a test runs" },
 	{ "Ctrl-L", "repaint the whole screen" },
-	{ "Ctrl-C", "stop everything and quit, keeping nothing unsaved" },
+	{ "Ctrl-C", "quit, asking first if a run would be lost; pressed "
+	    "again, quit keeping the run" },
 	{ "Esc", "not needed anywhere; cancels a question" },
 	{ NULL, NULL }
 };

@@ -130,7 +130,7 @@ scr_results_open(struct ui *ui, const struct ui_source *s)
 	free(ui->view_name);
 	ui->view_name = xstrdup(s->name);
 	table_free(ui->view_table);
-	ui->view_table = report_results(&ui->view);
+	ui->view_table = report_results(&ui->view, 1);
 	ui->viewing = 1;
 	ui_switch(ui, &scr_results);
 	return 0;

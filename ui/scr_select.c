@@ -32,6 +32,8 @@ static const struct ui_key scr_select_help[] = {
 	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },
 	{ "d n", "seconds per sample; samples per test" },
+	{ "C", "adaptive: sample until each 95% interval is within N%" },
+	{ "K", "calibrate: measure this host's run-to-run noise (A/A)" },
 	{ "Enter r", "start the run (asks first when it takes more than "
 	    "3 minutes)" },
 	{ "o v", "open or compare saved runs and baselines; last results" },
@@ -109,6 +111,19 @@ scr_select_samples_done(struct ui *ui, const char *text)
 		return;
 	}
 	ui->choice.samples = (int)n;
+}
+
+static void
+scr_select_target_done(struct ui *ui, const char *text)
+{
+	double	v;
+
+	if (sm_parse_double(text, &v) != 0 || !(v >= 0 && v < 100)) {
+		ui_message(ui, "target %s: a percentage from 0 (fixed samples) "
+		    "to below 100", text);
+		return;
+	}
+	ui->choice.target = v / 100;
 }
 
 static void
@@ -262,6 +277,15 @@ scr_select_settings_key(struct ui *ui, int c)
 		ui_ask(ui, 0, "samples per test:", buf,
 		    scr_select_samples_done);
 		return 1;
+	case 'C':
+		snprintf(buf, sizeof buf, "%g", 100 * ui->choice.target);
+		ui_ask(ui, 0, "95% interval within % (0: fixed samples):", buf,
+		    scr_select_target_done);
+		return 1;
+	case 'K':
+		ui->live.calibrate = 1;
+		scr_select_run_done(ui, "y");
+		return 1;
 	case '/':
 		ui_ask(ui, 0, "find (id, title or description):",
 		    ui->sel_find, scr_select_find_done);
@@ -390,8 +414,9 @@ scr_select_draw_settings(struct ui *ui, int y)
 	free(benches);
 	scr_select_copies_text(ui, cs, sizeof cs);
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
-	    "Samples %d   Tests %zu of %zu   Preset %s", cs, plan.duration,
-	    plan.samples, n, registry_count(), ui_choice_preset_name(ui));
+	    "Samples %d%s   Tests %zu of %zu   Preset %s", cs, plan.duration,
+	    plan.samples, plan.target > 0 ? "+" : "", n, registry_count(),
+	    ui_choice_preset_name(ui));
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "
 		    "Space selects one, a selects all.");

@@ -49,6 +49,54 @@ ui_draw(struct ui *ui)
 
 /* ---- The loop ---- */
 
+/*
+ * Ctrl-C asks, as q does, before a run in progress or unsaved is lost; a
+ * second Ctrl-C (or SIGTERM) ends the console keeping the run, as the
+ * command line does (ui_keep).
+ */
+static void
+ui_ctrl_c(struct ui *ui)
+{
+	if (ui_term_ctrl_c() == 1) {
+		ui_term_set_ctrl_c(2);
+		ui_quit(ui);
+		ui->dirty = 1;
+	} else if (ui_term_ctrl_c() == 2 && !ui->prompt.active && !ui->quit)
+		ui_term_set_ctrl_c(0);	/* answered no: ask again next time */
+}
+
+/*
+ * Stopped by a signal with a run that would be lost: stop it and save
+ * what it measured under a default name.  line gets a line to print once
+ * the terminal is back ("" when there was nothing to keep).
+ */
+static void
+ui_keep(struct ui *ui, char *line, size_t len)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+	char		 path[PATH_MAX];
+
+	line[0] = '\0';
+	if (l->runner != NULL)
+		runner_cancel(l->runner);	/* its samples so far stay */
+	if (!l->have_run || l->saved || l->run.nsamples == 0)
+		return;
+	switch (save_run(&l->run, ui->self[0] ? ui->self : NULL, NULL, 0,
+	    path, sizeof path, &err)) {
+	case SAVE_OK:
+		snprintf(line, len, "sysmark: the run is kept in %s", path);
+		break;
+	case SAVE_FALLBACK:
+		snprintf(line, len, "sysmark: %s\nsysmark: the run is kept "
+		    "in %s", err.msg, path);
+		break;
+	default:
+		snprintf(line, len, "sysmark: %s: the run is lost", err.msg);
+		break;
+	}
+}
+
 /* Sleep until a key, a runner record, the next redraw or idle check. */
 static int
 ui_poll_timeout(const struct ui *ui, uint64_t next_draw)
@@ -70,6 +118,9 @@ ui_loop(struct ui *ui)
 	uint64_t	next_draw = 0, now;
 
 	while (!ui->quit && !ui_term_stopped()) {
+		ui_ctrl_c(ui);
+		if (ui->quit)
+			break;
 		if (ui_term_resized())
 			ui->dirty = 1;
 		now = sm_now_ns();
@@ -135,6 +186,7 @@ int
 ui_main(const char *argv0, int refresh_ms)
 {
 	struct ui	ui;
+	char		kept[2 * PATH_MAX + 300];
 	int		sig;
 
 	setlocale(LC_ALL, "");
@@ -144,12 +196,18 @@ ui_main(const char *argv0, int refresh_ms)
 	ui_term_start(&ui);
 	ui_switch(&ui, &scr_select);
 	ui_loop(&ui);
+	kept[0] = '\0';
+	if (ui_term_stopped())
+		ui_keep(&ui, kept, sizeof kept);
 	ui_live_free(&ui);	/* kills and reaps every child first */
 	ui_term_end();
 	ui_free(&ui);
 	if ((sig = ui_term_stopped()) != 0) {
 		fprintf(stderr, "sysmark: stopped by %s\n", sm_signame(sig));
+		if (kept[0] != '\0')
+			fprintf(stderr, "%s\n", kept);
 		return SM_EXIT_INTERRUPTED;
 	}
-	return SM_EXIT_OK;
+	/* Quit by Ctrl-C, when the user agreed to lose the run. */
+	return ui_term_ctrl_c() ? SM_EXIT_INTERRUPTED : SM_EXIT_OK;
 }

@@ -25,6 +25,7 @@
 #define UI_MIN_LINES	24
 #define UI_MAX_COPIES	8
 #define UI_REFRESH_MS	500	/* two screen updates a second by default */
+#define UI_TIME_CAP	600.0	/* -C's cap on a run, as run's default */
 
 /* Key codes after ui_key_normalize(): letters stand for function keys. */
 #define UI_KEY_ENTER	'\n'
@@ -90,6 +91,7 @@ struct ui_choice {
 	int			 samples;
 	const struct ui_preset	*preset;	/* the last one applied */
 	unsigned char		*preset_sel;	/* what it selected */
+	double			 target;	/* run -C as a fraction; 0: fixed */
 };
 
 /* The run in flight, or the last one. */
@@ -100,6 +102,7 @@ struct ui_live {
 	int			  copies[UI_MAX_COPIES];
 	struct run		  run;
 	int			  have_run;	/* run holds a run */
+	int			  calibrate;	/* save as the noise profile */
 	int			  cancelled;
 	int			  saved;	/* saved since it ended */
 	char			  path[PATH_MAX];
@@ -198,6 +201,9 @@ void	 ui_term_start(struct ui *);
 void	 ui_term_end(void);
 int	 ui_term_stopped(void);
 int	 ui_term_resized(void);
+int	 ui_term_ctrl_c(void);
+void	 ui_term_set_ctrl_c(int);
+void	 ui_quit(struct ui *);
 
 /* ui_state.c */
 void	 ui_switch(struct ui *, const struct ui_screen *);

@@ -179,5 +179,9 @@ ui_choice_plan(const struct ui *ui, struct runner_plan *plan,
 	plan->duration = ui->choice.duration;
 	plan->grace = runner_default_grace(plan->duration);
 	plan->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
+	plan->order = RUNNER_ORDER_INTERLEAVED;
+	plan->warmup = 1;
+	plan->target = ui->choice.target;
+	plan->time_cap = ui->choice.target > 0 ? UI_TIME_CAP : 0;
 	return n;
 }

@@ -107,7 +107,7 @@ ui_quit_confirmed(struct ui *ui, const char *answer)
 	ui->quit = 1;
 }
 
-static void
+void
 ui_quit(struct ui *ui)
 {
 	if (ui_running(ui))

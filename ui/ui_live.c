@@ -18,13 +18,33 @@ static void
 ui_live_table(struct ui_live *l)
 {
 	table_free(l->table);
-	l->table = report_results(&l->run);
+	l->table = report_results(&l->run, 0);
+}
+
+/* A calibration run replaces the host's noise profile as it ends. */
+static void
+ui_live_save_profile(struct ui *ui)
+{
+	struct sm_error	 err;
+	char		 path[PATH_MAX];
+	const char	*host = run_meta_get(&ui->live.run, "hostname");
+
+	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
+	    sizeof path, &err) != 0 ||
+	    csvstore_save(&ui->live.run, path, 1, &err) != 0) {
+		ui_message(ui, "noise profile not saved: %s", err.msg);
+		return;
+	}
+	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
+	ui->live.saved = 1;
+	ui_message(ui, "noise profile saved: %s", path);
 }
 
 static void
 ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	struct ui_live	*l = &ui->live;
+	size_t		 failed;
 
 	switch (ev->type) {
 	case RUNNER_EV_RUN_START:
@@ -33,16 +53,22 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 	case RUNNER_EV_BENCH_START:
 		l->bench = ev->bench;
 		l->ncopy = ev->copies;
-		l->nvalues = 0;
+		/* Interleaved: the test's samples so far, from the run. */
+		free(l->values);
+		l->nvalues = run_group_values(&l->run, &(struct run_group){
+		    ev->bench->id, ev->copies }, &l->values, &failed);
 		break;
 	case RUNNER_EV_SAMPLE_START:
 		l->sample = ev->sample;
 		l->t_sample = sm_now_ns();
 		break;
 	case RUNNER_EV_SAMPLE:
-		l->values = xreallocarray(l->values, l->nvalues + 1,
-		    sizeof *l->values);
-		l->values[l->nvalues++] = ev->rs->value;
+		/* A warm-up is saved, never counted. */
+		if (ev->sample != RUN_WARMUP) {
+			l->values = xreallocarray(l->values, l->nvalues + 1,
+			    sizeof *l->values);
+			l->values[l->nvalues++] = ev->rs->value;
+		}
 		ui->dirty = 1;	/* a finished sample shows at once */
 		break;
 	case RUNNER_EV_BENCH_DONE:
@@ -72,6 +98,9 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->have_run = 1;
 		runner_note_plan(&l->plan, &l->run, ev->cancelled);
 		ui_live_table(l);
+		if (l->calibrate && !ev->cancelled)
+			ui_live_save_profile(ui);
+		l->calibrate = 0;
 		break;
 	default:
 		break;
@@ -106,6 +135,10 @@ ui_live_start(struct ui *ui)
 	}
 	run_free(&l->run);
 	sysinfo_collect(&l->run);
+	if (l->calibrate) {
+		noise_plan(&l->plan, NOISE_REPEATS, -1);
+		run_meta_set(&l->run, "kind", "noise-profile");
+	}
 	table_free(l->table);
 	l->table = NULL;
 	l->have_run = l->saved = l->cancelled = 0;

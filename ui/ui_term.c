@@ -27,6 +27,8 @@
 /* Signal handlers only set these; the loop acts on them. */
 static volatile sig_atomic_t	ui_sig_stop;
 static volatile sig_atomic_t	ui_sig_winch;
+/* Ctrl-C: 1 pressed, 2 being asked about; pressed again, it stops. */
+static volatile sig_atomic_t	ui_sig_int;
 
 /*
  * What a crash handler may use to give the terminal back: the modes from
@@ -45,6 +47,8 @@ ui_on_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		ui_sig_winch = 1;
+	else if (sig == SIGINT && ui_sig_int == 0)
+		ui_sig_int = 1;
 	else
 		ui_sig_stop = sig;
 }
@@ -223,6 +227,19 @@ int
 ui_term_stopped(void)
 {
 	return ui_sig_stop;
+}
+
+/* Ctrl-C's state (see ui_sig_int), and setting it from the loop. */
+int
+ui_term_ctrl_c(void)
+{
+	return ui_sig_int;
+}
+
+void
+ui_term_set_ctrl_c(int v)
+{
+	ui_sig_int = v;
 }
 
 /* 1 once after each SIGWINCH, the terminal then resized to its size. */

@@ -7,9 +7,14 @@
  * tests only one side has and those whose workload version differs (the
  * IOCALL lesson of seed 000: a changed benchmark is a different test).
  *
- * Unlike bm_diff it says whether each change is real (signif.c), and
- * ends with the geometric mean of the ratios.  Ties keep the order the
- * old run lists its tests in, as bm_diff's did.
+ * Unlike bm_diff it says whether each change is real (signif.c), shows
+ * the within- and between-run parts of the spread and each side's flags
+ * (estimate.c), and ends with the geometric mean of the ratios.  Ties
+ * keep the order the old run lists its tests in, as bm_diff's did.
+ *
+ * A side may be several runs (compare A1 A2 -- B1 B2); their repeats all
+ * count as replicates of that side.  For csv and md (opts->wide) every
+ * field gets a column of its own, for scripts.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -39,48 +44,62 @@ struct bmdiff_line {
 	int			 failed;	/* every sample failed there */
 	double			 gain;		/* log ratio, > 0 is better */
 	struct signif		 s;
+	struct estimate		 e[2];
 };
 
 struct bmdiff {
-	const struct run	*runs[2];
+	const struct compare_side *side[2];
+	const struct run	**all;		/* both sides' runs */
+	size_t			 nall;
 	const char		*names[2];
 	const struct compare_opts *o;
 	struct bmdiff_line	*lines;
 	size_t			 nlines;
 	int			 judged;	/* some line has a test */
 	size_t			 nlower;	/* ranked tests, lower better */
+	size_t			 nlevel[SIGNIF_LEVEL_SAMPLES + 1];
+	int			 flagged;	/* some line has a flag */
 	struct table		*t;
-	size_t			 c_change, c_ci, c_p, c_verdict;
+	size_t			 c_change, c_ci, c_p, c_verdict, c_spread;
+	size_t			 c_flags;
 };
 
 /* ---- Building the lines ---- */
 
-/* Does run hold group g with every sample failed? */
+/* The workload version a side measured a group with; 0 if unknown. */
 static int
-bmdiff_all_failed(const struct run *run, const struct run_group *g)
+bmdiff_version(const struct compare_side *side, const struct run_group *g)
 {
-	struct stats	st;
-	size_t		failed = run_group_stats(run, g, &st);
+	int	v;
 
-	return st.n == 0 && failed > 0;
+	for (size_t r = 0; r < side->nrun; r++)
+		if ((v = compare_version(side->runs[r], g)) != 0)
+			return v;
+	return 0;
 }
 
 static void
 bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 {
-	const struct run	*a = d->runs[0], *b = d->runs[1];
+	const struct compare_side *a = d->side[0], *b = d->side[1];
+	char			   flags[64];
 
-	l->old = compare_figure(a, l->g.test, l->g.copies);
-	l->new = compare_figure(b, l->g.test, l->g.copies);
-	l->vold = compare_version(a, &l->g);
-	l->vnew = compare_version(b, &l->g);
-	l->dir = compare_dir(d->runs, 2, l->g.test);
-	if (isnan(l->new)) {
+	estimate_group(a->runs, a->nrun, &l->g, &l->e[0]);
+	estimate_group(b->runs, b->nrun, &l->g, &l->e[1]);
+	l->old = l->e[0].mean;
+	l->new = l->e[1].mean;
+	l->vold = bmdiff_version(a, &l->g);
+	l->vnew = bmdiff_version(b, &l->g);
+	l->dir = compare_dir(d->all, d->nall, l->g.test);
+	for (int i = 0; i < 2; i++)
+		if (estimate_flags_str(&l->e[i], 0, flags, sizeof flags) > 0)
+			d->flagged = 1;
+	if (l->e[1].n == 0) {
 		l->kind = BMDIFF_ONLY_OLD;
-		l->failed = bmdiff_all_failed(b, &l->g);
-	} else if (isnan(l->old)) {
+		l->failed = l->e[1].failed > 0;
+	} else if (l->e[0].n == 0) {
 		l->kind = BMDIFF_ONLY_NEW;
-		l->failed = bmdiff_all_failed(a, &l->g);
+		l->failed = l->e[0].failed > 0;
 	} else if (compare_version_differs(l->vold, l->vnew))
 		l->kind = BMDIFF_VERSION;
 	else
@@ -88,6 +107,7 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	if (l->kind != BMDIFF_RANKED)
 		return;
 	compare_judge(a, b, &l->g, l->dir, d->o, &l->s);
+	d->nlevel[l->s.level]++;
 	l->gain = log(l->new / l->old);
 	if (l->dir == BENCH_LOWER)
 		l->gain = -l->gain;
@@ -119,7 +139,7 @@ bmdiff_collect(struct bmdiff *d)
 {
 	struct run_group	*g;
 
-	d->nlines = compare_merge(d->runs, 2, &g);
+	d->nlines = compare_merge(d->all, d->nall, &g);
 	d->lines = xcalloc(d->nlines, sizeof *d->lines);
 	for (size_t i = 0; i < d->nlines; i++) {
 		d->lines[i].g = g[i];
@@ -135,18 +155,69 @@ bmdiff_collect(struct bmdiff *d)
 /* "* host: OS version" and "* date", as bm_diff named each system. */
 static void
 bmdiff_system(char *buf, size_t len, const char *label,
-    const struct run *run, const char *name)
+    const struct compare_side *side)
 {
+	const struct run *run = side->runs[0];
 	const char	*host = run_meta_get(run, "hostname");
 	const char	*os = run_meta_get(run, "os");
 	const char	*ver = run_meta_get(run, "os_version");
 	const char	*date = run_meta_get(run, "date");
 	size_t		 n = strlen(buf);
+	char		 more[64] = "";
 
-	snprintf(buf + n, len - n, "%s %s\n* %s%s%s%s%s\n* %s\n", label, name,
-	    host != NULL ? host : "unknown host", os != NULL ? ": " : "",
-	    os != NULL ? os : "", ver != NULL ? " " : "",
-	    ver != NULL ? ver : "", date != NULL ? date : "date unknown");
+	if (side->nrun > 1)
+		snprintf(more, sizeof more, " and %zu more run%s",
+		    side->nrun - 1, side->nrun == 2 ? "" : "s");
+	snprintf(buf + n, len - n, "%s %s%s\n* %s%s%s%s%s\n* %s\n", label,
+	    side->name, more, host != NULL ? host : "unknown host",
+	    os != NULL ? ": " : "", os != NULL ? os : "", ver != NULL ?
+	    " " : "", ver != NULL ? ver : "", date != NULL ? date :
+	    "date unknown");
+}
+
+/*
+ * A warning line when the runs differ in a fact that decides the figures:
+ * the host, the OS (and its version) or the CPU model.
+ */
+static void
+bmdiff_mismatch(const struct bmdiff *d, char *buf, size_t len)
+{
+	static const char *const keys[] = { "hostname", "os", "os_version",
+	    "cpu_model" };
+	static const char *const what[] = { "hosts", "OS", "OS versions",
+	    "CPUs" };
+	const char	*v0, *v;
+	size_t		 n;
+
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		v0 = run_meta_get(d->all[0], keys[k]);
+		for (size_t r = 1; r < d->nall && v0 != NULL; r++) {
+			v = run_meta_get(d->all[r], keys[k]);
+			if (v == NULL || strcmp(v, v0) == 0)
+				continue;
+			n = strlen(buf);
+			snprintf(buf + n, len - n, "warning: the runs come "
+			    "from different %s (%s, %s): a change may be the "
+			    "machine's, not the software's\n", what[k], v0, v);
+			break;
+		}
+	}
+}
+
+/* A warning for every run whose machine was not idle as it started. */
+static void
+bmdiff_idle(const struct bmdiff *d, char *buf, size_t len)
+{
+	const char	*w;
+	size_t		 n;
+
+	for (size_t r = 0; r < d->nall; r++) {
+		if ((w = run_meta_get(d->all[r], "idle_warning")) == NULL)
+			continue;
+		n = strlen(buf);
+		snprintf(buf + n, len - n, "warning: %s: %s\n",
+		    r < d->side[0]->nrun ? d->names[0] : d->names[1], w);
+	}
 }
 
 static void
@@ -170,7 +241,13 @@ bmdiff_columns(struct bmdiff *d)
 	d->c_p = c++;
 	if (d->judged) {
 		table_add_col(t, "VERDICT", TABLE_LEFT);
-		d->c_verdict = c;
+		d->c_verdict = c++;
+		table_add_col(t, "W/B CV", TABLE_RIGHT);
+		d->c_spread = c++;
+	}
+	if (d->flagged) {
+		table_add_col(t, "FLAGS", TABLE_LEFT);
+		d->c_flags = c;
 	}
 	table_fit(t, d->o->width, 0);
 }
@@ -187,10 +264,61 @@ bmdiff_verdict(enum signif_verdict v)
 		return "~";
 	case SIGNIF_SMALL:
 		return "small";
+	case SIGNIF_INVALID:
+		return "n/a";
 	case SIGNIF_SINGLE:
 		break;
 	}
 	return "";
+}
+
+/*
+ * The within- and between-run parts of the spread, as CVs in percent,
+ * both sides pooled (root mean square); "-" for a part not known.  The
+ * between part comes from the runs' repeats, else from the profile.
+ */
+static void
+bmdiff_spread(const struct bmdiff *d, const struct bmdiff_line *l, char *buf,
+    size_t len)
+{
+	double	w = sqrt((l->e[0].within_cv * l->e[0].within_cv +
+		    l->e[1].within_cv * l->e[1].within_cv) / 2);
+	double	b = NAN;
+	char	bs[16] = "-";
+
+	if (l->e[0].units >= 2 && l->e[1].units >= 2)
+		b = sqrt((l->e[0].between_cv * l->e[0].between_cv +
+		    l->e[1].between_cv * l->e[1].between_cv) / 2);
+	else if (l->e[0].units >= 2)
+		b = l->e[0].between_cv;
+	else if (l->e[1].units >= 2)
+		b = l->e[1].between_cv;
+	else if (l->s.level == SIGNIF_LEVEL_PROFILE && d->o->profile != NULL) {
+		struct estimate	pe;
+
+		estimate_run(d->o->profile, &l->g, &pe);
+		b = pe.between_cv;
+	}
+	if (isfinite(b))
+		snprintf(bs, sizeof bs, "%.1f", 100 * b);
+	if (isfinite(w))
+		snprintf(buf, len, "%.1f/%s%%", 100 * w, bs);
+	else
+		snprintf(buf, len, "-/%s", bs);
+}
+
+/* Both sides' flags as OLD|NEW ("T+|B"); empty when neither has one. */
+static void
+bmdiff_flags(const struct bmdiff_line *l, char *buf, size_t len)
+{
+	char	f0[32], f1[32];
+
+	estimate_flags_str(&l->e[0], 0, f0, sizeof f0);
+	estimate_flags_str(&l->e[1], 0, f1, sizeof f1);
+	if (f0[0] == '\0' && f1[0] == '\0')
+		buf[0] = '\0';
+	else
+		snprintf(buf, len, "%s|%s", f0, f1);
 }
 
 /* The significance cells: interval, p (or the sample counts), verdict. */
@@ -199,6 +327,10 @@ bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 {
 	double	half = 100 * (s->hi - s->lo) / 2;
 
+	if (s->verdict == SIGNIF_INVALID) {
+		table_set(d->t, row, d->c_verdict, "n/a");
+		return;
+	}
 	if (s->verdict == SIGNIF_SINGLE) {
 		table_set(d->t, row, d->c_p, "n=%zu+%zu", s->na, s->nb);
 		return;
@@ -294,19 +426,52 @@ bmdiff_rows(struct bmdiff *d)
 			snprintf(extra, sizeof extra, " (failed in %s)",
 			    d->names[l->kind == BMDIFF_ONLY_OLD]);
 		row = table_add_row(d->t);
-		compare_set_title(d->t, row, d->runs, 2, &l->g, extra);
+		compare_set_title(d->t, row, d->all, d->nall, &l->g, extra);
 		bmdiff_figures(d, row, l);
 		if (l->kind == BMDIFF_RANKED && !isnan(l->gain))
 			bmdiff_signif(d, row, &l->s);
+		if (l->kind == BMDIFF_RANKED && d->judged) {
+			bmdiff_spread(d, l, extra, sizeof extra);
+			table_set(d->t, row, d->c_spread, "%s", extra);
+		}
+		bmdiff_flags(l, extra, sizeof extra);
+		if (d->flagged)
+			table_set(d->t, row, d->c_flags, "%s", extra);
 	}
 	if (d->nlines > 0 && d->lines[d->nlines - 1].kind == BMDIFF_RANKED)
 		bmdiff_geomean(d);
 }
 
+/* What the variances rest on, and what would make a verdict trustworthy. */
+static void
+bmdiff_level_notes(struct bmdiff *d)
+{
+	if (d->nlevel[SIGNIF_LEVEL_RUNS] > 0)
+		table_add_note(d->t, "%zu line%s judged on the runs' and "
+		    "repeats' means (the between-run variance estimated from "
+		    "them).", d->nlevel[SIGNIF_LEVEL_RUNS],
+		    d->nlevel[SIGNIF_LEVEL_RUNS] == 1 ? "" : "s");
+	if (d->nlevel[SIGNIF_LEVEL_PROFILE] > 0)
+		table_add_note(d->t, "One run a side: %zu interval%s widened "
+		    "by the host noise profile %s.",
+		    d->nlevel[SIGNIF_LEVEL_PROFILE],
+		    d->nlevel[SIGNIF_LEVEL_PROFILE] == 1 ? "" : "s",
+		    d->o->profile_name != NULL ? d->o->profile_name : "");
+	if (d->nlevel[SIGNIF_LEVEL_SAMPLES] > 0)
+		table_add_note(d->t, "One run a side: add repeats (-R) or run "
+		    "sysmark calibrate.  With no host profile, %zu verdict%s "
+		    "rest on one run's samples, which miss the between-run "
+		    "spread; such a change must also exceed a conservative "
+		    "floor for its group (CPU 10%%, System and IPC 15%%, "
+		    "Programs 20%%, Process 30%%, File 40%%, others 20%%).",
+		    d->nlevel[SIGNIF_LEVEL_SAMPLES],
+		    d->nlevel[SIGNIF_LEVEL_SAMPLES] == 1 ? "" : "s");
+}
+
 static void
 bmdiff_tally(struct bmdiff *d)
 {
-	size_t	n[SIGNIF_WORSE + 1] = { 0 };
+	size_t	n[SIGNIF_INVALID + 1] = { 0 };
 
 	for (size_t i = 0; i < d->nlines; i++)
 		if (d->lines[i].kind == BMDIFF_RANKED)
@@ -316,14 +481,21 @@ bmdiff_tally(struct bmdiff *d)
 		    "significant change), %zu small, %zu with a single "
 		    "figure.", n[SIGNIF_BETTER], n[SIGNIF_WORSE],
 		    n[SIGNIF_SAME], n[SIGNIF_SMALL], n[SIGNIF_SINGLE]);
-		table_add_note(d->t, "Better or worse: p under alpha = %g, an "
-		    "interval (delta method) that excludes no change, and a "
-		    "change of at least %g%% and of the samples' own spread "
-		    "(CV); small: significant but under that.  P: "
-		    "Mann-Whitney U test with %d or more samples a side, "
-		    "Welch's t test with fewer.", d->o->alpha,
-		    100 * d->o->min_effect, SIGNIF_U_MIN);
+		table_add_note(d->t, "Better or worse: the ratio of the "
+		    "means differs from 1 at alpha = %g (Welch's t on its "
+		    "logarithm; the interval is that test's, so they always "
+		    "agree) by at least %g%% (-e); small: significant but "
+		    "under that.  W/B CV: the within-run and between-run "
+		    "parts of the spread.", d->o->alpha,
+		    100 * d->o->min_effect);
+		bmdiff_level_notes(d);
 	}
+	if (n[SIGNIF_INVALID] > 0)
+		table_add_note(d->t, "n/a: a figure is not a finite number, "
+		    "so no verdict.");
+	if (d->flagged)
+		table_add_note(d->t, "%s  Shown as OLD|NEW.",
+		    estimate_flags_legend());
 	if (n[SIGNIF_SINGLE] > 0)
 		table_add_note(d->t, "n=OLD+NEW counts the figures on each "
 		    "side: a single figure (a baseline or an imported report) "
@@ -335,31 +507,120 @@ bmdiff_tally(struct bmdiff *d)
 		    d->nlower == 1 ? "" : "s");
 }
 
+/* ---- Every field, for csv and md ---- */
+
+static const char *const bmdiff_wide_cols[] = {
+	"id", "title", "copies", "n_old", "repeats_old", "n_new",
+	"repeats_new", "old", "new", "change_pct", "ci_low_pct",
+	"ci_high_pct", "p", "df", "basis", "verdict", "within_cv_old_pct",
+	"between_cv_old_pct", "within_cv_new_pct", "between_cv_new_pct",
+	"flags_old", "flags_new", "kind",
+};
+
+static const char *
+bmdiff_level_name(enum signif_level l)
+{
+	static const char *const names[] = { "", "runs", "profile",
+	    "samples+floor" };
+
+	return names[l];
+}
+
+/* A number cell: %.6g, or empty when it is not a number. */
+static void
+bmdiff_num(struct table *t, size_t row, size_t col, double v, double scale)
+{
+	if (isfinite(v))
+		table_set(t, row, col, "%.6g", v * scale);
+}
+
+static void
+bmdiff_wide_row(struct bmdiff *d, const struct bmdiff_line *l)
+{
+	static const char *const kinds[] = { "ranked", "version differs",
+	    "only old", "only new" };
+	struct table	*t = d->t;
+	size_t		 row = table_add_row(t), c = 0;
+	char		 f[64];
+	int		 judged = l->kind == BMDIFF_RANKED;
+
+	table_set(t, row, c++, "%s", l->g.test);
+	table_set(t, row, c++, "%s", report_title_in(d->all, d->nall,
+	    l->g.test));
+	table_set(t, row, c++, "%d", l->g.copies);
+	for (int i = 0; i < 2; i++) {
+		table_set(t, row, c++, "%zu", l->e[i].n);
+		table_set(t, row, c++, "%zu", l->e[i].units);
+	}
+	bmdiff_num(t, row, c++, l->old, 1);
+	bmdiff_num(t, row, c++, l->new, 1);
+	bmdiff_num(t, row, c++, judged ? l->new / l->old - 1 : NAN, 100);
+	bmdiff_num(t, row, c++, judged ? l->s.lo - 1 : NAN, 100);
+	bmdiff_num(t, row, c++, judged ? l->s.hi - 1 : NAN, 100);
+	bmdiff_num(t, row, c++, judged ? l->s.p : NAN, 1);
+	bmdiff_num(t, row, c++, judged ? l->s.df : NAN, 1);
+	table_set(t, row, c++, "%s", judged ?
+	    bmdiff_level_name(l->s.level) : "");
+	table_set(t, row, c++, "%s", judged ? (l->s.verdict ==
+	    SIGNIF_SINGLE ? "single" : bmdiff_verdict(l->s.verdict)) : "");
+	for (int i = 0; i < 2; i++) {
+		bmdiff_num(t, row, c++, l->e[i].within_cv, 100);
+		bmdiff_num(t, row, c++, l->e[i].between_cv, 100);
+	}
+	for (int i = 0; i < 2; i++) {
+		estimate_flags_str(&l->e[i], 0, f, sizeof f);
+		table_set(t, row, c++, "%s", f);
+	}
+	table_set(t, row, c++, "%s", kinds[l->kind]);
+}
+
+static void
+bmdiff_wide(struct bmdiff *d)
+{
+	for (size_t i = 0; i < sizeof bmdiff_wide_cols /
+	    sizeof bmdiff_wide_cols[0]; i++)
+		table_add_col(d->t, bmdiff_wide_cols[i], i < 2 ? TABLE_LEFT :
+		    TABLE_RIGHT);
+	for (size_t i = 0; i < d->nlines; i++)
+		bmdiff_wide_row(d, &d->lines[i]);
+}
+
 /*
- * The ranked comparison of run b against run a, named na and nb; the
- * caller frees the table.
+ * The ranked comparison of side b against side a; the caller frees the
+ * table.
  */
 struct table *
-bmdiff_report(const struct run *a, const struct run *b, const char *na,
-    const char *nb, const struct compare_opts *o)
+bmdiff_report(const struct compare_side *a, const struct compare_side *b,
+    const struct compare_opts *o)
 {
 	struct bmdiff	d;
-	char		title[2048] = "";
+	char		title[4096] = "";
 
 	memset(&d, 0, sizeof d);
-	d.runs[0] = a;
-	d.runs[1] = b;
-	d.names[0] = na;
-	d.names[1] = nb;
+	d.side[0] = a;
+	d.side[1] = b;
+	d.nall = a->nrun + b->nrun;
+	d.all = xcalloc(d.nall, sizeof *d.all);
+	memcpy(d.all, a->runs, a->nrun * sizeof *d.all);
+	memcpy(d.all + a->nrun, b->runs, b->nrun * sizeof *d.all);
+	d.names[0] = a->name;
+	d.names[1] = b->name;
 	d.o = o;
 	bmdiff_collect(&d);
-	bmdiff_system(title, sizeof title, "From:", a, na);
-	bmdiff_system(title, sizeof title, "To:", b, nb);
+	bmdiff_mismatch(&d, title, sizeof title);
+	bmdiff_idle(&d, title, sizeof title);
+	bmdiff_system(title, sizeof title, "From:", a);
+	bmdiff_system(title, sizeof title, "To:", b);
 	title[strlen(title) - 1] = '\0';
 	d.t = table_new(title);
-	bmdiff_columns(&d);
-	bmdiff_rows(&d);
+	if (o->wide)
+		bmdiff_wide(&d);
+	else {
+		bmdiff_columns(&d);
+		bmdiff_rows(&d);
+	}
 	bmdiff_tally(&d);
 	free(d.lines);
+	free(d.all);
 	return d.t;
 }

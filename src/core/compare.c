@@ -126,6 +126,9 @@ compare_opts_default(struct compare_opts *o)
 	o->alpha = COMPARE_ALPHA;
 	o->min_effect = COMPARE_MIN_EFFECT;
 	o->width = TABLE_TEXT_WIDTH;
+	o->profile = NULL;
+	o->profile_name = NULL;
+	o->wide = 0;
 }
 
 /* Is this unit a time per operation (so less is better)? */
@@ -185,20 +188,74 @@ compare_version_differs(int a, int b)
 	return a > 0 && b > 0 && a != b;
 }
 
-/* Judge group g of run b against run a: a signif with its verdict. */
+/*
+ * With one run a side and no host profile, the samples of one run say
+ * nothing of how far the next run will land, so a change must also
+ * exceed these floors: about twice the between-run spread seen for each
+ * group on shared 2-vCPU VMs (process creation and file I/O drift most,
+ * pure CPU work least).  Conservative by design; a profile or repeats
+ * replace them with this host's own figures.
+ */
+static const struct {
+	const char	*group;
+	double		 floor;
+} compare_floors[] = {
+	{ "CPU", 0.10 },
+	{ "System", 0.15 },
+	{ "IPC", 0.15 },
+	{ "Programs", 0.20 },
+	{ "Process", 0.30 },
+	{ "File", 0.40 },
+};
+#define COMPARE_FLOOR_OTHER	0.20
+
+/* The default floor for a test's group (see compare_floors). */
+double
+compare_floor(const char *test)
+{
+	const struct bench	*b = registry_find(test);
+
+	for (size_t i = 0; b != NULL &&
+	    i < sizeof compare_floors / sizeof compare_floors[0]; i++)
+		if (strcmp(b->group, compare_floors[i].group) == 0)
+			return compare_floors[i].floor;
+	return COMPARE_FLOOR_OTHER;
+}
+
+/* The host profile's between-run CV of group g, and its df; NaN if none. */
+static void
+compare_noise(const struct compare_opts *o, const struct run_group *g,
+    struct signif_rule *r)
+{
+	struct estimate	e;
+
+	r->noise_cv = r->noise_df = NAN;
+	if (o->profile == NULL)
+		return;
+	estimate_run(o->profile, g, &e);
+	if (e.units < 2 || !isfinite(e.between_cv))
+		return;
+	r->noise_cv = e.between_cv;
+	r->noise_df = e.df;
+}
+
+/* Judge group g of side b against side a: a signif with its verdict. */
 void
-compare_judge(const struct run *a, const struct run *b,
+compare_judge(const struct compare_side *a, const struct compare_side *b,
     const struct run_group *g, enum bench_dir dir,
     const struct compare_opts *o, struct signif *s)
 {
-	double	*va, *vb;
-	size_t	 na, nb, failed;
+	struct estimate		ea, eb;
+	struct signif_rule	r;
 
-	na = run_group_values(a, g, &va, &failed);
-	nb = run_group_values(b, g, &vb, &failed);
-	signif_compare(va, na, vb, nb, dir, o->alpha, o->min_effect, s);
-	free(va);
-	free(vb);
+	estimate_group(a->runs, a->nrun, g, &ea);
+	estimate_group(b->runs, b->nrun, g, &eb);
+	r.dir = dir;
+	r.alpha = o->alpha;
+	r.min_effect = o->min_effect;
+	r.floor = compare_floor(g->test);
+	compare_noise(o, g, &r);
+	signif_judge(&ea, &eb, &r, s);
 }
 
 /* The side-by-side mark after a ratio; see compare_side_notes(). */
@@ -213,6 +270,8 @@ compare_mark(const struct signif *s)
 	case SIGNIF_SAME:
 	case SIGNIF_SMALL:
 		return " ~";
+	case SIGNIF_INVALID:
+		return " ?";
 	case SIGNIF_SINGLE:
 		break;
 	}
@@ -240,7 +299,9 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 			table_set(t, row, 2 + 2 * r, "%.2f !", v / ref);
 			continue;
 		}
-		compare_judge(runs[0], runs[r], g, dir, o, &s);
+		compare_judge(&(struct compare_side){ &runs[0], 1, NULL },
+		    &(struct compare_side){ &runs[r], 1, NULL }, g, dir, o,
+		    &s);
 		table_set(t, row, 2 + 2 * r, "%.2f%s", v / ref,
 		    compare_mark(&s));
 	}
@@ -251,9 +312,10 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 {
 	table_add_note(t, "RATIO is each figure over the first run's.  "
 	    "+ better, - worse: significant at alpha %g and a change of at "
-	    "least %g%% and of the samples' spread; ~ no such change; ! the "
-	    "test's version differs; no mark: a side has a single figure.",
-	    o->alpha, 100 * o->min_effect);
+	    "least %g%% (with one run a side and no host profile, also of "
+	    "the group's default floor); ~ no such change; ? a figure is "
+	    "not a number; ! the test's version differs; no mark: a side "
+	    "has a single figure.", o->alpha, 100 * o->min_effect);
 }
 
 /*
@@ -310,7 +372,11 @@ struct table *
 compare_table(const struct run *const *runs, const char *const *names,
     size_t nrun, const struct compare_opts *o)
 {
+	struct compare_side	a = { &runs[0], 1, names[0] };
+	struct compare_side	b = { &runs[1], 1, names[1] };
+
 	if (nrun == 2)
-		return bmdiff_report(runs[0], runs[1], names[0], names[1], o);
+		return bmdiff_report(&a, &b, o);
 	return compare_side_by_side_opts(runs, names, nrun, o);
 }
+

@@ -25,6 +25,8 @@
 #define SM_EXIT_OK		0
 #define SM_EXIT_SAMPLE_FAILED	1
 #define SM_EXIT_INPUT		2
+#define SM_EXIT_SAVED_ELSEWHERE	3	/* the run is in a fallback file */
+#define SM_EXIT_NOT_SAVED	4	/* the run is only on stderr */
 #define SM_EXIT_INTERRUPTED	130
 
 /* util.c */
@@ -41,6 +43,16 @@ void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 uint64_t sm_now_ns(void);
+
+/* rng.c: a small seeded generator, so that an order can be replayed */
+struct sm_rng {
+	uint64_t	s;
+};
+void	 sm_rng_seed(struct sm_rng *, uint64_t);
+uint64_t sm_rng_next(struct sm_rng *);
+double	 sm_rng_uniform(struct sm_rng *);
+double	 sm_rng_normal(struct sm_rng *);
+void	 sm_rng_shuffle(struct sm_rng *, size_t *, size_t);
 int	 sm_parse_double(const char *, double *);
 int	 sm_parse_int(const char *, long, long, long *);
 int	 sm_rmtree(const char *);
@@ -69,39 +81,87 @@ double	 stats_t975(size_t);
 size_t	 stats_outliers(const double *, size_t, unsigned char *);
 
 /* signif.c */
-#define SIGNIF_U_MIN		5	/* fewer values a side: Welch's t */
 enum signif_test {
 	SIGNIF_NONE = 0,
-	SIGNIF_WELCH,
-	SIGNIF_MWU
+	SIGNIF_WELCH		/* Welch's t on the log of the ratio of means */
 };
 enum signif_verdict {
 	SIGNIF_SINGLE = 0,	/* a side has under two figures: no test */
 	SIGNIF_SAME,		/* not significant ("~") */
 	SIGNIF_SMALL,		/* significant, but under the minimum effect */
 	SIGNIF_BETTER,
-	SIGNIF_WORSE
+	SIGNIF_WORSE,
+	SIGNIF_INVALID		/* a figure is not a finite number */
+};
+/* What the variance of each side's mean was estimated from. */
+enum signif_level {
+	SIGNIF_LEVEL_NONE = 0,
+	SIGNIF_LEVEL_RUNS,	/* two or more runs or repeats a side */
+	SIGNIF_LEVEL_PROFILE,	/* one a side, widened by the host profile */
+	SIGNIF_LEVEL_SAMPLES	/* one a side, no profile: a default floor */
 };
 struct signif {
-	size_t			na;
+	size_t			na;	/* samples counted a side */
 	size_t			nb;
+	size_t			ua;	/* units (runs x repeats) a side */
+	size_t			ub;
 	double			ratio;	/* mean(b) / mean(a) */
 	double			lo;	/* its confidence interval */
 	double			hi;
 	double			p;	/* two-sided, NaN if untested */
+	double			df;
 	enum signif_test	test;
+	enum signif_level	level;
 	double			floor;	/* smallest change that counts */
 	enum signif_verdict	verdict;
 };
+/* How to judge: the direction, alpha, and what to do with one run a side. */
+struct signif_rule {
+	enum bench_dir	dir;
+	double		alpha;
+	double		min_effect;	/* -e, a fraction */
+	double		floor;		/* one a side, no profile */
+	double		noise_cv;	/* host profile's between-run CV; NaN */
+	double		noise_df;
+};
 double	 signif_t_twosided(double, double);
 double	 signif_t_critical(double, double);
-double	 signif_welch(const double *, size_t, const double *, size_t,
-	     double *);
-double	 signif_mwu(const double *, size_t, const double *, size_t);
-int	 signif_ratio_ci(const double *, size_t, const double *, size_t,
-	     double, double *, double *);
-void	 signif_compare(const double *, size_t, const double *, size_t,
-	     enum bench_dir, double, double, struct signif *);
+struct estimate;
+void	 signif_judge(const struct estimate *, const struct estimate *,
+	     const struct signif_rule *, struct signif *);
+
+/* estimate.c */
+struct run;
+struct run_group;
+#define ESTIMATE_TREND_ALPHA	0.01	/* flags: fewer false alarms */
+#define ESTIMATE_UNFAIR		0.10	/* copies' rates differ by 10% */
+#define ESTIMATE_BUSY		0.5	/* others runnable, on average */
+struct estimate_flags {
+	int	trend;		/* +1 rising, -1 falling, 0 none */
+	double	trend_p;	/* Mann-Kendall, two-sided; NaN: too few */
+	size_t	outliers;
+	double	unfair;		/* mean (max - min) / mean of the copies */
+	double	busy;		/* mean others runnable; NaN: unknown */
+};
+struct estimate {
+	size_t			units;		/* runs x repeats with figures */
+	size_t			n;		/* samples counted */
+	size_t			warmups;
+	size_t			failed;
+	double			mean;		/* of the unit means */
+	double			within_cv;	/* pooled within the units */
+	double			between_cv;	/* beyond it; NaN: one unit */
+	double			relvar;		/* var(mean) / mean^2 */
+	double			df;
+	struct estimate_flags	flags;
+};
+void	 estimate_group(const struct run *const *, size_t,
+	     const struct run_group *, struct estimate *);
+void	 estimate_run(const struct run *, const struct run_group *,
+	     struct estimate *);
+double	 estimate_ci(const struct estimate *, double);
+size_t	 estimate_flags_str(const struct estimate *, double, char *, size_t);
+const char *estimate_flags_legend(void);
 
 /* run.c */
 enum run_status {
@@ -115,14 +175,19 @@ struct run_sample {
 	char		 unit[8];
 	int		 copies;
 	int		 index;		/* 1-based within (test, copies) */
+	enum run_status	 status;	/* here, where it fills a hole */
 	double		 duration;	/* nominal seconds */
 	double		 value;		/* the figure, summed over copies */
 	double		 elapsed;	/* real seconds, longest copy */
 	uint64_t	 iterations;	/* summed over copies */
-	enum run_status	 status;
-	char		 reason[160];
-	double		*per_copy;	/* copies figures, NULL if failed */
+	const char	*reason;	/* never NULL; run_sample_reason() */
+	double		*per_copy;	/* copies figures; NULL if failed or
+					   (one copy) the same as value */
+	int		 repeat;	/* 1-based: run -R repeats the plan */
+	double		 busy;		/* others runnable at start; NaN */
 };
+/* Sample 0 of a test in a repeat is its warm-up: kept, not counted. */
+#define RUN_WARMUP	0
 struct run_meta {
 	char	*key;
 	char	*value;
@@ -144,6 +209,8 @@ void	 run_free(struct run *);
 void	 run_meta_set(struct run *, const char *, const char *);
 const char *run_meta_get(const struct run *, const char *);
 struct run_sample *run_add_sample(struct run *);
+void	 run_sample_reason(struct run_sample *, const char *);
+void	 run_sample_free(struct run_sample *);
 size_t	 run_groups(const struct run *, struct run_group **);
 size_t	 run_group_values(const struct run *, const struct run_group *,
 	     double **, size_t *);
@@ -154,6 +221,7 @@ int	 run_failed(const struct run *);
 /* sysinfo.c */
 void	 sysinfo_collect(struct run *);
 double	 sysinfo_loadavg(void);
+int	 sysinfo_cpu_times(uint64_t *, uint64_t *);
 int	 sysinfo_ncpu(void);
 int	 sysinfo_busy(void);
 int	 sysinfo_not_idle(char *, size_t);
@@ -164,14 +232,48 @@ int	 paths_tree_top(const char *, char *, size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
+int	 paths_claim(const char *, const char *, char *, size_t,
+	     struct sm_error *);
 size_t	 paths_list_csv(const char *, char ***);
 char	*paths_label(const char *);
 
+/* infile.c */
+#define INFILE_PATH_SHOWN	96	/* a longer path loses its head */
+const char *infile_kind(mode_t);
+const char *infile_short(const char *, char *, size_t);
+FILE	*infile_open(const char *, off_t, struct sm_error *);
+size_t	 infile_bom(const char *, size_t);
+
+/* privdir.c */
+size_t	 privdir_sweep(const char *);
+int	 privdir_make(char *, size_t, struct sm_error *);
+
+/* save.c */
+enum save_outcome {
+	SAVE_OK = 0,
+	SAVE_FALLBACK,		/* not where asked, but in a fallback file */
+	SAVE_NONE		/* in no file at all */
+};
+int	 save_check_dir(const char *, struct sm_error *);
+int	 save_check(const char *, const char *, int, struct sm_error *);
+enum save_outcome save_run(const struct run *, const char *, const char *,
+	     int, char *, size_t, struct sm_error *);
+
 /* csvstore.c */
-#define CSVSTORE_FORMAT		1
+#define CSVSTORE_FORMAT		2
+#define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
+#define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
+#define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */
 int	 csvstore_save(const struct run *, const char *, int,
 	     struct sm_error *);
+int	 csvstore_check_sample(const struct run_sample *, char *, size_t);
+int	 csvstore_check(const struct run *, struct sm_error *);
+int	 csvstore_print(const struct run *, FILE *);
 int	 csvstore_load(struct run *, const char *, struct sm_error *);
+int	 csvstore_load_file(struct run *, FILE *, const char *,
+	     struct sm_error *);
+int	 csvstore_load_buf(struct run *, const char *, size_t, const char *,
+	     struct sm_error *);
 
 /* table.c */
 #define TABLE_TEXT_WIDTH	80	/* what a terminal is assumed to have */
@@ -225,7 +327,7 @@ int	 table_render(const struct table *, enum table_format, FILE *,
 	     struct sm_error *);
 
 /* report.c */
-struct table *report_results(const struct run *);
+struct table *report_results(const struct run *, int);
 struct table *report_stats(const struct run *);
 void	 report_format_value(double, char *, size_t);
 const char *report_title(const char *);
@@ -239,6 +341,15 @@ struct compare_opts {
 	double	alpha;		/* significance level */
 	double	min_effect;	/* smallest change that counts, a fraction */
 	size_t	width;		/* text columns to fit; 0: no limit */
+	const struct run *profile;	/* host noise profile, or NULL */
+	const char *profile_name;
+	int	wide;		/* csv and md: every field, one column each */
+};
+/* One side of a comparison: runs whose repeats all count as replicates. */
+struct compare_side {
+	const struct run *const	*runs;
+	size_t			 nrun;
+	const char		*name;
 };
 double	 compare_figure(const struct run *, const char *, int);
 size_t	 compare_union(const struct run *const *, size_t,
@@ -253,17 +364,19 @@ void	 compare_opts_default(struct compare_opts *);
 enum bench_dir compare_dir(const struct run *const *, size_t, const char *);
 int	 compare_version(const struct run *, const struct run_group *);
 int	 compare_version_differs(int, int);
-void	 compare_judge(const struct run *, const struct run *,
+double	 compare_floor(const char *);
+void	 compare_judge(const struct compare_side *, const struct compare_side *,
 	     const struct run_group *, enum bench_dir,
 	     const struct compare_opts *, struct signif *);
+
 struct table *compare_side_by_side_opts(const struct run *const *,
 	     const char *const *, size_t, const struct compare_opts *);
 struct table *compare_table(const struct run *const *, const char *const *,
 	     size_t, const struct compare_opts *);
 
 /* bmdiff.c */
-struct table *bmdiff_report(const struct run *, const struct run *,
-	     const char *, const char *, const struct compare_opts *);
+struct table *bmdiff_report(const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);
@@ -305,6 +418,9 @@ struct index_line {
 	double	baseline;
 	double	result;		/* NaN: not in the run */
 	double	index;		/* NaN: not in the run */
+	double	relvar;		/* of the result's mean; NaN: unknown */
+	double	df;
+	size_t	n;		/* samples behind the result */
 };
 struct index_score {
 	enum index_method	 method;
@@ -315,6 +431,7 @@ struct index_score {
 	double			 sum;		/* of the indexes */
 	double			 score;		/* AVERAGE or geometric mean */
 	int			 partial;	/* a test has no result */
+	double			 ci;		/* 95% half-width / score; NaN */
 };
 enum index_method index_method(const struct run *);
 void	 index_compute(const struct run *, const struct run *, int,
@@ -333,8 +450,11 @@ struct import {
 	size_t		  nwarn;
 	size_t		  nresults;
 };
+#define IMPORT_MAX_FILE	(4 << 20)	/* bytes: reports are small */
 int	 import_read(const char *, struct run *, char ***, size_t *,
 	     struct sm_error *);
+int	 import_read_buf(const char *, size_t, const char *, struct run *,
+	     char ***, size_t *, struct sm_error *);
 void	 import_warn(struct import *, size_t, const char *);
 const char *import_skip_space(const char *);
 int	 import_blank(const char *);
@@ -349,6 +469,17 @@ int	 import_byte_read(struct import *, size_t, struct sm_error *);
 
 /* import_unixbench.c */
 int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
+
+/* noise.c */
+struct runner_plan;
+int	 noise_path(const char *, const char *, char *, size_t,
+	     struct sm_error *);
+int	 noise_find(const char *, const struct run *const *, size_t,
+	     struct run *, char *, size_t);
+struct table *noise_table(const struct run *);
+#define NOISE_REPEATS		3	/* calibrate's default */
+#define NOISE_SPAN		300.0	/* seconds the repeats spread over */
+void	 noise_plan(struct runner_plan *, int, double);
 
 /* tools.c */
 void	 tools_record(struct run *, const struct bench *const *, size_t);
@@ -395,6 +526,10 @@ void	 sampler_child(const struct sampler_args *)
 double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
 
 /* runner.c */
+enum runner_order {
+	RUNNER_ORDER_GROUPED = 0,	/* each test's samples back to back */
+	RUNNER_ORDER_INTERLEAVED	/* rounds, each in a shuffled order */
+};
 struct runner_plan {
 	const struct bench	**benches;
 	size_t			  nbench;
@@ -404,6 +539,14 @@ struct runner_plan {
 	double			  duration;	/* seconds per sample */
 	double			  grace;	/* seconds past the deadline */
 	const char		 *self_exe;
+	enum runner_order	  order;
+	int			  warmup;	/* 1: a warm-up sample first */
+	int			  repeats;	/* the plan this often; 0 = 1 */
+	uint64_t		  seed;		/* of the order; 0: the clock */
+	double			  gap;		/* seconds between repeats */
+	double			  target;	/* -C, a fraction; 0: fixed n */
+	double			  time_cap;	/* -T seconds; 0: none */
+	const struct run	 *index_base;	/* -C aims at its index */
 };
 enum runner_ev_type {
 	RUNNER_EV_RUN_START = 1,
@@ -420,8 +563,9 @@ struct runner_event {
 	enum runner_ev_type	 type;
 	const struct bench	*bench;
 	int			 copies;
-	int			 sample;	/* 1-based */
+	int			 sample;	/* 1-based; 0: the warm-up */
 	int			 nsamples;
+	int			 repeat;	/* 1-based */
 	double			 duration;
 	const struct run_sample	*rs;		/* SAMPLE, ERROR */
 	const struct stats	*stats;		/* BENCH_DONE */
@@ -436,6 +580,7 @@ struct runner;
 #define RUNNER_MAX_DURATION	86400.0
 #define RUNNER_MAX_COPIES	1024
 #define RUNNER_MAX_SAMPLES	1000
+#define RUNNER_MAX_REPEATS	100
 #define RUNNER_CALIBRATED_S	0.3	/* a calibrated sample, roughly */
 struct runner *runner_start(const struct runner_plan *, struct run *,
 	     runner_cb, void *, struct sm_error *);
@@ -448,6 +593,8 @@ int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_sample_estimate(const struct bench *, double);
 double	 runner_default_grace(double);
+int	 runner_max_copies(void);
+int	 runner_crowded(const struct runner_plan *, char *, size_t);
 void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);

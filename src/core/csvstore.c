@@ -2,10 +2,16 @@
  * Runs on disk: one CSV file per run, read and written through libcsv.
  *
  *   record,name,value,version,copies,sample,unit,duration,elapsed,
- *       iterations,status,reason,per_copy
- *   meta,format,1,,,,,,,,,,            <- always the first record
- *   meta,hostname,box,,,,,,,,,,        <- one per system fact
- *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9
+ *       iterations,status,reason,per_copy,repeat,busy
+ *   meta,format,2,,,,,,,,,,,,          <- always the first record
+ *   meta,hostname,box,,,,,,,,,,,,      <- one per system fact
+ *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9,1,0
+ *
+ * Format 2 added the last two columns: the repeat (run -R) a sample
+ * belongs to, and how many other processes were runnable as it started.
+ * A format 1 file has 13 columns and loads as one repeat, load unknown.
+ * Sample 0 of a (test, copies, repeat) is its warm-up: stored and shown,
+ * left out of every statistic.
  *
  * Every figure a report shows can be recomputed from the sample rows, so
  * the file is the truth and nothing derived is stored.  per_copy holds the
@@ -38,13 +44,16 @@
 static const char *const csvstore_cols[] = {
 	"record", "name", "value", "version", "copies", "sample", "unit",
 	"duration", "elapsed", "iterations", "status", "reason", "per_copy",
+	"repeat", "busy",
 };
+/* Format 1 files end at per_copy. */
+#define CSVSTORE_NCOLS_V1	13
 #define CSVSTORE_NCOLS	(sizeof csvstore_cols / sizeof csvstore_cols[0])
 
 enum csvstore_col {
 	COL_RECORD, COL_NAME, COL_VALUE, COL_VERSION, COL_COPIES, COL_SAMPLE,
 	COL_UNIT, COL_DURATION, COL_ELAPSED, COL_ITERATIONS, COL_STATUS,
-	COL_REASON, COL_PER_COPY
+	COL_REASON, COL_PER_COPY, COL_REPEAT, COL_BUSY
 };
 
 struct csvstore_load {
@@ -58,7 +67,18 @@ struct csvstore_load {
 	size_t			 nrec;		/* records seen */
 	char			*field[CSVSTORE_NCOLS];
 	size_t			 nfield;
+	size_t			 linelen;	/* of the current line */
+	size_t			 nbytes;	/* fed so far */
+	size_t			 bom;		/* a BOM's bytes, skipped */
+	uint32_t		*lines;		/* each sample's line */
+	size_t			 linecap;
+	uint32_t		*set;		/* samples by name, 1-based */
+	size_t			 setcap;	/* a power of two */
+	locale_t		 c, old;
+	size_t			 ncols;		/* the header's: 13 or 15 */
 };
+
+#define CSVSTORE_BLOCK	(64 * 1024)
 
 /* ---- Numbers in the C locale ---- */
 
@@ -81,6 +101,90 @@ csvstore_fmt_double(double v, char *buf, size_t len)
 		if (strtod(buf, NULL) == v)
 			return;
 	}
+}
+
+/* ---- What a run file may hold ---- */
+
+/*
+ * Whether a sample is one this file format may hold: the same rules for
+ * saving and loading, so that sysmark never writes what it would refuse
+ * to read back.  0, or -1 with why filled in.
+ */
+/* A unit of time: the figure is a latency, which cannot be 0. */
+static int
+csvstore_is_time(const char *unit)
+{
+	return strcmp(unit, "ns") == 0 || strcmp(unit, "us") == 0 ||
+	    strcmp(unit, "ms") == 0 || strcmp(unit, "s") == 0;
+}
+
+int
+csvstore_check_sample(const struct run_sample *s, char *why, size_t len)
+{
+	if (s->test[0] == '\0' || s->copies < 1 ||
+	    s->copies > RUNNER_MAX_COPIES || s->index < RUN_WARMUP ||
+	    s->repeat < 1 || s->version < 0) {
+		snprintf(why, len, "sample %d of \"%s\" at %d copies, repeat "
+		    "%d: not a test, copies, repeat and sample number",
+		    s->index, s->test, s->copies, s->repeat);
+		return -1;
+	}
+	if (!(s->duration >= 0 && s->duration <= CSVSTORE_MAX_SECONDS)) {
+		snprintf(why, len, "%s: duration %g s is outside 0 to %g s",
+		    s->test, s->duration, CSVSTORE_MAX_SECONDS);
+		return -1;
+	}
+	if (!(s->elapsed >= 0 && s->elapsed <= CSVSTORE_MAX_SECONDS)) {
+		snprintf(why, len, "%s: elapsed time %g s is outside 0 to "
+		    "%g s", s->test, s->elapsed, CSVSTORE_MAX_SECONDS);
+		return -1;
+	}
+	if (s->status != RUN_OK)
+		return 0;
+	/* Rates and times alike: a figure is finite and not negative. */
+	if (!isfinite(s->value) || s->value < 0) {
+		snprintf(why, len, "%s: the figure %g is not a finite number "
+		    "of 0 or more", s->test, s->value);
+		return -1;
+	}
+	if (s->value == 0 && csvstore_is_time(s->unit)) {
+		snprintf(why, len, "%s: a latency of 0 %s", s->test, s->unit);
+		return -1;
+	}
+	for (int i = 0; s->per_copy != NULL && i < s->copies; i++) {
+		if (!isfinite(s->per_copy[i]) || s->per_copy[i] < 0) {
+			snprintf(why, len, "%s: copy %d's figure %g is not a "
+			    "finite number of 0 or more", s->test, i + 1,
+			    s->per_copy[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the whole run can be saved and read back; 0 or -1. */
+int
+csvstore_check(const struct run *run, struct sm_error *err)
+{
+	char	why[200];
+
+	for (size_t i = 0; i < run->nmeta; i++) {
+		if (run->meta[i].key[0] == '\0' ||
+		    strlen(run->meta[i].key) + strlen(run->meta[i].value) >
+		    CSVSTORE_MAX_LINE / 4) {
+			sm_error_set(err, "fact \"%.40s\" cannot be saved: an "
+			    "empty name or too long", run->meta[i].key);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < run->nsamples; i++) {
+		if (csvstore_check_sample(&run->samples[i], why,
+		    sizeof why) != 0) {
+			sm_error_set(err, "cannot be saved: %s", why);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* ---- Saving ---- */
@@ -120,6 +224,7 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	char	*cells[CSVSTORE_NCOLS] = { 0 };
 	char	 value[32] = "", version[16], copies[16], idx[16];
 	char	 duration[32] = "", elapsed[32] = "", iters[32] = "";
+	char	 repeat[16], busy[32] = "";
 	char	*per = xcalloc((size_t)s->copies + 1, 32);
 
 	if (s->status == RUN_OK)
@@ -131,9 +236,14 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 		csvstore_fmt_double(s->duration, duration, sizeof duration);
 	if (s->elapsed > 0)
 		csvstore_fmt_double(s->elapsed, elapsed, sizeof elapsed);
+	snprintf(repeat, sizeof repeat, "%d", s->repeat > 0 ? s->repeat : 1);
+	if (isfinite(s->busy) && s->busy >= 0)
+		csvstore_fmt_double(s->busy, busy, sizeof busy);
 	if (s->iterations > 0)
 		snprintf(iters, sizeof iters, "%llu",
 		    (unsigned long long)s->iterations);
+	if (s->per_copy == NULL && s->copies == 1 && s->status == RUN_OK)
+		strcpy(per, value);
 	for (int i = 0; s->per_copy != NULL && i < s->copies; i++) {
 		char	one[32];
 
@@ -156,6 +266,8 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	    s->status == RUN_SKIPPED ? "skipped" : "failed";
 	cells[COL_REASON] = (char *)s->reason;
 	cells[COL_PER_COPY] = per;
+	cells[COL_REPEAT] = repeat;
+	cells[COL_BUSY] = busy;
 	csvstore_row(f, cells);
 	free(per);
 }
@@ -216,17 +328,21 @@ int
 csvstore_save(const struct run *run, const char *path, int overwrite,
     struct sm_error *err)
 {
-	char		 dir[PATH_MAX], tmp[PATH_MAX];
+	char		 dir[PATH_MAX], tmp[PATH_MAX], sp[INFILE_PATH_SHOWN + 4];
 	const char	*slash = strrchr(path, '/');
+	const char	*shown = infile_short(path, sp, sizeof sp);
 	struct stat	 sb;
+	mode_t		 mask;
 	locale_t	 c, old;
 	FILE		*f;
 	int		 fd, rc;
 
+	if (csvstore_check(run, err) != 0)
+		return -1;
 	/* rename() would replace a device or a directory's link: never. */
 	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		sm_error_set(err, "%s: not a regular file; not overwritten",
-		    path);
+		sm_error_set(err, "%s: %s; not overwritten", shown,
+		    infile_kind(sb.st_mode));
 		return -1;
 	}
 	if (slash == NULL)
@@ -236,17 +352,20 @@ csvstore_save(const struct run *run, const char *path, int overwrite,
 		    path);
 	if (snprintf(tmp, sizeof tmp, "%s/.sysmark-save.XXXXXX", dir) >=
 	    (int)sizeof tmp) {
-		sm_error_set(err, "%s: path too long", path);
+		sm_error_set(err, "%s: path too long", shown);
 		return -1;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
-		sm_error_set(err, "%s: cannot save: %s", path,
+		sm_error_set(err, "%s: cannot save: %s", shown,
 		    strerror(errno));
 		return -1;
 	}
-	fchmod(fd, 0644);
+	/* mkstemp makes 0600; a saved run gets what the umask allows. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	if ((f = fdopen(fd, "w")) == NULL) {
-		sm_error_set(err, "%s: cannot save: %s", path,
+		sm_error_set(err, "%s: cannot save: %s", shown,
 		    strerror(errno));
 		close(fd);
 		unlink(tmp);
@@ -257,7 +376,7 @@ csvstore_save(const struct run *run, const char *path, int overwrite,
 	csvstore_write(f, run);
 	uselocale(old);
 	freelocale(c);
-	if (csvstore_flush(f, path, err) != 0) {
+	if (csvstore_flush(f, shown, err) != 0) {
 		unlink(tmp);
 		return -1;
 	}
@@ -265,9 +384,9 @@ csvstore_save(const struct run *run, const char *path, int overwrite,
 	if (rc != 0) {
 		if (errno == EEXIST)
 			sm_error_set(err, "%s: already exists; not "
-			    "overwritten", path);
+			    "overwritten", shown);
 		else
-			sm_error_set(err, "%s: cannot save: %s", path,
+			sm_error_set(err, "%s: cannot save: %s", shown,
 			    strerror(errno));
 		unlink(tmp);
 		return -1;
@@ -276,6 +395,18 @@ csvstore_save(const struct run *run, const char *path, int overwrite,
 		unlink(tmp);
 	csvstore_sync_dir(dir);
 	return 0;
+}
+
+/* Write the run as its file would hold it to f (e.g. stderr); 0 or -1. */
+int
+csvstore_print(const struct run *run, FILE *f)
+{
+	locale_t	c = csvstore_c_locale(), old = uselocale(c);
+
+	csvstore_write(f, run);
+	uselocale(old);
+	freelocale(c);
+	return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
 
 /* ---- Loading ---- */
@@ -287,7 +418,7 @@ csvstore_bad(struct csvstore_load *ld, const char *fmt, ...)
 static void
 csvstore_bad(struct csvstore_load *ld, const char *fmt, ...)
 {
-	char	msg[200];
+	char	msg[200], sp[INFILE_PATH_SHOWN + 4];
 	va_list	ap;
 
 	if (ld->failed)
@@ -295,7 +426,8 @@ csvstore_bad(struct csvstore_load *ld, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	sm_error_set(ld->err, "%s:%zu: %s", ld->path, ld->rec_line, msg);
+	sm_error_set(ld->err, "%s:%zu: %s", infile_short(ld->path, sp,
+	    sizeof sp), ld->rec_line, msg);
 	ld->failed = 1;
 }
 
@@ -304,26 +436,19 @@ csvstore_num(struct csvstore_load *ld, enum csvstore_col col, double *v)
 {
 	if (sm_parse_double(ld->field[col], v) == 0)
 		return 0;
-	csvstore_bad(ld, "column \"%s\": expected a number, got \"%s\"",
-	    csvstore_cols[col], ld->field[col]);
+	csvstore_bad(ld, "column \"%s\": expected a finite number, got "
+	    "\"%.40s\"", csvstore_cols[col], ld->field[col]);
 	return -1;
 }
 
-/* An optional non-negative number: empty means unknown (0). */
+/* An optional number: empty means unknown (0). */
 static int
 csvstore_opt(struct csvstore_load *ld, enum csvstore_col col, double *v)
 {
 	*v = 0;
 	if (ld->field[col][0] == '\0')
 		return 0;
-	if (csvstore_num(ld, col, v) != 0)
-		return -1;
-	if (*v < 0) {
-		csvstore_bad(ld, "column \"%s\": %s is negative",
-		    csvstore_cols[col], ld->field[col]);
-		return -1;
-	}
-	return 0;
+	return csvstore_num(ld, col, v);
 }
 
 static int
@@ -333,8 +458,33 @@ csvstore_int(struct csvstore_load *ld, enum csvstore_col col, long min,
 	if (sm_parse_int(ld->field[col], min, max, v) == 0)
 		return 0;
 	csvstore_bad(ld, "column \"%s\": expected a whole number from %ld to "
-	    "%ld, got \"%s\"", csvstore_cols[col], min, max, ld->field[col]);
+	    "%ld, got \"%.40s\"", csvstore_cols[col], min, max,
+	    ld->field[col]);
 	return -1;
+}
+
+/* The iterations column: empty (unknown) or a count that fits 64 bits. */
+static int
+csvstore_iterations(struct csvstore_load *ld, uint64_t *v)
+{
+	const char		*f = ld->field[COL_ITERATIONS];
+	unsigned long long	 n;
+	char			*end;
+
+	*v = 0;
+	if (*f == '\0')
+		return 0;
+	errno = 0;
+	n = strtoull(f, &end, 10);
+	if (strspn(f, "0123456789") != strlen(f) || *end != '\0' ||
+	    errno != 0 || n > UINT64_MAX) {
+		csvstore_bad(ld, "column \"iterations\": expected a count "
+		    "from 0 to %llu, got \"%.40s\"",
+		    (unsigned long long)UINT64_MAX, f);
+		return -1;
+	}
+	*v = (uint64_t)n;
+	return 0;
 }
 
 static int
@@ -350,7 +500,7 @@ csvstore_per_copy(struct csvstore_load *ld, struct run_sample *s)
 	    tok = strtok_r(NULL, ";", &save)) {
 		if (n == s->copies || sm_parse_double(tok, &s->per_copy[n])) {
 			csvstore_bad(ld, "column \"per_copy\": expected %d "
-			    "numbers separated by ';'", s->copies);
+			    "finite numbers separated by ';'", s->copies);
 			return -1;
 		}
 		n++;
@@ -360,72 +510,197 @@ csvstore_per_copy(struct csvstore_load *ld, struct run_sample *s)
 		    "copies", n, s->copies);
 		return -1;
 	}
+	/* One copy's figure is the sample's: not kept twice in memory. */
+	if (s->copies == 1 && s->per_copy[0] == s->value) {
+		free(s->per_copy);
+		s->per_copy = NULL;
+	}
 	return 0;
+}
+
+static int
+csvstore_status(struct csvstore_load *ld, struct run_sample *s)
+{
+	const char	*st = ld->field[COL_STATUS];
+
+	if (strcmp(st, "ok") == 0)
+		s->status = RUN_OK;
+	else if (strcmp(st, "failed") == 0)
+		s->status = RUN_FAILED;
+	else if (strcmp(st, "skipped") == 0)
+		s->status = RUN_SKIPPED;
+	else {
+		csvstore_bad(ld, "column \"status\": expected ok, failed or "
+		    "skipped, got \"%.40s\"", st);
+		return -1;
+	}
+	return 0;
+}
+
+/* Format 2's columns; a format 1 file is one repeat, its load unknown. */
+static int
+csvstore_v2(struct csvstore_load *ld, struct run_sample *s)
+{
+	long	rep = 1;
+
+	s->repeat = 1;
+	s->busy = NAN;
+	if (ld->ncols == CSVSTORE_NCOLS_V1)
+		return 0;
+	if (ld->field[COL_REPEAT][0] != '\0' &&
+	    csvstore_int(ld, COL_REPEAT, 1, INT_MAX, &rep) != 0)
+		return -1;
+	s->repeat = (int)rep;
+	if (ld->field[COL_BUSY][0] == '\0')
+		return 0;
+	return csvstore_opt(ld, COL_BUSY, &s->busy);
+}
+
+/* Read the text and number cells of a sample row into s; 0 or -1. */
+static int
+csvstore_cells(struct csvstore_load *ld, struct run_sample *s)
+{
+	long	version = 0, copies, idx;
+
+	if (strlen(ld->field[COL_NAME]) == 0 ||
+	    strlen(ld->field[COL_NAME]) >= sizeof s->test) {
+		csvstore_bad(ld, "column \"name\": a test id of 1 to %zu "
+		    "characters is needed", sizeof s->test - 1);
+		return -1;
+	}
+	if (strlen(ld->field[COL_UNIT]) >= sizeof s->unit) {
+		csvstore_bad(ld, "column \"unit\": \"%.40s\" is too long",
+		    ld->field[COL_UNIT]);
+		return -1;
+	}
+	snprintf(s->test, sizeof s->test, "%s", ld->field[COL_NAME]);
+	snprintf(s->unit, sizeof s->unit, "%s", ld->field[COL_UNIT]);
+	if (csvstore_status(ld, s) != 0 ||
+	    (ld->field[COL_VERSION][0] != '\0' &&
+	    csvstore_int(ld, COL_VERSION, 0, INT_MAX, &version) != 0) ||
+	    csvstore_int(ld, COL_COPIES, 1, RUNNER_MAX_COPIES, &copies) ||
+	    csvstore_int(ld, COL_SAMPLE, RUN_WARMUP, INT_MAX, &idx) ||
+	    csvstore_opt(ld, COL_DURATION, &s->duration) ||
+	    csvstore_opt(ld, COL_ELAPSED, &s->elapsed) ||
+	    csvstore_iterations(ld, &s->iterations) || csvstore_v2(ld, s))
+		return -1;
+	s->version = (int)version;
+	s->copies = (int)copies;
+	s->index = (int)idx;
+	s->value = NAN;
+	if (s->status == RUN_OK && csvstore_num(ld, COL_VALUE, &s->value))
+		return -1;
+	return csvstore_per_copy(ld, s);
+}
+
+/* FNV-1a over what names a sample: test, copies, repeat and number. */
+static uint32_t
+csvstore_hash(const struct run_sample *s)
+{
+	uint32_t	h = 2166136261u;
+	int		n[3] = { s->copies, s->repeat, s->index };
+
+	for (const char *p = s->test; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	for (size_t i = 0; i < sizeof n; i++)
+		h = (h ^ ((const unsigned char *)n)[i]) * 16777619u;
+	return h;
+}
+
+static int
+csvstore_same(const struct run_sample *a, const struct run_sample *b)
+{
+	return a->copies == b->copies && a->index == b->index &&
+	    a->repeat == b->repeat && strcmp(a->test, b->test) == 0;
+}
+
+/* Put sample i in the open-addressing set; -1 if its twin is there. */
+static int
+csvstore_set_add(struct csvstore_load *ld, uint32_t i, uint32_t *twin)
+{
+	const struct run_sample	*s = ld->run->samples;
+	uint32_t		 mask = (uint32_t)ld->setcap - 1;
+	uint32_t		 h = csvstore_hash(&s[i]) & mask;
+
+	for (; ld->set[h] != 0; h = (h + 1) & mask) {
+		if (csvstore_same(&s[ld->set[h] - 1], &s[i])) {
+			*twin = ld->set[h] - 1;
+			return -1;
+		}
+	}
+	ld->set[h] = i + 1;
+	return 0;
+}
+
+/* Grow the set to stay at most half full, then add the newest sample. */
+static int
+csvstore_index(struct csvstore_load *ld, uint32_t *twin)
+{
+	size_t	n = ld->run->nsamples;
+
+	if (2 * n > ld->setcap) {
+		free(ld->set);
+		ld->setcap = ld->setcap ? 2 * ld->setcap : 64;
+		ld->set = xcalloc(ld->setcap, sizeof *ld->set);
+		for (size_t i = 0; i + 1 < n; i++)
+			csvstore_set_add(ld, (uint32_t)i, twin);
+	}
+	return csvstore_set_add(ld, (uint32_t)(n - 1), twin);
 }
 
 static void
 csvstore_sample(struct csvstore_load *ld)
 {
-	struct run_sample	 s;
-	const char		*st = ld->field[COL_STATUS];
-	long			 version = 0, copies, idx;
-	double			 iters;
+	struct run_sample	s;
+	char			why[160];
+	size_t			n;
+	uint32_t		twin;
 
 	memset(&s, 0, sizeof s);
-	if (strlen(ld->field[COL_NAME]) == 0 ||
-	    strlen(ld->field[COL_NAME]) >= sizeof s.test) {
-		csvstore_bad(ld, "column \"name\": a test id of 1 to %zu "
-		    "characters is needed", sizeof s.test - 1);
+	if (csvstore_cells(ld, &s) != 0) {
+		run_sample_free(&s);
 		return;
 	}
-	if (strlen(ld->field[COL_UNIT]) >= sizeof s.unit) {
-		csvstore_bad(ld, "column \"unit\": \"%s\" is too long",
-		    ld->field[COL_UNIT]);
+	if (csvstore_check_sample(&s, why, sizeof why) != 0) {
+		csvstore_bad(ld, "%s", why);
+		run_sample_free(&s);
 		return;
 	}
-	snprintf(s.test, sizeof s.test, "%s", ld->field[COL_NAME]);
-	snprintf(s.unit, sizeof s.unit, "%s", ld->field[COL_UNIT]);
-	snprintf(s.reason, sizeof s.reason, "%s", ld->field[COL_REASON]);
-	if (strcmp(st, "ok") == 0)
-		s.status = RUN_OK;
-	else if (strcmp(st, "failed") == 0)
-		s.status = RUN_FAILED;
-	else if (strcmp(st, "skipped") == 0)
-		s.status = RUN_SKIPPED;
-	else {
-		csvstore_bad(ld, "column \"status\": expected ok, failed or "
-		    "skipped, got \"%s\"", st);
-		return;
-	}
-	if ((ld->field[COL_VERSION][0] != '\0' &&
-	    csvstore_int(ld, COL_VERSION, 0, INT_MAX, &version) != 0) ||
-	    csvstore_int(ld, COL_COPIES, 1, RUNNER_MAX_COPIES, &copies) ||
-	    csvstore_int(ld, COL_SAMPLE, 1, INT_MAX, &idx) ||
-	    csvstore_opt(ld, COL_DURATION, &s.duration) ||
-	    csvstore_opt(ld, COL_ELAPSED, &s.elapsed) ||
-	    csvstore_opt(ld, COL_ITERATIONS, &iters))
-		return;
-	s.version = (int)version;
-	s.copies = (int)copies;
-	s.index = (int)idx;
-	s.iterations = (uint64_t)iters;
-	s.value = NAN;
-	if (s.status == RUN_OK && csvstore_num(ld, COL_VALUE, &s.value))
-		return;
-	if (csvstore_per_copy(ld, &s) != 0) {
-		free(s.per_copy);
+	if (ld->run->nsamples >= UINT32_MAX - 1) {
+		csvstore_bad(ld, "more samples than a run may have");
+		run_sample_free(&s);
 		return;
 	}
 	*run_add_sample(ld->run) = s;
+	n = ld->run->nsamples;
+	run_sample_reason(&ld->run->samples[n - 1], ld->field[COL_REASON]);
+	if (n > ld->linecap) {
+		ld->linecap = ld->run->cap;
+		ld->lines = xreallocarray(ld->lines, ld->linecap,
+		    sizeof *ld->lines);
+	}
+	ld->lines[n - 1] = (uint32_t)ld->rec_line;
+	/* Two rows for the same sample are an error, not a silent merge. */
+	if (csvstore_index(ld, &twin) != 0)
+		csvstore_bad(ld, "sample %d of %s at %d %s appears again "
+		    "(first on line %u)", s.index, s.test, s.copies,
+		    s.copies == 1 ? "copy" : "copies", ld->lines[twin]);
 }
 
 static void
 csvstore_header(struct csvstore_load *ld)
 {
-	for (size_t i = 0; i < CSVSTORE_NCOLS; i++) {
+	if (ld->nfield != CSVSTORE_NCOLS && ld->nfield != CSVSTORE_NCOLS_V1) {
+		csvstore_bad(ld, "not a sysmark run: expected %zu columns "
+		    "(%d in format 1), got %zu", CSVSTORE_NCOLS,
+		    CSVSTORE_NCOLS_V1, ld->nfield);
+		return;
+	}
+	ld->ncols = ld->nfield;
+	for (size_t i = 0; i < ld->ncols; i++) {
 		if (strcmp(ld->field[i], csvstore_cols[i]) != 0) {
 			csvstore_bad(ld, "not a sysmark run: expected column "
-			    "%zu to be \"%s\", got \"%s\"", i + 1,
+			    "%zu to be \"%s\", got \"%.40s\"", i + 1,
 			    csvstore_cols[i], ld->field[i]);
 			return;
 		}
@@ -444,7 +719,7 @@ csvstore_format(struct csvstore_load *ld)
 		return;
 	}
 	if (sm_parse_int(ld->field[COL_VALUE], 1, INT_MAX, &v) != 0) {
-		csvstore_bad(ld, "format \"%s\" is not a version number",
+		csvstore_bad(ld, "format \"%.40s\" is not a version number",
 		    ld->field[COL_VALUE]);
 		return;
 	}
@@ -458,13 +733,13 @@ csvstore_record(struct csvstore_load *ld)
 {
 	const char	*kind;
 
-	if (ld->nfield != CSVSTORE_NCOLS) {
-		csvstore_bad(ld, "expected %zu fields, got %zu",
-		    CSVSTORE_NCOLS, ld->nfield);
-		return;
-	}
 	if (ld->nrec == 0) {
 		csvstore_header(ld);
+		return;
+	}
+	if (ld->nfield != ld->ncols) {
+		csvstore_bad(ld, "expected %zu fields, got %zu", ld->ncols,
+		    ld->nfield);
 		return;
 	}
 	if (ld->nrec == 1) {
@@ -478,7 +753,7 @@ csvstore_record(struct csvstore_load *ld)
 		run_meta_set(ld->run, ld->field[COL_NAME],
 		    ld->field[COL_VALUE]);
 	else
-		csvstore_bad(ld, "unknown record \"%s\" (expected meta or "
+		csvstore_bad(ld, "unknown record \"%.40s\" (expected meta or "
 		    "sample)", kind);
 }
 
@@ -514,86 +789,167 @@ csvstore_on_row(int c, void *data)
 	ld->in_record = 0;
 }
 
+/* Whether buf holds line ends only (it is not NUL-terminated). */
+static int
+csvstore_blank(const char *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] != '\r' && buf[i] != '\n')
+			return 0;
+	return 1;
+}
+
 /*
- * Feed the parser a byte at a time: files are small, and it lets every
- * message name the line its record started on, even when a quoted field
- * spans lines.
+ * Hand the parser one line, or the part of one a block holds: whole lines
+ * keep the parser fast and still let every message name the line its
+ * record started on, even when a quoted field spans lines.
  */
 static void
-csvstore_feed(struct csv_parser *p, struct csvstore_load *ld, FILE *f)
+csvstore_line(struct csv_parser *p, struct csvstore_load *ld,
+    const char *buf, size_t n, int eol)
 {
-	int		ch;
-	unsigned char	b;
+	if (!ld->in_record && !csvstore_blank(buf, n)) {
+		ld->in_record = 1;
+		ld->rec_line = ld->line;
+	}
+	if ((ld->linelen += n) > CSVSTORE_MAX_LINE) {
+		csvstore_bad(ld, "line %zu is longer than %d bytes: not a "
+		    "sysmark run", ld->line, CSVSTORE_MAX_LINE);
+		return;
+	}
+	if (memchr(buf, '\0', n) != NULL) {
+		csvstore_bad(ld, "binary data (a NUL byte): not a CSV file");
+		return;
+	}
+	if (csv_parse(p, buf, n, csvstore_on_field, csvstore_on_row, ld) !=
+	    n) {
+		csvstore_bad(ld, "malformed CSV: %s",
+		    csv_strerror(csv_error(p)));
+		return;
+	}
+	if (eol) {
+		ld->line++;
+		ld->linelen = 0;
+	}
+}
 
-	while (!ld->failed && (ch = getc(f)) != EOF) {
-		b = (unsigned char)ch;
-		if (!ld->in_record && b != '\n' && b != '\r') {
-			ld->in_record = 1;
-			ld->rec_line = ld->line;
-		}
-		if (b == '\0') {
-			csvstore_bad(ld, "binary data (a NUL byte): not a "
-			    "CSV file");
-			return;
-		}
-		if (csv_parse(p, &b, 1, csvstore_on_field, csvstore_on_row,
-		    ld) != 1) {
-			csvstore_bad(ld, "malformed CSV: %s",
-			    csv_strerror(csv_error(p)));
-			return;
-		}
-		if (b == '\n')
-			ld->line++;
+/* Feed a block of the file, cut at its newlines. */
+static void
+csvstore_feed(struct csv_parser *p, struct csvstore_load *ld,
+    const char *buf, size_t len)
+{
+	const char	*nl;
+	size_t		 n;
+
+	if (ld->nbytes == 0) {
+		ld->bom = infile_bom(buf, len);
+		buf += ld->bom;
+		len -= ld->bom;
 	}
-	if (ld->failed)
-		return;
-	if (ferror(f)) {
-		sm_error_set(ld->err, "%s: %s", ld->path, strerror(errno));
-		ld->failed = 1;
-		return;
+	ld->nbytes += len;
+	while (len > 0 && !ld->failed) {
+		nl = memchr(buf, '\n', len);
+		n = nl != NULL ? (size_t)(nl - buf) + 1 : len;
+		csvstore_line(p, ld, buf, n, nl != NULL);
+		buf += n;
+		len -= n;
 	}
-	if (csv_fini(p, csvstore_on_field, csvstore_on_row, ld) != 0)
+}
+
+/* Close a load: the checks that need the whole file, then clean up. */
+static int
+csvstore_finish(struct csv_parser *p, struct csvstore_load *ld)
+{
+	if (!ld->failed && csv_fini(p, csvstore_on_field, csvstore_on_row,
+	    ld) != 0)
 		csvstore_bad(ld, "malformed CSV at the end of the file: %s",
 		    csv_strerror(csv_error(p)));
+	for (size_t i = 0; i < ld->nfield && i < CSVSTORE_NCOLS; i++)
+		free(ld->field[i]);
+	csv_free(p);
+	if (!ld->failed && ld->nrec < 2) {
+		ld->rec_line = ld->line;
+		csvstore_bad(ld, ld->nrec == 0 ? "empty file: not a sysmark "
+		    "run" : "no format record: not a sysmark run");
+	}
+	uselocale(ld->old);
+	freelocale(ld->c);
+	free(ld->lines);
+	free(ld->set);
+	if (ld->failed) {
+		run_free(ld->run);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+csvstore_begin(struct csv_parser *p, struct csvstore_load *ld,
+    struct run *run, const char *name, struct sm_error *err)
+{
+	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI) != 0)
+		sm_fatal("csv_init failed");
+	/* libcsv grows a field by this much: its 128 B made long ones O(n^2). */
+	csv_set_blk_size(p, CSVSTORE_BLOCK);
+	memset(ld, 0, sizeof *ld);
+	ld->path = name;
+	ld->run = run;
+	ld->err = err;
+	ld->line = ld->rec_line = 1;
+	ld->c = csvstore_c_locale();
+	ld->old = uselocale(ld->c);
+}
+
+/* Load a run from a buffer; name is what messages call it.  0 or -1. */
+int
+csvstore_load_buf(struct run *run, const char *buf, size_t len,
+    const char *name, struct sm_error *err)
+{
+	struct csvstore_load	ld;
+	struct csv_parser	p;
+
+	csvstore_begin(&p, &ld, run, name, err);
+	if (len > (size_t)CSVSTORE_MAX_FILE)
+		csvstore_bad(&ld, "%zu bytes, more than a run may have", len);
+	csvstore_feed(&p, &ld, buf, len);
+	return csvstore_finish(&p, &ld);
+}
+
+/* Load a run from an open file, read in blocks; 0 or -1. */
+int
+csvstore_load_file(struct run *run, FILE *f, const char *name,
+    struct sm_error *err)
+{
+	struct csvstore_load	 ld;
+	struct csv_parser	 p;
+	char			*block = xmalloc(CSVSTORE_BLOCK);
+	size_t			 n;
+
+	csvstore_begin(&p, &ld, run, name, err);
+	while (!ld.failed && (n = fread(block, 1, CSVSTORE_BLOCK, f)) > 0) {
+		csvstore_feed(&p, &ld, block, n);
+		if (ld.nbytes > (size_t)CSVSTORE_MAX_FILE)
+			csvstore_bad(&ld, "more than %lld bytes: not a "
+			    "sysmark run", (long long)CSVSTORE_MAX_FILE);
+	}
+	if (!ld.failed && ferror(f)) {
+		sm_error_set(err, "%s: %s", name, strerror(errno));
+		ld.failed = 1;
+	}
+	free(block);
+	return csvstore_finish(&p, &ld);
 }
 
 /* Load a run from path into an initialised run; 0 or -1. */
 int
 csvstore_load(struct run *run, const char *path, struct sm_error *err)
 {
-	struct csvstore_load	 ld;
-	struct csv_parser	 p;
-	locale_t		 c, old;
-	FILE			*f;
+	FILE	*f;
+	int	 rc;
 
-	if ((f = fopen(path, "r")) == NULL) {
-		sm_error_set(err, "%s: %s", path, strerror(errno));
+	if ((f = infile_open(path, CSVSTORE_MAX_FILE, err)) == NULL)
 		return -1;
-	}
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0)
-		sm_fatal("csv_init failed");
-	memset(&ld, 0, sizeof ld);
-	ld.path = path;
-	ld.run = run;
-	ld.err = err;
-	ld.line = ld.rec_line = 1;
-	c = csvstore_c_locale();
-	old = uselocale(c);
-	csvstore_feed(&p, &ld, f);
-	uselocale(old);
-	freelocale(c);
-	for (size_t i = 0; i < ld.nfield && i < CSVSTORE_NCOLS; i++)
-		free(ld.field[i]);
-	csv_free(&p);
+	rc = csvstore_load_file(run, f, path, err);
 	fclose(f);
-	if (!ld.failed && ld.nrec < 2) {
-		ld.rec_line = ld.line;
-		csvstore_bad(&ld, ld.nrec == 0 ? "empty file: not a sysmark "
-		    "run" : "no format record: not a sysmark run");
-	}
-	if (ld.failed) {
-		run_free(run);
-		return -1;
-	}
-	return 0;
+	return rc;
 }

@@ -22,35 +22,44 @@
 #include "core.h"
 
 #define IMPORT_BANNER	"BYTE UNIX Benchmarks (Version "
+#define IMPORT_MAX_LINE	4096		/* no report line is longer */
 
-/* Split the file into lines (no newline, no CR); 0 or -1. */
+/* Split a report held in buf into lines (no newline, no CR); 0 or -1. */
 static int
-import_load(struct import *im, struct sm_error *err)
+import_split(struct import *im, const char *buf, size_t len,
+    struct sm_error *err)
 {
-	FILE	*f;
-	char	*line = NULL;
-	size_t	 cap = 0;
-	ssize_t	 n;
+	const char	*end = buf + len, *nl, *nul;
+	size_t		 n;
 
-	if ((f = fopen(im->path, "r")) == NULL) {
-		sm_error_set(err, "%s: %s", im->path, strerror(errno));
+	buf += infile_bom(buf, len);
+	if ((nul = memchr(buf, '\0', (size_t)(end - buf))) != NULL) {
+		n = 1;
+		for (nl = buf; (nl = memchr(nl, '\n', (size_t)(nul - nl))) !=
+		    NULL; nl++)
+			n++;
+		sm_error_set(err, "%s:%zu: binary data (a NUL byte): not a "
+		    "report", im->path, n);
 		return -1;
 	}
-	while ((n = getline(&line, &cap, f)) >= 0) {
-		if (memchr(line, '\0', (size_t)n) != NULL) {
-			sm_error_set(err, "%s:%zu: binary data (a NUL byte): "
-			    "not a report", im->path, im->nlines + 1);
-			free(line);
-			fclose(f);
+	for (; buf < end; buf = nl + 1) {
+		if ((nl = memchr(buf, '\n', (size_t)(end - buf))) == NULL)
+			nl = end;
+		if ((n = (size_t)(nl - buf)) > IMPORT_MAX_LINE) {
+			sm_error_set(err, "%s:%zu: a line of more than %d "
+			    "bytes: not a report", im->path, im->nlines + 1,
+			    IMPORT_MAX_LINE);
 			return -1;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
 		im->lines = xreallocarray(im->lines, im->nlines + 1,
 		    sizeof *im->lines);
-		im->lines[im->nlines++] = xstrdup(line);
+		im->lines[im->nlines] = xmalloc(n + 1);
+		memcpy(im->lines[im->nlines], buf, n);
+		im->lines[im->nlines][n] = '\0';
+		im->lines[im->nlines][strcspn(im->lines[im->nlines], "\r")] =
+		    '\0';
+		im->nlines++;
 	}
-	free(line);
-	fclose(f);
 	return 0;
 }
 
@@ -165,6 +174,17 @@ import_title_len(const char *line, size_t k)
 	return (size_t)(end - line);
 }
 
+/* 1 if the run already has a result for test id at copies. */
+static int
+import_seen(const struct import *im, const char *id, int copies)
+{
+	for (size_t k = 0; k < im->run->nsamples; k++)
+		if (im->run->samples[k].copies == copies &&
+		    strcmp(im->run->samples[k].test, id) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * A result line: "TITLE  VALUE UNIT  (DURATION secs|s, N samples)".
  * Returns 1 and adds a sample, 0 if the line is not one (no known title
@@ -196,6 +216,17 @@ import_result(struct import *im, size_t i, int copies, struct sm_error *err)
 		    "(truncated?): \"%.160s\"", im->path, i + 1, (int)tl, head,
 		    line);
 		return -1;
+	}
+	if (value < 0 || !(dur > 0 && dur <= CSVSTORE_MAX_SECONDS) ||
+	    nsamples < 1) {
+		sm_error_set(err, "%s:%zu: \"%.*s\": a figure of %g over %g s "
+		    "and %d samples cannot be a result", im->path, i + 1,
+		    (int)tl, head, value, dur, nsamples);
+		return -1;
+	}
+	if (import_seen(im, id, copies)) {
+		import_warn(im, i, "a second result for the same test");
+		return 1;
 	}
 	s = run_add_sample(im->run);
 	snprintf(s->test, sizeof s->test, "%s", id);
@@ -249,42 +280,46 @@ import_banner(const struct import *im, size_t *at)
 }
 
 /*
- * Read the report at path into run (initialised, empty).  Warnings about
- * skipped lines land in *warn (free each and the array).  0 or -1.
+ * Read the report held in buf (name is what messages call it) into run
+ * (initialised, empty).  Warnings about skipped lines land in *warn (free
+ * each and the array).  0 or -1.
  */
 int
-import_read(const char *path, struct run *run, char ***warn, size_t *nwarn,
-    struct sm_error *err)
+import_read_buf(const char *buf, size_t len, const char *name,
+    struct run *run, char ***warn, size_t *nwarn, struct sm_error *err)
 {
 	struct import	im;
+	char		shown[INFILE_PATH_SHOWN + 4];
 	size_t		banner = 0;
 	long		version;
 	int		rc;
 
 	memset(&im, 0, sizeof im);
-	im.path = path;
+	/* Messages show a long path's tail, so the reason keeps its room. */
+	im.path = infile_short(name, shown, sizeof shown);
 	im.run = run;
 	*warn = NULL;
 	*nwarn = 0;
-	if (import_load(&im, err) != 0) {
+	if (import_split(&im, buf, len, err) != 0) {
 		import_free(&im);
 		return -1;
 	}
 	if ((version = import_banner(&im, &banner)) < 0) {
 		sm_error_set(err, "%s: not a BYTE UNIX Benchmarks or "
-		    "UnixBench report (no \"%s...)\" line)", path,
+		    "UnixBench report (no \"%s...)\" line)", im.path,
 		    IMPORT_BANNER);
 		import_free(&im);
 		return -1;
 	}
 	run_meta_set(run, "suite", import_skip_space(im.lines[banner]));
-	run_meta_set(run, "imported_from", path);
+	run_meta_set(run, "imported_from", name);
 	if (version < 4)
 		rc = import_byte_read(&im, banner, err);
 	else
 		rc = import_unixbench_read(&im, banner, err);
 	if (rc == 0 && im.nresults == 0) {
-		sm_error_set(err, "%s: no test results in the report", path);
+		sm_error_set(err, "%s: no test results in the report",
+		    im.path);
 		rc = -1;
 	}
 	*warn = im.warn;
@@ -292,5 +327,34 @@ import_read(const char *path, struct run *run, char ***warn, size_t *nwarn,
 	import_free(&im);
 	if (rc != 0)
 		run_free(run);
+	return rc;
+}
+
+/* Read the report at path: a regular file of reasonable size.  0 or -1. */
+int
+import_read(const char *path, struct run *run, char ***warn, size_t *nwarn,
+    struct sm_error *err)
+{
+	FILE	*f;
+	char	*buf = xmalloc(IMPORT_MAX_FILE + 1);
+	size_t	 len;
+	int	 rc = -1;
+
+	*warn = NULL;
+	*nwarn = 0;
+	if ((f = infile_open(path, IMPORT_MAX_FILE, err)) == NULL) {
+		free(buf);
+		return -1;
+	}
+	len = fread(buf, 1, IMPORT_MAX_FILE + 1, f);
+	if (ferror(f))
+		sm_error_set(err, "%s: %s", path, strerror(errno));
+	else if (len > IMPORT_MAX_FILE)
+		sm_error_set(err, "%s: grew past %d bytes while being read",
+		    path, IMPORT_MAX_FILE);
+	else
+		rc = import_read_buf(buf, len, path, run, warn, nwarn, err);
+	fclose(f);
+	free(buf);
 	return rc;
 }

@@ -13,6 +13,12 @@
  * index_compute() gives the numbers (the console draws a bar per test
  * from them); index_table() lays them out as the INDEX VALUES table.
  * Sums and means use the unrounded indexes, as the suites did.
+ *
+ * Each index carries a 95% interval, propagated from its tests' (their
+ * relative variances, estimate.c, with Welch-Satterthwaite degrees of
+ * freedom): for the AVERAGE, Var = sum(index_i^2 relvar_i) / m^2; for the
+ * geometric mean, Var(log score) = sum(relvar_i) / m^2.  A run with a
+ * single figure per test (an import) has none.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -24,7 +30,7 @@
 #include "core.h"
 
 enum index_col {
-	INDEX_TEST, INDEX_BASELINE, INDEX_RESULT, INDEX_INDEX
+	INDEX_TEST, INDEX_BASELINE, INDEX_RESULT, INDEX_INDEX, INDEX_CI
 };
 
 /* How a baseline scores a run (its meta "index"; byte by default). */
@@ -38,6 +44,50 @@ index_method(const struct run *base)
 	if (m != NULL && strcmp(m, "rank") == 0)
 		return INDEX_RANK;
 	return INDEX_BYTE;
+}
+
+/* A line's result: the mean of its samples, their variance and count. */
+static void
+index_result(const struct run *run, const char *test, int copies,
+    struct index_line *l)
+{
+	struct run_group	g = { test, copies };
+	struct estimate		e;
+
+	estimate_run(run, &g, &e);
+	l->result = e.mean;
+	l->relvar = e.relvar;
+	l->df = e.df;
+	l->n = e.n;
+}
+
+/* The score's 95% interval, relative, from its lines' (NaN if any lacks). */
+static void
+index_interval(struct index_score *sc)
+{
+	double	var = 0, den = 0, v, m = (double)sc->nresults;
+
+	sc->ci = NAN;
+	if (sc->nresults == 0)
+		return;
+	for (size_t i = 0; i < sc->nlines; i++) {
+		const struct index_line *l = &sc->lines[i];
+
+		if (isnan(l->index))
+			continue;
+		if (!isfinite(l->relvar) || !(l->df > 0))
+			return;
+		v = l->relvar / (m * m);
+		if (sc->method != INDEX_UNIXBENCH)
+			v *= l->index * l->index / (sc->score * sc->score);
+		var += v;
+		den += v * v / l->df;
+	}
+	if (var == 0) {
+		sc->ci = 0;
+		return;
+	}
+	sc->ci = signif_t_critical(0.05, var * var / den) * sqrt(var);
 }
 
 /*
@@ -64,7 +114,7 @@ index_compute(const struct run *run, const struct run *base, int copies,
 			continue;
 		snprintf(l->test, sizeof l->test, "%s", g[i].test);
 		l->baseline = compare_figure(base, g[i].test, 1);
-		l->result = compare_figure(run, g[i].test, copies);
+		index_result(run, g[i].test, copies, l);
 		l->index = l->result / l->baseline;
 		if (sc->method == INDEX_UNIXBENCH)
 			l->index *= 10;
@@ -83,6 +133,7 @@ index_compute(const struct run *run, const struct run *base, int copies,
 		sc->score = exp(logsum / (double)sc->nresults);
 	else
 		sc->score = sc->sum / (double)sc->nresults;
+	index_interval(sc);
 }
 
 void
@@ -121,6 +172,14 @@ index_num(struct table *t, size_t r, enum index_col c, double v)
 		table_set(t, r, c, "%.1f", v);
 }
 
+/* The "+/- x%" cell of a relative half-width; empty when not known. */
+static void
+index_ci(struct table *t, size_t r, double ci)
+{
+	if (isfinite(ci))
+		table_set(t, r, INDEX_CI, "%.1f%%", 100 * ci);
+}
+
 /* The closing rows: "=========", then SUM and AVERAGE or the score. */
 static void
 index_totals(struct table *t, const struct index_score *sc)
@@ -136,14 +195,17 @@ index_totals(struct table *t, const struct index_score *sc)
 		table_set_key(t, r, "%s", sc->partial ? "Score (Partial)" :
 		    "Index Score");
 		index_num(t, r, INDEX_INDEX, sc->score);
+		index_ci(t, r, sc->ci);
 		return;
 	}
 	r = table_add_row(t);
 	table_set(t, r, INDEX_TEST, "SUM of %zu items", sc->nresults);
 	index_num(t, r, INDEX_INDEX, sc->sum);
+	index_ci(t, r, sc->ci);
 	r = table_add_row(t);
 	table_set(t, r, INDEX_TEST, "AVERAGE");
 	index_num(t, r, INDEX_INDEX, sc->score);
+	index_ci(t, r, sc->ci);
 }
 
 /* One note naming the baseline's tests this section has no result for. */
@@ -185,6 +247,9 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 		index_num(t, r, INDEX_BASELINE, l->baseline);
 		index_num(t, r, INDEX_RESULT, l->result);
 		index_num(t, r, INDEX_INDEX, l->index);
+		if (isfinite(l->relvar) && l->df > 0)
+			index_ci(t, r, signif_t_critical(0.05, l->df) *
+			    sqrt(l->relvar));
 	}
 	index_totals(t, sc);
 	index_missing(t, sc);
@@ -295,6 +360,7 @@ index_table(const struct run *run, const struct run *base, const char *name)
 	table_add_col(t, "BASELINE", TABLE_RIGHT);
 	table_add_col(t, "RESULT", TABLE_RIGHT);
 	table_add_col(t, "INDEX", TABLE_RIGHT);
+	table_add_col(t, "+/- CI", TABLE_RIGHT);
 	nc = index_copies(run, &copies);
 	for (size_t i = 0; i < nc; i++) {
 		index_compute(run, base, copies[i], &sc);
@@ -308,6 +374,10 @@ index_table(const struct run *run, const struct run *base, const char *name)
 	if (shown == 0)
 		table_add_note(t, "None of the tests of baseline %s is in "
 		    "this run.", name);
+	else
+		table_add_note(t, "+/- CI: half the 95%% interval, relative, "
+		    "propagated from the tests' own (none for a single "
+		    "figure).");
 	index_notes(t, base, name);
 	return t;
 }

@@ -83,7 +83,9 @@ memhier_curve(const struct run *run, struct memhier_point **out)
 			continue;
 		size = memhier_parse_size(g[i].test + strlen(MEMHIER_PREFIX));
 		ns = compare_figure(run, g[i].test, 1);
-		if (size <= 0 || isnan(ns))
+		/* A latency of 0 or less has no place on a log scale. */
+		if (!(size > 0) || !isfinite(size) || !(ns > 0) ||
+		    !isfinite(ns))
 			continue;
 		p = xreallocarray(p, n + 1, sizeof *p);
 		p[n].size = size;

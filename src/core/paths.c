@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +137,43 @@ paths_default_run(const char *self, const struct run *run, char *buf,
 	}
 	sm_error_set(err, "%s: too many runs named %s-%s", dir,
 	    host != NULL ? host : "unknown", stamp);
+	return -1;
+}
+
+/*
+ * Claim dir/STEM.csv, or STEM-2.csv, STEM-3.csv... for a new run: the
+ * file is created empty with O_EXCL, so two runs never get one name and
+ * a link planted at the name is never followed.  0 with the path in buf,
+ * or -1.
+ */
+int
+paths_claim(const char *dir, const char *stem, char *buf, size_t len,
+    struct sm_error *err)
+{
+	char	seq[16] = "", sp[INFILE_PATH_SHOWN + 4];
+	int	fd;
+
+	for (int n = 2; n <= 1000; n++) {
+		if (snprintf(buf, len, "%s/%s%s.csv", dir, stem, seq) >=
+		    (int)len) {
+			sm_error_set(err, "%s: path too long",
+			    infile_short(dir, sp, sizeof sp));
+			return -1;
+		}
+		fd = open(buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+		if (fd >= 0) {
+			close(fd);
+			return 0;
+		}
+		if (errno != EEXIST) {
+			sm_error_set(err, "%s: %s", infile_short(buf, sp,
+			    sizeof sp), strerror(errno));
+			return -1;
+		}
+		snprintf(seq, sizeof seq, "-%d", n);
+	}
+	sm_error_set(err, "%s: too many runs named %s", infile_short(dir, sp,
+	    sizeof sp), stem);
 	return -1;
 }
 

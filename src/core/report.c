@@ -6,6 +6,11 @@
  * relative to the mean.  `sysmark run` prints it as the run
  * ends and `sysmark show` prints it from the saved file; both call this,
  * so the two are identical by construction.
+ *
+ * Figures are estimate.c's: with run -R repeats, the mean of the repeat
+ * means and an interval from their spread; warm-up samples are counted
+ * apart, and the flags (trend, outliers, unfair copies, a busy machine,
+ * a -C target missed) get a column when any figure has one.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -18,7 +23,7 @@
 
 enum report_col {
 	REPORT_TEST, REPORT_RESULT, REPORT_UNIT, REPORT_SAMPLES, REPORT_CI,
-	REPORT_CV
+	REPORT_CV, REPORT_FLAGS
 };
 
 /*
@@ -76,9 +81,12 @@ report_cat(char *buf, size_t len, const char *fmt, const char *v)
 		snprintf(buf + n, len - n, fmt, v);
 }
 
-/* The lines above the table, as the BYTE reports opened theirs. */
+/*
+ * The lines above the table, as the BYTE reports opened theirs; full
+ * adds what the run recorded of the machine during it.
+ */
 static void
-report_head(const struct run *run, struct table *t)
+report_head(const struct run *run, struct table *t, int full)
 {
 	char	title[512] = "";
 
@@ -92,24 +100,69 @@ report_head(const struct run *run, struct table *t)
 	    run_meta_get(run, "date"));
 	report_cat(title, sizeof title, "\nLoad average %s",
 	    run_meta_get(run, "load_average"));
+	report_cat(title, sizeof title, " (%s at the end)",
+	    run_meta_get(run, "load_average_end"));
 	report_cat(title, sizeof title, ", %s interactive users.",
 	    run_meta_get(run, "users"));
+	if (!full) {
+		free(t->title);
+		t->title = xstrdup(title);
+		return;
+	}
+	report_cat(title, sizeof title, "\nCPU time stolen by the hypervisor: "
+	    "%s%%", run_meta_get(run, "steal_percent"));
+	report_cat(title, sizeof title, "\nWarning: %s",
+	    run_meta_get(run, "idle_warning"));
 	free(t->title);
 	t->title = xstrdup(title);
+}
+
+/* run -C's target, a fraction; 0 when the run had none. */
+static double
+report_target(const struct run *run)
+{
+	double		 v = 0;
+	const char	*s = run_meta_get(run, "target_ci");
+
+	if (s == NULL || sm_parse_double(s, &v) != 0)
+		return 0;
+	return v;
+}
+
+/* "(10 secs, 6 samples)", with repeats "(10 secs, 3 x 6 samples)". */
+static void
+report_samples(const struct estimate *e, double duration, char *buf,
+    size_t len)
+{
+	char	secs[40] = "", reps[48] = "", fail[32] = "";
+
+	if (duration > 0)
+		snprintf(secs, sizeof secs, "%g sec%s, ", duration,
+		    duration == 1 ? "" : "s");
+	if (e->units > 1 && e->n % e->units == 0)
+		snprintf(reps, sizeof reps, "%zu x %zu", e->units,
+		    e->n / e->units);
+	else
+		snprintf(reps, sizeof reps, "%zu", e->n);
+	if (e->failed > 0)
+		snprintf(fail, sizeof fail, ", %zu failed", e->failed);
+	snprintf(buf, len, "(%s%s sample%s%s)", secs, reps, e->n == 1 ? "" :
+	    "s", fail);
 }
 
 static void
 report_row(const struct run *run, const struct run_group *g,
     struct table *t)
 {
-	struct stats	 st;
+	struct estimate	 e;
 	double		 duration = 0;
 	size_t		 n, failed, r;
 	const char	*unit = "";
-	char		 buf[64], samples[96];
+	char		 buf[64], samples[160];
 
-	failed = run_group_stats(run, g, &st);
-	n = st.n;
+	estimate_run(run, g, &e);
+	n = e.n;
+	failed = e.failed;
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 
@@ -125,26 +178,60 @@ report_row(const struct run *run, const struct run_group *g,
 	else if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
-		report_format_value(st.mean, buf, sizeof buf);
+		report_format_value(e.mean, buf, sizeof buf);
 		table_set(t, r, REPORT_RESULT, "%s", buf);
 		table_set(t, r, REPORT_UNIT, "%s", unit);
 	}
-	if (duration <= 0)
-		snprintf(samples, sizeof samples, "(%zu sample%s", n,
-		    n == 1 ? "" : "s");
-	else
-		snprintf(samples, sizeof samples, "(%g sec%s, %zu sample%s",
-		    duration, duration == 1 ? "" : "s", n, n == 1 ? "" : "s");
-	if (failed > 0)
-		snprintf(samples + strlen(samples),
-		    sizeof samples - strlen(samples), ", %zu failed", failed);
-	strcat(samples, ")");
+	report_samples(&e, duration, samples, sizeof samples);
 	table_set(t, r, REPORT_SAMPLES, "%s", samples);
-	if (n >= 2 && st.mean != 0) {
-		table_set(t, r, REPORT_CI, "%.1f%%",
-		    100 * st.ci / fabs(st.mean));
-		table_set(t, r, REPORT_CV, "%.1f%%", 100 * st.cv);
+	if (n >= 2 && isfinite(estimate_ci(&e, 0.05))) {
+		table_set(t, r, REPORT_CI, "%.1f%%", 100 * estimate_ci(&e,
+		    0.05));
+		table_set(t, r, REPORT_CV, "%.1f%%", 100 * e.within_cv);
 	}
+	if (estimate_flags_str(&e, report_target(run), buf, sizeof buf) == 0)
+		return;
+	if (t->ncols > REPORT_FLAGS)
+		table_set(t, r, REPORT_FLAGS, "%s", buf);
+}
+
+/*
+ * The groups in the order the run took them, or for interleaved rounds,
+ * whose order is shuffled, in the catalog's.
+ */
+static size_t
+report_groups(const struct run *run, struct run_group **g)
+{
+	const char	*order = run_meta_get(run, "order");
+
+	if (order != NULL && strcmp(order, "interleaved") == 0)
+		return compare_union(&run, 1, g);
+	return run_groups(run, g);
+}
+
+/* Does the run hold warm-up samples? */
+static int
+report_warmups(const struct run *run)
+{
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (run->samples[i].index == RUN_WARMUP)
+			return 1;
+	return 0;
+}
+
+/* Does any figure of the run carry a flag? */
+static int
+report_flagged(const struct run *run, const struct run_group *g, size_t ng)
+{
+	struct estimate	e;
+	char		f[32];
+
+	for (size_t i = 0; i < ng; i++) {
+		estimate_run(run, &g[i], &e);
+		if (estimate_flags_str(&e, report_target(run), f, sizeof f))
+			return 1;
+	}
+	return 0;
 }
 
 static void
@@ -165,27 +252,53 @@ report_failures(const struct run *run, struct table *t)
 	}
 }
 
-/* The results table of a run; the caller frees it. */
+/*
+ * The results table of a run; the caller frees it.  full (the CLI, which
+ * wraps long titles) adds the flags column and what the run recorded of
+ * the machine; the console, with its narrow columns and its own idle
+ * warning, shows the table without them.
+ */
 struct table *
-report_results(const struct run *run)
+report_results(const struct run *run, int full)
 {
 	struct table		*t = table_new(NULL);
 	struct run_group	*g;
 	size_t			 ng;
+	int			 flagged;
 
-	report_head(run, t);
+	report_head(run, t, full);
 	table_add_col(t, "TEST", TABLE_LEFT);
 	table_add_col(t, "RESULT", TABLE_RIGHT);
 	table_add_col(t, "UNIT", TABLE_LEFT);
 	table_add_col(t, "SAMPLES", TABLE_LEFT);
 	table_add_col(t, "+/- CI", TABLE_RIGHT);
 	table_add_col(t, "CV", TABLE_RIGHT);
+	ng = report_groups(run, &g);
+	flagged = report_flagged(run, g, ng);
+	if (flagged && full)
+		table_add_col(t, "FLAGS", TABLE_LEFT);
 	table_fit(t, TABLE_TEXT_WIDTH, REPORT_TEST);
-	ng = run_groups(run, &g);
 	for (size_t i = 0; i < ng; i++)
 		report_row(run, &g[i], t);
-	free(g);
 	report_failures(run, t);
+	if (flagged && full)
+		table_add_note(t, "%s", estimate_flags_legend());
+	if (report_warmups(run) && full)
+		table_add_note(t, "Warm-up: each test's first sample (in each "
+		    "repeat) was taken and saved, and is left out of these "
+		    "figures.");
+	if (report_target(run) > 0)
+		table_add_note(t, "run -C %g%%: C marks a test whose 95%% "
+		    "interval did not get within it before the time cap (%s "
+		    "s).", 100 * report_target(run),
+		    run_meta_get(run, "time_cap") != NULL ?
+		    run_meta_get(run, "time_cap") : "?");
+	if (ng > 0 && run_meta_get(run, "repeats") != NULL &&
+	    strcmp(run_meta_get(run, "repeats"), "1") != 0)
+		table_add_note(t, "With repeats, RESULT is the mean of the "
+		    "repeats' means and +/- CI comes from their spread; CV is "
+		    "the spread within a repeat.");
+	free(g);
 	return t;
 }
 

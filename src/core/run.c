@@ -9,10 +9,14 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
+
+/* The reason of every sample that has none: never freed. */
+static const char	run_no_reason[] = "";
 
 void
 run_init(struct run *run)
@@ -29,7 +33,7 @@ run_free(struct run *run)
 	}
 	free(run->meta);
 	for (size_t i = 0; i < run->nsamples; i++)
-		free(run->samples[i].per_copy);
+		run_sample_free(&run->samples[i]);
 	free(run->samples);
 	run_init(run);
 }
@@ -75,7 +79,33 @@ run_add_sample(struct run *run)
 	}
 	s = &run->samples[run->nsamples++];
 	memset(s, 0, sizeof *s);
+	s->reason = run_no_reason;
+	s->repeat = 1;
+	s->busy = NAN;
 	return s;
+}
+
+/*
+ * Set why a sample failed or was skipped.  Reasons are kept apart from the
+ * sample, and only when there is one, so that a run of a million samples
+ * fits in memory.
+ */
+void
+run_sample_reason(struct run_sample *s, const char *why)
+{
+	if (s->reason != run_no_reason)
+		free((char *)s->reason);
+	s->reason = why != NULL && *why != '\0' ? xstrdup(why) :
+	    run_no_reason;
+}
+
+/* Free what a sample owns (not the sample). */
+void
+run_sample_free(struct run_sample *s)
+{
+	free(s->per_copy);
+	s->per_copy = NULL;
+	run_sample_reason(s, NULL);
 }
 
 /*
@@ -108,6 +138,7 @@ run_groups(const struct run *run, struct run_group **out)
 /*
  * The figures of a group's successful samples, in *values (allocated);
  * *failed counts the failed ones.  Returns the number of figures.
+ * Warm-up samples are neither: they are shown, never counted.
  */
 size_t
 run_group_values(const struct run *run, const struct run_group *g,
@@ -120,7 +151,8 @@ run_group_values(const struct run *run, const struct run_group *g,
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 
-		if (s->copies != g->copies || strcmp(s->test, g->test) != 0)
+		if (s->copies != g->copies || strcmp(s->test, g->test) != 0 ||
+		    s->index == RUN_WARMUP)
 			continue;
 		if (s->status == RUN_OK)
 			v[n++] = s->value;

@@ -20,6 +20,20 @@
  *     v
  *   the sample is recorded, the next one starts (or FINISHED)
  *
+ * Which sample comes next (the schedule): the plan runs repeats times;
+ * a repeat is a queue of slots, (test, copies) and sample index.  In
+ * grouped order each (test, copies) takes its samples back to back; in
+ * interleaved order the samples come in rounds, every (test, copies)
+ * getting its k-th sample before any gets its (k+1)-th, each round in an
+ * order shuffled afresh from the run's seed (meta order_seed), so that a
+ * drift of the machine over the run shows as spread in every test rather
+ * than as a shift between tests.  Sample 0, when the plan asks for it, is
+ * the warm-up.  With a target (run -C) the queue grows by a round of the
+ * tests whose interval is still too wide, or when aiming at an index by
+ * one sample of the test that shrinks the index's interval most, until
+ * the target or the time cap is reached.  Between repeats the runner may
+ * pause (sysmark calibrate spreads its repeats over minutes).
+ *
  * Invariants: a sample's copies are all forked before any is released;
  * each copy leads its own process group, so killing -pid also kills the
  * partners a benchmark forked; nothing of a sample survives its REAP.
@@ -27,6 +41,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -47,12 +62,25 @@
 #define RUNNER_REAP_POLL_MS	250
 /* What a calibrated sample may take (it usually takes under a second). */
 #define RUNNER_CAL_SECONDS	30.0
+/* How long a copy may take to die after SIGKILL before it is left. */
+#define RUNNER_KILL_WAIT_NS	(5 * 1000000000ull)
+/* Grace each copy adds: forking and setting up 512 takes a while. */
+#define RUNNER_SETUP_PER_COPY	0.1
+/* Processes one copy may need: itself, a partner, what either execs. */
+#define RUNNER_PROCS_PER_COPY	4
 
 enum runner_state {
 	RUNNER_SETUP,
 	RUNNER_TIMED,
 	RUNNER_REAP,
+	RUNNER_PAUSE,		/* between repeats */
 	RUNNER_DONE
+};
+
+/* One sample to take: a (test, copies) pair and the sample's index. */
+struct runner_slot {
+	size_t	pair;		/* bench * ncopies + copies index */
+	int	index;
 };
 
 struct runner_copy {
@@ -76,9 +104,24 @@ struct runner {
 
 	size_t			 bench;		/* position in the plan */
 	size_t			 ci;		/* index into plan.copies */
-	int			 sample;	/* 1-based */
+	int			 sample;	/* 1-based; 0: warm-up */
 	size_t			 done;
 	size_t			 total;
+
+	size_t			 npair;		/* nbench x ncopies */
+	unsigned char		*skipped;	/* per pair: for the run */
+	int			*next;		/* per pair: next extra index */
+	struct runner_slot	*slot;		/* this repeat's queue */
+	size_t			 nslot;
+	size_t			 pos;
+	int			 repeat;	/* 1-based */
+	int			 nrepeat;
+	struct sm_rng		 rng;
+	uint64_t		 t_repeat;	/* when this repeat began */
+	int			 busy;		/* others runnable; -1 */
+	uint64_t		 steal0;	/* CPU ticks at the start */
+	uint64_t		 total0;
+	int			 have_cpu;
 
 	enum runner_state	 state;
 	int			 in_callback;
@@ -89,8 +132,10 @@ struct runner {
 	struct runner_copy	*copy;
 	int			 ncopy;
 	uint64_t		 deadline;
+	uint64_t		 killed_at;	/* when SIGKILL went out */
+	int			 stuck;		/* a copy would not die */
 	int			 eof;
-	char			 fail[160];	/* first failure reason */
+	char			 fail[256];	/* first failure reason */
 	unsigned char		 buf[sizeof(struct sampler_msg)];
 	size_t			 buflen;
 	struct sampler_probe	 probe;		/* for calibrated benches */
@@ -98,6 +143,9 @@ struct runner {
 
 static void	runner_emit(struct runner *, struct runner_event *);
 static void	runner_next(struct runner *);
+static long	runner_nproc(void);
+static void	runner_start_sample(struct runner *);
+static void	runner_note_machine(struct runner *);
 
 static const struct bench *
 runner_cur(const struct runner *r)
@@ -124,6 +172,16 @@ runner_sample_seconds(const struct runner *r)
 	return r->plan.duration;
 }
 
+/*
+ * The grace period of a sample: more copies take longer to fork, set up,
+ * and (sharing the CPUs) to finish, report and exit.
+ */
+static double
+runner_grace(const struct runner *r)
+{
+	return r->plan.grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
+}
+
 static void
 runner_emit(struct runner *r, struct runner_event *ev)
 {
@@ -132,6 +190,7 @@ runner_emit(struct runner *r, struct runner_event *ev)
 	if (ev->copies == 0 && r->ci < r->plan.ncopies)
 		ev->copies = runner_copies(r);
 	ev->nsamples = r->plan.samples;
+	ev->repeat = r->repeat;
 	ev->duration = r->plan.duration;
 	ev->done = r->done;
 	ev->total = r->total;
@@ -181,10 +240,37 @@ static void
 runner_kill_all(struct runner *r)
 {
 	for (int i = 0; i < r->ncopy; i++)
-		if (r->copy[i].pid > 0)
+		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 	runner_close(&r->gofd);
 	r->state = RUNNER_REAP;
+	if (r->killed_at == 0)
+		r->killed_at = sm_now_ns();
+}
+
+/*
+ * A copy SIGKILL has not ended in RUNNER_KILL_WAIT_NS is stuck in the
+ * kernel (a frozen or dead file system, a hung device): waiting longer
+ * could be forever.  Each is named by pid and left; the run stops, and
+ * its private directory, perhaps on that very file system, is left too.
+ */
+static void
+runner_abandon(struct runner *r)
+{
+	size_t	n;
+
+	for (int i = 0; i < r->ncopy; i++) {
+		if (r->copy[i].reaped || r->copy[i].pid <= 0)
+			continue;
+		/* This outranks the failure that led to the kill: add it. */
+		n = strlen(r->fail);
+		snprintf(r->fail + n, sizeof r->fail - n, "%scopy %d (pid %ld) "
+		    "did not die within %llu s of SIGKILL and is left behind",
+		    n > 0 ? "; " : "", i + 1, (long)r->copy[i].pid,
+		    (unsigned long long)(RUNNER_KILL_WAIT_NS / 1000000000u));
+		r->copy[i].reaped = 1;
+		r->stuck = 1;
+	}
 }
 
 /* ---- Starting a sample ---- */
@@ -236,6 +322,8 @@ runner_new_sample(struct runner *r)
 	s->version = b->version;
 	s->copies = runner_copies(r);
 	s->index = r->sample;
+	s->repeat = r->repeat;
+	s->busy = r->busy >= 0 ? r->busy : NAN;
 	/* A calibrated sample lasts one batch, whatever -d says. */
 	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
 	return s;
@@ -253,8 +341,9 @@ runner_skip(struct runner *r, const char *why)
 
 	s->status = RUN_SKIPPED;
 	s->value = NAN;
-	snprintf(s->reason, sizeof s->reason, "%s", why);
-	r->done += (size_t)(r->plan.samples - r->sample + 1);
+	run_sample_reason(s, why);
+	r->skipped[r->slot[r->pos].pair] = 1;
+	r->done++;
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_SKIPPED;
 	ev.sample = r->sample;
@@ -262,7 +351,6 @@ runner_skip(struct runner *r, const char *why)
 	ev.msg = s->reason;
 	runner_emit(r, &ev);
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
-	r->sample = r->plan.samples;
 	runner_next(r);
 }
 
@@ -284,7 +372,9 @@ runner_start_sample(struct runner *r)
 	r->eof = 0;
 	r->buflen = 0;
 	r->state = RUNNER_SETUP;
-	r->deadline = sm_now_ns() + (uint64_t)(r->plan.grace * 1e9);
+	r->killed_at = 0;
+	r->busy = sysinfo_busy();
+	r->deadline = sm_now_ns() + (uint64_t)(runner_grace(r) * 1e9);
 	runner_emit_type(r, RUNNER_EV_SAMPLE_START);
 	if (snprintf(r->sampledir, sizeof r->sampledir, "%s/s%zu",
 	    r->tmpdir, r->done) >= (int)sizeof r->sampledir ||
@@ -329,7 +419,7 @@ runner_release(struct runner *r)
 	runner_close(&r->gofd);
 	r->state = RUNNER_TIMED;
 	r->deadline = sm_now_ns() +
-	    (uint64_t)((runner_sample_seconds(r) + r->plan.grace) * 1e9);
+	    (uint64_t)((runner_sample_seconds(r) + runner_grace(r)) * 1e9);
 }
 
 static void
@@ -418,8 +508,16 @@ runner_reaped(struct runner *r, int i, int status)
 		    WEXITSTATUS(status));
 		runner_kill_all(r);
 	} else if (!c->reported) {
-		runner_fail(r, "copy %d: exited without a result", i + 1);
-		runner_kill_all(r);
+		/*
+		 * Its result may have come after the last read (with many
+		 * copies, often): drain the pipe before judging.
+		 */
+		runner_read(r);
+		if (!c->reported) {
+			runner_fail(r, "copy %d: exited without a result",
+			    i + 1);
+			runner_kill_all(r);
+		}
 	}
 }
 
@@ -448,19 +546,30 @@ runner_reap(struct runner *r)
 	return all;
 }
 
-/* After SIGKILL nothing can delay the exit long: wait for it. */
+/* After SIGKILL: wait for the copies, but not for one that cannot die. */
 static void
 runner_reap_blocking(struct runner *r)
 {
 	int	status;
 
-	for (int i = 0; i < r->ncopy; i++) {
-		if (r->copy[i].reaped || r->copy[i].pid <= 0)
-			continue;
-		while (waitpid(r->copy[i].pid, &status, 0) < 0 &&
-		    errno == EINTR)
-			;
-		r->copy[i].reaped = 1;
+	for (;;) {
+		int	all = 1;
+
+		for (int i = 0; i < r->ncopy; i++) {
+			if (r->copy[i].reaped || r->copy[i].pid <= 0)
+				continue;
+			if (waitpid(r->copy[i].pid, &status, WNOHANG) != 0)
+				r->copy[i].reaped = 1;
+			else
+				all = 0;
+		}
+		if (all)
+			return;
+		if (sm_now_ns() - r->killed_at >= RUNNER_KILL_WAIT_NS) {
+			runner_abandon(r);
+			return;
+		}
+		poll(NULL, 0, 10);
 	}
 }
 
@@ -482,6 +591,25 @@ runner_record_meta(struct runner *r, const struct bench *b)
 	run_meta_set(r->run, key, val);
 }
 
+/*
+ * A figure no run file may hold (a latency of 0, say, when the overhead
+ * took the whole batch) fails its sample: a run is never measured that
+ * could not be saved.
+ */
+static void
+runner_check_figure(struct run_sample *s)
+{
+	char	why[160];
+
+	if (csvstore_check_sample(s, why, sizeof why) == 0)
+		return;
+	free(s->per_copy);
+	s->per_copy = NULL;
+	s->status = RUN_FAILED;
+	s->value = NAN;
+	run_sample_reason(s, why);
+}
+
 static void
 runner_record(struct runner *r)
 {
@@ -492,7 +620,7 @@ runner_record(struct runner *r)
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
-		snprintf(s->reason, sizeof s->reason, "%s", r->fail);
+		run_sample_reason(s, r->fail);
 	} else {
 		s->per_copy = xcalloc((size_t)r->ncopy, sizeof *s->per_copy);
 		for (int i = 0; i < r->ncopy; i++) {
@@ -509,6 +637,7 @@ runner_record(struct runner *r)
 		if (b->dir == BENCH_LOWER)
 			s->value /= r->ncopy;
 		runner_record_meta(r, b);
+		runner_check_figure(s);
 	}
 	r->done++;
 	memset(&ev, 0, sizeof ev);
@@ -521,15 +650,19 @@ runner_record(struct runner *r)
 }
 
 static void
-runner_bench_done(struct runner *r)
+runner_bench_done(struct runner *r, size_t pair)
 {
-	struct run_group	 g = { runner_cur(r)->id, runner_copies(r) };
+	const struct bench	*b = r->plan.benches[pair / r->plan.ncopies];
+	int			 c = r->plan.copies[pair % r->plan.ncopies];
+	struct run_group	 g = { b->id, c };
 	struct runner_event	 ev;
 	struct stats		 st;
 
 	run_group_stats(r->run, &g, &st);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_BENCH_DONE;
+	ev.bench = b;
+	ev.copies = c;
 	ev.stats = &st;
 	runner_emit(r, &ev);
 }
@@ -538,14 +671,16 @@ static void
 runner_end_sample(struct runner *r)
 {
 	for (int i = 0; i < r->ncopy; i++)
-		if (r->copy[i].pid > 0)
+		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 	runner_close(&r->rfd);
 	runner_close(&r->gofd);
 	free(r->copy);
 	r->copy = NULL;
 	r->ncopy = 0;
-	sm_rmtree(r->sampledir);
+	/* A stuck copy's file system may hang whoever touches it. */
+	if (!r->stuck)
+		sm_rmtree(r->sampledir);
 }
 
 static void
@@ -555,35 +690,253 @@ runner_finish(struct runner *r, int cancelled)
 
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
-	sm_rmtree(r->tmpdir);
+	runner_note_machine(r);
+	if (!r->stuck)
+		sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
 	ev.type = RUNNER_EV_FINISHED;
 	ev.cancelled = cancelled;
 	ev.bench = NULL;
+	if (r->stuck)
+		ev.msg = r->tmpdir;	/* left behind, with the stuck copy */
 	runner_emit(r, &ev);
 }
 
-/* Advance to the next sample, the next copies value, the next bench. */
+/*
+ * What the machine did during the run: the load average at the end and
+ * the share of CPU time the hypervisor stole (on a VM), beside the facts
+ * sysinfo took at the start.
+ */
 static void
-runner_next(struct runner *r)
+runner_note_machine(struct runner *r)
 {
-	if (r->sample < r->plan.samples) {
-		r->sample++;
-		runner_start_sample(r);
+	uint64_t	steal, total;
+	char		buf[32];
+
+	snprintf(buf, sizeof buf, "%.2f", sysinfo_loadavg());
+	run_meta_set(r->run, "load_average_end", buf);
+	if (!r->have_cpu || sysinfo_cpu_times(&steal, &total) != 0 ||
+	    total <= r->total0)
 		return;
+	snprintf(buf, sizeof buf, "%.2f", 100.0 * (double)(steal - r->steal0) /
+	    (double)(total - r->total0));
+	run_meta_set(r->run, "steal_percent", buf);
+}
+
+/* ---- The schedule ---- */
+
+static void
+runner_push(struct runner *r, size_t pair, int index)
+{
+	r->slot = xreallocarray(r->slot, r->nslot + 1, sizeof *r->slot);
+	r->slot[r->nslot++] = (struct runner_slot){ pair, index };
+	r->total++;
+}
+
+/* Push one sample of each pair in pairs[], in a shuffled order. */
+static void
+runner_push_round(struct runner *r, size_t *pairs, size_t n, int index)
+{
+	if (r->plan.order == RUNNER_ORDER_INTERLEAVED)
+		sm_rng_shuffle(&r->rng, pairs, n);
+	for (size_t i = 0; i < n; i++)
+		runner_push(r, pairs[i], index >= 0 ? index :
+		    r->next[pairs[i]]++);
+}
+
+/* The queue of a repeat: the fixed samples, in rounds or grouped. */
+static void
+runner_build_repeat(struct runner *r)
+{
+	size_t	*pairs = xcalloc(r->npair, sizeof *pairs), n = 0;
+	int	 first = r->plan.warmup ? RUN_WARMUP : 1;
+
+	r->nslot = r->pos = 0;
+	r->t_repeat = sm_now_ns();
+	for (size_t p = 0; p < r->npair; p++) {
+		r->next[p] = r->plan.samples + 1;
+		if (!r->skipped[p])
+			pairs[n++] = p;
 	}
-	runner_bench_done(r);
-	r->sample = 1;
-	if (++r->ci == r->plan.ncopies) {
-		r->ci = 0;
-		r->bench++;
+	if (r->plan.order == RUNNER_ORDER_GROUPED) {
+		for (size_t i = 0; i < n; i++)
+			for (int k = first; k <= r->plan.samples; k++)
+				runner_push(r, pairs[i], k);
+	} else {
+		for (int k = first; k <= r->plan.samples; k++)
+			runner_push_round(r, pairs, n, k);
 	}
-	if (r->bench == r->plan.nbench) {
+	free(pairs);
+}
+
+/* The relative 95% half-width of a pair's mean in this repeat; NaN. */
+static double
+runner_pair_ci(const struct runner *r, size_t pair)
+{
+	const struct bench	*b = r->plan.benches[pair / r->plan.ncopies];
+	int			 c = r->plan.copies[pair % r->plan.ncopies];
+	double			*v = xcalloc(r->run->nsamples + 1, sizeof *v);
+	size_t			 n = 0;
+	struct stats		 st;
+
+	for (size_t i = 0; i < r->run->nsamples; i++) {
+		const struct run_sample *s = &r->run->samples[i];
+
+		if (s->status == RUN_OK && s->index != RUN_WARMUP &&
+		    s->repeat == r->repeat && s->copies == c &&
+		    strcmp(s->test, b->id) == 0)
+			v[n++] = s->value;
+	}
+	stats_compute(v, n, &st);
+	free(v);
+	return st.ci / fabs(st.mean);
+}
+
+/*
+ * Aiming at an index: 1 with *pair set to the test whose next sample
+ * shrinks the index's interval most, 0 when every copies value's index
+ * is within the target (or cannot say more).
+ */
+static int
+runner_index_pick(struct runner *r, size_t *pair)
+{
+	struct index_score	sc;
+	double			best = 0, gain, w;
+	int			found = 0;
+
+	for (size_t ci = 0; ci < r->plan.ncopies; ci++) {
+		index_compute(r->run, r->plan.index_base, r->plan.copies[ci],
+		    &sc);
+		for (size_t i = 0; sc.ci > r->plan.target && i < sc.nlines;
+		    i++) {
+			const struct index_line *l = &sc.lines[i];
+			size_t			 b;
+
+			for (b = 0; b < r->plan.nbench; b++)
+				if (strcmp(r->plan.benches[b]->id, l->test) ==
+				    0)
+					break;
+			if (b == r->plan.nbench || !isfinite(l->relvar) ||
+			    r->skipped[b * r->plan.ncopies + ci])
+				continue;
+			w = sc.method == INDEX_UNIXBENCH ? 1 :
+			    l->index * l->index;
+			gain = w * l->relvar / (double)(l->n + 1);
+			if (gain > best) {
+				best = gain;
+				*pair = b * r->plan.ncopies + ci;
+				found = 1;
+			}
+		}
+		index_score_free(&sc);
+	}
+	return found;
+}
+
+/*
+ * Run -C: queue more samples while an interval is wider than the target
+ * and time is left; 1 if any were queued.
+ */
+static int
+runner_more(struct runner *r)
+{
+	size_t	*pairs, n = 0, pair;
+	double	 spent = (double)(sm_now_ns() - r->t_repeat) / 1e9;
+
+	if (r->plan.target <= 0 || r->cancel_pending)
+		return 0;
+	if (r->plan.time_cap > 0 &&
+	    spent >= r->plan.time_cap / (double)r->nrepeat)
+		return 0;
+	if (r->plan.index_base != NULL) {
+		if (!runner_index_pick(r, &pair) ||
+		    r->next[pair] > RUNNER_MAX_SAMPLES)
+			return 0;
+		runner_push(r, pair, r->next[pair]++);
+		return 1;
+	}
+	pairs = xcalloc(r->npair, sizeof *pairs);
+	for (size_t p = 0; p < r->npair; p++)
+		if (!r->skipped[p] && r->next[p] <= RUNNER_MAX_SAMPLES &&
+		    !(runner_pair_ci(r, p) <= r->plan.target))
+			pairs[n++] = p;
+	runner_push_round(r, pairs, n, -1);
+	free(pairs);
+	return n > 0;
+}
+
+/* Make slot pos current; BENCH_START when its pair differs from last's. */
+static void
+runner_enter_slot(struct runner *r, int announce)
+{
+	const struct runner_slot *sl = &r->slot[r->pos];
+
+	r->bench = sl->pair / r->plan.ncopies;
+	r->ci = sl->pair % r->plan.ncopies;
+	r->sample = sl->index;
+	if (announce)
+		runner_emit_type(r, RUNNER_EV_BENCH_START);
+	runner_start_sample(r);
+}
+
+/* Skip the queued slots of pairs skipped for the run; 1 if one is left. */
+static int
+runner_seek(struct runner *r)
+{
+	for (;;) {
+		while (r->pos < r->nslot && r->skipped[r->slot[r->pos].pair]) {
+			r->pos++;
+			r->done++;
+		}
+		if (r->pos < r->nslot)
+			return 1;
+		if (!runner_more(r))
+			return 0;
+	}
+}
+
+/* A repeat is over: its pairs are done, then the next repeat or the end. */
+static void
+runner_end_repeat(struct runner *r, size_t last)
+{
+	if (r->plan.order == RUNNER_ORDER_GROUPED)
+		runner_bench_done(r, last);
+	else
+		for (size_t p = 0; p < r->npair; p++)
+			if (!r->skipped[p])
+				runner_bench_done(r, p);
+	if (r->repeat >= r->nrepeat) {
 		runner_finish(r, 0);
 		return;
 	}
-	runner_emit_type(r, RUNNER_EV_BENCH_START);
-	runner_start_sample(r);
+	r->repeat++;
+	runner_build_repeat(r);
+	if (r->plan.gap > 0) {
+		r->state = RUNNER_PAUSE;
+		r->deadline = sm_now_ns() + (uint64_t)(r->plan.gap * 1e9);
+		return;
+	}
+	if (runner_seek(r))
+		runner_enter_slot(r, 1);
+	else
+		runner_end_repeat(r, last);
+}
+
+/* Advance to the next slot of the queue, the next repeat, or the end. */
+static void
+runner_next(struct runner *r)
+{
+	size_t	last = r->slot[r->pos].pair;
+
+	r->pos++;
+	if (!runner_seek(r)) {
+		runner_end_repeat(r, last);
+		return;
+	}
+	if (r->plan.order == RUNNER_ORDER_GROUPED &&
+	    r->slot[r->pos].pair != last)
+		runner_bench_done(r, last);
+	runner_enter_slot(r, r->slot[r->pos].pair != last);
 }
 
 /* ---- Public interface ---- */
@@ -607,18 +960,86 @@ runner_check(const struct runner_plan *p, struct sm_error *err)
 		return -1;
 	}
 	for (size_t i = 0; i < p->ncopies; i++) {
-		if (p->copies[i] < 1 || p->copies[i] > RUNNER_MAX_COPIES) {
+		if (p->copies[i] >= 1 && p->copies[i] <= runner_max_copies())
+			continue;
+		if (runner_max_copies() < RUNNER_MAX_COPIES)
+			sm_error_set(err, "copies %d: must be between 1 and %d "
+			    "(RLIMIT_NPROC allows %ld processes, %d per copy)",
+			    p->copies[i], runner_max_copies(),
+			    runner_nproc(), RUNNER_PROCS_PER_COPY);
+		else
 			sm_error_set(err, "copies %d: must be between 1 and %d",
 			    p->copies[i], RUNNER_MAX_COPIES);
-			return -1;
-		}
+		return -1;
 	}
 	if (!(p->grace > 0)) {
 		sm_error_set(err, "grace period %g s: must be positive",
 		    p->grace);
 		return -1;
 	}
+	if (p->repeats < 0 || p->repeats > RUNNER_MAX_REPEATS) {
+		sm_error_set(err, "repeats %d: must be between 1 and %d",
+		    p->repeats, RUNNER_MAX_REPEATS);
+		return -1;
+	}
+	if (!(p->target >= 0 && p->target < 1) || !(p->time_cap >= 0) ||
+	    !(p->gap >= 0)) {
+		sm_error_set(err, "target %g, time cap %g s, gap %g s: out of "
+		    "range", p->target, p->time_cap, p->gap);
+		return -1;
+	}
 	return 0;
+}
+
+/* The processes this user may have (RLIMIT_NPROC), or -1 for no limit. */
+static long
+runner_nproc(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_NPROC, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur > (rlim_t)LONG_MAX)
+		return -1;
+	return (long)rl.rlim_cur;
+}
+
+/*
+ * The most copies a run may have: RUNNER_MAX_COPIES, or fewer when the
+ * process limit could not hold RUNNER_PROCS_PER_COPY processes a copy (a
+ * copy, its partner, what it execs).  Descriptors are not the limit: the
+ * parent holds two pipes per sample however many copies there are, and
+ * each copy has its own table.
+ */
+int
+runner_max_copies(void)
+{
+	long	nproc = runner_nproc();
+
+	if (nproc < 0 || nproc / RUNNER_PROCS_PER_COPY >= RUNNER_MAX_COPIES)
+		return RUNNER_MAX_COPIES;
+	return nproc / RUNNER_PROCS_PER_COPY > 1 ?
+	    (int)(nproc / RUNNER_PROCS_PER_COPY) : 1;
+}
+
+/*
+ * 1 with a warning in msg when the plan runs more copies at once than the
+ * machine has CPUs: the copies then take turns, and the figures measure
+ * the scheduler as much as the test.
+ */
+int
+runner_crowded(const struct runner_plan *p, char *msg, size_t len)
+{
+	int	most = 0, ncpu = sysinfo_ncpu();
+
+	for (size_t i = 0; i < p->ncopies; i++)
+		if (p->copies[i] > most)
+			most = p->copies[i];
+	if (most <= ncpu)
+		return 0;
+	snprintf(msg, len, "%d copies on %d CPU%s: the copies take turns, so "
+	    "the figures measure the scheduler as much as the test", most,
+	    ncpu, ncpu == 1 ? "" : "s");
+	return 1;
 }
 
 /* The grace period past a sample's duration before its copies are killed. */
@@ -646,11 +1067,42 @@ runner_sample_estimate(const struct bench *b, double d)
 double
 runner_estimate(const struct runner_plan *p)
 {
+	int	rep = p->repeats > 1 ? p->repeats : 1;
 	double	t = 0;
 
 	for (size_t i = 0; i < p->nbench; i++)
 		t += runner_sample_estimate(p->benches[i], p->duration);
-	return t * (double)p->ncopies * p->samples;
+	return t * (double)p->ncopies * (p->samples + (p->warmup ? 1 : 0)) *
+	    rep + p->gap * (rep - 1);
+}
+
+/* How the run was ordered, for its meta: replayable from the seed. */
+static void
+runner_note_order(struct runner *r)
+{
+	char	buf[32];
+
+	run_meta_set(r->run, "order", r->plan.order == RUNNER_ORDER_GROUPED ?
+	    "grouped" : "interleaved");
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)r->plan.seed);
+	run_meta_set(r->run, "order_seed", buf);
+	run_meta_set(r->run, "warmup", r->plan.warmup ? "1" : "0");
+	snprintf(buf, sizeof buf, "%d", r->nrepeat);
+	run_meta_set(r->run, "repeats", buf);
+	if (r->plan.target > 0) {
+		snprintf(buf, sizeof buf, "%g", r->plan.target);
+		run_meta_set(r->run, "target_ci", buf);
+		snprintf(buf, sizeof buf, "%g", r->plan.time_cap);
+		run_meta_set(r->run, "time_cap", buf);
+	}
+}
+
+static void
+runner_free_schedule(struct runner *r)
+{
+	free(r->skipped);
+	free(r->next);
+	free(r->slot);
 }
 
 struct runner *
@@ -658,7 +1110,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
     void *arg, struct sm_error *err)
 {
 	struct runner	*r;
-	const char	*base;
+	char		 idle[256];
 
 	if (runner_check(plan, err) != 0)
 		return NULL;
@@ -668,26 +1120,33 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	r->cb = cb;
 	r->arg = arg;
 	r->rfd = r->gofd = -1;
-	r->sample = 1;
-	r->total = plan->nbench * plan->ncopies * (size_t)plan->samples;
+	r->npair = plan->nbench * plan->ncopies;
+	r->skipped = xcalloc(r->npair, 1);
+	r->next = xcalloc(r->npair, sizeof *r->next);
+	r->nrepeat = plan->repeats > 1 ? plan->repeats : 1;
+	r->repeat = 1;
+	if (r->plan.seed == 0)
+		r->plan.seed = sm_now_ns() ^ ((uint64_t)getpid() << 32);
+	sm_rng_seed(&r->rng, r->plan.seed);
+	r->have_cpu = sysinfo_cpu_times(&r->steal0, &r->total0) == 0;
 	for (size_t i = 0; i < plan->nbench; i++)
 		if (plan->benches[i]->timing == BENCH_CALIBRATED) {
 			sampler_probe(&r->probe, run);
 			break;
 		}
-	if ((base = getenv("TMPDIR")) == NULL || *base == '\0')
-		base = "/tmp";
-	snprintf(r->tmpdir, sizeof r->tmpdir, "%s/sysmark.XXXXXX", base);
-	if (mkdtemp(r->tmpdir) == NULL) {
-		sm_error_set(err, "%s: cannot make a private directory: %s",
-		    base, strerror(errno));
+	if (privdir_make(r->tmpdir, sizeof r->tmpdir, err) != 0) {
+		runner_free_schedule(r);
 		free(r);
 		return NULL;
 	}
 	tools_record(run, plan->benches, plan->nbench);
+	/* Kept in the file whatever the caller prints (run -q). */
+	if (sysinfo_not_idle(idle, sizeof idle))
+		run_meta_set(run, "idle_warning", idle);
+	runner_note_order(r);
+	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
-	runner_emit_type(r, RUNNER_EV_BENCH_START);
-	runner_start_sample(r);
+	runner_enter_slot(r, 1);
 	return r;
 }
 
@@ -708,6 +1167,11 @@ runner_timeout_ms(const struct runner *r)
 		return -1;
 	if (r->cancel_pending)
 		return 0;
+	if (r->state == RUNNER_PAUSE) {
+		now = sm_now_ns();
+		return r->deadline > now ? (int)((r->deadline - now) /
+		    1000000 + 1) : 0;
+	}
 	if (r->state == RUNNER_REAP || r->eof)
 		return 5;
 	now = sm_now_ns();
@@ -727,6 +1191,15 @@ runner_step(struct runner *r)
 		runner_cancel(r);
 		return 1;
 	}
+	if (r->state == RUNNER_PAUSE) {
+		if (sm_now_ns() < r->deadline)
+			return 0;
+		if (runner_seek(r))
+			runner_enter_slot(r, 1);
+		else
+			runner_end_repeat(r, r->slot[0].pair);
+		return r->state == RUNNER_DONE;
+	}
 	runner_read(r);
 	for (int i = 0; i < r->ncopy; i++)
 		all_reported &= r->copy[i].reported;
@@ -735,22 +1208,28 @@ runner_step(struct runner *r)
 	if (r->state != RUNNER_REAP && sm_now_ns() >= r->deadline) {
 		if (r->state == RUNNER_SETUP)
 			runner_fail(r, "timed out in setup after %.1f s",
-			    r->plan.grace);
+			    runner_grace(r));
 		else
 			runner_fail(r, "timed out after %.1f s",
-			    runner_sample_seconds(r) + r->plan.grace);
+			    runner_sample_seconds(r) + runner_grace(r));
 		runner_kill_all(r);
 	}
 	if (!runner_reap(r)) {
 		if (r->state == RUNNER_REAP && sm_now_ns() >= r->deadline)
 			runner_kill_all(r);
-		return 0;
+		if (r->killed_at == 0 ||
+		    sm_now_ns() - r->killed_at < RUNNER_KILL_WAIT_NS)
+			return 0;
+		runner_abandon(r);
 	}
 	/* Every copy is gone: drain what they wrote before dying. */
 	runner_read(r);
 	runner_record(r);
 	runner_end_sample(r);
-	runner_next(r);
+	if (r->stuck)
+		runner_finish(r, 1);
+	else
+		runner_next(r);
 	return r->state == RUNNER_DONE;
 }
 
@@ -791,7 +1270,7 @@ runner_cancel(struct runner *r)
 void
 runner_skip_test(struct runner *r)
 {
-	if (r->state == RUNNER_DONE)
+	if (r->state == RUNNER_DONE || r->state == RUNNER_PAUSE)
 		return;
 	runner_drop_sample(r);
 	runner_skip(r, "skipped by the user");
@@ -845,6 +1324,10 @@ runner_note_plan(const struct runner_plan *p, struct run *run,
 	run_meta_set(run, "duration", buf);
 	snprintf(buf, sizeof buf, "%d", p->samples);
 	run_meta_set(run, "samples", buf);
+	if (p->gap > 0) {
+		snprintf(buf, sizeof buf, "%g", p->gap);
+		run_meta_set(run, "repeat_gap", buf);
+	}
 	run_meta_set(run, "status", cancelled ? "interrupted" : "complete");
 }
 
@@ -857,8 +1340,10 @@ runner_free(struct runner *r)
 		runner_kill_all(r);
 		runner_reap_blocking(r);
 		runner_end_sample(r);
-		sm_rmtree(r->tmpdir);
+		if (!r->stuck)
+			sm_rmtree(r->tmpdir);
 	}
+	runner_free_schedule(r);
 	free(r);
 }
 

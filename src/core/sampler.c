@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #ifdef __linux__
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #endif
 
 #include <dirent.h>
@@ -230,6 +231,37 @@ bench_tmpfile(struct bench_ctx *ctx, char *path, size_t len)
 	return mkstemp(path);
 }
 
+/* Close descriptors first..last, all of them however high they go. */
+static void
+sampler_close_range(unsigned first, unsigned last)
+{
+	long	max;
+
+	if (first > last)
+		return;
+#if defined(__linux__) && defined(SYS_close_range)
+	if (syscall(SYS_close_range, first, last, 0) == 0)
+		return;
+#endif
+	/* No close_range (old kernel, BSD): every descriptor up to the limit. */
+	if ((max = sysconf(_SC_OPEN_MAX)) < 0 || max > (1L << 20))
+		max = 1L << 20;
+	for (long fd = first; fd <= (long)last && fd < max; fd++)
+		close((int)fd);
+}
+
+/* Close every descriptor above stderr but the two pipes to the parent. */
+static void
+sampler_close_others(int keep1, int keep2)
+{
+	unsigned	lo = (unsigned)(keep1 < keep2 ? keep1 : keep2);
+	unsigned	hi = (unsigned)(keep1 < keep2 ? keep2 : keep1);
+
+	sampler_close_range(STDERR_FILENO + 1, lo - 1);
+	sampler_close_range(lo + 1, hi - 1);
+	sampler_close_range(hi + 1, ~0u);
+}
+
 /* Undo what the parent set up for itself: handlers, mask, descriptors. */
 static void
 sampler_detach(const struct sampler_args *a)
@@ -254,9 +286,7 @@ sampler_detach(const struct sampler_args *a)
 		if (null > STDERR_FILENO)
 			close(null);
 	}
-	for (int fd = STDERR_FILENO + 1; fd < 1024; fd++)
-		if (fd != a->report_fd && fd != a->go_fd)
-			close(fd);
+	sampler_close_others(a->report_fd, a->go_fd);
 	fcntl(a->report_fd, F_SETFD, FD_CLOEXEC);
 	fcntl(a->go_fd, F_SETFD, FD_CLOEXEC);
 }
@@ -471,6 +501,8 @@ sampler_child(const struct sampler_args *a)
 	char			c, where[96];
 
 	sampler_detach(a);
+	/* What the test runs (a compiler, a shell) keeps its files here too. */
+	setenv("TMPDIR", a->tmpdir, 1);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.bench = a->bench;
 	ctx.copy = a->copy;

@@ -1,15 +1,28 @@
 /*
- * Is a change real?  The tests behind every compare verdict: Welch's t
- * test, the Mann-Whitney U test (exact without ties, else the normal
- * approximation with tie and continuity corrections), and a confidence
- * interval for the ratio of two means by the delta method (first-order
- * Taylor expansion of mean_b / mean_a; its relative variance is the sum
- * of the two relative variances of the means), with a t quantile at the
- * Welch-Satterthwaite degrees of freedom.  Seed 000 argued for weeks
- * whether a 10% gap between two machines meant anything; this file is
- * sysmark's answer, written from the textbook definitions.
+ * Is a change real?  One estimand, one test, one interval: the ratio of
+ * two means, mean(b) / mean(a), judged on its logarithm.  Each side's
+ * mean comes with a relative variance and degrees of freedom
+ * (estimate.c); by the delta method Var(log mean) = Var(mean) / mean^2,
+ * so log(ratio) has the variance ua + ub, and
  *
- * Pure functions: no I/O; scratch allocations only.
+ *   t = log(ratio) / sqrt(ua + ub),  df by Welch-Satterthwaite,
+ *   interval = exp(log(ratio) -/+ t_crit(alpha, df) sqrt(ua + ub)).
+ *
+ * The p-value is under alpha exactly when the interval excludes 1, so the
+ * test and the interval can never disagree, and the threshold (-e) is a
+ * size of the same ratio.  The mean rather than the median because run
+ * repeats are few (3 a side is typical) and the mean of repeat means is
+ * what Kalibera and Jones's variance decomposition works with; a rank
+ * test on three repeat means cannot reach p < 0.1.
+ *
+ * Where the variance comes from (struct signif_level): with two or more
+ * runs or repeats a side, from the spread of their means; with one, from
+ * the samples within it, which miss the between-run part: the host's
+ * noise profile adds it back (sysmark calibrate), or without one a
+ * conservative floor per group must be exceeded as well.
+ *
+ * Student's t through the regularized incomplete beta function, written
+ * from the textbook definitions.  Pure functions: no I/O.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -22,12 +35,7 @@
 
 #define SIGNIF_CF_ITER		300	/* continued fraction terms */
 #define SIGNIF_CF_EPS		1e-15
-#define SIGNIF_EXACT_MAX	50	/* largest side for the exact U */
-
-struct signif_ranked {
-	double	v;
-	int	side;		/* 0: a, 1: b */
-};
+#define SIGNIF_DF_MAX		1e6	/* as good as the normal */
 
 /* ---- Student's t distribution ---- */
 
@@ -118,174 +126,93 @@ signif_t_critical(double p, double df)
 	return (lo + hi) / 2;
 }
 
-/* ---- Welch's t test ---- */
-
-/*
- * Two-sided p of Welch's t test for a difference in means; NaN when a
- * side has fewer than two values.  *df gets the Welch-Satterthwaite
- * degrees of freedom.  Two spread-free samples give 1 or 0: equal or not.
- */
-double
-signif_welch(const double *a, size_t na, const double *b, size_t nb,
-    double *df)
-{
-	struct stats	sa, sb;
-	double		va, vb, t;
-
-	*df = NAN;
-	if (na < 2 || nb < 2)
-		return NAN;
-	stats_compute(a, na, &sa);
-	stats_compute(b, nb, &sb);
-	va = sa.sd * sa.sd / (double)na;
-	vb = sb.sd * sb.sd / (double)nb;
-	if (va + vb == 0)
-		return sa.mean == sb.mean ? 1 : 0;
-	*df = (va + vb) * (va + vb) /
-	    (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
-	t = (sb.mean - sa.mean) / sqrt(va + vb);
-	return signif_t_twosided(t, *df);
-}
-
-/* ---- Mann-Whitney U test ---- */
-
-static int
-signif_ranked_cmp(const void *x, const void *y)
-{
-	const struct signif_ranked	*a = x, *b = y;
-
-	return (a->v > b->v) - (a->v < b->v);
-}
-
-/*
- * Rank the pooled samples (midranks for ties).  Returns the rank sum of
- * side a; *tie gets sum(t^3 - t) over the groups of tied values.
- */
-static double
-signif_rank_sum(const double *a, size_t na, const double *b, size_t nb,
-    double *tie)
-{
-	size_t			 n = na + nb, i, j;
-	struct signif_ranked	*r = xreallocarray(NULL, n, sizeof *r);
-	double			 ra = 0, mid, t;
-
-	for (i = 0; i < na; i++)
-		r[i] = (struct signif_ranked){ a[i], 0 };
-	for (i = 0; i < nb; i++)
-		r[na + i] = (struct signif_ranked){ b[i], 1 };
-	qsort(r, n, sizeof *r, signif_ranked_cmp);
-	*tie = 0;
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
-			;
-		mid = (double)(i + 1 + j) / 2;	/* ranks i+1 .. j */
-		t = (double)(j - i);
-		*tie += t * t * t - t;
-		for (size_t k = i; k < j; k++)
-			if (r[k].side == 0)
-				ra += mid;
-	}
-	free(r);
-	return ra;
-}
-
-/*
- * P(U <= u) under the null hypothesis, exactly: the number of ways to
- * reach each U is a coefficient of the Gaussian binomial
- * [m+n choose m](q) = prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i).
- */
-static double
-signif_u_cdf(size_t m, size_t n, size_t u)
-{
-	size_t	 deg = m * n, k;
-	double	*c = xcalloc(deg + 1, sizeof *c), below = 0, total = 0;
-
-	c[0] = 1;
-	for (size_t i = 1; i <= m; i++) {
-		for (k = deg; k >= n + i; k--)	/* times (1 - q^(n+i)) */
-			c[k] -= c[k - n - i];
-		for (k = i; k <= deg; k++)	/* divided by (1 - q^i) */
-			c[k] += c[k - i];
-	}
-	for (k = 0; k <= deg; k++) {
-		total += c[k];
-		if (k <= u)
-			below += c[k];
-	}
-	free(c);
-	return below / total;
-}
-
-/*
- * Two-sided p of the Mann-Whitney U test; NaN when a side is empty.
- * Exact when there are no ties and both sides are small, otherwise the
- * normal approximation with the tie-corrected variance and a continuity
- * correction.
- */
-double
-signif_mwu(const double *a, size_t na, const double *b, size_t nb)
-{
-	double	m = (double)na, n = (double)nb, N = m + n;
-	double	tie, ua, u, mu, var, z, p;
-
-	if (na == 0 || nb == 0)
-		return NAN;
-	ua = signif_rank_sum(a, na, b, nb, &tie) - m * (m + 1) / 2;
-	u = fmin(ua, m * n - ua);		/* the smaller tail */
-	if (tie == 0 && na <= SIGNIF_EXACT_MAX && nb <= SIGNIF_EXACT_MAX) {
-		p = 2 * signif_u_cdf(na, nb, (size_t)u);
-		return p > 1 ? 1 : p;
-	}
-	mu = m * n / 2;
-	var = m * n / 12 * ((N + 1) - tie / (N * (N - 1)));
-	if (var <= 0)
-		return 1;			/* every value tied */
-	z = fmax(0, mu - u - 0.5) / sqrt(var);
-	return erfc(z / sqrt(2.0));
-}
-
-/* ---- The ratio of means ---- */
-
-/*
- * The 1 - alpha confidence interval of mean(b) / mean(a) by the delta
- * method; 0, or -1 when a side has fewer than two values or a mean is 0.
- */
-int
-signif_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
-    double alpha, double *lo, double *hi)
-{
-	struct stats	sa, sb;
-	double		ua, ub, r, df, half;
-
-	if (na < 2 || nb < 2)
-		return -1;
-	stats_compute(a, na, &sa);
-	stats_compute(b, nb, &sb);
-	if (sa.mean == 0 || sb.mean == 0)
-		return -1;
-	r = sb.mean / sa.mean;
-	ua = sa.cv * sa.cv / (double)na;	/* relative variances */
-	ub = sb.cv * sb.cv / (double)nb;
-	if (ua + ub == 0) {
-		*lo = *hi = r;
-		return 0;
-	}
-	df = (ua + ub) * (ua + ub) /
-	    (ua * ua / (double)(na - 1) + ub * ub / (double)(nb - 1));
-	half = signif_t_critical(alpha, df) * fabs(r) * sqrt(ua + ub);
-	*lo = r - half;
-	*hi = r + half;
-	return 0;
-}
-
 /* ---- The verdict ---- */
+
+/* One part of a variance with its degrees of freedom. */
+struct signif_part {
+	double	v;
+	double	df;
+};
+
+/* Welch-Satterthwaite: the degrees of freedom of a sum of variances. */
+static double
+signif_satterthwaite(const struct signif_part *p, size_t n)
+{
+	double	sum = 0, den = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		sum += p[i].v;
+		if (p[i].v > 0)
+			den += p[i].v * p[i].v / p[i].df;
+	}
+	return den > 0 ? fmin(sum * sum / den, SIGNIF_DF_MAX) : SIGNIF_DF_MAX;
+}
+
+/*
+ * A side with one unit, when the other has several: one run's mean
+ * varies as much as one of the other side's unit means does, which the
+ * other side's spread estimates (var(mean) x units).
+ */
+static struct signif_part
+signif_single_unit(const struct estimate *one, const struct estimate *many)
+{
+	struct signif_part	p = { many->relvar * (double)many->units,
+				    many->df };
+
+	if (isfinite(one->relvar) && one->relvar > p.v)
+		p = (struct signif_part){ one->relvar, one->df };
+	return p;
+}
+
+/* The variance of log(ratio), as parts; returns how many, 0: untestable. */
+static size_t
+signif_parts(const struct estimate *a, const struct estimate *b,
+    const struct signif_rule *r, struct signif *s, struct signif_part *p)
+{
+	if (a->units >= 2 && b->units >= 2) {
+		s->level = SIGNIF_LEVEL_RUNS;
+		p[0] = (struct signif_part){ a->relvar, a->df };
+		p[1] = (struct signif_part){ b->relvar, b->df };
+		return 2;
+	}
+	if (a->units >= 2 && b->units == 1) {
+		s->level = SIGNIF_LEVEL_RUNS;
+		p[0] = (struct signif_part){ a->relvar, a->df };
+		p[1] = signif_single_unit(b, a);
+		return 2;
+	}
+	if (b->units >= 2 && a->units == 1) {
+		s->level = SIGNIF_LEVEL_RUNS;
+		p[0] = signif_single_unit(a, b);
+		p[1] = (struct signif_part){ b->relvar, b->df };
+		return 2;
+	}
+	if (a->units != 1 || b->units != 1 || !isfinite(a->relvar) ||
+	    !isfinite(b->relvar))
+		return 0;
+	p[0] = (struct signif_part){ a->relvar, a->df };
+	p[1] = (struct signif_part){ b->relvar, b->df };
+	if (!isfinite(r->noise_cv)) {
+		s->level = SIGNIF_LEVEL_SAMPLES;
+		return 2;
+	}
+	/* Each side's mean moves by the host's between-run part too. */
+	s->level = SIGNIF_LEVEL_PROFILE;
+	p[2] = (struct signif_part){ r->noise_cv * r->noise_cv, r->noise_df };
+	p[3] = p[2];
+	return 4;
+}
 
 static enum signif_verdict
 signif_verdict(const struct signif *s, enum bench_dir dir, double alpha)
 {
 	double	change = s->ratio - 1;
 
-	if (s->p >= alpha || (s->lo <= 1 && s->hi >= 1))
+	/*
+	 * Written so that NaN (figures so large that a mean or a variance
+	 * overflows) can only ever mean "not shown to differ".
+	 */
+	if (!(s->p < alpha) || !isfinite(change))
 		return SIGNIF_SAME;
 	if (fabs(change) < s->floor)
 		return SIGNIF_SMALL;
@@ -294,44 +221,66 @@ signif_verdict(const struct signif *s, enum bench_dir dir, double alpha)
 	return SIGNIF_WORSE;
 }
 
+static int
+signif_finite(const struct estimate *e)
+{
+	return isfinite(e->mean) && e->mean != 0;
+}
+
 /*
- * Compare b against a.  Below SIGNIF_U_MIN values a side, the U test
- * cannot reach a small p (3 against 3 never goes below 0.1), so Welch's
- * t test judges instead.  A change counts as better or worse only if the
- * test rejects at alpha, the interval of the ratio excludes 1, and the
- * change is at least min_effect and at least the spread (CV) of the
- * noisier side's samples: a change smaller than one sample's own noise
- * would not show on the next run.
+ * Judge side b against side a under rule r.  A change counts as better
+ * or worse when p < alpha (equivalently the interval excludes 1) and the
+ * change is at least -e, and with one run a side and no host profile also
+ * at least the rule's floor for the group.
  */
 void
-signif_compare(const double *a, size_t na, const double *b, size_t nb,
-    enum bench_dir dir, double alpha, double min_effect, struct signif *s)
+signif_judge(const struct estimate *a, const struct estimate *b,
+    const struct signif_rule *r, struct signif *s)
 {
-	struct stats	sa, sb;
-	double		df;
+	struct signif_part	p[4];
+	size_t			np;
+	double			var, lr, t, half;
 
 	memset(s, 0, sizeof *s);
-	stats_compute(a, na, &sa);
-	stats_compute(b, nb, &sb);
-	s->na = na;
-	s->nb = nb;
-	s->ratio = sa.mean != 0 ? sb.mean / sa.mean : NAN;
-	s->p = s->lo = s->hi = NAN;
-	s->floor = min_effect;
+	s->na = a->n;
+	s->nb = b->n;
+	s->ua = a->units;
+	s->ub = b->units;
+	s->ratio = b->mean / a->mean;
+	s->p = s->lo = s->hi = s->df = NAN;
+	s->floor = r->min_effect;
 	s->verdict = SIGNIF_SINGLE;
-	if (na < 2 || nb < 2 || isnan(s->ratio) ||
-	    signif_ratio_ci(a, na, b, nb, alpha, &s->lo, &s->hi) != 0)
+	if ((a->n > 0 && !signif_finite(a)) || (b->n > 0 &&
+	    !signif_finite(b)) || (a->n > 0 && b->n > 0 &&
+	    !(isfinite(s->ratio) && s->ratio > 0))) {
+		s->verdict = SIGNIF_INVALID;
 		return;
-	if (!isnan(sa.cv) && sa.cv > s->floor)
-		s->floor = sa.cv;
-	if (!isnan(sb.cv) && sb.cv > s->floor)
-		s->floor = sb.cv;
-	if (na >= SIGNIF_U_MIN && nb >= SIGNIF_U_MIN) {
-		s->test = SIGNIF_MWU;
-		s->p = signif_mwu(a, na, b, nb);
-	} else {
-		s->test = SIGNIF_WELCH;
-		s->p = signif_welch(a, na, b, nb, &df);
 	}
-	s->verdict = signif_verdict(s, dir, alpha);
+	if ((np = signif_parts(a, b, r, s, p)) == 0) {
+		s->level = SIGNIF_LEVEL_NONE;
+		return;
+	}
+	var = 0;
+	for (size_t i = 0; i < np; i++)
+		var += p[i].v;
+	s->df = signif_satterthwaite(p, np);
+	if (s->level == SIGNIF_LEVEL_SAMPLES && r->floor > s->floor)
+		s->floor = r->floor;
+	s->test = SIGNIF_WELCH;
+	lr = log(s->ratio);
+	if (!isfinite(var) || !(s->df > 0)) {
+		s->verdict = SIGNIF_INVALID;
+		return;
+	}
+	if (var == 0) {		/* no spread at all: equal or not */
+		s->p = lr == 0 ? 1 : 0;
+		s->lo = s->hi = s->ratio;
+	} else {
+		t = lr / sqrt(var);
+		s->p = signif_t_twosided(t, s->df);
+		half = signif_t_critical(r->alpha, s->df) * sqrt(var);
+		s->lo = exp(lr - half);
+		s->hi = exp(lr + half);
+	}
+	s->verdict = signif_verdict(s, r->dir, r->alpha);
 }

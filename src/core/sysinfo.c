@@ -123,6 +123,32 @@ sysinfo_busy(void)
 }
 
 /*
+ * The CPU time stolen by the hypervisor and all CPU time, in ticks since
+ * boot (/proc/stat's "cpu" line); 0, or -1 where unknown.
+ */
+int
+sysinfo_cpu_times(uint64_t *steal, uint64_t *total)
+{
+#ifdef __linux__
+	unsigned long long	v[8] = { 0 };
+	char			line[256];
+
+	if (sysinfo_read_line("/proc/stat", line, sizeof line) == 0 &&
+	    sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) == 8) {
+		*steal = v[7];
+		*total = 0;
+		for (int i = 0; i < 8; i++)
+			*total += v[i];
+		return 0;
+	}
+#endif
+	(void)steal;
+	(void)total;
+	return -1;
+}
+
+/*
  * 1 with a warning in buf when the machine is not idle, as the seeds ask
  * (000: figures from busy machines were worthless): a load average of 0.5
  * or more, or other processes running now.  0 when it looks idle.

@@ -260,7 +260,7 @@ table_text_block(const char *text, size_t width, FILE *f)
 			table_wrap_free(v, n);
 		}
 		free(line);
-		p = nl + 1;
+		p = nl != NULL ? nl + 1 : p + len;	/* never NULL + 1 */
 	} while (nl != NULL);
 }
 

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <float.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdarg.h>
@@ -126,7 +127,13 @@ sm_parse_double(const char *s, double *out)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno != 0 || *end != '\0' || end == s || !isfinite(v))
+	/*
+	 * Underflow (ERANGE with a subnormal result, 4.9e-324) is a finite
+	 * number like any other: refusing it would refuse to read back what
+	 * "%.17g" wrote.
+	 */
+	if ((errno != 0 && !(errno == ERANGE && fabs(v) <= DBL_MIN)) ||
+	    *end != '\0' || end == s || !isfinite(v))
 		return -1;
 	*out = v;
 	return 0;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The console on a VT100 without color (TERM=vt100, NO_COLOR set): the
 # same screens still say everything with attributes alone.  Then the
-# ways out that are not q: Ctrl-C and SIGTERM during a run (the latter
+# ways out that are not q: Ctrl-C (which asks first, and pressed again
+# keeps the run) and SIGTERM during a run (the latter
 # with `sysmark console -r 1`), and a crash (SIGSEGV); each must give
 # the terminal back and leave no child behind.
 set -u
@@ -28,11 +29,24 @@ e2e_keys old Enter
 e2e_wait "Ratio to oldbox"
 e2e_colors no
 
-# Ctrl-C in the middle of a run.
+# Ctrl-C in the middle of a run asks first; n goes on.  A second Ctrl-C
+# at the question quits keeping what was measured, as the CLI does.
 e2e_keys n d C-u 1 Enter Enter
 e2e_wait "^Samples  #1 "
 e2e_keys C-c
+e2e_wait "A run is going on: stop it and quit"
+e2e_keys n
+e2e_wait "sysmark -- running"
+e2e_keys C-c
+e2e_wait "A run is going on: stop it and quit"
+ls "$e2e_tmp"/results/*.csv >"$e2e_tmp/before" 2>/dev/null
+e2e_keys C-c
 e2e_check_restored 130
+e2e_wait "the run is kept in $e2e_tmp/results/"
+kept=$(ls "$e2e_tmp"/results/*.csv | grep -v -x -F -f "$e2e_tmp/before")
+[ -n "$kept" ] || e2e_fail "no run kept in $e2e_tmp/results"
+grep -q "^meta,status,interrupted," $kept ||
+    e2e_fail "the kept run is not marked interrupted"
 
 # SIGTERM in the middle of a run, then a crash (SIGSEGV) of sysmark.
 for sig in TERM SEGV; do

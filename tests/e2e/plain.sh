@@ -21,7 +21,8 @@ fail() {
 }
 [ "$rc" -eq 0 ] || fail "exit status $rc"
 for want in "plain console" "unknown test \"nosuch\"" "estimated time: " \
-    "syscall: System Call Overhead, 2 copies" "sample 2/2: " \
+    "syscall: System Call Overhead, 2 copies" \
+    "syscall, 2 copies, warm-up: " "syscall, 2 copies, sample 2/2: " \
     "saved $tmp/mine.csv" "TEST "
 do
 	grep -q -F "$want" "$out" || fail "no \"$want\" in the output"

@@ -1,0 +1,129 @@
+/*
+ * The host noise profile: how far two runs of the same build land apart
+ * on this machine, test by test.  `sysmark calibrate` takes an A/A run,
+ * three or more repeats of the chosen tests spread over minutes (drift
+ * over minutes is what separates two runs), and saves it beside the
+ * results as noise-HOST.csv.  The file is an ordinary run file (meta
+ * kind=noise-profile), so it keeps the date, the sysmark and test
+ * versions and the settings, and every figure derived from it can be
+ * recomputed: each test's between-run CV is estimate.c's between part
+ * of its repeats.  When compare has one run a side, it widens each
+ * interval by that part (signif.c).
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+/* results/noise-HOST.csv; 0 or -1 with a message. */
+int
+noise_path(const char *self, const char *host, char *buf, size_t len,
+    struct sm_error *err)
+{
+	char	dir[PATH_MAX];
+
+	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	if (snprintf(buf, len, "%s/noise-%s.csv", dir, host != NULL ? host :
+	    "unknown") >= (int)len) {
+		sm_error_set(err, "%s: path too long", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Load the profile of the host all nrun runs come from into *profile
+ * (initialised here); 1 if there is one, 0 if not (different hosts, no
+ * file, or a file that is not a profile of that host).
+ */
+int
+noise_find(const char *self, const struct run *const *runs, size_t nrun,
+    struct run *profile, char *path, size_t len)
+{
+	const char	*host = run_meta_get(runs[0], "hostname"), *h, *kind;
+	struct sm_error	 err;
+
+	run_init(profile);
+	if (host == NULL)
+		return 0;
+	for (size_t r = 1; r < nrun; r++)
+		if ((h = run_meta_get(runs[r], "hostname")) == NULL ||
+		    strcmp(h, host) != 0)
+			return 0;
+	if (noise_path(self, host, path, len, &err) != 0 ||
+	    csvstore_load(profile, path, &err) != 0)
+		return 0;
+	kind = run_meta_get(profile, "kind");
+	h = run_meta_get(profile, "hostname");
+	if (kind == NULL || strcmp(kind, "noise-profile") != 0 || h == NULL ||
+	    strcmp(h, host) != 0) {
+		run_free(profile);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Make plan a calibration: repeats repeats, gap seconds apart, or with a
+ * negative gap spread over NOISE_SPAN seconds (no pause if they take
+ * longer than that anyway).
+ */
+void
+noise_plan(struct runner_plan *plan, int repeats, double gap)
+{
+	double	once;
+
+	plan->repeats = 1;
+	plan->gap = 0;
+	once = runner_estimate(plan);
+	plan->repeats = repeats;
+	plan->gap = gap >= 0 ? gap : fmax(0, (NOISE_SPAN - once * repeats) /
+	    (repeats - 1));
+}
+
+/* The profile as a table: each test's within- and between-run CV. */
+struct table *
+noise_table(const struct run *profile)
+{
+	struct table		*t = table_new("HOST NOISE PROFILE");
+	struct run_group	*g;
+	struct estimate		 e;
+	size_t			 ng, r;
+	char			 f[32];
+
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "REPEATS", TABLE_RIGHT);
+	table_add_col(t, "SAMPLES", TABLE_RIGHT);
+	table_add_col(t, "WITHIN CV", TABLE_RIGHT);
+	table_add_col(t, "BETWEEN CV", TABLE_RIGHT);
+	table_add_col(t, "FLAGS", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
+	ng = compare_union(&profile, 1, &g);
+	for (size_t i = 0; i < ng; i++) {
+		estimate_run(profile, &g[i], &e);
+		if (e.n == 0)
+			continue;
+		r = table_add_row(t);
+		compare_set_title(t, r, &profile, 1, &g[i], NULL);
+		table_set(t, r, 1, "%zu", e.units);
+		table_set(t, r, 2, "%zu", e.n);
+		if (isfinite(e.within_cv))
+			table_set(t, r, 3, "%.1f%%", 100 * e.within_cv);
+		if (isfinite(e.between_cv))
+			table_set(t, r, 4, "%.1f%%", 100 * e.between_cv);
+		estimate_flags_str(&e, 0, f, sizeof f);
+		table_set(t, r, 5, "%s", f);
+	}
+	free(g);
+	table_add_note(t, "BETWEEN CV: the spread of the repeats' means "
+	    "beyond what their samples' own spread explains.  compare adds "
+	    "it to each side when it has one run a side.");
+	table_add_note(t, "%s", estimate_flags_legend());
+	return t;
+}

@@ -1,0 +1,267 @@
+/*
+ * Honest verdicts end to end, through the binary: interleaved rounds with
+ * a warm-up and their seed, run -R, compare OLD... -- NEW..., sysmark
+ * calibrate and the profile compare then uses, run -C (per test and
+ * aimed at an index), and the idle warning kept in the file under -q.
+ * Short samples (0.1 s) of cheap tests keep it to seconds; nothing here
+ * asserts a speed.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+
+#include "testutil.h"
+#include "../src/core/core.h"
+
+static char	tmp[256];
+static char	res[300];
+
+static int
+setup_env(void **state)
+{
+	(void)state;
+	tu_tmpdir(tmp, sizeof tmp);
+	snprintf(res, sizeof res, "%s/results", tmp);
+	setenv("SYSMARK_RESULTS", res, 1);
+	return 0;
+}
+
+static int
+teardown_env(void **state)
+{
+	(void)state;
+	sm_rmtree(tmp);
+	return 0;
+}
+
+/* Run argv, expecting exit status want; the caller frees o. */
+static void
+run_ok(char *const argv[], struct tu_out *o, int want)
+{
+	tu_run(argv, o);
+	if (o->status != want)
+		print_error("%s%s", o->out, o->err);
+	assert_int_equal(o->status, want);
+}
+
+/*
+ * Interleaved rounds: within a repeat every test has its k-th sample
+ * before any has its (k+1)-th, sample 0 is the warm-up, the repeat column
+ * counts the repeats; the seed and order are in the meta.
+ */
+static void
+test_rounds_and_repeats(void **state)
+{
+	char		 path[300];
+	char		*argv[] = { "sysmark", "run", "-t", "syscall,pipe",
+			    "-d", "0.1", "-n", "2", "-R", "2", "-q", "-o", path,
+			    NULL };
+	struct tu_out	 o;
+	struct run	 run;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/rr.csv", tmp);
+	run_ok(argv, &o, 0);
+	assert_non_null(strstr(o.out, "(0.1 secs, 2 x 2 samples)"));
+	assert_non_null(strstr(o.out, "Warm-up: each test's first sample"));
+	assert_non_null(strstr(o.out, "the mean of the repeats' means"));
+	tu_out_free(&o);
+	tu_load(&run, path);
+	assert_string_equal(run_meta_get(&run, "order"), "interleaved");
+	assert_non_null(run_meta_get(&run, "order_seed"));
+	assert_string_equal(run_meta_get(&run, "repeats"), "2");
+	assert_int_equal(run.nsamples, 2 * 2 * 3);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		const struct run_sample *s = &run.samples[i];
+
+		/* rounds 0 (warm-up), 1, 2; each holds both tests */
+		assert_int_equal(s->repeat, i < 6 ? 1 : 2);
+		assert_int_equal(s->index, (int)(i % 6) / 2);
+		if (i % 2 == 1)
+			assert_string_not_equal(s->test, s[-1].test);
+		assert_true(isnan(s->busy) || s->busy >= 0);
+	}
+	run_free(&run);
+}
+
+/* --order grouped keeps each test's samples together. */
+static void
+test_grouped_order(void **state)
+{
+	char		 path[300];
+	char		*argv[] = { "sysmark", "run", "-t", "syscall,pipe",
+			    "-d", "0.1", "-n", "2", "--order", "grouped", "-q",
+			    "-o", path, NULL };
+	char		*bad[] = { "sysmark", "run", "--order", "random", NULL };
+	struct tu_out	 o;
+	struct run	 run;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/grouped.csv", tmp);
+	run_ok(argv, &o, 0);
+	tu_out_free(&o);
+	tu_load(&run, path);
+	assert_string_equal(run_meta_get(&run, "order"), "grouped");
+	assert_int_equal(run.nsamples, 6);
+	for (size_t i = 0; i < 6; i++) {
+		assert_string_equal(run.samples[i].test, i < 3 ? "syscall" :
+		    "pipe");
+		assert_int_equal(run.samples[i].index, (int)i % 3);
+	}
+	run_free(&run);
+	run_ok(bad, &o, 2);
+	assert_non_null(strstr(o.err, "--order random: the order is grouped "
+	    "or interleaved"));
+	tu_out_free(&o);
+}
+
+/*
+ * calibrate writes noise-HOST.csv beside the results; compare with one
+ * run a side then widens by it, and without it says what would help.
+ */
+static void
+test_calibrate_then_compare(void **state)
+{
+	char		 a[300], b[300], a2[300], b2[300];
+	char		*cal[] = { "sysmark", "calibrate", "-t", "syscall",
+			    "-d", "0.1", "-n", "3", "-g", "0", NULL };
+	char		*ra[] = { "sysmark", "run", "-t", "syscall", "-d",
+			    "0.1", "-n", "3", "-q", "-o", a, NULL };
+	char		*rb[] = { "sysmark", "run", "-t", "syscall", "-d",
+			    "0.1", "-n", "3", "-q", "-o", b, NULL };
+	char		*cmp[] = { "sysmark", "compare", a, b, NULL };
+	char		*none[] = { "sysmark", "compare", "-p", "none", a, b,
+			    NULL };
+	char		*sides[] = { "sysmark", "compare", a, a2, "--", b, b2,
+			    NULL };
+	char		*onesided[] = { "sysmark", "compare", a, "--", NULL };
+	struct tu_out	 o;
+	char		 host[256], prof[600];
+	struct run	 run;
+
+	(void)state;
+	snprintf(a, sizeof a, "%s/a.csv", tmp);
+	snprintf(b, sizeof b, "%s/b.csv", tmp);
+	snprintf(a2, sizeof a2, "%s/a2.csv", tmp);
+	snprintf(b2, sizeof b2, "%s/b2.csv", tmp);
+	run_ok(cal, &o, 0);
+	assert_non_null(strstr(o.out, "HOST NOISE PROFILE"));
+	assert_non_null(strstr(o.out, "BETWEEN CV"));
+	tu_out_free(&o);
+	gethostname(host, sizeof host);
+	host[sizeof host - 1] = '\0';
+	snprintf(prof, sizeof prof, "%s/noise-%s.csv", res, host);
+	tu_load(&run, prof);
+	assert_string_equal(run_meta_get(&run, "kind"), "noise-profile");
+	assert_string_equal(run_meta_get(&run, "repeats"), "3");
+	assert_non_null(run_meta_get(&run, "sysmark_version"));
+	assert_non_null(run_meta_get(&run, "date"));
+	run_free(&run);
+	run_ok(ra, &o, 0);
+	tu_out_free(&o);
+	run_ok(rb, &o, 0);
+	tu_out_free(&o);
+	run_ok(cmp, &o, 0);
+	assert_non_null(strstr(o.out, "widened by the host noise profile"));
+	tu_out_free(&o);
+	run_ok(none, &o, 0);
+	assert_non_null(strstr(o.out, "One run a side: add repeats (-R) or "
+	    "run sysmark"));
+	tu_out_free(&o);
+	/* two runs a side: judged on their means */
+	ra[10] = a2;
+	rb[10] = b2;
+	run_ok(ra, &o, 0);
+	tu_out_free(&o);
+	run_ok(rb, &o, 0);
+	tu_out_free(&o);
+	run_ok(sides, &o, 0);
+	assert_non_null(strstr(o.out, "From: a and 1 more run\n"));
+	assert_non_null(strstr(o.out, "1 line judged on the runs' and "
+	    "repeats' means"));
+	tu_out_free(&o);
+	run_ok(onesided, &o, 2);
+	assert_non_null(strstr(o.err, "at least one run on each side of --"));
+	tu_out_free(&o);
+}
+
+/* run -C: rounds go on to the time cap, and a missed target is marked. */
+static void
+test_adaptive(void **state)
+{
+	char		 path[300];
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
+			    "0.1", "-n", "2", "-C", "0.0001", "-T", "4", "-o",
+			    path, NULL };
+	char		*idx[] = { "sysmark", "run", "-t", "syscall,pipe",
+			    "-d", "0.1", "-n", "2", "-C", "0.0001", "-T", "4",
+			    "-b", "baselines/unixbench.csv", "-q", "-o", path, "-F", NULL };
+	char		*bad[] = { "sysmark", "run", "-C", "0", NULL };
+	struct tu_out	 o;
+	struct run	 run;
+	struct stats	 st;
+	struct run_group g = { "syscall", 1 };
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/c.csv", tmp);
+	run_ok(argv, &o, 0);
+	assert_non_null(strstr(o.err, "(-C)"));
+	assert_non_null(strstr(o.out, "C marks a test whose 95% interval"));
+	tu_out_free(&o);
+	tu_load(&run, path);
+	run_group_stats(&run, &g, &st);
+	assert_true(st.n > 2);
+	assert_string_equal(run_meta_get(&run, "target_ci"), "1e-06");
+	run_free(&run);
+	/* aimed at an index: the index is printed with its interval */
+	run_ok(idx, &o, 0);
+	assert_non_null(strstr(o.out, "INDEX VALUES"));
+	assert_non_null(strstr(o.out, "+/- CI"));
+	tu_out_free(&o);
+	tu_load(&run, path);
+	assert_true(run.nsamples > 6);
+	run_free(&run);
+	run_ok(bad, &o, 2);
+	assert_non_null(strstr(o.err, "-C 0: the target must be a percentage"));
+	tu_out_free(&o);
+}
+
+/* -q hides the warning from stderr, never from the file. */
+static void
+test_idle_warning_kept(void **state)
+{
+	char		 path[300], msg[256];
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
+			    "0.1", "-n", "1", "-q", "-o", path, NULL };
+	struct tu_out	 o;
+	struct run	 run;
+	int		 busy;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/q.csv", tmp);
+	busy = sysinfo_not_idle(msg, sizeof msg);
+	run_ok(argv, &o, 0);
+	assert_string_equal(o.err, "");
+	tu_out_free(&o);
+	tu_load(&run, path);
+	/* the machine may have changed in between: only check when sure */
+	if (busy && sysinfo_not_idle(msg, sizeof msg))
+		assert_non_null(run_meta_get(&run, "idle_warning"));
+	assert_non_null(run_meta_get(&run, "load_average_end"));
+	run_free(&run);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rounds_and_repeats),
+		cmocka_unit_test(test_grouped_order),
+		cmocka_unit_test(test_calibrate_then_compare),
+		cmocka_unit_test(test_adaptive),
+		cmocka_unit_test(test_idle_warning_kept),
+	};
+
+	return cmocka_run_group_tests_name("noise", tests, setup_env,
+	    teardown_env);
+}
