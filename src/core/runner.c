@@ -1070,8 +1070,10 @@ runner_estimate(const struct runner_plan *p)
 	int	rep = p->repeats > 1 ? p->repeats : 1;
 	double	t = 0;
 
+	/* Callers that no longer hold the bench list get the upper bound. */
 	for (size_t i = 0; i < p->nbench; i++)
-		t += runner_sample_estimate(p->benches[i], p->duration);
+		t += p->benches != NULL ? runner_sample_estimate(p->benches[i],
+		    p->duration) : p->duration + 0.01;
 	return t * (double)p->ncopies * (p->samples + (p->warmup ? 1 : 0)) *
 	    rep + p->gap * (rep - 1);
 }
