@@ -107,10 +107,12 @@ fuzz: test-deps $(FUZZ)
 
 install: sysmark
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
-	    $(DESTDIR)$(MANDIR)
+	    $(DESTDIR)$(DATADIR)/mixes $(DESTDIR)$(MANDIR)
 	install -m 755 sysmark $(DESTDIR)$(BINDIR)/sysmark
 	for f in baselines/*.csv; do [ ! -f "$$f" ] || \
 	    install -m 644 "$$f" $(DESTDIR)$(DATADIR)/baselines/; done
+	for f in mixes/*; do [ ! -f "$$f" ] || \
+	    install -m 644 "$$f" $(DESTDIR)$(DATADIR)/mixes/; done
 	install -m 644 src/sysmark.1 $(DESTDIR)$(MANDIR)/sysmark.1
 
 clean:

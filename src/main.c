@@ -52,6 +52,9 @@ struct main_run {
 	int			  stats;
 	enum table_format	  fmt;
 	char			  self[PATH_MAX];
+	const struct mix	 *mix;		/* sysmark users: the mix */
+	struct bench		  users;	/* ...run as this test */
+	int			  users_given;	/* -u, else the mix's own */
 };
 
 static const char main_usage[] =
@@ -69,9 +72,13 @@ static const char main_usage[] =
 "       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
 "       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
 "                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
+"       sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
+"                     [-q] [-f text|csv|md] MIX\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
-"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1)\n"
+"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n"
+"                 1, 2, 4, ... up to twice the CPUs\n"
+"  -u USERS,...   users: simulated users at once, e.g. 1,2,4,8 (1 to 256)\n"
 "  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n"
 "                 lmbench-style tests (lat_*, bw_*) time one calibrated\n"
 "                 batch of at least 50 ms per sample instead\n"
@@ -101,6 +108,9 @@ static const char main_usage[] =
 "                 (default 2)\n"
 "  --best, -B     show: lmbench's comparison to the best of the breed\n"
 "\n"
+"users runs MIX (a file, or a name in mixes/) at 1, 2, 4 and 8 users (or\n"
+"the mix's own users row), 3 samples of 10 s each by default, and reports\n"
+"the response time of each step as users are added.\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
 "more runs it prints them side by side, each against the first;\n"
 "OLD... -- NEW... compares two sides of several runs each.\n"
@@ -111,6 +121,7 @@ static const char main_usage[] =
 static int
 main_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int	main_take_best(int *, char **);
+static int	main_getopt(int, char **, const char *, const char **);
 static void	main_long_opt(int, char **, const char *, char);
 static int	main_load_baseline(const char *, const char *, struct run *);
 static int	main_index(const struct run *, const struct run *,
@@ -472,23 +483,40 @@ main_render(struct table *t, enum table_format fmt)
 	return rc == 0 ? 0 : main_input_error(&err);
 }
 
-/* The results table, then with stats every statistic behind it. */
+/*
+ * Render tables one after another, a blank line between them (and before
+ * the first with lead), and free them; rc is the status so far.
+ */
+static int
+main_render_all(struct table **t, size_t n, enum table_format fmt, int rc,
+    int lead)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0 && (lead || i > 0))
+			putchar('\n');
+		if (rc == 0)
+			rc = main_render(t[i], fmt);
+		else
+			table_free(t[i]);
+	}
+	free(t);
+	return rc;
+}
+
+/* The results table, with stats every statistic, then the curves. */
 static int
 main_print(const struct run *run, enum table_format fmt, int stats)
 {
-	struct table	*plot;
-	int		 rc = main_render(report_results(run, 1), fmt);
+	struct table	**curves;
+	size_t		  n;
+	int		  rc = main_render(report_results(run, 1), fmt);
 
 	if (rc == 0 && stats) {
 		putchar('\n');
 		rc = main_render(report_stats(run), fmt);
 	}
-	/* A memory-latency sweep is shown as its curve too. */
-	if (rc == 0 && (plot = memhier_plot(run)) != NULL) {
-		putchar('\n');
-		rc = main_render(plot, fmt);
-	}
-	return rc;
+	n = curves_tables(run, &curves);
+	return main_render_all(curves, n, fmt, rc, 1);
 }
 
 static int
@@ -519,6 +547,8 @@ main_execute(struct main_run *m)
 	plan.index_base = m->baseline != NULL ? &m->base : NULL;
 	run_init(&run);
 	sysinfo_collect(&run);
+	if (m->mix != NULL)
+		users_plan(&plan, &m->users, m->mix, &run);
 	if (m->calibrate)
 		run_meta_set(&run, "kind", "noise-profile");
 	main_warn_idle(m);
@@ -656,6 +686,81 @@ main_calibrate(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = main_execute(&m);
 	free(m.benches);
+	return rc;
+}
+
+/* ---- sysmark users ---- */
+
+static int
+main_users_option(int c, const char *arg, struct main_run *m)
+{
+	struct sm_error	err;
+
+	if (c == 'u') {
+		m->users_given = 1;
+		if (mix_parse_users(arg, m->copies, sizeof m->copies /
+		    sizeof m->copies[0], &m->ncopies, &err) != 0)
+			return main_usage_error("-u %s", err.msg);
+		return 0;
+	}
+	if (c == 't' || c == 'c' || c == 's')
+		return main_usage_error("unknown option -%c", c);
+	return main_run_option(c, arg, m);
+}
+
+/* sysmark users MIX -u 1,2,4,8: the mix run by that many users at once. */
+static int
+main_users(int argc, char **argv, const char *argv0)
+{
+	struct main_run	 m;
+	struct mix	 mix;
+	struct sm_error	 err;
+	const char	*arg = NULL, *operand = NULL;
+	int		 c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	memset(&mix, 0, sizeof mix);
+	for (m.ncopies = 0; m.ncopies < 4; m.ncopies++)
+		m.copies[m.ncopies] = 1 << m.ncopies;	/* 1, 2, 4, 8 */
+	m.samples = 3;
+	m.duration = 10;
+	while (rc == 0 && (c = main_getopt(argc, argv, ":u:d:n:o:Fqf:",
+	    &operand)) != -1) {
+		if (c == 0 && arg != NULL)
+			rc = main_usage_error("users: name one mix");
+		else if (c == 0)
+			arg = operand;
+		else if (c == ':')
+			rc = main_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = main_usage_error("unknown option -%c", optopt);
+		else
+			rc = main_users_option(c, optarg, &m);
+	}
+	if (rc == 0 && arg == NULL)
+		rc = main_usage_error("users: name a mix (a file, or a name "
+		    "in mixes/)");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		rc = main_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	if (rc == 0 && mix_load(&mix, m.self, arg, &err) != 0)
+		rc = main_input_error(&err);
+	if (rc == 0)
+		rc = main_check_out(&m);
+	if (rc == 0 && !m.users_given && mix.nusers > 0) {
+		memcpy(m.copies, mix.users, mix.nusers * sizeof *mix.users);
+		m.ncopies = mix.nusers;
+	}
+	if (rc == 0) {
+		m.mix = &mix;
+		m.benches = xcalloc(1, sizeof *m.benches);
+		m.benches[0] = &m.users;
+		m.nbench = 1;
+		rc = main_execute(&m);
+	}
+	free(m.benches);
+	mix_free(&mix);
 	return rc;
 }
 
@@ -952,6 +1057,23 @@ main_compare_table(const struct run *runs, char **names, int n, int split,
 	return t;
 }
 
+/* After a comparison: scaling curves and response times side by side. */
+static int
+main_compare_curves(const struct run *runs, char **names, int n,
+    enum table_format fmt, int rc)
+{
+	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
+	struct table		**curves;
+	size_t			  nc;
+
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	nc = curves_compare(rp, (const char *const *)names, (size_t)n,
+	    &curves);
+	free(rp);
+	return main_render_all(curves, nc, fmt, rc, 1);
+}
+
 static int
 main_compare(int argc, char **argv, const char *argv0)
 {
@@ -993,6 +1115,7 @@ main_compare(int argc, char **argv, const char *argv0)
 			rc = main_input_error(&err);
 		table_free(t);
 		run_free(&profile);
+		rc = main_compare_curves(runs, names, n, fmt, rc);
 	}
 	main_free_runs(runs, names, k);
 	return rc;
@@ -1041,15 +1164,7 @@ main_best(int argc, char **argv, const char *argv0)
 	for (int j = 0; j < n; j++)
 		rp[j] = &runs[j];
 	nt = best_tables(rp, (const char *const *)names, (size_t)n, &t);
-	for (size_t j = 0; j < nt; j++) {
-		if (rc == 0 && j > 0)
-			putchar('\n');
-		if (rc == 0)
-			rc = main_render(t[j], fmt);
-		else
-			table_free(t[j]);
-	}
-	free(t);
+	rc = main_render_all(t, nt, fmt, rc, 0);
 	free(rp);
 	main_free_runs(runs, names, k);
 	return rc;
@@ -1198,6 +1313,7 @@ static const struct main_cmd {
 	{ "import", main_import },
 	{ "compare", main_compare },
 	{ "calibrate", main_calibrate },
+	{ "users", main_users },
 	{ "console", main_console },
 };
 

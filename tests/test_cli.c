@@ -89,7 +89,7 @@ test_bad_run_arguments(void **state)
 	expect(2, "sysmark: -d ten:", NULL, "run", "-d", "ten", NULL);
 	expect(2, "sysmark: -d nan:", NULL, "run", "-d", "nan", NULL);
 	expect(2, "sysmark: -c 0: copies must be whole numbers from 1 to "
-	    "1024, or cpus", NULL, "run", "-c", "0", NULL);
+	    "1024, cpus or scale", NULL, "run", "-c", "0", NULL);
 	expect(2, "sysmark: -c 1,5000:", NULL, "run", "-c", "1,5000", NULL);
 	expect(2, "sysmark: -n 0: samples must be a whole number from 1 to "
 	    "1000", NULL, "run", "-n", "0", NULL);

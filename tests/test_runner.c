@@ -544,7 +544,7 @@ test_parse_copies(void **state)
 	assert_int_equal(v[1], 4);
 	assert_int_equal(runner_parse_copies("1,x", v, 3, &n, &err), -1);
 	assert_string_equal(err.msg, "1,x: copies must be whole numbers from "
-	    "1 to 1024, or cpus");
+	    "1 to 1024, cpus or scale");
 	assert_int_equal(runner_parse_copies("1,2,3,4", v, 3, &n, &err), -1);
 	assert_string_equal(err.msg, "1,2,3,4: at most 3 values");
 	assert_int_equal(runner_parse_copies(",", v, 3, &n, &err), -1);

@@ -1,8 +1,8 @@
 /*
  * The results screen: a run whole, as `sysmark show` prints it (the
  * table in BYTE layout with its spread from report_results(), every
- * statistic from report_stats(), a memory-latency sweep's curve from
- * memhier_plot()), then its ratio to a reference the user picks among
+ * statistic from report_stats(), the curves that follow it there from
+ * curves_tables(): scaling, users, a memory-latency sweep), then its ratio to a reference the user picks among
  * baselines and saved runs (compare_side_by_side()), each ratio also
  * drawn as a bar that is longer for better whatever the test's
  * direction.  The run is the one just measured, or a saved run or
@@ -103,9 +103,13 @@ scr_results_enter(struct ui *ui)
 	ui->res_top = ui->res_left = ui->res_cur = 0;
 	ui_source_scan(ui);
 	table_free(ui->res_stats);
-	table_free(ui->res_plot);
 	ui->res_stats = report_stats(run);
-	ui->res_plot = memhier_plot(run);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		table_free(ui->res_curves[i]);
+	free(ui->res_curves);
+	ui->res_curves = NULL;
+	/* The curves `sysmark show` prints: scaling, users, memory. */
+	ui->nres_curves = curves_tables(run, &ui->res_curves);
 	scr_results_reference(ui);
 }
 
@@ -370,10 +374,12 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 	if (ui->res_stats != NULL)
 		vy += scr_results_section(ui, r, vy, "Every statistic",
 		    ui->res_stats, NULL);
-	if (ui->res_plot != NULL)
-		vy += scr_results_section(ui, r, vy, ui->res_plot->title !=
-		    NULL ? ui->res_plot->title : "Memory hierarchy",
-		    ui->res_plot, NULL);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		vy += scr_results_section(ui, r, vy,
+		    ui->res_curves[i]->title != NULL &&
+		    ui->res_curves[i]->title[0] != '\0' ?
+		    ui->res_curves[i]->title : "Curve", ui->res_curves[i],
+		    NULL);
 	return vy;
 }
 
@@ -383,7 +389,7 @@ scr_results_view(struct ui *ui, int n, int h)
 {
 	int	maxl = 0, w = COLS - SCR_RESULTS_BAR_W;
 	const struct table *const v[] = { scr_results_table(ui), ui->res_cmp,
-	    ui->res_index, ui->res_stats, ui->res_plot };
+	    ui->res_index, ui->res_stats };
 
 	ui->res_cur = ui_scroll(ui->res_cur, 0, n, 1);
 	if (ui->res_cur < ui->res_top)
@@ -394,6 +400,9 @@ scr_results_view(struct ui *ui, int n, int h)
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		if (v[i] != NULL && w_table_max_left(v[i], w) > maxl)
 			maxl = w_table_max_left(v[i], w);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		if (w_table_max_left(ui->res_curves[i], w) > maxl)
+			maxl = w_table_max_left(ui->res_curves[i], w);
 	if (ui->res_left > maxl)
 		ui->res_left = maxl;
 }

@@ -31,6 +31,15 @@ scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 	}
 }
 
+/* Show the run screen and start the live plan; on failure, back to from. */
+void
+scr_run_go(struct ui *ui, const struct ui_screen *from)
+{
+	ui_switch(ui, &scr_run);
+	if (ui_live_begin(ui) != 0)
+		ui_switch(ui, from);
+}
+
 /* ---- Keys ---- */
 
 static void

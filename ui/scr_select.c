@@ -29,7 +29,8 @@ static const struct ui_key scr_select_help[] = {
 	{ "a x", "select all tests; clear all" },
 	{ "p", "next preset: UnixBench (the default), quick, BYTE, "
 	    "everything; asks before replacing a selection of your own" },
-	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus" },
+	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus; scale is 1, 2, "
+	    "4, ... up to twice the CPUs (scaling curves)" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },
 	{ "d n", "seconds per sample; samples per test" },
 	{ "C", "adaptive: sample until each 95% interval is within N%" },
@@ -37,6 +38,7 @@ static const struct ui_key scr_select_help[] = {
 	{ "Enter r", "start the run (asks first when it takes more than "
 	    "3 minutes)" },
 	{ "o v", "open or compare saved runs and baselines; last results" },
+	{ "U", "simulated users: a mix of steps run by 1, 2, 4, ... users" },
 	{ NULL, NULL }
 };
 
@@ -345,6 +347,9 @@ scr_select_key(struct ui *ui, int c)
 		break;
 	case 'o':
 		ui_switch(ui, &scr_compare);
+		break;
+	case 'U':
+		ui_switch(ui, &scr_users);
 		break;
 	case 'v':
 		if (ui->live.have_run) {

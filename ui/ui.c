@@ -170,11 +170,14 @@ ui_free(struct ui *ui)
 	table_free(ui->res_cmp);
 	table_free(ui->res_index);
 	table_free(ui->res_stats);
-	table_free(ui->res_plot);
 	table_free(ui->view_table);
 	run_free(&ui->view);
 	free(ui->view_name);
 	table_free(ui->cmp_table);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		table_free(ui->res_curves[i]);
+	free(ui->res_curves);
+	scr_users_free(ui);
 	ui_choice_free(ui);
 }
 

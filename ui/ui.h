@@ -176,7 +176,6 @@ struct ui {
 	char			*view_name;
 	struct table		*view_table;	/* report_results(view) */
 	struct table		*res_stats;	/* report_stats() */
-	struct table		*res_plot;	/* memhier_plot() */
 	int			 pick_cur;	/* the reference picker */
 	int			 pick_top;
 	char			 res_pending[PATH_MAX];	/* to replace? */
@@ -190,6 +189,17 @@ struct ui {
 	int			 cmp_view;	/* the table, not the list */
 	struct table		*cmp_table;
 	int			 help_top;
+	struct table		**res_curves;	/* curves_tables() */
+	size_t			 nres_curves;
+
+	/* The users screen: the mixes, the one run, its user counts. */
+	char			**usr_mixes;
+	size_t			 usr_nmix;
+	int			 usr_cur;
+	struct mix		 usr_mix;	/* the run in flight needs it */
+	struct bench		 usr_bench;
+	int			 usr_counts[UI_MAX_COPIES];
+	size_t			 usr_ncounts;
 };
 
 /* ui.c, ui_key.c, ui_term.c */
@@ -240,6 +250,8 @@ size_t	 ui_choice_plan(const struct ui *, struct runner_plan *,
 
 /* ui_live.c */
 int	 ui_live_start(struct ui *);
+void	 ui_live_reset(struct ui *);
+int	 ui_live_begin(struct ui *);
 void	 ui_live_step(struct ui *);
 void	 ui_live_free(struct ui *);
 
@@ -280,5 +292,10 @@ extern const struct ui_screen scr_results;
 extern const struct ui_screen scr_compare;
 extern const struct ui_screen scr_help;
 extern const struct ui_screen scr_pick;
+extern const struct ui_screen scr_users;
+
+/* scr_run.c, scr_users.c */
+void	 scr_run_go(struct ui *, const struct ui_screen *);
+void	 scr_users_free(struct ui *);
 
 #endif

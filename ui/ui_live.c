@@ -118,21 +118,12 @@ ui_live_dispatch(const struct runner_event *ev, void *arg)
 		ui->scr->on_event(ui, ev);
 }
 
-/* Start what the select screen chose; 0, or -1 with a message. */
-int
-ui_live_start(struct ui *ui)
+/* A fresh run in the live model, with the system's facts. */
+void
+ui_live_reset(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
 
-	if (ui_running(ui))
-		return -1;
-	free(l->benches);
-	l->benches = xcalloc(registry_count(), sizeof *l->benches);
-	if (ui_choice_plan(ui, &l->plan, l->benches, l->copies) == 0) {
-		ui_message(ui, "no test selected: Space selects one");
-		return -1;
-	}
 	run_free(&l->run);
 	sysinfo_collect(&l->run);
 	if (l->calibrate) {
@@ -145,11 +136,20 @@ ui_live_start(struct ui *ui)
 	l->path[0] = l->error[0] = '\0';
 	l->nvalues = l->done = 0;
 	l->total = 1;
+	l->bench = NULL;
+}
+
+/* Start the live plan; 0, or -1 with a message. */
+int
+ui_live_begin(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+
 	l->est_done = 0;
 	l->est_total = runner_estimate(&l->plan);
 	ui->res_top = 0;
 	ui->run_follow = 1;
-	l->bench = NULL;
 	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
 	    &err);
 	if (l->runner == NULL) {
@@ -157,6 +157,24 @@ ui_live_start(struct ui *ui)
 		return -1;
 	}
 	return 0;
+}
+
+/* Start what the select screen chose; 0, or -1 with a message. */
+int
+ui_live_start(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (ui_running(ui))
+		return -1;
+	free(l->benches);
+	l->benches = xcalloc(registry_count(), sizeof *l->benches);
+	if (ui_choice_plan(ui, &l->plan, l->benches, l->copies) == 0) {
+		ui_message(ui, "no test selected: Space selects one");
+		return -1;
+	}
+	ui_live_reset(ui);
+	return ui_live_begin(ui);
 }
 
 /* Let the runner handle what happened; free it once the run is over. */

@@ -16,10 +16,6 @@
 
 #include "core.h"
 
-#ifndef SYSMARK_DATADIR
-#define SYSMARK_DATADIR	"/usr/local/share/sysmark"
-#endif
-
 /*
  * The baselines directory: $SYSMARK_BASELINES, the source tree's
  * baselines/ when run from there, or the installed data directory.
@@ -27,15 +23,7 @@
 void
 baseline_dir(const char *self, char *buf, size_t len)
 {
-	const char	*env = getenv("SYSMARK_BASELINES");
-	char		 top[PATH_MAX];
-
-	if (env != NULL && *env != '\0')
-		snprintf(buf, len, "%s", env);
-	else if (self != NULL && paths_tree_top(self, top, sizeof top))
-		snprintf(buf, len, "%s/baselines", top);
-	else
-		snprintf(buf, len, "%s/baselines", SYSMARK_DATADIR);
+	paths_data_dir(self, "SYSMARK_BASELINES", "baselines", buf, len);
 }
 
 /*

@@ -17,15 +17,18 @@
 
 #include "core.h"
 
-/* The mean of a (test, copies) group's successful samples, or NaN. */
+/*
+ * A (test, copies) group's figure: the mean of its samples (of its repeat
+ * means, with repeats; estimate.c), or NaN.
+ */
 double
 compare_figure(const struct run *run, const char *test, int copies)
 {
 	struct run_group	g = { test, copies };
-	struct stats		st;
+	struct estimate		e;
 
-	run_group_stats(run, &g, &st);
-	return st.mean;
+	estimate_run(run, &g, &e);
+	return e.mean;
 }
 
 /* Catalog position of a test; unknown tests sort after all known ones. */

@@ -192,12 +192,33 @@ struct run_meta {
 	char	*key;
 	char	*value;
 };
+/* hist.c: response times with a bounded relative error */
+#define HIST_VERSION	1		/* the bucket scheme below */
+#define HIST_SUB_BITS	7
+#define HIST_SUB	(1u << HIST_SUB_BITS)	/* buckets per octave */
+#define HIST_MAX_BITS	46		/* 2^46 ns, 19.5 h: longer counts here */
+#define HIST_MAX_NS	((uint64_t)1 << HIST_MAX_BITS)
+#define HIST_NBUCKETS	((HIST_MAX_BITS - HIST_SUB_BITS + 1) * HIST_SUB)
+struct hist {
+	uint64_t	 count;
+	uint64_t	*bucket;	/* HIST_NBUCKETS counts */
+};
+/* One step kind's response times in one sample of a users run. */
+struct run_hist {
+	char		step[32];	/* the step kind: a test id or command */
+	int		copies;		/* users */
+	int		index;		/* the sample, 1-based */
+	int		repeat;		/* the repeat, 1-based */
+	struct hist	h;
+};
 struct run {
 	struct run_meta		*meta;
 	size_t			 nmeta;
 	struct run_sample	*samples;
 	size_t			 nsamples;
 	size_t			 cap;
+	struct run_hist		*hists;		/* users runs only */
+	size_t			 nhists;
 };
 /* One (test, copies) pair of a run, as a report lists it. */
 struct run_group {
@@ -217,6 +238,21 @@ size_t	 run_group_values(const struct run *, const struct run_group *,
 size_t	 run_group_stats(const struct run *, const struct run_group *,
 	     struct stats *);
 int	 run_failed(const struct run *);
+struct run_hist *run_add_hist(struct run *, const char *, int, int, int);
+struct run_hist *run_find_hist(const struct run *, const char *, int, int,
+	     int);
+
+/* hist.c */
+size_t	 hist_bucket(uint64_t);
+double	 hist_value(size_t);
+void	 hist_init(struct hist *);
+void	 hist_free(struct hist *);
+void	 hist_record(struct hist *, uint64_t);
+void	 hist_merge(struct hist *, const struct hist *);
+double	 hist_quantile(const struct hist *, double);
+double	 hist_mean(const struct hist *);
+char	*hist_encode(const struct hist *);
+int	 hist_decode(struct hist *, const char *, struct sm_error *);
 
 /* sysinfo.c */
 void	 sysinfo_collect(struct run *);
@@ -229,6 +265,8 @@ int	 sysinfo_not_idle(char *, size_t);
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
 int	 paths_tree_top(const char *, char *, size_t);
+void	 paths_data_dir(const char *, const char *, const char *, char *,
+	     size_t);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
@@ -547,6 +585,15 @@ struct runner_plan {
 	double			  target;	/* -C, a fraction; 0: fixed n */
 	double			  time_cap;	/* -T seconds; 0: none */
 	const struct run	 *index_base;	/* -C aims at its index */
+	/*
+	 * Optional: called for each sample whose copies all succeeded,
+	 * before its directory (copy k's files in c<k>) is removed, to take
+	 * what the copies left there into the run.  0, or -1 with why in
+	 * the sample's reason: the sample then counts as failed.
+	 */
+	int			(*collect)(void *, const char *,
+				    struct run_sample *, struct run *);
+	void			 *collect_arg;
 };
 enum runner_ev_type {
 	RUNNER_EV_RUN_START = 1,
@@ -596,8 +643,66 @@ double	 runner_default_grace(double);
 int	 runner_max_copies(void);
 int	 runner_crowded(const struct runner_plan *, char *, size_t);
 void	 runner_skip_test(struct runner *);
+#define RUNNER_SCALE		"scale"	/* -c: 1, 2, 4, ... twice the CPUs */
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
 void	 runner_note_plan(const struct runner_plan *, struct run *, int);
+
+/* curves.c */
+size_t	 curves_tables(const struct run *, struct table ***);
+size_t	 curves_compare(const struct run *const *, const char *const *,
+	     size_t, struct table ***);
+
+/* scaling.c: a test's figures as copies are added */
+struct table *scaling_table(const struct run *);
+struct table *scaling_compare(const struct run *const *,
+	     const char *const *, size_t);
+
+/* mix.c: one simulated user's steps */
+#define MIX_MAX_STEPS		64
+#define MIX_MAX_KINDS		16
+#define MIX_MAX_THINK		3600.0	/* seconds */
+#define MIX_MAX_USERS		256
+#define MIX_MAX_ITERATIONS	1000000000L
+enum mix_kind {
+	MIX_TEST = 0,
+	MIX_COMMAND
+};
+struct mix_step {
+	enum mix_kind		 kind;
+	const struct bench	*bench;		/* MIX_TEST */
+	char			*command;	/* MIX_COMMAND, for sh -c */
+	uint64_t		 iterations;	/* loops, or runs, per step */
+	double			 think;		/* seconds after the step */
+	size_t			 kind_index;	/* into mix.kinds */
+	size_t			 line;
+};
+struct mix {
+	char			*path;
+	char			*name;		/* the file's name, no .csv */
+	char			*dir;		/* where it lives */
+	char			*source;	/* where the mix comes from */
+	struct mix_step		*steps;
+	size_t			 nsteps;
+	char			 kinds[MIX_MAX_KINDS][32];	/* step kinds */
+	size_t			 nkinds;
+	int			 users[16];	/* its own user counts */
+	size_t			 nusers;
+};
+int	 mix_load(struct mix *, const char *, const char *,
+	     struct sm_error *);
+void	 mix_free(struct mix *);
+int	 mix_parse_users(const char *, int *, size_t, size_t *,
+	     struct sm_error *);
+size_t	 mix_list(const char *, char ***);
+
+/* users.c: U users running a mix at once, as one runner test */
+#define USERS_TEST		"users"
+void	 users_plan(struct runner_plan *, struct bench *,
+	     const struct mix *, struct run *);
+struct table *users_table(const struct run *);
+struct table *users_plot(const struct run *);
+struct table *users_compare(const struct run *const *, const char *const *,
+	     size_t);
 
 #endif

@@ -15,8 +15,18 @@
  *
  * Every figure a report shows can be recomputed from the sample rows, so
  * the file is the truth and nothing derived is stored.  per_copy holds the
- * copies' own figures separated by ';'.  Baselines and imported reports use
- * the same format, with empty cells for what they do not know.
+ * copies' own figures separated by ';'.
+ *
+ * A users run (sysmark users) adds one hist record per step kind and
+ * counted sample: its response times as a histogram (hist.c), the count
+ * in value, the bucket scheme in version, the users in copies, the
+ * buckets in use in per_copy, the repeat in repeat:
+ *
+ *   hist,iocall,5210,1,4,1,ns,,,,ok,,"1630:12;1631:40;...",1,
+ *
+ * Files without hist records read as before.  Baselines and imported
+ * reports use the same format, with empty cells for what they do not
+ * know.
  *
  * Loading is strict (libcsv's CSV_STRICT): a malformed file is an error
  * naming path:line, where line is the line the record starts on.  Numbers
@@ -273,6 +283,32 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 }
 
 static void
+csvstore_write_hist(FILE *f, const struct run_hist *rh)
+{
+	char	*cells[CSVSTORE_NCOLS] = { 0 };
+	char	 count[32], version[16], copies[16], idx[16], repeat[16];
+	char	*buckets = hist_encode(&rh->h);
+
+	snprintf(count, sizeof count, "%llu", (unsigned long long)rh->h.count);
+	snprintf(version, sizeof version, "%d", HIST_VERSION);
+	snprintf(copies, sizeof copies, "%d", rh->copies);
+	snprintf(idx, sizeof idx, "%d", rh->index);
+	snprintf(repeat, sizeof repeat, "%d", rh->repeat);
+	cells[COL_RECORD] = "hist";
+	cells[COL_NAME] = (char *)rh->step;
+	cells[COL_VALUE] = count;
+	cells[COL_VERSION] = version;
+	cells[COL_COPIES] = copies;
+	cells[COL_SAMPLE] = idx;
+	cells[COL_UNIT] = "ns";
+	cells[COL_STATUS] = "ok";
+	cells[COL_PER_COPY] = buckets;
+	cells[COL_REPEAT] = repeat;
+	csvstore_row(f, cells);
+	free(buckets);
+}
+
+static void
 csvstore_write(FILE *f, const struct run *run)
 {
 	char	format[16];
@@ -286,6 +322,8 @@ csvstore_write(FILE *f, const struct run *run)
 			    run->meta[i].value);
 	for (size_t i = 0; i < run->nsamples; i++)
 		csvstore_write_sample(f, &run->samples[i]);
+	for (size_t i = 0; i < run->nhists; i++)
+		csvstore_write_hist(f, &run->hists[i]);
 }
 
 /* Make what was written durable before it gets its name. */
@@ -687,6 +725,50 @@ csvstore_sample(struct csvstore_load *ld)
 		    s.copies == 1 ? "copy" : "copies", ld->lines[twin]);
 }
 
+/* A hist record: one step kind's response times in one sample. */
+static void
+csvstore_hist(struct csvstore_load *ld)
+{
+	struct run_hist	*rh;
+	struct sm_error	 e;
+	long		 version, copies, idx, repeat = 1;
+	double		 count;
+
+	if (strlen(ld->field[COL_NAME]) == 0 ||
+	    strlen(ld->field[COL_NAME]) >= sizeof rh->step) {
+		csvstore_bad(ld, "column \"name\": a step kind of 1 to %zu "
+		    "characters is needed", sizeof rh->step - 1);
+		return;
+	}
+	if (csvstore_int(ld, COL_VERSION, HIST_VERSION, HIST_VERSION,
+	    &version) != 0 ||
+	    csvstore_int(ld, COL_COPIES, 1, RUNNER_MAX_COPIES, &copies) ||
+	    csvstore_int(ld, COL_SAMPLE, 1, INT_MAX, &idx) ||
+	    csvstore_opt(ld, COL_VALUE, &count))
+		return;
+	if (ld->ncols != CSVSTORE_NCOLS_V1 &&
+	    ld->field[COL_REPEAT][0] != '\0' &&
+	    csvstore_int(ld, COL_REPEAT, 1, INT_MAX, &repeat) != 0)
+		return;
+	if (run_find_hist(ld->run, ld->field[COL_NAME], (int)copies,
+	    (int)idx, (int)repeat) != NULL) {
+		csvstore_bad(ld, "a second histogram of \"%s\" for %ld "
+		    "users, sample %ld, repeat %ld", ld->field[COL_NAME],
+		    copies, idx, repeat);
+		return;
+	}
+	rh = run_add_hist(ld->run, ld->field[COL_NAME], (int)copies,
+	    (int)idx, (int)repeat);
+	if (hist_decode(&rh->h, ld->field[COL_PER_COPY], &e) != 0) {
+		csvstore_bad(ld, "column \"per_copy\": %s", e.msg);
+		return;
+	}
+	if ((double)rh->h.count != count)
+		csvstore_bad(ld, "column \"value\": %s response times, but "
+		    "the buckets hold %llu", ld->field[COL_VALUE],
+		    (unsigned long long)rh->h.count);
+}
+
 static void
 csvstore_header(struct csvstore_load *ld)
 {
@@ -749,12 +831,14 @@ csvstore_record(struct csvstore_load *ld)
 	kind = ld->field[COL_RECORD];
 	if (strcmp(kind, "sample") == 0)
 		csvstore_sample(ld);
+	else if (strcmp(kind, "hist") == 0)
+		csvstore_hist(ld);
 	else if (strcmp(kind, "meta") == 0 && ld->field[COL_NAME][0] != '\0')
 		run_meta_set(ld->run, ld->field[COL_NAME],
 		    ld->field[COL_VALUE]);
 	else
-		csvstore_bad(ld, "unknown record \"%.40s\" (expected meta or "
-		    "sample)", kind);
+		csvstore_bad(ld, "unknown record \"%.40s\" (expected meta, "
+		    "sample or hist)", kind);
 }
 
 static void

@@ -85,6 +85,30 @@ paths_tree_top(const char *self, char *top, size_t len)
 	return stat(marker, &sb) == 0;
 }
 
+#ifndef SYSMARK_DATADIR
+#define SYSMARK_DATADIR	"/usr/local/share/sysmark"
+#endif
+
+/*
+ * A directory of shipped data (baselines, mixes): $env, the source
+ * tree's sub/ when run from there, or the installed data directory's.
+ */
+void
+paths_data_dir(const char *self, const char *env, const char *sub,
+    char *buf, size_t len)
+{
+	const char	*v = getenv(env);
+	char		 top[PATH_MAX];
+
+	if (v != NULL && *v != '\0')
+		snprintf(buf, len, "%s", v);
+	else if (self != NULL && paths_tree_top(self, top, sizeof top)) {
+		if (snprintf(buf, len, "%s/%s", top, sub) >= (int)len)
+			buf[0] = '\0';	/* no such directory: lists nothing */
+	} else
+		snprintf(buf, len, "%s/%s", SYSMARK_DATADIR, sub);
+}
+
 /* The directory saved runs go to, created if missing; 0 or -1. */
 int
 paths_results_dir(const char *self, char *buf, size_t len,

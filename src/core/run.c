@@ -10,6 +10,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,9 @@ run_free(struct run *run)
 	for (size_t i = 0; i < run->nsamples; i++)
 		run_sample_free(&run->samples[i]);
 	free(run->samples);
+	for (size_t i = 0; i < run->nhists; i++)
+		hist_free(&run->hists[i].h);
+	free(run->hists);
 	run_init(run);
 }
 
@@ -188,4 +192,40 @@ run_failed(const struct run *run)
 		if (run->samples[i].status == RUN_FAILED)
 			return 1;
 	return 0;
+}
+
+/*
+ * Append an empty histogram for a step kind in one sample (copies, index,
+ * repeat) of a users run; the pointer is valid until the next append.
+ */
+struct run_hist *
+run_add_hist(struct run *run, const char *step, int copies, int index,
+    int repeat)
+{
+	struct run_hist	*rh;
+
+	run->hists = xreallocarray(run->hists, run->nhists + 1,
+	    sizeof *run->hists);
+	rh = &run->hists[run->nhists++];
+	memset(rh, 0, sizeof *rh);
+	snprintf(rh->step, sizeof rh->step, "%s", step);
+	rh->copies = copies;
+	rh->index = index;
+	rh->repeat = repeat;
+	hist_init(&rh->h);
+	return rh;
+}
+
+/* The histogram of a step kind in one sample, or NULL. */
+struct run_hist *
+run_find_hist(const struct run *run, const char *step, int copies, int index,
+    int repeat)
+{
+	for (size_t i = 0; i < run->nhists; i++)
+		if (run->hists[i].copies == copies &&
+		    run->hists[i].index == index &&
+		    run->hists[i].repeat == repeat &&
+		    strcmp(run->hists[i].step, step) == 0)
+			return &run->hists[i];
+	return NULL;
 }

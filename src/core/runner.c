@@ -610,6 +610,23 @@ runner_check_figure(struct run_sample *s)
 	run_sample_reason(s, why);
 }
 
+/*
+ * What the plan's collect() takes from the copies' files, for a counted
+ * sample that succeeded; if it fails, so does the sample.
+ */
+static void
+runner_collect(struct runner *r, struct run_sample *s)
+{
+	if (r->plan.collect == NULL || s->status != RUN_OK ||
+	    s->index == RUN_WARMUP ||
+	    r->plan.collect(r->plan.collect_arg, r->sampledir, s, r->run) == 0)
+		return;
+	free(s->per_copy);
+	s->per_copy = NULL;
+	s->status = RUN_FAILED;
+	s->value = NAN;
+}
+
 static void
 runner_record(struct runner *r)
 {
@@ -638,6 +655,7 @@ runner_record(struct runner *r)
 			s->value /= r->ncopy;
 		runner_record_meta(r, b);
 		runner_check_figure(s);
+		runner_collect(r, s);
 	}
 	r->done++;
 	memset(&ev, 0, sizeof ev);
@@ -1278,34 +1296,75 @@ runner_skip_test(struct runner *r)
 	runner_skip(r, "skipped by the user");
 }
 
+/* Add v to the list unless it is there; 0, or -1 when the list is full. */
+static int
+runner_add_copies(int *out, size_t max, size_t *n, long v)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (out[i] == v)
+			return 0;
+	if (*n == max)
+		return -1;
+	out[(*n)++] = (int)v;
+	return 0;
+}
+
 /*
- * Parse a copies list such as "1,cpus" (cpus = one per CPU) into at most
- * max values; 0, or -1 with a message.
+ * The scaling series: 1, 2, 4, ... up to twice the CPUs, with the CPU
+ * count and twice it when they are not powers of two.
+ */
+static int
+runner_add_scale(int *out, size_t max, size_t *n)
+{
+	long	ncpu = sysinfo_ncpu(), top = 2 * ncpu;
+	int	rc = 0;
+
+	if (top > RUNNER_MAX_COPIES)
+		top = RUNNER_MAX_COPIES;
+	for (long v = 1; v <= top && rc == 0; v *= 2) {
+		if (v / 2 < ncpu && ncpu < v)
+			rc = runner_add_copies(out, max, n, ncpu);
+		if (rc == 0)
+			rc = runner_add_copies(out, max, n, v);
+	}
+	if (rc == 0 && ncpu <= top)
+		rc = runner_add_copies(out, max, n, ncpu);
+	if (rc == 0)
+		rc = runner_add_copies(out, max, n, top);
+	return rc;
+}
+
+/*
+ * Parse a copies list such as "1,cpus" (cpus = one per CPU, scale = the
+ * scaling series) into at most max distinct values; 0, or -1 with a
+ * message.
  */
 int
 runner_parse_copies(const char *arg, int *out, size_t max, size_t *n,
     struct sm_error *err)
 {
 	char	*copy = xstrdup(arg), *tok, *save = NULL;
-	long	 v;
+	long	 v = 0;
 	int	 rc = 0;
 
 	*n = 0;
 	for (tok = strtok_r(copy, ", ", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ", ", &save)) {
-		if (strcmp(tok, "cpus") == 0)
+		if (strcmp(tok, RUNNER_SCALE) == 0)
+			rc = runner_add_scale(out, max, n);
+		else if (strcmp(tok, "cpus") == 0)
 			v = sysinfo_ncpu();
 		else if (sm_parse_int(tok, 1, RUNNER_MAX_COPIES, &v) != 0) {
 			sm_error_set(err, "%s: copies must be whole numbers "
-			    "from 1 to %d, or cpus", arg, RUNNER_MAX_COPIES);
+			    "from 1 to %d, cpus or scale", arg,
+			    RUNNER_MAX_COPIES);
 			rc = -1;
+			break;
 		}
-		if (rc == 0 && *n == max) {
+		if (rc == 0 && strcmp(tok, RUNNER_SCALE) != 0)
+			rc = runner_add_copies(out, max, n, v);
+		if (rc != 0)
 			sm_error_set(err, "%s: at most %zu values", arg, max);
-			rc = -1;
-		}
-		if (rc == 0)
-			out[(*n)++] = (int)v;
 	}
 	if (rc == 0 && *n == 0) {
 		sm_error_set(err, "%s: no copies value given", arg);

@@ -1,0 +1,241 @@
+/*
+ * The users screen: pick a mix from mixes/, see its steps (or why it is
+ * refused, as path:line), set the user counts and the sample length, and
+ * start the run.  The run itself goes through the run screen like any
+ * other (the mix is one test to the runner, see src/core/users.c), and
+ * the results screen shows its response-time table and plot: the same
+ * tables `sysmark users` prints.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+static const struct ui_key scr_users_help[] = {
+	{ "j k", "move to another mix" },
+	{ "u", "user counts, e.g. 1,2,4,8 (1 to 256; cpus, scale)" },
+	{ "t", "seconds per sample and samples, e.g. 10x3" },
+	{ "Enter r", "run the mix at each user count" },
+	{ "v n", "last results; the select screen" },
+	{ NULL, NULL }
+};
+
+void
+scr_users_free(struct ui *ui)
+{
+	for (size_t i = 0; i < ui->usr_nmix; i++)
+		free(ui->usr_mixes[i]);
+	free(ui->usr_mixes);
+	ui->usr_mixes = NULL;
+	ui->usr_nmix = 0;
+	mix_free(&ui->usr_mix);
+}
+
+static void
+scr_users_enter(struct ui *ui)
+{
+	for (size_t i = 0; i < ui->usr_nmix; i++)
+		free(ui->usr_mixes[i]);
+	free(ui->usr_mixes);
+	ui->usr_nmix = mix_list(ui->self[0] ? ui->self : NULL,
+	    &ui->usr_mixes);
+	if (ui->usr_cur >= (int)ui->usr_nmix)
+		ui->usr_cur = 0;
+	if (ui->usr_ncounts == 0)
+		for (; ui->usr_ncounts < 4; ui->usr_ncounts++)
+			ui->usr_counts[ui->usr_ncounts] = 1 << ui->usr_ncounts;
+}
+
+static void
+scr_users_counts_done(struct ui *ui, const char *text)
+{
+	struct sm_error	err;
+	int		v[UI_MAX_COPIES];
+	size_t		n;
+
+	if (mix_parse_users(text, v, UI_MAX_COPIES, &n, &err) != 0) {
+		ui_message(ui, "users %s", err.msg);
+		return;
+	}
+	memcpy(ui->usr_counts, v, n * sizeof *v);
+	ui->usr_ncounts = n;
+}
+
+/* "SECONDS x SAMPLES", or SECONDS alone. */
+static void
+scr_users_time_done(struct ui *ui, const char *text)
+{
+	char	*copy = xstrdup(text), *x = strchr(copy, 'x');
+	double	 d;
+	long	 n = ui->choice.samples;
+
+	if (x != NULL)
+		*x++ = '\0';
+	if (sm_parse_double(copy, &d) != 0 || d < RUNNER_MIN_DURATION ||
+	    d > RUNNER_MAX_DURATION || (x != NULL &&
+	    sm_parse_int(x, 1, RUNNER_MAX_SAMPLES, &n) != 0))
+		ui_message(ui, "\"%s\": give seconds (%g to %g) x samples "
+		    "(1 to %d), e.g. 10x3", text, RUNNER_MIN_DURATION,
+		    RUNNER_MAX_DURATION, RUNNER_MAX_SAMPLES);
+	else {
+		ui->choice.duration = d;
+		ui->choice.samples = (int)n;
+	}
+	free(copy);
+}
+
+static void
+scr_users_counts_text(const struct ui *ui, char *buf, size_t len)
+{
+	size_t	n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ui->usr_ncounts && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? "," : "",
+		    ui->usr_counts[i]);
+}
+
+/* Load the mix under the cursor and run it through the run screen. */
+static void
+scr_users_start(struct ui *ui)
+{
+	struct ui_live		*l = &ui->live;
+	struct runner_plan	*p = &l->plan;
+	struct sm_error		 err;
+
+	if (ui_running(ui) || ui->usr_nmix == 0)
+		return;
+	mix_free(&ui->usr_mix);
+	if (mix_load(&ui->usr_mix, ui->self[0] ? ui->self : NULL,
+	    ui->usr_mixes[ui->usr_cur], &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		return;
+	}
+	free(l->benches);
+	l->benches = xcalloc(1, sizeof *l->benches);
+	l->benches[0] = &ui->usr_bench;
+	memcpy(l->copies, ui->usr_counts, ui->usr_ncounts *
+	    sizeof *l->copies);
+	memset(p, 0, sizeof *p);
+	p->benches = l->benches;
+	p->nbench = 1;
+	p->copies = l->copies;
+	p->ncopies = ui->usr_ncounts;
+	p->samples = ui->choice.samples;
+	p->duration = ui->choice.duration;
+	p->grace = runner_default_grace(p->duration);
+	p->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
+	ui_live_reset(ui);
+	users_plan(p, &ui->usr_bench, &ui->usr_mix, &l->run);
+	scr_run_go(ui, &scr_users);
+}
+
+static int
+scr_users_key(struct ui *ui, int c)
+{
+	char	buf[64];
+
+	if (ui_scroll_key(c, &ui->usr_cur, NULL)) {
+		if (ui->usr_cur >= (int)ui->usr_nmix)
+			ui->usr_cur = (int)ui->usr_nmix - 1;
+		if (ui->usr_cur < 0)
+			ui->usr_cur = 0;
+		return 1;
+	}
+	switch (c) {
+	case 'u':
+		scr_users_counts_text(ui, buf, sizeof buf);
+		ui_ask(ui, 0, "users (e.g. 1,2,4,8):", buf,
+		    scr_users_counts_done);
+		return 1;
+	case 't':
+		snprintf(buf, sizeof buf, "%gx%d", ui->choice.duration,
+		    ui->choice.samples);
+		ui_ask(ui, 0, "seconds x samples:", buf, scr_users_time_done);
+		return 1;
+	case UI_KEY_ENTER:
+	case 'r':
+		scr_users_start(ui);
+		return 1;
+	case 'v':
+		if (ui->live.have_run)
+			ui_switch(ui, &scr_results);
+		else
+			ui_message(ui, "no run yet: Enter starts one");
+		return 1;
+	case 'n':
+		ui_switch(ui, &scr_select);
+		return 1;
+	}
+	return 0;
+}
+
+/* The steps of the mix under the cursor, or why it is refused. */
+static int
+scr_users_draw_mix(struct ui *ui, int y)
+{
+	struct ui_rect	r = { y, 0, 3, COLS };
+	struct mix	m;
+	struct sm_error	err;
+	char		src[512];
+
+	if (mix_load(&m, ui->self[0] ? ui->self : NULL,
+	    ui->usr_mixes[ui->usr_cur], &err) != 0)
+		return y + ui_text(ui, r, 0, UI_A_WARN, err.msg);
+	if (m.source != NULL) {
+		snprintf(src, sizeof src, "Source: %s", m.source);
+		y += ui_text(ui, r, 0, UI_NATTR, src);
+	}
+	for (size_t i = 0; i < m.nsteps && y < LINES - 3; i++) {
+		const struct mix_step	*st = &m.steps[i];
+
+		ui_printf(ui, y++, 2, COLS - 2, UI_NATTR, "%zu. %s %s x%llu, "
+		    "think %g s", i + 1, st->kind == MIX_TEST ? "test" :
+		    "command", st->kind == MIX_TEST ? st->bench->id :
+		    st->command, (unsigned long long)st->iterations,
+		    st->think);
+	}
+	mix_free(&m);
+	return y;
+}
+
+static void
+scr_users_draw(struct ui *ui)
+{
+	char	counts[64], est[32];
+	int	y = 2;
+	double	secs;
+
+	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- simulated users: "
+	    "response time as users are added");
+	ui_hline(ui, 1, 0, COLS);
+	if (ui->usr_nmix == 0) {
+		ui_puts(ui, y, 0, COLS, UI_A_WARN, "No mixes found (mixes/ "
+		    "beside sysmark, or $SYSMARK_MIXES).");
+		return;
+	}
+	for (size_t i = 0; i < ui->usr_nmix && y < LINES / 2; i++)
+		ui_printf(ui, y++, 0, COLS, (int)i == ui->usr_cur ?
+		    UI_A_CURSOR : UI_NATTR, " %s", ui->usr_mixes[i]);
+	y++;
+	scr_users_counts_text(ui, counts, sizeof counts);
+	secs = (double)ui->usr_ncounts * ui->choice.samples *
+	    ui->choice.duration;
+	ui_format_secs(secs, est, sizeof est);
+	ui_printf(ui, y++, 0, COLS, UI_A_SECTION, "Users %s   %g s x %d "
+	    "samples each   about %s", counts, ui->choice.duration,
+	    ui->choice.samples, est);
+	scr_users_draw_mix(ui, y + 1);
+}
+
+const struct ui_screen scr_users = {
+	.name = "Users",
+	.status = "j/k:mix  u:users  t:time  Enter:run  v:results  n:select  "
+	    "?:help  q:quit",
+	.help = scr_users_help,
+	.enter = scr_users_enter,
+	.key = scr_users_key,
+	.draw = scr_users_draw,
+};
