@@ -1268,7 +1268,7 @@ main_console(int argc, char **argv, const char *argv0)
 {
 	double	 hz = 1000.0 / UI_REFRESH_MS;
 	char	**av;
-	int	   c, n = 0, rc;
+	int	   c, n = 0, rc, eof;
 
 	while ((c = getopt(argc, argv, ":r:")) != -1) {
 		if (c == ':')
@@ -1285,7 +1285,12 @@ main_console(int argc, char **argv, const char *argv0)
 		    argv[optind]);
 	if (!ui_plain_terminal())
 		return ui_main(argv0, (int)(1000 / hz));
-	if ((av = ui_plain_ask(argv0)) == NULL)
+	if ((av = ui_plain_ask(argv0, &eof)) == NULL && eof) {
+		fprintf(stderr, "sysmark: console: the input ended before a "
+		    "run was chosen; nothing was run\n");
+		return SM_EXIT_INPUT;
+	}
+	if (av == NULL)
 		return SM_EXIT_OK;
 	while (av[n] != NULL)
 		n++;

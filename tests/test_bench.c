@@ -94,6 +94,21 @@ test_every_workload_checks_out(void **state)
 	}
 }
 
+/* Every test is registered once: ids are unique. */
+static void
+test_ids_unique(void **state)
+{
+	const char	*id;
+
+	(void)state;
+	for (size_t i = 0; registry_all[i] != NULL; i++) {
+		id = registry_all[i]->id;
+		for (size_t k = i + 1; registry_all[k] != NULL; k++)
+			if (strcmp(id, registry_all[k]->id) == 0)
+				fail_msg("%s registered twice", id);
+	}
+}
+
 /* A directory holding one fake program that prints text. */
 static void
 fake(char *dir, size_t len, const char *name, const char *text)
@@ -272,6 +287,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ids_unique),
 		cmocka_unit_test(test_every_workload_checks_out),
 		cmocka_unit_test(test_dc_wrong_digits_fail),
 		cmocka_unit_test(test_dc_failure_reported),

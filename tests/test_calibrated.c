@@ -143,12 +143,36 @@ test_two_cpus(void **state)
 	run_free(&run);
 }
 
+/* A calibrated test is estimated at a batch, not at -d. */
+static void
+test_estimate(void **state)
+{
+	const struct bench	*b[] = { &cal_two, registry_find("syscall") };
+	const int		 copies[] = { 1 };
+	struct runner_plan	 p;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	p.benches = b;
+	p.nbench = 1;
+	p.copies = copies;
+	p.ncopies = 1;
+	p.samples = 3;
+	p.duration = 10;
+	assert_true(runner_estimate(&p) < 3 * 1.0);
+	assert_true(runner_estimate(&p) >= 3 * RUNNER_CALIBRATED_S);
+	p.nbench = 2;
+	assert_true(runner_estimate(&p) >= 3 * (10 + RUNNER_CALIBRATED_S));
+	assert_true(runner_estimate(&p) < 3 * (11 + RUNNER_CALIBRATED_S));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_known_cost),
 		cmocka_unit_test(test_two_cpus),
+		cmocka_unit_test(test_estimate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

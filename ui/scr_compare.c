@@ -20,6 +20,8 @@ static const struct ui_key scr_compare_help[] = {
 	    "side by side); again: back to the list" },
 	{ "j k J K", "move in the list, scroll the table" },
 	{ "h l", "scroll the table sideways" },
+	{ "v", "open the run or baseline under the cursor whole: its "
+	    "table, every statistic, a memory curve" },
 	{ "r n", "results of the last run; select screen" },
 	{ NULL, NULL }
 };
@@ -88,6 +90,18 @@ scr_compare_show(struct ui *ui)
 	ui->cmp_top = ui->cmp_left = 0;
 }
 
+/* v: the run in memory is on the results screen already. */
+static void
+scr_compare_open(struct ui *ui, const struct ui_source *s)
+{
+	if (s->kind != UI_SRC_CURRENT) {
+		scr_results_open(ui, s);
+		return;
+	}
+	ui->viewing = 0;
+	ui_switch(ui, &scr_results);
+}
+
 /* In the list the cursor moves; in the table the view scrolls. */
 static int
 scr_compare_move(struct ui *ui, int c)
@@ -119,8 +133,17 @@ scr_compare_key(struct ui *ui, int c)
 		else
 			scr_compare_show(ui);
 		return 1;
+	case 'v':
+		if (!ui->cmp_view && ui->nsrc > 0)
+			scr_compare_open(ui, &ui->src[ui->cmp_cur]);
+		return 1;
 	case 'r':
-		ui_switch(ui, &scr_results);
+		if (ui->live.have_run) {
+			ui->viewing = 0;
+			ui_switch(ui, &scr_results);
+		} else
+			ui_message(ui, "no run yet: n goes to the select "
+			    "screen, v opens the one under the cursor");
 		return 1;
 	case 'n':
 		ui_switch(ui, &scr_select);
@@ -173,6 +196,10 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		    UI_NATTR, "  [%s] %-10s %s", mark, scr_compare_kind(s),
 		    s->name);
 	}
+	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",
+	    ui->cmp_top > 0 ? "more above  " : "",
+	    ui->cmp_top + r.h < (int)ui->nsrc ? "more below  " : "",
+	    ui->cmp_cur + 1, ui->nsrc);
 }
 
 static void
@@ -182,7 +209,7 @@ scr_compare_draw(struct ui *ui)
 	int		head;
 
 	r.y = 2;
-	r.h = LINES - 1 - r.y;
+	r.h = LINES - 2 - r.y;
 	if (!ui->cmp_view) {
 		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: pick "
 		    "runs and baselines (the first picked is the reference)");
@@ -205,13 +232,17 @@ scr_compare_draw(struct ui *ui)
 	ui->cmp_top = ui_scroll(ui->cmp_top, 0,
 	    head + w_table_lines(ui->cmp_table, r.w), r.h);
 	ui_text(ui, r, ui->cmp_top, UI_NATTR, ui->cmp_table->title);
+	if (ui->cmp_left > w_table_max_left(ui->cmp_table, r.w))
+		ui->cmp_left = w_table_max_left(ui->cmp_table, r.w);
 	w_table_draw(ui, ui->cmp_table, r, ui->cmp_top - head,
-	    ui->cmp_left);
+	    ui->cmp_left, -1);
+	ui_puts(ui, LINES - 2, 0, COLS, UI_A_SECTION, "+ better  - worse  "
+	    "~ no clear change  ! version differs  (the notes say when)");
 }
 
 const struct ui_screen scr_compare = {
 	.name = "Compare",
-	.status = "Spc:pick  Enter:table/list  j/k/h/l:move  r:results  "
+	.status = "Spc:pick  Enter:compare  v:open  j/k/h/l:move  r:results  "
 	    "n:new run  ?:help  q:quit",
 	.help = scr_compare_help,
 	.enter = scr_compare_enter,

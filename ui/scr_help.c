@@ -7,31 +7,50 @@
 
 #include "ui.h"
 
+static const struct ui_key scr_help_global[] = {
+	{ "? F1", "this help (q, ? or Enter goes back)" },
+	{ "q", "quit (asks first while a run goes on or is unsaved)" },
+	{ "j k arrows", "move; J K PgDn PgUp page; < > Home End ends" },
+	{ "h l arrows", "scroll tables sideways" },
+	{ "+ -", "screen updates per second while a test runs" },
+	{ "Ctrl-L", "repaint the whole screen" },
+	{ "Ctrl-C", "quit, asking first if a run would be lost; pressed "
+	    "again, quit keeping the run" },
+	{ "Esc", "not needed anywhere; cancels a question" },
+	{ NULL, NULL }
+};
+
 static const struct ui_screen *const scr_help_screens[] = {
 	&scr_select, &scr_run, &scr_results, &scr_compare
 };
 #define SCR_HELP_NSCREENS \
 	(sizeof scr_help_screens / sizeof scr_help_screens[0])
 
-/* Draw (or only count, when draw is 0) the help text; returns its lines. */
+/*
+ * Draw (or only count, when draw is 0) the help text; returns its lines.
+ * A key's text is wrapped under itself, so nothing is cut at 80 columns.
+ */
 static int
 scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 {
 	const struct ui_key	*k;
+	struct ui_rect		 t = { r.y, 15, draw ? r.h : 0, COLS - 15 };
 	int			 n = 0, y;
 
 	for (size_t s = 0; s <= SCR_HELP_NSCREENS; s++) {
-		k = s == 0 ? ui_global_keys() : scr_help_screens[s - 1]->help;
+		k = s == 0 ? scr_help_global : scr_help_screens[s - 1]->help;
 		y = r.y + n++ - ui->help_top;
 		if (draw && y >= r.y && y < r.y + r.h)
 			ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s",
 			    s == 0 ? "Everywhere" :
 			    scr_help_screens[s - 1]->name);
 		for (; k->keys != NULL; k++) {
-			y = r.y + n++ - ui->help_top;
+			y = r.y + n - ui->help_top;
 			if (draw && y >= r.y && y < r.y + r.h)
-				ui_printf(ui, y, 0, COLS, UI_NATTR,
-				    "  %-12s %s", k->keys, k->what);
+				ui_printf(ui, y, 0, 15, UI_NATTR, "  %s",
+				    k->keys);
+			n += ui_text(ui, t, ui->help_top - n, UI_NATTR,
+			    k->what);
 		}
 		n++;
 	}
@@ -54,6 +73,9 @@ scr_help_key(struct ui *ui, int c)
 		ui_switch(ui, ui->back != NULL ? ui->back : &scr_select);
 		return 1;
 	}
+	/* Nothing is wider than the screen: h and l page instead. */
+	if (c == 'h' || c == 'l')
+		c = c == 'h' ? 'K' : 'J';
 	return ui_scroll_key(c, &ui->help_top, NULL);
 }
 
@@ -74,7 +96,7 @@ scr_help_draw(struct ui *ui)
 
 const struct ui_screen scr_help = {
 	.name = "Help",
-	.status = "j/k:scroll  q, ? or Enter:back",
+	.status = "j/k:scroll  h/l:page  q, ? or Enter:back",
 	.help = NULL,
 	.enter = scr_help_enter,
 	.key = scr_help_key,

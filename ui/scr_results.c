@@ -1,17 +1,20 @@
 /*
- * The results screen: the run's table in BYTE layout with its spread
- * (report_results(), the table `sysmark show` prints) and the curves
- * that follow it there (scaling, users, memory), then its ratio to
- * a reference the user picks among baselines and saved runs
- * (compare_side_by_side()), each ratio also drawn as a bar.  Saving asks
- * for a name, offers the default under results/, never overwrites
- * without asking.
+ * The results screen: a run whole, as `sysmark show` prints it (the
+ * table in BYTE layout with its spread from report_results(), every
+ * statistic from report_stats(), the curves that follow it there from
+ * curves_tables(): scaling, users, a memory-latency sweep), then its ratio to a reference the user picks among
+ * baselines and saved runs (compare_side_by_side()), each ratio also
+ * drawn as a bar that is longer for better whatever the test's
+ * direction.  The run is the one just measured, or a saved run or
+ * baseline opened from the compare screen.  Saving asks for a name,
+ * offers the default under results/, never overwrites without asking.
  */
 /* SPDX-License-Identifier: MIT */
 
 #include <sys/stat.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,12 +24,32 @@
 
 static const struct ui_key scr_results_help[] = {
 	{ "s", "save the run (asks for a name; asks before replacing)" },
-	{ "b", "next reference: a baseline or saved run, or none" },
-	{ "o", "compare screen: any runs and baselines side by side" },
-	{ "n", "back to the select screen for a new run" },
-	{ "j k h l", "scroll" },
+	{ "b", "choose the reference: saved runs and baselines in a list; "
+	    "type to filter, arrows move, Enter chooses" },
+	{ "o", "compare screen: open or compare runs and baselines" },
+	{ "n r", "back to the select screen; the run just measured" },
+	{ "j k h l", "move the highlight (its full title shows below); "
+	    "scroll sideways, the test column stays" },
+	{ "bars", "longer is better for every test (a latency's bar is "
+	    "inverted); | is the reference; + better, ~ no clear change, "
+	    "- worse, ! the test's version differs" },
 	{ NULL, NULL }
 };
+
+static const char scr_results_legend[] = "bars: longer is better, | = "
+    "reference;  + better  ~ no clear change  - worse";
+
+static const struct run *
+scr_results_run(const struct ui *ui)
+{
+	return ui->viewing ? &ui->view : &ui->live.run;
+}
+
+static const struct table *
+scr_results_table(const struct ui *ui)
+{
+	return ui->viewing ? ui->view_table : ui->live.table;
+}
 
 /*
  * Rebuild the tables against the chosen reference: the ratios, and the
@@ -46,67 +69,75 @@ scr_results_reference(struct ui *ui)
 	table_free(ui->res_cmp);
 	table_free(ui->res_index);
 	ui->res_cmp = ui->res_index = NULL;
-	if (ui->res_ref == 0 || ui->res_ref > ui->nsrc)
+	if (ui->res_ref[0] == '\0')
 		return;
-	src = &ui->src[ui->res_ref - 1];
+	if ((src = ui_source_find(ui, ui->res_ref)) == NULL) {
+		ui_message(ui, "reference %s is gone", ui->res_ref);
+		ui->res_ref[0] = '\0';
+		return;
+	}
 	run_init(&ref);
 	if (ui_source_load(ui, src, &ref, &err) != 0) {
 		ui_message(ui, "%s", err.msg);
 		run_free(&ref);
 		return;
 	}
-	mine = ui->live.saved ? paths_label(ui->live.path) :
-	    xstrdup("this run");
+	mine = ui->viewing ? xstrdup(ui->view_name) : ui->live.saved ?
+	    paths_label(ui->live.path) : xstrdup("this run");
 	rp[0] = &ref;
-	rp[1] = &ui->live.run;
+	rp[1] = scr_results_run(ui);
 	names[0] = src->name;
 	names[1] = mine;
 	ui->res_cmp = compare_side_by_side(rp, names, 2);
 	if (run_meta_get(&ref, "index") != NULL)
-		ui->res_index = index_table(&ui->live.run, &ref, src->name);
+		ui->res_index = index_table(rp[1], &ref, src->name);
 	free(mine);
 	run_free(&ref);
-}
-
-/* b: the next source that is not this run itself, then none. */
-static void
-scr_results_next_reference(struct ui *ui)
-{
-	do
-		ui->res_ref = (ui->res_ref + 1) % (ui->nsrc + 1);
-	while (ui->res_ref != 0 &&
-	    (ui->src[ui->res_ref - 1].kind == UI_SRC_CURRENT ||
-	    (ui->live.saved &&
-	    strcmp(ui->src[ui->res_ref - 1].path, ui->live.path) == 0)));
-	scr_results_reference(ui);
-	if (ui->res_ref == 0)
-		ui_message(ui, "no reference%s", ui->nsrc == 0 ? ": no "
-		    "baselines or saved runs found" : "");
-}
-
-/* The run's curves (scaling, users, memory), as `sysmark show` prints. */
-static void
-scr_results_curves(struct ui *ui)
-{
-	for (size_t i = 0; i < ui->nres_curves; i++)
-		table_free(ui->res_curves[i]);
-	free(ui->res_curves);
-	ui->res_curves = NULL;
-	ui->nres_curves = 0;
-	if (ui->live.have_run)
-		ui->nres_curves = curves_tables(&ui->live.run,
-		    &ui->res_curves);
 }
 
 static void
 scr_results_enter(struct ui *ui)
 {
-	scr_results_curves(ui);
-	ui->res_top = ui->res_left = 0;
+	const struct run	*run = scr_results_run(ui);
+
+	ui->res_top = ui->res_left = ui->res_cur = 0;
 	ui_source_scan(ui);
-	if (ui->res_ref > ui->nsrc)
-		ui->res_ref = 0;
+	table_free(ui->res_stats);
+	ui->res_stats = report_stats(run);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		table_free(ui->res_curves[i]);
+	free(ui->res_curves);
+	ui->res_curves = NULL;
+	/* The curves `sysmark show` prints: scaling, users, memory. */
+	ui->nres_curves = curves_tables(run, &ui->res_curves);
 	scr_results_reference(ui);
+}
+
+/*
+ * Open a saved run or a baseline whole on this screen; 0, or -1 with a
+ * message.  The run just measured stays as it was.
+ */
+int
+scr_results_open(struct ui *ui, const struct ui_source *s)
+{
+	struct sm_error	err;
+	struct run	run;
+
+	run_init(&run);
+	if (ui_source_load(ui, s, &run, &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		run_free(&run);
+		return -1;
+	}
+	run_free(&ui->view);
+	ui->view = run;
+	free(ui->view_name);
+	ui->view_name = xstrdup(s->name);
+	table_free(ui->view_table);
+	ui->view_table = report_results(&ui->view, 1);
+	ui->viewing = 1;
+	ui_switch(ui, &scr_results);
+	return 0;
 }
 
 /* ---- Saving ---- */
@@ -118,7 +149,6 @@ scr_results_saved(struct ui *ui, const char *path)
 	ui->live.saved = 1;
 	ui_message(ui, "saved %s", path);
 	ui_source_scan(ui);
-	ui->res_ref = 0;
 	scr_results_reference(ui);
 }
 
@@ -175,25 +205,42 @@ scr_results_save(struct ui *ui)
 	    scr_results_save_as);
 }
 
+/* r: back to the run just measured. */
+static void
+scr_results_live(struct ui *ui)
+{
+	if (!ui->live.have_run) {
+		ui_message(ui, "no run yet: n goes to the select screen");
+		return;
+	}
+	ui->viewing = 0;
+	scr_results_enter(ui);
+}
+
 static int
 scr_results_key(struct ui *ui, int c)
 {
-	if (!ui->live.have_run && c != 'n' && c != 'o')
-		return 0;
-	if (ui_scroll_key(c, &ui->res_top, &ui->res_left))
+	if (ui_scroll_key(c, &ui->res_cur, &ui->res_left))
 		return 1;
 	switch (c) {
 	case 's':
-		scr_results_save(ui);
+		if (ui->viewing)
+			ui_message(ui, "this is %s as saved; r goes to the "
+			    "run just measured", ui->view_name);
+		else
+			scr_results_save(ui);
 		return 1;
 	case 'b':
-		scr_results_next_reference(ui);
+		ui_switch(ui, &scr_pick);
 		return 1;
 	case 'o':
 		ui_switch(ui, &scr_compare);
 		return 1;
 	case 'n':
 		ui_switch(ui, &scr_select);
+		return 1;
+	case 'r':
+		scr_results_live(ui);
 		return 1;
 	}
 	return 0;
@@ -208,78 +255,174 @@ scr_results_ratio(const char *cell, double *v)
 	char	*end;
 
 	*v = strtod(cell, &end);
-	return end != cell;
+	return end != cell && *v > 0 && !isinf(*v);
+}
+
+/*
+ * How much better than the reference a row's ratio is: the ratio, or
+ * for a test where less is better (a latency) its inverse, so that a
+ * longer bar always means better.  The row's key starts with its id.
+ */
+static double
+scr_results_better(const struct table_row *row, double ratio)
+{
+	const struct bench	*b;
+	char			 id[64];
+
+	if (row->key == NULL)
+		return ratio;
+	snprintf(id, sizeof id, "%.*s", (int)strcspn(row->key, " "),
+	    row->key);
+	b = registry_find(id);
+	return b != NULL && b->dir == BENCH_LOWER ? 1 / ratio : ratio;
+}
+
+/* A bar beside each row of t that has a figure in column col. */
+static void
+scr_results_bars(struct ui *ui, const struct table *t, struct ui_rect r,
+    int first, int col, int x)
+{
+	double	v, max = 2;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		if (!t->rows[i].section &&
+		    scr_results_ratio(t->rows[i].cells[col], &v) &&
+		    (v = scr_results_better(&t->rows[i], v)) > max)
+			max = v;
+	for (size_t i = 0; i < t->nrows; i++) {
+		int	y = r.y + 1 + (int)i - first;
+
+		if (y < r.y || y >= r.y + r.h || t->rows[i].section ||
+		    !scr_results_ratio(t->rows[i].cells[col], &v))
+			continue;
+		w_bar_draw(ui, y, x, COLS - x - 1,
+		    scr_results_better(&t->rows[i], v), max);
+	}
 }
 
 /*
  * A table, and if it has a column headed bar_col (RATIO, INDEX) a bar
- * beside each of its rows, scaled to the largest figure there; the table
- * then gives up SCR_RESULTS_BAR_W columns for them.  Line first of the
- * table at the top of r; with r.h 0 it only counts.  Returns its lines.
+ * beside each of its rows; the table then gives up SCR_RESULTS_BAR_W
+ * columns for them.  Line first of the table at the top of r; with r.h
+ * 0 it only counts.  The row on the highlighted line is highlighted and
+ * remembered.  Returns its lines.
  */
 static int
 scr_results_block(struct ui *ui, const struct table *t, struct ui_rect r,
     int first, const char *bar_col)
 {
-	int	col = bar_col != NULL ? w_table_col(t, bar_col) : -1, x, y;
-	double	v, max = 2;
+	int	col = bar_col != NULL ? w_table_col(t, bar_col) : -1, x, cur;
 
 	if (col >= 0)
 		r.w = COLS - SCR_RESULTS_BAR_W;
 	if (r.h <= 0)
 		return w_table_lines(t, r.w);
-	x = r.x + w_table_draw(ui, t, r, first, ui->res_left) + 2;
-	for (size_t i = 0; col >= 0 && i < t->nrows; i++)
-		if (scr_results_ratio(t->rows[i].cells[col], &v) && v > max)
-			max = v;
-	for (size_t i = 0; col >= 0 && i < t->nrows; i++) {
-		y = r.y + 1 + (int)i - first;
-		if (y < r.y || y >= r.y + r.h || t->rows[i].section ||
-		    !scr_results_ratio(t->rows[i].cells[col], &v))
-			continue;
-		w_bar_draw(ui, y, x, COLS - x - 1, v, max);
-	}
+	cur = ui->res_cur - (ui->res_top - first) - 1;
+	if (cur < 0 || cur >= (int)t->nrows)
+		cur = -1;
+	else
+		ui->res_row = &t->rows[cur];
+	x = r.x + w_table_draw(ui, t, r, first, ui->res_left, cur) + 2;
+	if (col >= 0)
+		scr_results_bars(ui, t, r, first, col, x);
 	return w_table_lines(t, r.w);
+}
+
+/* A heading and a table under it; with r.h 0 it only counts. */
+static int
+scr_results_section(struct ui *ui, struct ui_rect r, int vy,
+    const char *head, const struct table *t, const char *bar_col)
+{
+	int	n = 1;
+
+	n += ui_text(ui, r, ui->res_top - vy - n, UI_A_SECTION, head);
+	if (bar_col != NULL && strcmp(bar_col, "RATIO") == 0)
+		n += ui_text(ui, r, ui->res_top - vy - n, UI_NATTR,
+		    scr_results_legend);
+	return n + scr_results_block(ui, t, r, ui->res_top - vy - n,
+	    bar_col);
 }
 
 /*
  * The body, a column of blocks scrolled together: the report's title,
- * its table, then the ratio heading and table.  With r.h 0 it only
- * counts; returns its lines.
+ * its table, the ratios, the index, every statistic, a memory curve.
+ * With r.h 0 it only counts; returns its lines.
  */
 static int
 scr_results_body(struct ui *ui, struct ui_rect r)
 {
-	const struct table	*t = ui->live.table;
+	const struct table	*t = scr_results_table(ui);
+	const struct ui_source	*ref = ui_source_find(ui, ui->res_ref);
 	char			 head[128];
 	int			 vy = 0;
 
 	vy += ui_text(ui, r, ui->res_top - vy, UI_NATTR, t->title) + 1;
-	vy += scr_results_block(ui, t, r, ui->res_top - vy, NULL) + 1;
-	for (size_t i = 0; i < ui->nres_curves; i++) {
-		const struct table	*c = ui->res_curves[i];
-
-		if (c->title[0] != '\0')
-			vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION,
-			    c->title);
-		vy += scr_results_block(ui, c, r, ui->res_top - vy, NULL) + 1;
+	vy += scr_results_block(ui, t, r, ui->res_top - vy, NULL);
+	if (ui->res_cmp == NULL || ref == NULL)
+		vy += 1 + ui_text(ui, r, ui->res_top - vy - 1, UI_NATTR,
+		    "No reference chosen: b picks a baseline or a saved run "
+		    "to show ratios against.");
+	else {
+		snprintf(head, sizeof head, "Ratio to %s (b: another "
+		    "reference)", ref->name);
+		vy += scr_results_section(ui, r, vy, head, ui->res_cmp,
+		    "RATIO");
 	}
-	if (ui->res_cmp == NULL)
-		return vy + ui_text(ui, r, ui->res_top - vy, UI_NATTR, "No "
-		    "reference chosen: b picks a baseline or a saved run to "
-		    "show ratios against.");
-	snprintf(head, sizeof head, "Ratio to %s (b: another reference)",
-	    ui->src[ui->res_ref - 1].name);
-	vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION, head);
-	vy += scr_results_block(ui, ui->res_cmp, r, ui->res_top - vy,
-	    "RATIO");
-	if (ui->res_index == NULL)
-		return vy;
-	vy++;
-	vy += ui_text(ui, r, ui->res_top - vy, UI_A_SECTION,
-	    ui->res_index->title);
-	return vy + scr_results_block(ui, ui->res_index, r, ui->res_top - vy,
-	    "INDEX");
+	if (ui->res_index != NULL)
+		vy += scr_results_section(ui, r, vy, ui->res_index->title,
+		    ui->res_index, "INDEX");
+	if (ui->res_stats != NULL)
+		vy += scr_results_section(ui, r, vy, "Every statistic",
+		    ui->res_stats, NULL);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		vy += scr_results_section(ui, r, vy,
+		    ui->res_curves[i]->title != NULL &&
+		    ui->res_curves[i]->title[0] != '\0' ?
+		    ui->res_curves[i]->title : "Curve", ui->res_curves[i],
+		    NULL);
+	return vy;
+}
+
+/* Clamp the highlight and keep it in view; the view ends at the body's. */
+static void
+scr_results_view(struct ui *ui, int n, int h)
+{
+	int	maxl = 0, w = COLS - SCR_RESULTS_BAR_W;
+	const struct table *const v[] = { scr_results_table(ui), ui->res_cmp,
+	    ui->res_index, ui->res_stats };
+
+	ui->res_cur = ui_scroll(ui->res_cur, 0, n, 1);
+	if (ui->res_cur < ui->res_top)
+		ui->res_top = ui->res_cur;
+	if (ui->res_cur >= ui->res_top + h)
+		ui->res_top = ui->res_cur - h + 1;
+	ui->res_top = ui_scroll(ui->res_top, 0, n, h);
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (v[i] != NULL && w_table_max_left(v[i], w) > maxl)
+			maxl = w_table_max_left(v[i], w);
+	for (size_t i = 0; i < ui->nres_curves; i++)
+		if (w_table_max_left(ui->res_curves[i], w) > maxl)
+			maxl = w_table_max_left(ui->res_curves[i], w);
+	if (ui->res_left > maxl)
+		ui->res_left = maxl;
+}
+
+/* Under the body: the highlighted row's full title and where we are. */
+static void
+scr_results_detail(struct ui *ui, int y, int n, int h)
+{
+	const struct table_row	*row = ui->res_row;
+	char			 pos[48];
+	int			 w;
+
+	w = snprintf(pos, sizeof pos, "%s%s%d/%d", ui->res_top > 0 ?
+	    "more above  " : "", ui->res_top + h < n ? "more below  " : "",
+	    ui->res_cur + 1, n);
+	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
+	if (row != NULL && !row->section)
+		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s%s%s",
+		    row->key != NULL ? row->key : "",
+		    row->key != NULL ? ": " : "", row->cells[0]);
 }
 
 static void
@@ -289,28 +432,34 @@ scr_results_draw(struct ui *ui)
 	struct ui_rect	 r = ui_body();
 	int		 n;
 
-	if (!l->have_run || l->table == NULL) {
+	if (scr_results_table(ui) == NULL) {
 		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results");
 		ui_puts(ui, 2, 0, COLS, UI_NATTR, "No run yet: n goes to the "
-		    "select screen, o compares saved runs.");
+		    "select screen, o opens saved runs and baselines.");
 		return;
 	}
-	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results%s: %s",
-	    l->cancelled ? " (aborted)" : "",
-	    l->saved ? l->path : "not saved yet (s saves)");
+	if (ui->viewing)
+		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s, as "
+		    "saved (r: the run just measured)", ui->view_name);
+	else
+		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results%s: "
+		    "%s", l->cancelled ? " (aborted)" : "",
+		    l->saved ? l->path : "not saved yet (s saves)");
 	ui_hline(ui, 1, 0, COLS);
 	r.y = 2;
 	r.h = 0;
 	n = scr_results_body(ui, r);
-	r.h = LINES - 1 - r.y;
-	ui->res_top = ui_scroll(ui->res_top, 0, n, r.h);
+	r.h = LINES - 2 - r.y;
+	scr_results_view(ui, n, r.h);
+	ui->res_row = NULL;
 	scr_results_body(ui, r);
+	scr_results_detail(ui, LINES - 2, n, r.h);
 }
 
 const struct ui_screen scr_results = {
 	.name = "Results",
-	.status = "s:save  b:reference  o:compare  n:new run  j/k/h/l:scroll "
-	    " ?:help  q:quit",
+	.status = "s:save  b:reference  o:compare  n:new run  j/k/h/l:move  "
+	    "?:help  q:quit",
 	.help = scr_results_help,
 	.enter = scr_results_enter,
 	.key = scr_results_key,

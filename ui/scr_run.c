@@ -1,13 +1,13 @@
 /*
- * The run screen, and the live model of the run behind it: the runner's
- * events land here whichever screen is shown (scr_run_dispatch), updating
- * counters, the current test's samples and the results table so far; the
- * screen draws progress, every sample, the spread (from stats_compute()
- * and stats_outliers()) and the finished tests (report_results()).  The
- * loop in ui.c redraws it at the refresh rate, so the parent stays idle.
+ * The run screen: it draws the live model (ui_live.c) of the run, its
+ * progress, every sample, the spread (from stats_compute() and
+ * stats_outliers()) and the finished tests (report_results()), and goes
+ * to the results when the run ends.  The loop in ui.c redraws it at the
+ * refresh rate, so the parent stays idle.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,192 +21,23 @@ static const struct ui_key scr_run_help[] = {
 	{ NULL, NULL }
 };
 
-/* ---- The live model ---- */
-
-static void
-scr_run_table(struct ui_live *l)
-{
-	table_free(l->table);
-	l->table = report_results(&l->run, 0);
-}
-
-/* A calibration run replaces the host's noise profile as it ends. */
-static void
-scr_run_save_profile(struct ui *ui)
-{
-	struct sm_error	 err;
-	char		 path[PATH_MAX];
-	const char	*host = run_meta_get(&ui->live.run, "hostname");
-
-	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
-	    sizeof path, &err) != 0 ||
-	    csvstore_save(&ui->live.run, path, 1, &err) != 0) {
-		ui_message(ui, "noise profile not saved: %s", err.msg);
-		return;
-	}
-	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
-	ui->live.saved = 1;
-	ui_message(ui, "noise profile saved: %s", path);
-}
-
+/* The run is over: its results. */
 static void
 scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 {
-	struct ui_live	*l = &ui->live;
-	size_t		 failed;
-
-	switch (ev->type) {
-	case RUNNER_EV_RUN_START:
-		l->t_run = sm_now_ns();
-		break;
-	case RUNNER_EV_BENCH_START:
-		l->bench = ev->bench;
-		l->ncopy = ev->copies;
-		/* Interleaved: the test's samples so far, from the run. */
-		free(l->values);
-		l->nvalues = run_group_values(&l->run, &(struct run_group){
-		    ev->bench->id, ev->copies }, &l->values, &failed);
-		break;
-	case RUNNER_EV_SAMPLE_START:
-		l->sample = ev->sample;
-		l->t_sample = sm_now_ns();
-		break;
-	case RUNNER_EV_SAMPLE:
-		/* A warm-up is saved, never counted. */
-		if (ev->sample != RUN_WARMUP) {
-			l->values = xreallocarray(l->values, l->nvalues + 1,
-			    sizeof *l->values);
-			l->values[l->nvalues++] = ev->rs->value;
-		}
-		scr_run_table(l);
-		ui->dirty = 1;	/* a finished sample shows at once */
-		break;
-	case RUNNER_EV_ERROR:
-	case RUNNER_EV_SKIPPED:
-		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
-		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
-		    "failed" : "skipped", ev->msg);
-		scr_run_table(l);
-		ui->dirty = 1;
-		break;
-	case RUNNER_EV_PROGRESS:
-		l->done = ev->done;
-		l->total = ev->total;
-		break;
-	case RUNNER_EV_FINISHED:
-		l->cancelled = ev->cancelled;
-		l->bench = NULL;
-		l->have_run = 1;
-		runner_note_plan(&l->plan, &l->run, ev->cancelled);
-		scr_run_table(l);
-		ui_message(ui, ev->cancelled ? "run aborted: the samples "
-		    "finished so far are kept" : "run finished");
-		if (l->calibrate && !ev->cancelled)
-			scr_run_save_profile(ui);
-		l->calibrate = 0;
-		if (ui->scr == &scr_run)
-			ui_switch(ui, &scr_results);
-		break;
-	default:
-		break;
+	if (ev->type == RUNNER_EV_FINISHED) {
+		ui->viewing = 0;
+		ui_switch(ui, &scr_results);
 	}
 }
 
-/* The runner's callback: the model first, then the screen shown. */
-static void
-scr_run_dispatch(const struct runner_event *ev, void *arg)
-{
-	struct ui	*ui = arg;
-
-	scr_run_on_event(ui, ev);
-	if (ui->scr != &scr_run && ui->scr->on_event != NULL)
-		ui->scr->on_event(ui, ev);
-}
-
-/* A fresh run in the live model, with the system's facts. */
-void
-scr_run_reset(struct ui *ui)
-{
-	struct ui_live	*l = &ui->live;
-
-	run_free(&l->run);
-	sysinfo_collect(&l->run);
-	if (l->calibrate) {
-		noise_plan(&l->plan, NOISE_REPEATS, -1);
-		run_meta_set(&l->run, "kind", "noise-profile");
-	}
-	table_free(l->table);
-	l->table = NULL;
-	l->have_run = l->saved = l->cancelled = 0;
-	l->path[0] = l->error[0] = '\0';
-	l->nvalues = l->done = 0;
-	l->total = 1;
-	l->bench = NULL;
-}
-
-/* Start the live plan and show it; on failure, back to from. */
+/* Show the run screen and start the live plan; on failure, back to from. */
 void
 scr_run_go(struct ui *ui, const struct ui_screen *from)
 {
-	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
-
 	ui_switch(ui, &scr_run);
-	l->runner = runner_start(&l->plan, &l->run, scr_run_dispatch, ui,
-	    &err);
-	if (l->runner == NULL) {
-		ui_message(ui, "%s", err.msg);
+	if (ui_live_begin(ui) != 0)
 		ui_switch(ui, from);
-	}
-}
-
-/* Start what the select screen chose. */
-void
-scr_run_start(struct ui *ui)
-{
-	struct ui_live	*l = &ui->live;
-
-	if (ui_running(ui))
-		return;
-	free(l->benches);
-	l->benches = xcalloc(registry_count(), sizeof *l->benches);
-	if (scr_select_plan(ui, &l->plan, l->benches, l->copies) == 0) {
-		ui_message(ui, "no test selected: Space selects one");
-		return;
-	}
-	scr_run_reset(ui);
-	scr_run_go(ui, &scr_select);
-}
-
-/* Let the runner handle what happened; free it once the run is over. */
-void
-scr_run_step(struct ui *ui)
-{
-	if (runner_step(ui->live.runner)) {
-		runner_free(ui->live.runner);
-		ui->live.runner = NULL;
-		ui->dirty = 1;
-	}
-}
-
-/* Stop the run if one goes on (killing and reaping every child). */
-void
-scr_run_free(struct ui *ui)
-{
-	struct ui_live	*l = &ui->live;
-
-	if (l->runner != NULL) {
-		runner_cancel(l->runner);
-		runner_free(l->runner);
-		l->runner = NULL;
-	}
-	table_free(l->table);
-	l->table = NULL;
-	free(l->values);
-	l->values = NULL;
-	free(l->benches);
-	l->benches = NULL;
-	run_free(&l->run);
 }
 
 /* ---- Keys ---- */
@@ -247,26 +78,51 @@ scr_run_key(struct ui *ui, int c)
 
 /* ---- Drawing ---- */
 
+#define SCR_RUN_LABEL_W	34	/* the labels right of the two bars */
+
+/* Seconds into the current sample, at most its expected length. */
+static double
+scr_run_in_sample(const struct ui_live *l)
+{
+	double	in, est;
+
+	if (l->bench == NULL)
+		return 0;
+	in = (double)(sm_now_ns() - l->t_sample) / 1e9;
+	est = runner_sample_estimate(l->bench, l->plan.duration);
+	return in < est ? in : est;
+}
+
+/*
+ * The sample bar counts down -d; a calibrated sample lasts one batch,
+ * whatever -d says, so it gets no bar.  The run bar counts down the
+ * estimate of what is left, test by test (runner_sample_estimate()).
+ */
 static void
 scr_run_draw_progress(struct ui *ui, int y)
 {
 	struct ui_live	*l = &ui->live;
-	double		 now = (double)sm_now_ns(), in, est, left;
+	double		 in = scr_run_in_sample(l), left;
 	char		 a[32], label[96];
+	int		 w = COLS - 8;
 
-	in = l->bench != NULL ? (now - (double)l->t_sample) / 1e9 : 0;
-	ui_format_secs(l->plan.duration - in, a, sizeof a);
-	snprintf(label, sizeof label, "%s left", a);
 	ui_puts(ui, y, 0, 8, UI_NATTR, "Sample");
-	w_progress_draw(ui, y, 8, COLS - 8, in / l->plan.duration, label);
-	est = runner_estimate(&l->plan);
-	left = est * (double)(l->total - l->done) / (double)l->total - in;
+	if (l->bench != NULL && l->bench->timing == BENCH_CALIBRATED)
+		ui_printf(ui, y, 8, w, UI_NATTR, "one calibrated batch, about "
+		    "%g s (-d does not apply)", RUNNER_CALIBRATED_S);
+	else {
+		ui_format_secs(l->plan.duration - in, a, sizeof a);
+		snprintf(label, sizeof label, "%s left", a);
+		w_progress_draw(ui, y, 8, w, SCR_RUN_LABEL_W,
+		    in / l->plan.duration, label);
+	}
+	left = l->est_total - l->est_done - in;
 	ui_format_secs(left, a, sizeof a);
-	snprintf(label, sizeof label, "%s left, %zu of %zu samples", a,
-	    l->done, l->total);
+	snprintf(label, sizeof label, "%s left, %zu of %zu sample%s", a,
+	    l->done, l->total, l->total == 1 ? "" : "s");
 	ui_puts(ui, y + 1, 0, 8, UI_NATTR, "Run");
-	w_progress_draw(ui, y + 1, 8, COLS - 8,
-	    (double)l->done / (double)l->total, label);
+	w_progress_draw(ui, y + 1, 8, w, SCR_RUN_LABEL_W,
+	    l->est_total > 0 ? 1 - left / l->est_total : 0, label);
 }
 
 /* Every sample of the current test, newest last, on two lines. */
@@ -326,8 +182,10 @@ scr_run_draw_spread(struct ui *ui, int y)
 	ui_printf(ui, y + 3, 44, COLS - 44, nout ? UI_A_MARK : UI_NATTR,
 	    "outliers (marked !): %zu", nout);
 	ui_puts(ui, y + 4, 0, 9, UI_NATTR, "Spread");
-	w_sparkline_draw(ui, y + 4, 9, COLS - 10, l->values, l->nvalues,
-	    flag);
+	w_sparkline_draw(ui, y + 4, 9, COLS - 40, l->values, l->nvalues,
+	    flag, st.mean);
+	ui_printf(ui, y + 4, COLS - 30, 30, UI_NATTR, "one step: %g%% of the "
+	    "mean", 100 * W_SPARKLINE_STEP);
 	free(flag);
 }
 
@@ -335,43 +193,65 @@ static void
 scr_run_draw_current(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
+	char		 each[48];
 
 	if (l->bench == NULL) {
 		ui_puts(ui, 2, 0, COLS, UI_NATTR, "Starting...");
 		return;
 	}
+	if (l->bench->timing == BENCH_CALIBRATED)
+		snprintf(each, sizeof each, "calibrated");
+	else
+		snprintf(each, sizeof each, "%g s each", l->plan.duration);
 	ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: sample %d "
-	    "of %d, %g s each", l->bench->title, l->bench->id, l->ncopy,
+	    "of %d, %s", l->bench->title, l->bench->id, l->ncopy,
 	    l->ncopy == 1 ? "copy" : "copies", l->sample, l->plan.samples,
-	    l->plan.duration);
+	    each);
 	scr_run_draw_progress(ui, 3);
 	scr_run_draw_spread(ui, 5);
+}
+
+/* The finished tests, the newest in view unless scrolled away. */
+static void
+scr_run_draw_finished(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct ui_rect	 r = ui_body();
+	int		 n, bottom;
+
+	r.y = 12;
+	r.h = LINES - 1 - r.y;
+	n = l->table != NULL ? w_table_lines(l->table, r.w) : 0;
+	bottom = ui_scroll(INT_MAX / 2, 0, n, r.h);
+	ui->res_top = ui_scroll(ui->res_top, 0, n, r.h);
+	ui->run_follow = ui->res_top == bottom;
+	ui_hline(ui, 11, 0, COLS);
+	ui_printf(ui, 11, 2, COLS - 4, UI_A_SECTION, " Finished so far%s%s ",
+	    ui->res_top > 0 ? ", more above" : "",
+	    ui->res_top < bottom ? ", more below" : "");
+	if (l->table != NULL)
+		w_table_draw(ui, l->table, r, ui->res_top, 0, -1);
+	else
+		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "(no test finished yet)");
 }
 
 static void
 scr_run_draw(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
-	struct ui_rect	 r = ui_body();
 	char		 el[32];
 
 	ui_format_secs((double)(sm_now_ns() - l->t_run) / 1e9, el, sizeof el);
-	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s  (elapsed %s, "
-	    "%.1f updates/s)", ui_running(ui) ? "running" : "run over", el,
-	    1000.0 / ui->refresh_ms);
+	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s",
+	    ui_running(ui) ? "running" : "run over");
+	/* Plain, so that the clock ticking sends no color changes. */
+	ui_printf(ui, 0, 20, COLS - 20, UI_NATTR, "(elapsed %s, %.1f "
+	    "updates/s)", el, 1000.0 / ui->refresh_ms);
 	ui_hline(ui, 1, 0, COLS);
 	scr_run_draw_current(ui);
 	if (l->error[0] != '\0')
 		ui_printf(ui, 10, 0, COLS, UI_A_WARN, "%s", l->error);
-	ui_hline(ui, 11, 0, COLS);
-	ui_puts(ui, 11, 2, 20, UI_A_SECTION, " Finished so far ");
-	r.y = 12;
-	r.h = LINES - 1 - r.y;
-	if (l->table != NULL) {
-		ui->res_top = ui_scroll(ui->res_top, 0,
-		    w_table_lines(l->table, r.w), r.h);
-		w_table_draw(ui, l->table, r, ui->res_top, 0);
-	}
+	scr_run_draw_finished(ui);
 }
 
 const struct ui_screen scr_run = {

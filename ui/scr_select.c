@@ -6,13 +6,13 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ui.h"
 
 #define SCR_SELECT_IDLE_NS	5000000000ULL	/* re-check every 5 s */
+#define SCR_SELECT_LONG_S	180	/* ask before a longer run */
 
 /* A line of the list: a group heading or a test. */
 struct scr_select_row {
@@ -20,42 +20,24 @@ struct scr_select_row {
 	int		 test;		/* registry index, -1 for a heading */
 };
 
-/*
- * Presets.  quick: the first test of each group (a representative
- * subset) in short samples; standard: everything, 5 s x 6; BYTE: the
- * tests of the BYTE index baseline, as the BYTE reports ran them, 10 s x
- * 6 (seed 004: "(10 secs, 6 samples)"); everything if that baseline is
- * missing.
- */
-struct scr_select_preset {
-	const char	*name;
-	int		 subset;
-	const char	*baseline;	/* select the tests it has */
-	double		 duration;
-	int		 samples;
-};
-static const struct scr_select_preset scr_select_presets[] = {
-	{ "quick", 1, NULL, 1, 3 },
-	{ "standard", 0, NULL, 5, 6 },
-	{ "BYTE", 0, "byte-3.11", 10, 6 },
-};
-#define SCR_SELECT_NPRESET \
-	(sizeof scr_select_presets / sizeof scr_select_presets[0])
-
 static const struct ui_key scr_select_help[] = {
-	{ "Space", "select or clear the test (or group) under the cursor" },
-	{ "/", "find a test by id or title and move to it" },
+	{ "Space", "select or clear the test (or group) under the cursor, "
+	    "then move down" },
+	{ "/ f F3", "find a test by id, title or description (any case); "
+	    "next match" },
 	{ "g", "select or clear the whole group under the cursor" },
 	{ "a x", "select all tests; clear all" },
-	{ "p", "next preset: quick, standard, BYTE (10 s x 6 samples)" },
+	{ "p", "next preset: UnixBench (the default), quick, BYTE, "
+	    "everything; asks before replacing a selection of your own" },
 	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus; scale is 1, 2, "
 	    "4, ... up to twice the CPUs (scaling curves)" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },
 	{ "d n", "seconds per sample; samples per test" },
 	{ "C", "adaptive: sample until each 95% interval is within N%" },
 	{ "K", "calibrate: measure this host's run-to-run noise (A/A)" },
-	{ "Enter r", "start the run" },
-	{ "o v", "compare saved runs and baselines; last results" },
+	{ "Enter r", "start the run (asks first when it takes more than "
+	    "3 minutes)" },
+	{ "o v", "open or compare saved runs and baselines; last results" },
 	{ "U", "simulated users: a mix of steps run by 1, 2, 4, ... users" },
 	{ NULL, NULL }
 };
@@ -87,113 +69,6 @@ scr_select_list(int *n)
 	rows = xcalloc(registry_count() * 2, sizeof *rows);
 	*n = scr_select_rows(rows);
 	return rows;
-}
-
-/* Set every test of group (all when NULL) to on. */
-static void
-scr_select_set(struct ui *ui, const char *group, int on)
-{
-	for (size_t i = 0; registry_all[i] != NULL; i++)
-		if (group == NULL ||
-		    strcmp(group, registry_all[i]->group) == 0)
-			ui->choice.sel[i] = (unsigned char)on;
-}
-
-/* Select the group unless all of it is selected already, then clear it. */
-static void
-scr_select_toggle_group(struct ui *ui, const char *group)
-{
-	int	all = 1;
-
-	for (size_t i = 0; registry_all[i] != NULL; i++)
-		if (strcmp(group, registry_all[i]->group) == 0 &&
-		    !ui->choice.sel[i])
-			all = 0;
-	scr_select_set(ui, group, !all);
-}
-
-/* Select exactly the tests the baseline name has; 0, or -1 if missing. */
-static int
-scr_select_baseline(struct ui *ui, const char *name)
-{
-	struct sm_error	err;
-	struct run	run;
-
-	run_init(&run);
-	if (baseline_resolve(ui->self[0] ? ui->self : NULL, name, &run,
-	    &err) != 0) {
-		run_free(&run);
-		return -1;
-	}
-	scr_select_set(ui, NULL, 0);
-	for (size_t i = 0; registry_all[i] != NULL; i++)
-		for (size_t k = 0; k < run.nsamples && !ui->choice.sel[i]; k++)
-			ui->choice.sel[i] = strcmp(run.samples[k].test,
-			    registry_all[i]->id) == 0;
-	run_free(&run);
-	return 0;
-}
-
-static void
-scr_select_preset(struct ui *ui, const struct scr_select_preset *p)
-{
-	const char	*group = NULL;
-
-	ui->choice.preset = p->name;
-	ui->choice.duration = p->duration;
-	ui->choice.samples = p->samples;
-	ui->choice.copies[0] = 1;
-	ui->choice.ncopies = 1;
-	scr_select_set(ui, NULL, !p->subset);
-	if (p->baseline != NULL && scr_select_baseline(ui, p->baseline) != 0)
-		ui_message(ui, "no %s baseline here: every test is selected",
-		    p->baseline);
-	for (size_t i = 0; p->subset && registry_all[i] != NULL; i++) {
-		if (group != NULL &&
-		    strcmp(group, registry_all[i]->group) == 0)
-			continue;
-		group = registry_all[i]->group;
-		ui->choice.sel[i] = 1;
-	}
-}
-
-/* The choice a console starts with: the standard preset. */
-void
-scr_select_defaults(struct ui *ui)
-{
-	scr_select_preset(ui, &scr_select_presets[1]);
-}
-
-/*
- * The runner plan for what is selected; benches and copies are the
- * caller's arrays (registry_count() and UI_MAX_COPIES long).  Returns the
- * number of tests selected.
- */
-size_t
-scr_select_plan(const struct ui *ui, struct runner_plan *plan,
-    const struct bench **benches, int *copies)
-{
-	size_t	n = 0;
-
-	memset(plan, 0, sizeof *plan);
-	for (size_t i = 0; registry_all[i] != NULL; i++)
-		if (ui->choice.sel[i])
-			benches[n++] = registry_all[i];
-	memcpy(copies, ui->choice.copies,
-	    ui->choice.ncopies * sizeof *copies);
-	plan->benches = benches;
-	plan->nbench = n;
-	plan->copies = copies;
-	plan->ncopies = ui->choice.ncopies;
-	plan->samples = ui->choice.samples;
-	plan->duration = ui->choice.duration;
-	plan->grace = runner_default_grace(plan->duration);
-	plan->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
-	plan->order = RUNNER_ORDER_INTERLEAVED;
-	plan->warmup = 1;
-	plan->target = ui->choice.target;
-	plan->time_cap = ui->choice.target > 0 ? UI_TIME_CAP : 0;
-	return n;
 }
 
 /* ---- Settings typed in the status line ---- */
@@ -264,12 +139,13 @@ scr_select_copies_text(const struct ui *ui, char *buf, size_t len)
 		    i > 0 ? "," : "", ui->choice.copies[i]);
 }
 
-/* /: the first row from the cursor on whose test id or title has text. */
+/* The next row after the cursor whose id, title or description has it. */
 static void
-scr_select_find_done(struct ui *ui, const char *text)
+scr_select_find_next(struct ui *ui)
 {
 	struct scr_select_row	*rows;
 	const struct bench	*b;
+	const char		*text = ui->sel_find;
 	int			 n, i;
 
 	rows = scr_select_list(&n);
@@ -278,15 +154,78 @@ scr_select_find_done(struct ui *ui, const char *text)
 		if (rows[i].test < 0)
 			continue;
 		b = registry_all[rows[i].test];
-		if (strstr(b->id, text) != NULL ||
-		    strstr(b->title, text) != NULL) {
+		if (ui_contains(b->id, text) ||
+		    ui_contains(b->title, text) ||
+		    ui_contains(b->desc, text)) {
 			ui->sel_cur = i;
 			free(rows);
 			return;
 		}
 	}
 	free(rows);
-	ui_message(ui, "no test matches \"%s\"", text);
+	ui_message(ui, *text == '\0' ? "nothing to find yet: / asks" :
+	    "no test matches \"%s\"", text);
+}
+
+static void
+scr_select_find_done(struct ui *ui, const char *text)
+{
+	snprintf(ui->sel_find, sizeof ui->sel_find, "%s", text);
+	scr_select_find_next(ui);
+}
+
+static void
+scr_select_preset_done(struct ui *ui, const char *answer)
+{
+	(void)answer;
+	ui_choice_preset(ui, ui_choice_next_preset(ui));
+}
+
+/* p: the next preset, asking first when it would replace a choice. */
+static void
+scr_select_next_preset(struct ui *ui)
+{
+	char	q[sizeof ui->prompt.question];
+
+	if (!ui_choice_custom(ui)) {
+		ui_choice_preset(ui, ui_choice_next_preset(ui));
+		return;
+	}
+	snprintf(q, sizeof q, "Replace your own selection and settings with "
+	    "the %s preset? (y/n)", ui_choice_next_preset(ui)->name);
+	ui_ask(ui, 1, q, NULL, scr_select_preset_done);
+}
+
+static void
+scr_select_run_done(struct ui *ui, const char *answer)
+{
+	(void)answer;
+	if (ui_live_start(ui) == 0)
+		ui_switch(ui, &scr_run);
+}
+
+/* Enter: start the run, asking first when it is long. */
+static void
+scr_select_run(struct ui *ui)
+{
+	struct runner_plan	  plan;
+	const struct bench	**benches;
+	int			  copies[UI_MAX_COPIES];
+	char			  est[32], q[sizeof ui->prompt.question];
+	double			  t;
+
+	benches = xcalloc(registry_count(), sizeof *benches);
+	ui_choice_plan(ui, &plan, benches, copies);
+	t = runner_estimate(&plan);
+	free(benches);
+	if (t <= SCR_SELECT_LONG_S) {
+		scr_select_run_done(ui, "y");
+		return;
+	}
+	ui_format_secs(t, est, sizeof est);
+	snprintf(q, sizeof q, "This run takes about %s. Start it? (y/n)",
+	    est);
+	ui_ask(ui, 1, q, NULL, scr_select_run_done);
 }
 
 /* N: 1 -> one per CPU -> both -> 1. */
@@ -347,20 +286,17 @@ scr_select_settings_key(struct ui *ui, int c)
 		return 1;
 	case 'K':
 		ui->live.calibrate = 1;
-		scr_run_start(ui);
+		scr_select_run_done(ui, "y");
 		return 1;
 	case '/':
-		ui_ask(ui, 0, "find test:", "", scr_select_find_done);
+		ui_ask(ui, 0, "find (id, title or description):",
+		    ui->sel_find, scr_select_find_done);
+		return 1;
+	case 'f':
+		scr_select_find_next(ui);
 		return 1;
 	case 'p':
-		for (size_t i = 0; i < SCR_SELECT_NPRESET; i++)
-			if (strcmp(scr_select_presets[i].name,
-			    ui->choice.preset) == 0) {
-				scr_select_preset(ui, &scr_select_presets[
-				    (i + 1) % SCR_SELECT_NPRESET]);
-				return 1;
-			}
-		scr_select_preset(ui, &scr_select_presets[0]);
+		scr_select_next_preset(ui);
 		return 1;
 	}
 	return 0;
@@ -392,20 +328,22 @@ scr_select_key(struct ui *ui, int c)
 	switch (c) {
 	case ' ':
 		if (rows[ui->sel_cur].test < 0)
-			scr_select_toggle_group(ui, rows[ui->sel_cur].group);
+			ui_choice_toggle_group(ui, rows[ui->sel_cur].group);
 		else
 			ui->choice.sel[rows[ui->sel_cur].test] ^= 1;
+		if (ui->sel_cur + 1 < n)
+			ui->sel_cur++;
 		break;
 	case 'g':
-		scr_select_toggle_group(ui, rows[ui->sel_cur].group);
+		ui_choice_toggle_group(ui, rows[ui->sel_cur].group);
 		break;
 	case 'a':
 	case 'x':
-		scr_select_set(ui, NULL, c == 'a');
+		ui_choice_set(ui, NULL, c == 'a');
 		break;
 	case UI_KEY_ENTER:
 	case 'r':
-		scr_run_start(ui);
+		scr_select_run(ui);
 		break;
 	case 'o':
 		ui_switch(ui, &scr_compare);
@@ -414,9 +352,10 @@ scr_select_key(struct ui *ui, int c)
 		ui_switch(ui, &scr_users);
 		break;
 	case 'v':
-		if (ui->live.have_run)
+		if (ui->live.have_run) {
+			ui->viewing = 0;
 			ui_switch(ui, &scr_results);
-		else
+		} else
 			ui_message(ui, "no run yet: Enter starts one");
 		break;
 	default:
@@ -437,7 +376,7 @@ scr_select_draw_idle(struct ui *ui)
 		ui->idle_at = now + SCR_SELECT_IDLE_NS;
 	}
 	if (ui->idle[0] != '\0')
-		ui_text(ui, (struct ui_rect){ 1, 0, 2, COLS }, 0, UI_A_WARN,
+		ui_text(ui, (struct ui_rect){ 1, 0, 1, COLS }, 0, UI_A_WARN,
 		    ui->idle);
 	else
 		ui_printf(ui, 1, 0, COLS, UI_NATTR, "Idle check: load average "
@@ -452,17 +391,15 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 	const struct bench	*b;
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
 
-	if (cur)
-		mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
+	/* The highlight covers the text only: a full bar costs the line. */
 	if (row->test < 0) {
 		ui_printf(ui, y, 0, COLS, cur ? a : UI_A_SECTION, "%s",
 		    row->group);
 		return;
 	}
 	b = registry_all[row->test];
-	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %-5s %s: %s",
-	    ui->choice.sel[row->test] ? 'x' : ' ', idw, b->id, b->unit,
-	    b->title, b->desc);
+	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %s",
+	    ui->choice.sel[row->test] ? 'x' : ' ', idw, b->id, b->title);
 }
 
 static void
@@ -472,36 +409,65 @@ scr_select_draw_settings(struct ui *ui, int y)
 	const struct bench	**benches;
 	int			  copies[UI_MAX_COPIES];
 	char			  cs[64], est[32];
-	size_t			  n;
+	size_t			  n, ncal = 0;
 
 	benches = xcalloc(registry_count(), sizeof *benches);
-	n = scr_select_plan(ui, &plan, benches, copies);
+	n = ui_choice_plan(ui, &plan, benches, copies);
+	for (size_t i = 0; i < n; i++)
+		ncal += benches[i]->timing == BENCH_CALIBRATED;
+	ui_format_secs(runner_estimate(&plan), est, sizeof est);
 	free(benches);
 	scr_select_copies_text(ui, cs, sizeof cs);
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
 	    "Samples %d%s   Tests %zu of %zu   Preset %s", cs, plan.duration,
 	    plan.samples, plan.target > 0 ? "+" : "", n, registry_count(),
-	    ui->choice.preset);
-	ui_format_secs(runner_estimate(&plan), est, sizeof est);
+	    ui_choice_preset_name(ui));
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "
 		    "Space selects one, a selects all.");
+	else if (ncal == 0)
+		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s "
+		    "(%zu test%s x copies %s x %d sample%s of %g s)", est, n,
+		    n == 1 ? "" : "s", cs, plan.samples,
+		    plan.samples == 1 ? "" : "s", plan.duration);
 	else
 		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s "
-		    "(%zu test%s x copies %s x %d samples of %g s)", est, n,
-		    n == 1 ? "" : "s", cs, plan.samples, plan.duration);
+		    "(%zu lmbench-style test%s: about %g s a sample, not -d)",
+		    est, ncal, ncal == 1 ? "" : "s", RUNNER_CALIBRATED_S);
+}
+
+/* The highlighted test's description, and where the view is in the list. */
+static void
+scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
+    int n, int y, int h)
+{
+	const struct bench	*b;
+	char			 pos[64];
+	int			 w;
+
+	w = snprintf(pos, sizeof pos, "%s%s%d/%d", ui->sel_top > 0 ?
+	    "more above  " : "", ui->sel_top + h < n ? "more below  " : "",
+	    ui->sel_cur + 1, n);
+	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
+	if (rows[ui->sel_cur].test < 0) {
+		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: Space or g "
+		    "selects the whole group", rows[ui->sel_cur].group);
+		return;
+	}
+	b = registry_all[rows[ui->sel_cur].test];
+	ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s", b->id,
+	    b->unit, b->desc);
 }
 
 static void
 scr_select_draw(struct ui *ui)
 {
 	struct scr_select_row	*rows;
-	int			 n, h = LINES - 8, idw = 0;
+	int			 n, h = LINES - 6, idw = 0;
 
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark %s -- choose the tests "
 	    "to run", SYSMARK_VERSION);
 	scr_select_draw_idle(ui);
-	ui_hline(ui, 3, 0, COLS);
 	rows = scr_select_list(&n);
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if ((int)strlen(registry_all[i]->id) > idw)
@@ -511,10 +477,10 @@ scr_select_draw(struct ui *ui)
 	if (ui->sel_cur >= ui->sel_top + h)
 		ui->sel_top = ui->sel_cur - h + 1;
 	for (int i = ui->sel_top; i < n && i < ui->sel_top + h; i++)
-		scr_select_draw_row(ui, &rows[i], 4 + i - ui->sel_top,
+		scr_select_draw_row(ui, &rows[i], 2 + i - ui->sel_top,
 		    i == ui->sel_cur, idw);
+	scr_select_draw_detail(ui, rows, n, LINES - 4, h);
 	free(rows);
-	ui_hline(ui, LINES - 4, 0, COLS);
 	scr_select_draw_settings(ui, LINES - 3);
 }
 
@@ -526,4 +492,5 @@ const struct ui_screen scr_select = {
 	.enter = scr_select_enter,
 	.key = scr_select_key,
 	.draw = scr_select_draw,
+	.idle_check = 1,
 };

@@ -127,7 +127,7 @@ scr_users_start(struct ui *ui)
 	p->duration = ui->choice.duration;
 	p->grace = runner_default_grace(p->duration);
 	p->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
-	scr_run_reset(ui);
+	ui_live_reset(ui);
 	users_plan(p, &ui->usr_bench, &ui->usr_mix, &l->run);
 	scr_run_go(ui, &scr_users);
 }

@@ -1,6 +1,9 @@
 /*
  * The console: what its screens, widgets and main loop share.  ui.c owns
- * the terminal, the signals and the poll() loop; each scr_*.c file is one
+ * the poll() loop, ui_term.c the terminal and the signals, ui_key.c the
+ * keys, ui_state.c the changes screens ask for, ui_draw.c the drawing
+ * helpers, ui_choice.c what is chosen, ui_live.c the run in flight,
+ * ui_source.c the saved runs and baselines; each scr_*.c file is one
  * screen (a const struct ui_screen); each w_*.c file is a widget that
  * draws into a rectangle it is given and owns no data.  Everything shown
  * comes from the core API (src/core/core.h) and its events: the console
@@ -67,17 +70,28 @@ struct ui_screen {
 	void			 (*on_event)(struct ui *,
 				     const struct runner_event *);
 	void			 (*draw)(struct ui *);
+	int			 idle_check;	/* redraw every few s */
+};
+
+/* A preset of the select screen. */
+struct ui_preset {
+	const char	*name;
+	int		 subset;	/* the first test of each group */
+	const char	*baseline;	/* select the tests it has */
+	double		 duration;
+	int		 samples;
 };
 
 /* What the select screen has chosen. */
 struct ui_choice {
-	unsigned char	*sel;		/* one flag per registry_all[] entry */
-	int		 copies[UI_MAX_COPIES];
-	size_t		 ncopies;
-	double		 duration;
-	int		 samples;
-	const char	*preset;
-	double		 target;	/* run -C as a fraction; 0: fixed */
+	unsigned char		*sel;	/* one flag per registry_all[] entry */
+	int			 copies[UI_MAX_COPIES];
+	size_t			 ncopies;
+	double			 duration;
+	int			 samples;
+	const struct ui_preset	*preset;	/* the last one applied */
+	unsigned char		*preset_sel;	/* what it selected */
+	double			 target;	/* run -C as a fraction; 0: fixed */
 };
 
 /* The run in flight, or the last one. */
@@ -98,6 +112,8 @@ struct ui_live {
 	uint64_t		  t_run;	/* when the run started */
 	uint64_t		  t_sample;	/* when the sample started */
 	size_t			  done, total;
+	double			  est_total;	/* runner_estimate() */
+	double			  est_done;	/* of the samples done */
 	double			 *values;	/* current test's samples */
 	size_t			  nvalues;
 	struct table		 *table;	/* report_results() so far */
@@ -114,6 +130,7 @@ struct ui_source {
 	enum ui_source_kind	 kind;
 	char			*name;		/* column heading */
 	char			*path;		/* file or baseline name */
+	char			*about;		/* date and host, or source */
 	int			 pick;		/* 0, or order picked */
 };
 
@@ -124,6 +141,8 @@ struct ui_prompt {
 	char	 question[96];
 	char	 text[PATH_MAX];
 	void	 (*done)(struct ui *, const char *);
+	void	 (*step)(struct ui *, int);	/* arrows, when set */
+	void	 (*cancel)(struct ui *);	/* Esc, when set */
 };
 
 struct ui {
@@ -145,9 +164,20 @@ struct ui {
 	/* Screen state: cursors and scroll offsets. */
 	int			 sel_cur;
 	int			 sel_top;
+	char			 sel_find[64];	/* the last / text */
 	int			 res_top;
+	int			 run_follow;	/* the newest finished row */
 	int			 res_left;
-	size_t			 res_ref;	/* 0 none, else source + 1 */
+	int			 res_cur;	/* the highlighted line */
+	const struct table_row	*res_row;	/* its row, as drawn */
+	char			 res_ref[PATH_MAX];	/* "": none */
+	int			 viewing;	/* a saved run, not live */
+	struct run		 view;		/* that run */
+	char			*view_name;
+	struct table		*view_table;	/* report_results(view) */
+	struct table		*res_stats;	/* report_stats() */
+	int			 pick_cur;	/* the reference picker */
+	int			 pick_top;
 	char			 res_pending[PATH_MAX];	/* to replace? */
 	struct table		*res_cmp;	/* reference, this run */
 	struct table		*res_index;	/* against an index baseline */
@@ -172,14 +202,28 @@ struct ui {
 	size_t			 usr_ncounts;
 };
 
-/* ui.c */
+/* ui.c, ui_key.c, ui_term.c */
 int	 ui_main(const char *, int);
+void	 ui_read_keys(struct ui *);
 int	 ui_plain_terminal(void);
+void	 ui_signals(void);
+void	 ui_term_start(struct ui *);
+void	 ui_term_end(void);
+int	 ui_term_stopped(void);
+int	 ui_term_resized(void);
+int	 ui_term_ctrl_c(void);
+void	 ui_term_set_ctrl_c(int);
+void	 ui_quit(struct ui *);
+
+/* ui_state.c */
 void	 ui_switch(struct ui *, const struct ui_screen *);
 void	 ui_message(struct ui *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 ui_ask(struct ui *, int, const char *, const char *,
 	     void (*)(struct ui *, const char *));
+int	 ui_running(const struct ui *);
+
+/* ui_draw.c */
 void	 ui_puts(struct ui *, int, int, int, enum ui_attr, const char *);
 void	 ui_printf(struct ui *, int, int, int, enum ui_attr, const char *,
 	     ...) __attribute__((format(printf, 6, 7)));
@@ -189,41 +233,56 @@ int	 ui_text(struct ui *, struct ui_rect, int, enum ui_attr,
 struct ui_rect ui_body(void);
 int	 ui_scroll(int, int, int, int);
 int	 ui_scroll_key(int, int *, int *);
-int	 ui_running(const struct ui *);
+int	 ui_contains(const char *, const char *);
 void	 ui_format_secs(double, char *, size_t);
-const struct ui_key *ui_global_keys(void);
 
-/* Screen functions other files call. */
-void	 scr_select_defaults(struct ui *);
-size_t	 scr_select_plan(const struct ui *, struct runner_plan *,
+/* ui_choice.c */
+void	 ui_choice_defaults(struct ui *);
+void	 ui_choice_free(struct ui *);
+void	 ui_choice_set(struct ui *, const char *, int);
+void	 ui_choice_toggle_group(struct ui *, const char *);
+void	 ui_choice_preset(struct ui *, const struct ui_preset *);
+const struct ui_preset *ui_choice_next_preset(const struct ui *);
+int	 ui_choice_custom(const struct ui *);
+const char *ui_choice_preset_name(const struct ui *);
+size_t	 ui_choice_plan(const struct ui *, struct runner_plan *,
 	     const struct bench **, int *);
-void	 scr_run_start(struct ui *);
-void	 scr_run_reset(struct ui *);
-void	 scr_run_go(struct ui *, const struct ui_screen *);
-void	 scr_run_step(struct ui *);
-void	 scr_run_free(struct ui *);
-void	 scr_users_free(struct ui *);
+
+/* ui_live.c */
+int	 ui_live_start(struct ui *);
+void	 ui_live_reset(struct ui *);
+int	 ui_live_begin(struct ui *);
+void	 ui_live_step(struct ui *);
+void	 ui_live_free(struct ui *);
 
 /* ui_source.c */
 void	 ui_source_scan(struct ui *);
 void	 ui_source_free(struct ui *);
+void	 ui_source_describe(struct ui *);
+struct ui_source *ui_source_find(struct ui *, const char *);
 int	 ui_source_load(struct ui *, const struct ui_source *, struct run *,
 	     struct sm_error *);
 struct table *ui_source_compare(struct ui *, const struct ui_source *const *,
 	     size_t, struct sm_error *);
 
+/* scr_results.c */
+int	 scr_results_open(struct ui *, const struct ui_source *);
+
 /* ui_plain.c */
-char	**ui_plain_ask(const char *);
+char	**ui_plain_ask(const char *, int *);
 
 /* Widgets: each draws into the rectangle it is given. */
 int	 w_table_lines(const struct table *, int);
 int	 w_table_draw(struct ui *, const struct table *, struct ui_rect, int,
-	     int);
+	     int, int);
+int	 w_table_max_left(const struct table *, int);
 int	 w_table_col(const struct table *, const char *);
 void	 w_bar_draw(struct ui *, int, int, int, double, double);
+#define W_SPARKLINE_STEP 0.02	/* one level: 2% of the mean */
 void	 w_sparkline_draw(struct ui *, int, int, int, const double *, size_t,
-	     const unsigned char *);
-void	 w_progress_draw(struct ui *, int, int, int, double, const char *);
+	     const unsigned char *, double);
+void	 w_progress_draw(struct ui *, int, int, int, int, double,
+	     const char *);
 void	 w_status_draw(struct ui *, const char *);
 
 /* The screens. */
@@ -232,6 +291,11 @@ extern const struct ui_screen scr_run;
 extern const struct ui_screen scr_results;
 extern const struct ui_screen scr_compare;
 extern const struct ui_screen scr_help;
+extern const struct ui_screen scr_pick;
 extern const struct ui_screen scr_users;
+
+/* scr_run.c, scr_users.c */
+void	 scr_run_go(struct ui *, const struct ui_screen *);
+void	 scr_users_free(struct ui *);
 
 #endif

@@ -57,15 +57,39 @@ ui_plain_catalog(void)
 }
 
 /* Ask until the answer parses; -1 at end of input. */
+/*
+ * The default answer: UnixBench's index set (the tests of its baseline),
+ * as the console starts with; "all" if that baseline is missing.
+ */
+static void
+ui_plain_default_tests(const char *self, char *def, size_t len)
+{
+	struct sm_error	err;
+	struct run	run;
+	size_t		pos = 0;
+
+	snprintf(def, len, "all");
+	run_init(&run);
+	if (baseline_resolve(self, "unixbench", &run, &err) == 0)
+		for (size_t i = 0; i < run.nsamples && pos < len; i++)
+			if (registry_find(run.samples[i].test) != NULL)
+				pos += (size_t)snprintf(def + pos, len - pos,
+				    "%s%s", pos > 0 ? "," : "",
+				    run.samples[i].test);
+	run_free(&run);
+}
+
 static int
-ui_plain_tests(char *buf, size_t len)
+ui_plain_tests(const char *self, char *buf, size_t len)
 {
 	const struct bench	**b;
 	struct sm_error		  err;
 	size_t			  n;
+	char			  def[256];
 
+	ui_plain_default_tests(self, def, sizeof def);
 	for (;;) {
-		if (ui_plain_line("tests (ids, commas between)", "all", buf,
+		if (ui_plain_line("tests (ids, commas between; all)", def, buf,
 		    len) != 0)
 			return -1;
 		if (strcmp(buf, "all") == 0)
@@ -155,19 +179,21 @@ ui_plain_estimate(const char *tests, const char *copies, const char *dur,
 	    &err) != 0 || sm_parse_double(dur, &plan.duration) != 0 ||
 	    sm_parse_int(samples, 1, RUNNER_MAX_SAMPLES, &k) != 0)
 		sm_fatal("plain console: checked answers do not parse");
-	free(b);
+	plan.benches = b;
 	plan.samples = (int)k;
 	ui_format_secs(runner_estimate(&plan), est, sizeof est);
+	free(b);
 	printf("estimated time: %s\n", est);
 	return 0;
 }
 
 /*
  * Ask what to run; returns the argv of `sysmark run` (NULL-terminated,
- * allocated, strings included) or NULL when the user stops.
+ * allocated, strings included) or NULL when the user stops, *eof set
+ * when the input ended before that.
  */
 char **
-ui_plain_ask(const char *argv0)
+ui_plain_ask(const char *argv0, int *eof)
 {
 	char	  self[PATH_MAX], tests[256], copies[64], dur[64];
 	char	  samples[64], path[PATH_MAX], go[8];
@@ -176,14 +202,17 @@ ui_plain_ask(const char *argv0)
 
 	if (paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
+	*eof = 1;
 	ui_plain_catalog();
-	if (ui_plain_tests(tests, sizeof tests) != 0 ||
+	if (ui_plain_tests(self[0] ? self : NULL, tests, sizeof tests) != 0 ||
 	    ui_plain_settings(copies, dur, samples, sizeof copies) != 0 ||
 	    ui_plain_save(self[0] ? self : NULL, path, sizeof path,
 	    &replace) != 0 ||
 	    ui_plain_estimate(tests, copies, dur, samples) != 0 ||
-	    ui_plain_line("start the run? (y/n)", "y", go, sizeof go) != 0 ||
-	    (go[0] != 'y' && go[0] != 'Y'))
+	    ui_plain_line("start the run? (y/n)", "y", go, sizeof go) != 0)
+		return NULL;
+	*eof = 0;
+	if (go[0] != 'y' && go[0] != 'Y')
 		return NULL;
 	av = xcalloc(UI_PLAIN_NARGS, sizeof *av);
 	av[n++] = xstrdup("run");

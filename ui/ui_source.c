@@ -23,7 +23,56 @@ ui_source_add(struct ui *ui, enum ui_source_kind kind, char *name,
 	s->kind = kind;
 	s->name = name;
 	s->path = path;
+	s->about = NULL;
 	s->pick = 0;
+}
+
+/* What the picker says of s: a saved run's date and host, a baseline's
+ * source (or its machine). */
+static void
+ui_source_about(struct ui *ui, struct ui_source *s)
+{
+	struct sm_error	 err;
+	struct run	 run;
+	const char	*date, *host, *src;
+
+	run_init(&run);
+	if (ui_source_load(ui, s, &run, &err) != 0)
+		s->about = xstrdup(err.msg);
+	else if (s->kind == UI_SRC_SAVED) {
+		date = run_meta_get(&run, "date");
+		host = run_meta_get(&run, "hostname");
+		s->about = xmalloc(strlen(date ? date : "?") +
+		    strlen(host ? host : "?") + 3);
+		sprintf(s->about, "%s  %s", date ? date : "?", host ? host :
+		    "?");
+	} else {
+		src = run_meta_get(&run, "source");
+		host = run_meta_get(&run, "hostname");
+		s->about = xstrdup(src != NULL ? src : host != NULL ? host :
+		    "");
+	}
+	run_free(&run);
+}
+
+/* Describe every source (the picker shows it; it means reading each). */
+void
+ui_source_describe(struct ui *ui)
+{
+	for (size_t i = 0; i < ui->nsrc; i++)
+		if (ui->src[i].about == NULL && ui->src[i].kind !=
+		    UI_SRC_CURRENT)
+			ui_source_about(ui, &ui->src[i]);
+}
+
+/* The source with this path, or NULL. */
+struct ui_source *
+ui_source_find(struct ui *ui, const char *path)
+{
+	for (size_t i = 0; i < ui->nsrc; i++)
+		if (strcmp(ui->src[i].path, path) == 0)
+			return &ui->src[i];
+	return NULL;
 }
 
 static void
@@ -71,6 +120,7 @@ ui_source_free(struct ui *ui)
 	for (size_t i = 0; i < ui->nsrc; i++) {
 		free(ui->src[i].name);
 		free(ui->src[i].path);
+		free(ui->src[i].about);
 	}
 	free(ui->src);
 	ui->src = NULL;

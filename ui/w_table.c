@@ -1,9 +1,12 @@
 /*
  * The table widget: draws any struct table the core built (a run's
  * results, a comparison) into a rectangle, from a given first line and
- * column, so screens scroll it both ways.  When the table is wider than
- * the rectangle its first column, the test names, gives up width first.
- * It lays out text only; every figure in it was formatted by the core.
+ * column, so screens scroll it both ways; the first column, the test
+ * names, stays put while the others scroll, and scrolling stops at the
+ * last column.  When the table is wider than the rectangle, the test
+ * names give way to their keys (id and copies), never to cut titles that
+ * look alike.  It lays out text only; every figure in it was formatted by
+ * the core.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -39,24 +42,58 @@ w_table_col(const struct table *t, const char *header)
 	return -1;
 }
 
-/* Column widths fitted to w; returns the width of a full line. */
+/* The width of the first column when rows show their keys. */
+static size_t
+w_table_key_width(const struct table *t)
+{
+	size_t	w = strlen(t->cols[0].header), n;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		if (t->rows[i].section)
+			continue;
+		n = strlen(t->rows[i].key != NULL ? t->rows[i].key :
+		    t->rows[i].cells[0]);
+		if (n > w)
+			w = n;
+	}
+	return w;
+}
+
+/*
+ * Column widths fitted to w; returns the width of a full line.  When the
+ * first column, the test names, makes the line too wide, its rows show
+ * their keys (test id and copies: short and unique) instead of titles
+ * cut into look-alikes; *keys says so.
+ */
 static int
-w_table_widths(const struct table *t, size_t *cw, int w)
+w_table_widths(const struct table *t, size_t *cw, int w, int *keys)
 {
 	int	total = 0;
 
+	*keys = 0;
 	for (size_t c = 0; c < t->ncols; c++)
 		total += (int)(cw[c] = table_col_width(t, c)) +
 		    (c > 0 ? W_TABLE_GAP : 0);
-	if (total > w && cw[0] > W_TABLE_MIN0) {
-		int	cut = total - w;
+	if (total <= w)
+		return total;
+	*keys = 1;
+	total -= (int)cw[0];
+	cw[0] = w_table_key_width(t);
+	if (total + (int)cw[0] > w && cw[0] > W_TABLE_MIN0)
+		cw[0] = (size_t)(w - total) > W_TABLE_MIN0 ?
+		    (size_t)(w - total) : W_TABLE_MIN0;
+	return total + (int)cw[0];
+}
 
-		if (cut > (int)cw[0] - W_TABLE_MIN0)
-			cut = (int)cw[0] - W_TABLE_MIN0;
-		cw[0] -= (size_t)cut;
-		total -= cut;
-	}
-	return total;
+/* How far right the table can scroll in w columns: its last column shows. */
+int
+w_table_max_left(const struct table *t, int w)
+{
+	size_t	*cw = xcalloc(t->ncols, sizeof *cw);
+	int	 keys, total = w_table_widths(t, cw, w, &keys);
+
+	free(cw);
+	return total > w ? total - w : 0;
 }
 
 /*
@@ -115,29 +152,57 @@ w_table_line(const struct table *t, char *const *cells, const size_t *cw,
 	buf[pos] = '\0';
 }
 
+/*
+ * A line: its first column stays put, the rest scrolls left columns
+ * under it (tmux's and less's frozen first column).
+ */
 static void
-w_table_text(struct ui *ui, int y, struct ui_rect r, int left,
+w_table_text(struct ui *ui, int y, struct ui_rect r, int left, int fixed,
     enum ui_attr a, const char *s)
 {
-	if ((int)strlen(s) > left)
-		ui_puts(ui, y, r.x, r.w, a, s + left);
+	int	len = (int)strlen(s);
+
+	ui_printf(ui, y, r.x, fixed < r.w ? fixed : r.w, a, "%.*s", fixed, s);
+	if (len > fixed + left && fixed < r.w)
+		ui_puts(ui, y, r.x + fixed, r.w - fixed, a, s + fixed + left);
+}
+
+/* Row i's cells, its first one its key when keys are shown. */
+static void
+w_table_row_line(const struct table *t, size_t i, const size_t *cw, int keys,
+    char *line, size_t len)
+{
+	char	**cells = xcalloc(t->ncols, sizeof *cells);
+
+	memcpy(cells, t->rows[i].cells, t->ncols * sizeof *cells);
+	if (keys && t->rows[i].key != NULL)
+		cells[0] = t->rows[i].key;
+	w_table_line(t, cells, cw, line, len);
+	free(cells);
 }
 
 /*
  * Draw t in r: table line first at the top of r (first may be negative
- * to start lower down), text column left at its left edge.  Returns the
- * width of a full line as drawn, so a caller can draw beside it.
+ * to start lower down), the columns after the first scrolled left
+ * columns (at most until the last shows), row cur (-1: none)
+ * highlighted.  Returns the width of a full line as drawn, so a caller
+ * can draw beside it.
  */
 int
 w_table_draw(struct ui *ui, const struct table *t, struct ui_rect r,
-    int first, int left)
+    int first, int left, int cur)
 {
 	size_t	*cw = xcalloc(t->ncols, sizeof *cw);
 	char	**hdr = xcalloc(t->ncols, sizeof *hdr);
 	char	 line[1024];
-	int	 total, y;
+	int	 total, y, keys, fixed;
 
-	total = w_table_widths(t, cw, r.w);
+	total = w_table_widths(t, cw, r.w, &keys);
+	fixed = (int)cw[0] + W_TABLE_GAP;
+	if (left > total - r.w)
+		left = total - r.w;
+	if (left < 0)
+		left = 0;
 	for (size_t c = 0; c < t->ncols; c++)
 		hdr[c] = t->cols[c].header;
 	for (int i = first < 0 ? 0 : first; i <= (int)t->nrows; i++) {
@@ -145,14 +210,15 @@ w_table_draw(struct ui *ui, const struct table *t, struct ui_rect r,
 			break;
 		if (i == 0) {
 			w_table_line(t, hdr, cw, line, sizeof line);
-			w_table_text(ui, y, r, left, UI_A_SECTION, line);
+			w_table_text(ui, y, r, left, fixed, UI_A_SECTION, line);
 		} else if (t->rows[i - 1].section)
-			w_table_text(ui, y, r, left, UI_A_TITLE,
-			    t->rows[i - 1].cells[0]);
+			ui_puts(ui, y, r.x, r.w, i - 1 == cur ? UI_A_CURSOR :
+			    UI_A_TITLE, t->rows[i - 1].cells[0]);
 		else {
-			w_table_line(t, t->rows[i - 1].cells, cw, line,
+			w_table_row_line(t, (size_t)i - 1, cw, keys, line,
 			    sizeof line);
-			w_table_text(ui, y, r, left, UI_NATTR, line);
+			w_table_text(ui, y, r, left, fixed, i - 1 == cur ?
+			    UI_A_CURSOR : UI_NATTR, line);
 		}
 	}
 	/* Notes are prose: wrapped to the rectangle, not scrolled sideways. */

@@ -108,6 +108,10 @@ compare_set_title(struct table *t, size_t row, const struct run *const *runs,
 		snprintf(copies, sizeof copies, " (%d copies)", g->copies);
 	table_set(t, row, 0, "%s%s%s", report_title_in(runs, nrun, g->test),
 	    copies, extra != NULL ? extra : "");
+	if (g->copies > 1)
+		table_set_key(t, row, "%s x%d", g->test, g->copies);
+	else
+		table_set_key(t, row, "%s", g->test);
 }
 
 static const char *

@@ -331,6 +331,9 @@ struct table_col {
 struct table_row {
 	int	  section;	/* a heading spanning the row */
 	char	**cells;
+	char	 *key;		/* a short unique name for the first cell
+				   where it does not fit ("syscall x2"), or
+				   NULL */
 };
 struct table {
 	char			*title;
@@ -351,6 +354,8 @@ void	 table_add_section(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 table_set(struct table *, size_t, size_t, const char *, ...)
 	     __attribute__((format(printf, 4, 5)));
+void	 table_set_key(struct table *, size_t, const char *, ...)
+	     __attribute__((format(printf, 3, 4)));
 void	 table_add_note(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 size_t	 table_col_width(const struct table *, size_t);
@@ -635,6 +640,7 @@ struct runner;
 #define RUNNER_MAX_COPIES	1024
 #define RUNNER_MAX_SAMPLES	1000
 #define RUNNER_MAX_REPEATS	100
+#define RUNNER_CALIBRATED_S	0.3	/* a calibrated sample, roughly */
 struct runner *runner_start(const struct runner_plan *, struct run *,
 	     runner_cb, void *, struct sm_error *);
 int	 runner_fd(const struct runner *);
@@ -644,6 +650,7 @@ void	 runner_cancel(struct runner *);
 void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 double	 runner_estimate(const struct runner_plan *);
+double	 runner_sample_estimate(const struct bench *, double);
 double	 runner_default_grace(double);
 int	 runner_max_copies(void);
 int	 runner_crowded(const struct runner_plan *, char *, size_t);

@@ -192,6 +192,8 @@ index_totals(struct table *t, const struct index_score *sc)
 		r = table_add_row(t);
 		table_set(t, r, INDEX_TEST, "System Benchmarks Index Score%s",
 		    sc->partial ? " (Partial Only)" : "");
+		table_set_key(t, r, "%s", sc->partial ? "Score (Partial)" :
+		    "Index Score");
 		index_num(t, r, INDEX_INDEX, sc->score);
 		index_ci(t, r, sc->ci);
 		return;
@@ -241,6 +243,7 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 			continue;
 		r = table_add_row(t);
 		table_set(t, r, INDEX_TEST, "%s", report_title(l->test));
+		table_set_key(t, r, "%s", l->test);
 		index_num(t, r, INDEX_BASELINE, l->baseline);
 		index_num(t, r, INDEX_RESULT, l->result);
 		index_num(t, r, INDEX_INDEX, l->index);

@@ -178,7 +178,6 @@ const struct bench *const registry_all[] = {
 	&bench_shell8,
 	&bench_shell16,
 	&bench_dc,
-	&bench_hanoi,
 	&bench_lat_syscall,
 	&bench_lat_syscall_read,
 	&bench_lat_syscall_write,

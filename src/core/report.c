@@ -137,7 +137,8 @@ report_samples(const struct estimate *e, double duration, char *buf,
 	char	secs[40] = "", reps[48] = "", fail[32] = "";
 
 	if (duration > 0)
-		snprintf(secs, sizeof secs, "%g secs, ", duration);
+		snprintf(secs, sizeof secs, "%g sec%s, ", duration,
+		    duration == 1 ? "" : "s");
 	if (e->units > 1 && e->n % e->units == 0)
 		snprintf(reps, sizeof reps, "%zu x %zu", e->units,
 		    e->n / e->units);
@@ -145,7 +146,8 @@ report_samples(const struct estimate *e, double duration, char *buf,
 		snprintf(reps, sizeof reps, "%zu", e->n);
 	if (e->failed > 0)
 		snprintf(fail, sizeof fail, ", %zu failed", e->failed);
-	snprintf(buf, len, "(%s%s samples%s)", secs, reps, fail);
+	snprintf(buf, len, "(%s%s sample%s%s)", secs, reps, e->n == 1 ? "" :
+	    "s", fail);
 }
 
 static void

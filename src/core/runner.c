@@ -1068,20 +1068,32 @@ runner_default_grace(double duration)
 }
 
 /* Seconds the plan will take if nothing fails. */
+/*
+ * What one sample of b is expected to take at d seconds: d, or for a
+ * calibrated bench, whose length -d does not set, about what one
+ * calibration and batch take (0.15 to 0.4 s here).  Setup, fork and
+ * reaping add a few milliseconds.
+ */
+double
+runner_sample_estimate(const struct bench *b, double d)
+{
+	return (b->timing == BENCH_CALIBRATED ? RUNNER_CALIBRATED_S : d) +
+	    0.01;
+}
+
+/* The whole plan's expected length in seconds. */
 double
 runner_estimate(const struct runner_plan *p)
 {
-	/*
-	 * Setup, fork and reaping cost a few milliseconds per sample.  The
-	 * plan's benches are not looked at (callers estimate plans whose
-	 * bench list is gone), so calibrated tests, which take about 0.2 s
-	 * a sample, are counted at the full duration: an upper bound.
-	 */
 	int	rep = p->repeats > 1 ? p->repeats : 1;
+	double	t = 0;
 
-	return (double)p->nbench * (double)p->ncopies *
-	    (p->samples + (p->warmup ? 1 : 0)) * rep * (p->duration + 0.01) +
-	    p->gap * (rep - 1);
+	/* Callers that no longer hold the bench list get the upper bound. */
+	for (size_t i = 0; i < p->nbench; i++)
+		t += p->benches != NULL ? runner_sample_estimate(p->benches[i],
+		    p->duration) : p->duration + 0.01;
+	return t * (double)p->ncopies * (p->samples + (p->warmup ? 1 : 0)) *
+	    rep + p->gap * (rep - 1);
 }
 
 /* How the run was ordered, for its meta: replayable from the seed. */

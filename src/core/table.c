@@ -58,6 +58,7 @@ table_free(struct table *t)
 		for (size_t c = 0; c < t->ncols; c++)
 			free(t->rows[r].cells[c]);
 		free(t->rows[r].cells);
+		free(t->rows[r].key);
 	}
 	for (size_t c = 0; c < t->ncols; c++)
 		free(t->cols[c].header);
@@ -91,6 +92,7 @@ table_add_row(struct table *t)
 	t->rows = xreallocarray(t->rows, t->nrows + 1, sizeof *t->rows);
 	row = &t->rows[t->nrows];
 	row->section = 0;
+	row->key = NULL;
 	row->cells = xcalloc(t->ncols, sizeof *row->cells);
 	for (size_t c = 0; c < t->ncols; c++)
 		row->cells[c] = xstrdup("");
@@ -108,6 +110,20 @@ table_add_section(struct table *t, const char *fmt, ...)
 	free(t->rows[r].cells[0]);
 	va_start(ap, fmt);
 	t->rows[r].cells[0] = table_vfmt(fmt, ap);
+	va_end(ap);
+}
+
+/* The row's short name, for displays too narrow for its first cell. */
+void
+table_set_key(struct table *t, size_t row, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (row >= t->nrows)
+		sm_fatal("table_set_key(%zu) outside %zu rows", row, t->nrows);
+	free(t->rows[row].key);
+	va_start(ap, fmt);
+	t->rows[row].key = table_vfmt(fmt, ap);
 	va_end(ap);
 }
 

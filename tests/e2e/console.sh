@@ -21,8 +21,8 @@ e2e_wait "^Range    min .* max "
 e2e_wait "outliers (marked !): "
 e2e_shot run
 e2e_wait "sysmark -- results: not saved"
-e2e_wait "^System Call.*(2 copies)"
-e2e_wait "^Pipe-based.*(2 copies)"
+e2e_wait "^syscall x2 "
+e2e_wait "^context1 x2 "
 e2e_shot results
 
 # Save under the default name, then see it refuse to overwrite silently.
@@ -38,6 +38,8 @@ e2e_wait "not done"
 
 # The ratio to the baseline, with its bars.
 e2e_keys b
+e2e_wait "choose the reference"
+e2e_keys oldbox Enter
 e2e_wait "Ratio to oldbox"
 e2e_wait "RATIO"
 e2e_wait "[0-9]\.[0-9][0-9]\( [-+~!]\)\{0,1\}  *#[# ]*|"
@@ -53,7 +55,7 @@ e2e_wait "compare: the second against the first, ranked by change"
 e2e_wait "^From: "
 e2e_wait "^TEST  *OLD  *NEW  *CHANGE"
 e2e_wait "^To: oldbox"
-e2e_wait "^System Call.*(2 copies)  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%"
+e2e_wait "^syscall x2  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%"
 e2e_shot compare
 
 # A longer run, resized while it goes on, then aborted.

@@ -21,9 +21,11 @@ e2e_keys Enter
 e2e_wait "sysmark -- running"
 e2e_wait "^Samples  #1 "
 e2e_wait "sysmark -- results: not saved"
-e2e_wait "^System Call.*(2 copies)"
-e2e_wait "^Pipe-based.*(2 copies)"
+e2e_wait "^syscall x2 "
+e2e_wait "^context1 x2 "
 e2e_keys b
+e2e_wait "choose the reference"
+e2e_keys old Enter
 e2e_wait "Ratio to oldbox"
 e2e_colors no
 

@@ -33,3 +33,14 @@ printf 'syscall\n1\n0.1\n1\n%s\nn\n' "$tmp/mine.csv" |
     TERM=dumb SYSMARK_RESULTS=$tmp $bin console >"$out" 2>&1
 grep -q "that file exists; replace it?" "$out" ||
     fail "overwrote without asking"
+# The default is UnixBench's index set, not every test.
+printf '\n\n\n\n\nn\n' | TERM=dumb SYSMARK_RESULTS=$tmp \
+    SYSMARK_BASELINES=$top/baselines $bin console >"$out" 2>&1
+grep -q "tests (ids, commas between; all) \[dhry2reg,whetstone-double," \
+    "$out" || fail "the default tests are not UnixBench's index set"
+# The input ending before a run is chosen is said, and is not success.
+TERM=dumb SYSMARK_RESULTS=$tmp $bin console </dev/null >"$out" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || fail "end of input: exit status $rc"
+grep -q "the input ended before a run was chosen" "$out" ||
+    fail "end of input not said"

@@ -1,0 +1,187 @@
+/*
+ * What the select screen has chosen, apart from any screen: the tests,
+ * copies, duration and samples, the presets that set them, whether the
+ * choice has left its preset ("custom"), and the runner plan it makes.
+ * The run model (ui_live.c) and the screens share this file, so none of
+ * them depends on another for it.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/*
+ * Presets.  UnixBench (the default, as it is UnixBench's): the tests of
+ * its index baseline, 10 s samples.  quick: the first test of each group
+ * (a representative subset) in short samples.  BYTE: the tests of the
+ * BYTE index baseline as the BYTE reports ran them, 10 s x 6 (seed 004:
+ * "(10 secs, 6 samples)").  everything: every test, 5 s x 6.  A preset
+ * whose baseline is missing selects the first test of each group.
+ */
+static const struct ui_preset ui_presets[] = {
+	{ "UnixBench", 0, "unixbench", 10, 3 },
+	{ "quick", 1, NULL, 1, 3 },
+	{ "BYTE", 0, "byte-3.11", 10, 6 },
+	{ "everything", 0, NULL, 5, 6 },
+};
+#define UI_NPRESET	(sizeof ui_presets / sizeof ui_presets[0])
+
+/* Set every test of group (all when NULL) to on. */
+void
+ui_choice_set(struct ui *ui, const char *group, int on)
+{
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		if (group == NULL ||
+		    strcmp(group, registry_all[i]->group) == 0)
+			ui->choice.sel[i] = (unsigned char)on;
+}
+
+/* Select the group unless all of it is selected already, then clear it. */
+void
+ui_choice_toggle_group(struct ui *ui, const char *group)
+{
+	int	all = 1;
+
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		if (strcmp(group, registry_all[i]->group) == 0 &&
+		    !ui->choice.sel[i])
+			all = 0;
+	ui_choice_set(ui, group, !all);
+}
+
+/* Select the first test of each group. */
+static void
+ui_choice_subset(struct ui *ui)
+{
+	const char	*group = NULL;
+
+	for (size_t i = 0; registry_all[i] != NULL; i++) {
+		if (group != NULL &&
+		    strcmp(group, registry_all[i]->group) == 0)
+			continue;
+		group = registry_all[i]->group;
+		ui->choice.sel[i] = 1;
+	}
+}
+
+/* Select exactly the tests the baseline name has; 0, or -1 if missing. */
+static int
+ui_choice_baseline(struct ui *ui, const char *name)
+{
+	struct sm_error	err;
+	struct run	run;
+
+	run_init(&run);
+	if (baseline_resolve(ui->self[0] ? ui->self : NULL, name, &run,
+	    &err) != 0) {
+		run_free(&run);
+		return -1;
+	}
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		for (size_t k = 0; k < run.nsamples && !ui->choice.sel[i]; k++)
+			ui->choice.sel[i] = strcmp(run.samples[k].test,
+			    registry_all[i]->id) == 0;
+	run_free(&run);
+	return 0;
+}
+
+/* Apply preset p, remembering what it chose to tell "custom" apart. */
+void
+ui_choice_preset(struct ui *ui, const struct ui_preset *p)
+{
+	struct ui_choice	*c = &ui->choice;
+
+	c->preset = p;
+	c->duration = p->duration;
+	c->samples = p->samples;
+	c->copies[0] = 1;
+	c->ncopies = 1;
+	ui_choice_set(ui, NULL, p->subset == 0 && p->baseline == NULL);
+	if (p->subset)
+		ui_choice_subset(ui);
+	if (p->baseline != NULL && ui_choice_baseline(ui, p->baseline) != 0) {
+		ui_choice_subset(ui);
+		ui_message(ui, "no %s baseline here: the first test of each "
+		    "group is selected", p->baseline);
+	}
+	memcpy(c->preset_sel, c->sel, registry_count());
+}
+
+/* The choice a console starts with: UnixBench's index set. */
+void
+ui_choice_defaults(struct ui *ui)
+{
+	ui->choice.sel = xcalloc(registry_count(), 1);
+	ui->choice.preset_sel = xcalloc(registry_count(), 1);
+	ui_choice_preset(ui, &ui_presets[0]);
+}
+
+void
+ui_choice_free(struct ui *ui)
+{
+	free(ui->choice.sel);
+	free(ui->choice.preset_sel);
+}
+
+/* 1 when the settings have left what the preset chose. */
+int
+ui_choice_custom(const struct ui *ui)
+{
+	const struct ui_choice	*c = &ui->choice;
+
+	return c->duration != c->preset->duration ||
+	    c->samples != c->preset->samples || c->ncopies != 1 ||
+	    c->copies[0] != 1 ||
+	    memcmp(c->sel, c->preset_sel, registry_count()) != 0;
+}
+
+/* The preset after the current one. */
+const struct ui_preset *
+ui_choice_next_preset(const struct ui *ui)
+{
+	for (size_t i = 0; i < UI_NPRESET; i++)
+		if (ui->choice.preset == &ui_presets[i])
+			return &ui_presets[(i + 1) % UI_NPRESET];
+	return &ui_presets[0];
+}
+
+/* "UnixBench", or "custom" once the choice has left it. */
+const char *
+ui_choice_preset_name(const struct ui *ui)
+{
+	return ui_choice_custom(ui) ? "custom" : ui->choice.preset->name;
+}
+
+/*
+ * The runner plan for what is selected; benches and copies are the
+ * caller's arrays (registry_count() and UI_MAX_COPIES long).  Returns the
+ * number of tests selected.
+ */
+size_t
+ui_choice_plan(const struct ui *ui, struct runner_plan *plan,
+    const struct bench **benches, int *copies)
+{
+	size_t	n = 0;
+
+	memset(plan, 0, sizeof *plan);
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		if (ui->choice.sel[i])
+			benches[n++] = registry_all[i];
+	memcpy(copies, ui->choice.copies,
+	    ui->choice.ncopies * sizeof *copies);
+	plan->benches = benches;
+	plan->nbench = n;
+	plan->copies = copies;
+	plan->ncopies = ui->choice.ncopies;
+	plan->samples = ui->choice.samples;
+	plan->duration = ui->choice.duration;
+	plan->grace = runner_default_grace(plan->duration);
+	plan->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
+	plan->order = RUNNER_ORDER_INTERLEAVED;
+	plan->warmup = 1;
+	plan->target = ui->choice.target;
+	plan->time_cap = ui->choice.target > 0 ? UI_TIME_CAP : 0;
+	return n;
+}

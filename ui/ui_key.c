@@ -1,0 +1,174 @@
+/*
+ * Keys: function keys turned into letters, the question being asked in
+ * the status line, then the screen shown, then what works everywhere
+ * (help, quit, repaint, the update rate).
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <string.h>
+
+#include "ui.h"
+
+/* Function keys become their letters, so every screen handles letters. */
+static int
+ui_key_normalize(int c)
+{
+	switch (c) {
+	case KEY_UP:
+		return 'k';
+	case KEY_DOWN:
+		return 'j';
+	case KEY_LEFT:
+		return 'h';
+	case KEY_RIGHT:
+		return 'l';
+	case KEY_NPAGE:
+		return 'J';
+	case KEY_PPAGE:
+		return 'K';
+	case KEY_HOME:
+		return '<';
+	case KEY_END:
+		return '>';
+	case KEY_ENTER:
+	case '\r':
+		return UI_KEY_ENTER;
+	case KEY_F(1):
+		return '?';
+	case KEY_F(3):
+		return 'f';
+	}
+	return c;
+}
+
+/* Keys that move in a list while its filter is typed. */
+static int
+ui_prompt_move(struct ui *ui, int c)
+{
+	int	d;
+
+	switch (c) {
+	case KEY_UP:
+	case UI_CTRL('p'):
+		d = -1;
+		break;
+	case KEY_DOWN:
+	case UI_CTRL('n'):
+		d = 1;
+		break;
+	case KEY_PPAGE:
+	case KEY_NPAGE:
+		d = (c == KEY_NPAGE ? 1 : -1) * (LINES - 4);
+		break;
+	default:
+		return 0;
+	}
+	ui->prompt.step(ui, d);
+	return 1;
+}
+
+static void
+ui_prompt_key(struct ui *ui, int c)
+{
+	struct ui_prompt	*p = &ui->prompt;
+	size_t			 len = strlen(p->text);
+
+	if (p->step != NULL && ui_prompt_move(ui, c))
+		return;
+	if (p->yesno || c == '\r' || c == '\n' || c == KEY_ENTER) {
+		p->active = 0;
+		if (!p->yesno)
+			p->done(ui, p->text);
+		else if (c == 'y' || c == 'Y')
+			p->done(ui, "y");
+		else
+			ui_message(ui, "not done");
+		return;
+	}
+	if (c == UI_KEY_ESC || c == UI_CTRL('g')) {
+		p->active = 0;
+		ui_message(ui, "cancelled");
+		if (p->cancel != NULL)
+			p->cancel(ui);
+	} else if ((c == KEY_BACKSPACE || c == 127 || c == '\b') && len > 0)
+		p->text[len - 1] = '\0';
+	else if (c == UI_CTRL('u'))
+		p->text[0] = '\0';
+	else if (c >= ' ' && c < 127 && len + 1 < sizeof p->text) {
+		p->text[len] = (char)c;
+		p->text[len + 1] = '\0';
+	}
+}
+
+static void
+ui_quit_confirmed(struct ui *ui, const char *answer)
+{
+	(void)answer;
+	ui->quit = 1;
+}
+
+void
+ui_quit(struct ui *ui)
+{
+	if (ui_running(ui))
+		ui_ask(ui, 1, "A run is going on: stop it and quit? (y/n)",
+		    NULL, ui_quit_confirmed);
+	else if (ui->live.have_run && !ui->live.saved)
+		ui_ask(ui, 1, "This run is not saved: quit anyway? (y/n)",
+		    NULL, ui_quit_confirmed);
+	else
+		ui->quit = 1;
+}
+
+static void
+ui_key(struct ui *ui, int c)
+{
+	ui->msg[0] = '\0';
+	ui->dirty = 1;
+	if (ui->prompt.active) {
+		ui_prompt_key(ui, c);
+		return;
+	}
+	c = ui_key_normalize(c);
+	if (LINES < UI_MIN_LINES || COLS < UI_MIN_COLS) {
+		if (c == 'q')
+			ui_quit(ui);
+		return;
+	}
+	if (c == UI_KEY_ESC || ui->scr->key(ui, c))
+		return;
+	switch (c) {
+	case '?':
+		ui_switch(ui, &scr_help);
+		break;
+	case 'q':
+		ui_quit(ui);
+		break;
+	case UI_CTRL('l'):
+		clearok(curscr, TRUE);
+		break;
+	case '+':
+	case '-':
+		ui->refresh_ms = c == '+' ? ui->refresh_ms / 2 :
+		    ui->refresh_ms * 2;
+		if (ui->refresh_ms < 100)
+			ui->refresh_ms = 100;
+		if (ui->refresh_ms > 10000)
+			ui->refresh_ms = 10000;
+		ui_message(ui, "%.1f screen updates a second while tests run",
+		    1000.0 / ui->refresh_ms);
+		break;
+	default:
+		ui_message(ui, "that key does nothing here; ? lists the keys");
+		break;
+	}
+}
+
+void
+ui_read_keys(struct ui *ui)
+{
+	int	c;
+
+	while ((c = getch()) != ERR && !ui->quit)
+		ui_key(ui, c);
+}

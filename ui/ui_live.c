@@ -1,0 +1,210 @@
+/*
+ * The live model of the run: the runner's events land here whichever
+ * screen is shown (ui_live_dispatch), updating the counters, the current
+ * test's samples and the table of the tests finished so far, then the
+ * shown screen sees the event too.  Starting, stepping and stopping the
+ * runner live here, so the loop (ui.c) and the screens share this file
+ * instead of depending on one another.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+static void
+ui_live_table(struct ui_live *l)
+{
+	table_free(l->table);
+	l->table = report_results(&l->run, 0);
+}
+
+/* A calibration run replaces the host's noise profile as it ends. */
+static void
+ui_live_save_profile(struct ui *ui)
+{
+	struct sm_error	 err;
+	char		 path[PATH_MAX];
+	const char	*host = run_meta_get(&ui->live.run, "hostname");
+
+	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
+	    sizeof path, &err) != 0 ||
+	    csvstore_save(&ui->live.run, path, 1, &err) != 0) {
+		ui_message(ui, "noise profile not saved: %s", err.msg);
+		return;
+	}
+	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
+	ui->live.saved = 1;
+	ui_message(ui, "noise profile saved: %s", path);
+}
+
+static void
+ui_live_on_event(struct ui *ui, const struct runner_event *ev)
+{
+	struct ui_live	*l = &ui->live;
+	size_t		 failed;
+
+	switch (ev->type) {
+	case RUNNER_EV_RUN_START:
+		l->t_run = sm_now_ns();
+		break;
+	case RUNNER_EV_BENCH_START:
+		l->bench = ev->bench;
+		l->ncopy = ev->copies;
+		/* Interleaved: the test's samples so far, from the run. */
+		free(l->values);
+		l->nvalues = run_group_values(&l->run, &(struct run_group){
+		    ev->bench->id, ev->copies }, &l->values, &failed);
+		break;
+	case RUNNER_EV_SAMPLE_START:
+		l->sample = ev->sample;
+		l->t_sample = sm_now_ns();
+		break;
+	case RUNNER_EV_SAMPLE:
+		/* A warm-up is saved, never counted. */
+		if (ev->sample != RUN_WARMUP) {
+			l->values = xreallocarray(l->values, l->nvalues + 1,
+			    sizeof *l->values);
+			l->values[l->nvalues++] = ev->rs->value;
+		}
+		ui->dirty = 1;	/* a finished sample shows at once */
+		break;
+	case RUNNER_EV_BENCH_DONE:
+		/* The table lists finished tests only, newest in view. */
+		ui_live_table(l);
+		if (ui->run_follow)
+			ui->res_top = INT_MAX / 2;
+		ui->dirty = 1;
+		break;
+	case RUNNER_EV_ERROR:
+	case RUNNER_EV_SKIPPED:
+		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
+		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
+		    "failed" : "skipped", ev->msg);
+		ui->dirty = 1;
+		break;
+	case RUNNER_EV_PROGRESS:
+		if (l->bench != NULL && ev->done > l->done)
+			l->est_done += (double)(ev->done - l->done) *
+			    runner_sample_estimate(l->bench, l->plan.duration);
+		l->done = ev->done;
+		l->total = ev->total;
+		break;
+	case RUNNER_EV_FINISHED:
+		l->cancelled = ev->cancelled;
+		l->bench = NULL;
+		l->have_run = 1;
+		runner_note_plan(&l->plan, &l->run, ev->cancelled);
+		ui_live_table(l);
+		if (l->calibrate && !ev->cancelled)
+			ui_live_save_profile(ui);
+		l->calibrate = 0;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The runner's callback: the model first, then the screen shown. */
+static void
+ui_live_dispatch(const struct runner_event *ev, void *arg)
+{
+	struct ui	*ui = arg;
+
+	ui_live_on_event(ui, ev);
+	if (ui->scr->on_event != NULL)
+		ui->scr->on_event(ui, ev);
+}
+
+/* A fresh run in the live model, with the system's facts. */
+void
+ui_live_reset(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	run_free(&l->run);
+	sysinfo_collect(&l->run);
+	if (l->calibrate) {
+		noise_plan(&l->plan, NOISE_REPEATS, -1);
+		run_meta_set(&l->run, "kind", "noise-profile");
+	}
+	table_free(l->table);
+	l->table = NULL;
+	l->have_run = l->saved = l->cancelled = 0;
+	l->path[0] = l->error[0] = '\0';
+	l->nvalues = l->done = 0;
+	l->total = 1;
+	l->bench = NULL;
+}
+
+/* Start the live plan; 0, or -1 with a message. */
+int
+ui_live_begin(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+
+	l->est_done = 0;
+	l->est_total = runner_estimate(&l->plan);
+	ui->res_top = 0;
+	ui->run_follow = 1;
+	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
+	    &err);
+	if (l->runner == NULL) {
+		ui_message(ui, "%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Start what the select screen chose; 0, or -1 with a message. */
+int
+ui_live_start(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (ui_running(ui))
+		return -1;
+	free(l->benches);
+	l->benches = xcalloc(registry_count(), sizeof *l->benches);
+	if (ui_choice_plan(ui, &l->plan, l->benches, l->copies) == 0) {
+		ui_message(ui, "no test selected: Space selects one");
+		return -1;
+	}
+	ui_live_reset(ui);
+	return ui_live_begin(ui);
+}
+
+/* Let the runner handle what happened; free it once the run is over. */
+void
+ui_live_step(struct ui *ui)
+{
+	if (runner_step(ui->live.runner)) {
+		runner_free(ui->live.runner);
+		ui->live.runner = NULL;
+		ui->dirty = 1;
+	}
+}
+
+/* Stop the run if one goes on (killing and reaping every child). */
+void
+ui_live_free(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (l->runner != NULL) {
+		runner_cancel(l->runner);
+		runner_free(l->runner);
+		l->runner = NULL;
+	}
+	table_free(l->table);
+	l->table = NULL;
+	free(l->values);
+	l->values = NULL;
+	free(l->benches);
+	l->benches = NULL;
+	run_free(&l->run);
+}
+

@@ -1,0 +1,60 @@
+/*
+ * The console's state changes that screens ask for: which screen is
+ * shown, a message or a question in the status line, whether a run goes
+ * on.  No screen is named here, so any screen may call these without a
+ * circular dependency.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "ui.h"
+
+int
+ui_running(const struct ui *ui)
+{
+	return ui->live.runner != NULL;
+}
+
+void
+ui_message(struct ui *ui, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
+	va_end(ap);
+	ui->dirty = 1;
+}
+
+/* Ask in the status line; done() gets the text, or "y" for a yes. */
+void
+ui_ask(struct ui *ui, int yesno, const char *question, const char *text,
+    void (*done)(struct ui *, const char *))
+{
+	ui->prompt.active = 1;
+	ui->prompt.yesno = yesno;
+	snprintf(ui->prompt.question, sizeof ui->prompt.question, "%s",
+	    question);
+	snprintf(ui->prompt.text, sizeof ui->prompt.text, "%s",
+	    text != NULL ? text : "");
+	ui->prompt.done = done;
+	ui->prompt.step = NULL;
+	ui->prompt.cancel = NULL;
+	ui->dirty = 1;
+}
+
+void
+ui_switch(struct ui *ui, const struct ui_screen *scr)
+{
+	if (ui->scr != NULL && ui->scr->leave != NULL)
+		ui->scr->leave(ui);
+	/* Where help (and the picker) go back to: the screen before. */
+	if (ui->scr != scr)
+		ui->back = ui->scr;
+	ui->scr = scr;
+	if (scr->enter != NULL)
+		scr->enter(ui);
+	ui->dirty = 1;
+}
