@@ -10,12 +10,13 @@ set -u
 
 e2e_start
 e2e_wait "choose the tests"
-# The memory-latency sweep: 22 calibrated tests.  -d 10 does not apply.
+# The memory-latency sweeps, fixed stride and random: 42 calibrated
+# tests.  -d 10 does not apply.
 e2e_keys x / C-u lat_mem_rd@512 Enter
 e2e_keys d C-u 10 Enter n C-u 1 Enter
 e2e_wait "^lat_mem_rd@512 (ns): "
 e2e_keys g
-e2e_wait "Samples 1   Tests 2[0-9] of"
+e2e_wait "Samples 1   Tests 4[0-9] of"
 e2e_keys Enter
 e2e_wait "sysmark -- running"
 e2e_wait "sample [01] of 1, calibrated"
