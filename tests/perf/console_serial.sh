@@ -51,7 +51,8 @@ pid=$($tm list-panes -t s -F '#{pane_pid}')	# sysmark itself
 
 $tm send-keys -t s x / C-u syscall Enter Space d C-u "$dur" Enter \
     n C-u 1 Enter Enter
-wait_for "sample 1 of 1" 15
+# After the warm-up sample (sample 0), when the runner takes one.
+wait_for "sample 1 of 1" $((2 * dur + 15))
 # A window inside the sample, clear of its start and its end.
 win=$((dur - 4))
 [ "$win" -ge 2 ] || { echo "$0: SECONDS must be 6 or more" >&2; exit 2; }
