@@ -189,11 +189,36 @@ scr_run_draw_spread(struct ui *ui, int y)
 	free(flag);
 }
 
+/*
+ * Where the run is: with interleaved rounds every test takes its k-th
+ * sample in round k (round 0 is the warm-up), so the round is what tells
+ * how far the run has come; in grouped order it is the test's sample.
+ */
+static void
+scr_run_where(const struct ui_live *l, char *buf, size_t len)
+{
+	int	n = 0;
+
+	if (l->plan.repeats > 1)
+		n = snprintf(buf, len, "repeat %d of %d, ", l->repeat,
+		    l->plan.repeats);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (l->plan.order != RUNNER_ORDER_INTERLEAVED)
+		snprintf(buf + n, len - (size_t)n, "sample %d of %d",
+		    l->sample, l->plan.samples);
+	else if (l->sample == RUN_WARMUP)
+		snprintf(buf + n, len - (size_t)n, "warm-up round");
+	else
+		snprintf(buf + n, len - (size_t)n, "round %d of %d",
+		    l->sample, l->plan.samples);
+}
+
 static void
 scr_run_draw_current(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
-	char		 each[48];
+	char		 each[48], where[64];
 
 	if (l->bench == NULL) {
 		ui_puts(ui, 2, 0, COLS, UI_NATTR, "Starting...");
@@ -203,10 +228,15 @@ scr_run_draw_current(struct ui *ui)
 		snprintf(each, sizeof each, "calibrated");
 	else
 		snprintf(each, sizeof each, "%g s each", l->plan.duration);
-	ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: sample %d "
-	    "of %d, %s", l->bench->title, l->bench->id, l->ncopy,
-	    l->ncopy == 1 ? "copy" : "copies", l->sample, l->plan.samples,
-	    each);
+	scr_run_where(l, where, sizeof where);
+	if (l->plan.order == RUNNER_ORDER_INTERLEAVED)
+		ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s: %s (%s), %d %s, %s",
+		    where, l->bench->title, l->bench->id, l->ncopy,
+		    l->ncopy == 1 ? "copy" : "copies", each);
+	else
+		ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: %s, "
+		    "%s", l->bench->title, l->bench->id, l->ncopy,
+		    l->ncopy == 1 ? "copy" : "copies", where, each);
 	scr_run_draw_progress(ui, 3);
 	scr_run_draw_spread(ui, 5);
 }

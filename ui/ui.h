@@ -108,7 +108,8 @@ struct ui_live {
 	char			  path[PATH_MAX];
 	const struct bench	 *bench;	/* the current test */
 	int			  ncopy;
-	int			  sample;
+	int			  sample;	/* 0: the warm-up */
+	int			  repeat;	/* 1-based */
 	uint64_t		  t_run;	/* when the run started */
 	uint64_t		  t_sample;	/* when the sample started */
 	size_t			  done, total;

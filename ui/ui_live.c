@@ -60,6 +60,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		break;
 	case RUNNER_EV_SAMPLE_START:
 		l->sample = ev->sample;
+		l->repeat = ev->repeat;
 		l->t_sample = sm_now_ns();
 		break;
 	case RUNNER_EV_SAMPLE:
