@@ -194,6 +194,19 @@ main_parse_format(const char *arg, enum table_format *fmt)
 	return 0;
 }
 
+/* -n SAMPLES and -R REPEATS: a whole number from 1 to max. */
+static int
+main_run_count(int c, const char *arg, const char *what, int max, int *out)
+{
+	long	n;
+
+	if (sm_parse_int(arg, 1, max, &n) != 0)
+		return main_usage_error("-%c %s: %s must be a whole number "
+		    "from 1 to %d", c, arg, what, max);
+	*out = (int)n;
+	return 0;
+}
+
 /* -C PERCENT, -T SECONDS and -g SECONDS. */
 static int
 main_run_number(int c, const char *arg, struct main_run *m)
@@ -221,7 +234,6 @@ static int
 main_run_option(int c, const char *arg, struct main_run *m)
 {
 	struct sm_error	err;
-	long		n;
 
 	switch (c) {
 	case 't':
@@ -245,19 +257,11 @@ main_run_option(int c, const char *arg, struct main_run *m)
 			    RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
 		return 0;
 	case 'n':
-		if (sm_parse_int(arg, 1, RUNNER_MAX_SAMPLES, &n) != 0)
-			return main_usage_error("-n %s: samples must be a "
-			    "whole number from 1 to %d", arg,
-			    RUNNER_MAX_SAMPLES);
-		m->samples = (int)n;
-		return 0;
+		return main_run_count(c, arg, "samples", RUNNER_MAX_SAMPLES,
+		    &m->samples);
 	case 'R':
-		if (sm_parse_int(arg, 1, RUNNER_MAX_REPEATS, &n) != 0)
-			return main_usage_error("-R %s: repeats must be a "
-			    "whole number from 1 to %d", arg,
-			    RUNNER_MAX_REPEATS);
-		m->repeats = (int)n;
-		return 0;
+		return main_run_count(c, arg, "repeats", RUNNER_MAX_REPEATS,
+		    &m->repeats);
 	case 'O':
 		if (strcmp(arg, "grouped") == 0)
 			m->order = RUNNER_ORDER_GROUPED;

@@ -297,6 +297,10 @@ int	 save_check(const char *, const char *, int, struct sm_error *);
 enum save_outcome save_run(const struct run *, const char *, const char *,
 	     int, char *, size_t, struct sm_error *);
 
+/* csvcell.c */
+void	 csvcell_add(char **, size_t, size_t *, const void *, size_t);
+void	 csvcell_clear(char **, size_t, size_t *);
+
 /* csvstore.c */
 #define CSVSTORE_FORMAT		2
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */

@@ -845,17 +845,8 @@ static void
 csvstore_on_field(void *s, size_t len, void *data)
 {
 	struct csvstore_load	*ld = data;
-	char			*f;
 
-	if (ld->nfield >= CSVSTORE_NCOLS) {
-		ld->nfield++;
-		return;
-	}
-	f = xmalloc(len + 1);
-	if (len > 0)
-		memcpy(f, s, len);
-	f[len] = '\0';
-	ld->field[ld->nfield++] = f;
+	csvcell_add(ld->field, CSVSTORE_NCOLS, &ld->nfield, s, len);
 }
 
 static void
@@ -866,9 +857,7 @@ csvstore_on_row(int c, void *data)
 	(void)c;
 	if (!ld->failed)
 		csvstore_record(ld);
-	for (size_t i = 0; i < ld->nfield && i < CSVSTORE_NCOLS; i++)
-		free(ld->field[i]);
-	ld->nfield = 0;
+	csvcell_clear(ld->field, CSVSTORE_NCOLS, &ld->nfield);
 	ld->nrec++;
 	ld->in_record = 0;
 }

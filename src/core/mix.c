@@ -279,17 +279,8 @@ static void
 mix_on_field(void *s, size_t len, void *data)
 {
 	struct mix_load	*ld = data;
-	char		*f;
 
-	if (ld->nfield >= MIX_NCOLS) {
-		ld->nfield++;
-		return;
-	}
-	f = xmalloc(len + 1);
-	if (len > 0)
-		memcpy(f, s, len);
-	f[len] = '\0';
-	ld->field[ld->nfield++] = f;
+	csvcell_add(ld->field, MIX_NCOLS, &ld->nfield, s, len);
 }
 
 static void
@@ -300,9 +291,7 @@ mix_on_row(int c, void *data)
 	(void)c;
 	if (!ld->failed)
 		mix_record(ld);
-	for (size_t i = 0; i < ld->nfield && i < MIX_NCOLS; i++)
-		free(ld->field[i]);
-	ld->nfield = 0;
+	csvcell_clear(ld->field, MIX_NCOLS, &ld->nfield);
 	ld->nrec++;
 	ld->in_record = 0;
 }
