@@ -500,6 +500,15 @@ int	 import_read(const char *, struct run *, char ***, size_t *,
 int	 import_read_buf(const char *, size_t, const char *, struct run *,
 	     char ***, size_t *, struct sm_error *);
 void	 import_warn(struct import *, size_t, const char *);
+struct import_result {
+	const char	*id;
+	const char	*unit;
+	int		 copies;
+	double		 duration;	/* seconds; 0: not known */
+	double		 value;
+};
+struct run_sample *import_add(struct import *, size_t,
+	     const struct import_result *);
 const char *import_skip_space(const char *);
 int	 import_blank(const char *);
 int	 import_rule(const char *, char);

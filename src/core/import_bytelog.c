@@ -54,7 +54,6 @@ bytelog_line(struct import *im, size_t i, struct sm_error *err)
 {
 	const char		*line = im->lines[i], *bar, *id, *f4;
 	const struct bench	*b;
-	struct run_sample	*s;
 	size_t			 tl;
 	double			 v;
 
@@ -86,14 +85,7 @@ bytelog_line(struct import *im, size_t i, struct sm_error *err)
 		return 0;
 	}
 	b = registry_find(id);
-	s = run_add_sample(im->run);
-	snprintf(s->test, sizeof s->test, "%s", id);
-	snprintf(s->unit, sizeof s->unit, "%s", b->unit);
-	s->copies = 1;
-	s->index = 1;
-	s->value = v;
-	s->status = RUN_OK;
-	im->nresults++;
+	import_add(im, i, &(struct import_result){ id, b->unit, 1, 0, v });
 	return 0;
 }
 

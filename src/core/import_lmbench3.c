@@ -91,22 +91,12 @@ static struct run_sample *
 lm3_add(struct import *im, size_t i, const char *id, const char *unit,
     double v)
 {
-	struct run_sample	*s;
-
 	if (import_seen(im, id, 1)) {
 		import_warn(im, i, "a second result for the same test");
 		return NULL;
 	}
-	s = run_add_sample(im->run);
-
-	snprintf(s->test, sizeof s->test, "%s", id);
-	snprintf(s->unit, sizeof s->unit, "%s", unit);
-	s->copies = 1;
-	s->index = 1;
-	s->value = v;
-	s->status = RUN_OK;
-	im->nresults++;
-	return s;
+	return import_add(im, i, &(struct import_result){ id, unit, 1, 0,
+	    v });
 }
 
 /* "[lmbench3.0 results for SYSTEM]" and "[KEY: value]". */
@@ -189,8 +179,12 @@ lm3_mem_id(const char *prefix, double mb, long stride)
 	int		u = 0;
 	char		id[64];
 
-	while ((double)size * 1.5 < bytes)
+	/* The sweep's sizes stop well short of 8 GB (and of overflow). */
+	while ((double)size * 1.5 < bytes) {
+		if (size >= (1L << 33))
+			return NULL;
 		size *= 2;
+	}
 	if (fabs(bytes - (double)size) > (double)size * 0.01)
 		return NULL;
 	for (long s = size; s >= 1024 && s % 1024 == 0; s /= 1024)

@@ -28,6 +28,43 @@ import_warn(struct import *im, size_t i, const char *what)
 	im->warn[im->nwarn++] = xstrdup(msg);
 }
 
+/*
+ * Add the result of line i as a sample, or report the line and skip it
+ * when the figure is one a run file may not hold (a latency of 0, say),
+ * so that an import never accepts what it could not save.  The sample,
+ * or NULL.
+ */
+struct run_sample *
+import_add(struct import *im, size_t i, const struct import_result *r)
+{
+	struct run_sample	 t, *s;
+	char			 why[160];
+
+	memset(&t, 0, sizeof t);
+	snprintf(t.test, sizeof t.test, "%s", r->id);
+	snprintf(t.unit, sizeof t.unit, "%s", r->unit);
+	t.copies = r->copies;
+	t.index = 1;
+	t.repeat = 1;
+	t.duration = r->duration;
+	t.value = r->value;
+	t.status = RUN_OK;
+	if (csvstore_check_sample(&t, why, sizeof why) != 0) {
+		import_warn(im, i, why);
+		return NULL;
+	}
+	s = run_add_sample(im->run);
+	s->copies = t.copies;
+	s->index = t.index;
+	s->duration = t.duration;
+	s->value = t.value;
+	s->status = RUN_OK;
+	memcpy(s->test, t.test, sizeof s->test);
+	memcpy(s->unit, t.unit, sizeof s->unit);
+	im->nresults++;
+	return s;
+}
+
 const char *
 import_skip_space(const char *s)
 {
@@ -143,7 +180,6 @@ import_result(struct import *im, size_t i, int copies, struct sm_error *err)
 	char			 head[512], *w[4];
 	double			 value, dur;
 	int			 nsamples;
-	struct run_sample	*s;
 	size_t			 tl;
 
 	if (paren == NULL || (size_t)(paren - line) >= sizeof head)
@@ -173,15 +209,8 @@ import_result(struct import *im, size_t i, int copies, struct sm_error *err)
 		import_warn(im, i, "a second result for the same test");
 		return 1;
 	}
-	s = run_add_sample(im->run);
-	snprintf(s->test, sizeof s->test, "%s", id);
-	snprintf(s->unit, sizeof s->unit, "%s", w[1]);
-	s->copies = copies;
-	s->index = 1;
-	s->duration = dur;
-	s->value = value;
-	s->status = RUN_OK;
-	im->nresults++;
+	import_add(im, i, &(struct import_result){ id, w[1], copies, dur,
+	    value });
 	return 1;
 }
 
