@@ -345,7 +345,7 @@ main_progress_rounds(const struct main_run *m, const struct runner_event *ev)
 		main_progress_plan(m);
 		break;
 	case RUNNER_EV_SAMPLE:
-		report_format_value(ev->rs->value, v, sizeof v);
+		label_value(ev->rs->value, v, sizeof v);
 		fprintf(stderr, "  %s%s, %d %s, %s: %s %s\n", rep,
 		    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" :
 		    "copies", what, v, ev->rs->unit);
@@ -394,7 +394,7 @@ main_progress(const struct runner_event *ev, void *arg)
 		    ev->duration);
 		break;
 	case RUNNER_EV_SAMPLE:
-		report_format_value(ev->rs->value, v, sizeof v);
+		label_value(ev->rs->value, v, sizeof v);
 		fprintf(stderr, "  sample %d/%d: %s %s\n", ev->sample,
 		    ev->nsamples, v, ev->rs->unit);
 		break;
@@ -405,7 +405,7 @@ main_progress(const struct runner_event *ev, void *arg)
 	case RUNNER_EV_BENCH_DONE:
 		if (ev->stats->n < 2)
 			break;
-		report_format_value(ev->stats->mean, v, sizeof v);
+		label_value(ev->stats->mean, v, sizeof v);
 		fprintf(stderr, "  mean %s %s, +/- %.1f%%, CV %.1f%%\n", v,
 		    ev->bench->unit, 100 * ev->stats->ci /
 		    fabs(ev->stats->mean), 100 * ev->stats->cv);

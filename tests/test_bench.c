@@ -244,7 +244,7 @@ test_tool_version_recorded(void **state)
 	run_init(&run);
 	assert_int_equal(csvstore_load(&run, out, &err), 0);
 	assert_non_null(strstr(run_meta_get(&run, "tool.dc"), "/dc"));
-	assert_true(compare_figure(&run, "dc", 1) > 0);
+	assert_true(runset_figure(&run, "dc", 1) > 0);
 	run_free(&run);
 	sm_rmtree(dir);
 }

@@ -151,7 +151,7 @@ check_seed_runs(struct run *old, struct run *new, const struct expect *e,
 	for (size_t i = 0; i < n; i++, r++) {
 		assert_true(r < t->nrows);
 		assert_string_equal(t->rows[r].cells[0],
-		    report_title_in(both, 2, e[i].id));
+		    label_title_in(both, 2, e[i].id));
 		assert_string_equal(t->rows[r].cells[change], e[i].change);
 		assert_string_equal(t->rows[r].cells[column(t, "P")],
 		    "n=1+1");
@@ -234,13 +234,13 @@ test_titles_from_the_run(void **state)
 
 	(void)state;
 	tu_load(&a, DATA "1.3.3.csv");
-	assert_string_equal(report_title_in(one, 1, "dhry2"),
+	assert_string_equal(label_title_in(one, 1, "dhry2"),
 	    "Dhrystone 2 without register variables");
-	assert_string_equal(report_title_in(one, 1, "no-such-test"),
+	assert_string_equal(label_title_in(one, 1, "no-such-test"),
 	    "no-such-test");
 	/* the catalog's own title wins for a test it knows */
-	assert_string_equal(report_title_in(one, 1, "execl"),
-	    report_title("execl"));
+	assert_string_equal(label_title_in(one, 1, "execl"),
+	    label_title("execl"));
 	run_free(&a);
 }
 
@@ -266,10 +266,10 @@ test_direction(void **state)
 	add(&a, "told", 0, "lps", told_a, 1);	/* the run says lower */
 	add(&b, "told", 0, "lps", told_b, 1);
 	run_meta_set(&b, "dir:told", "lower");
-	assert_int_equal(compare_dir(both, 2, "lat"), BENCH_LOWER);
-	assert_int_equal(compare_dir(both, 2, "told"), BENCH_LOWER);
-	assert_int_equal(compare_dir(both, 2, "rate"), BENCH_HIGHER);
-	assert_int_equal(compare_dir(both, 2, "execl"),
+	assert_int_equal(runset_dir(both, 2, "lat"), BENCH_LOWER);
+	assert_int_equal(runset_dir(both, 2, "told"), BENCH_LOWER);
+	assert_int_equal(runset_dir(both, 2, "rate"), BENCH_HIGHER);
+	assert_int_equal(runset_dir(both, 2, "execl"),
 	    registry_find("execl")->dir);
 	compare_opts_default(&o);
 	t = bmdiff2(&a, &b, "a", "b", &o);

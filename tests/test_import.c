@@ -37,7 +37,7 @@ imp_free(struct imported *im)
 static double
 fig(const struct run *run, const char *test, int copies)
 {
-	return compare_figure(run, test, copies);
+	return runset_figure(run, test, copies);
 }
 
 /* An imported report must hold exactly the figures of a baseline file. */

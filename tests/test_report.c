@@ -182,20 +182,20 @@ test_format_names_and_values(void **state)
 	assert_int_equal(table_format_parse("csv", &f), 0);
 	assert_int_equal(f, TABLE_CSV);
 	assert_int_equal(table_format_parse("html", &f), -1);
-	report_format_value(2345678.94, buf, sizeof buf);
+	label_value(2345678.94, buf, sizeof buf);
 	assert_string_equal(buf, "2345678.9");
-	report_format_value(0.0123456, buf, sizeof buf);
+	label_value(0.0123456, buf, sizeof buf);
 	assert_string_equal(buf, "0.01235");
-	report_format_value(1.35, buf, sizeof buf);
+	label_value(1.35, buf, sizeof buf);
 	assert_string_equal(buf, "1.35");
-	report_format_value(51.6, buf, sizeof buf);
+	label_value(51.6, buf, sizeof buf);
 	assert_string_equal(buf, "51.6");
-	report_format_value(4, buf, sizeof buf);
+	label_value(4, buf, sizeof buf);
 	assert_string_equal(buf, "4.0");
-	report_format_value(NAN, buf, sizeof buf);
+	label_value(NAN, buf, sizeof buf);
 	assert_string_equal(buf, "-");
-	assert_string_equal(report_title("syscall"), "System Call Overhead");
-	assert_string_equal(report_title("not_a_test"), "not_a_test");
+	assert_string_equal(label_title("syscall"), "System Call Overhead");
+	assert_string_equal(label_title("not_a_test"), "not_a_test");
 }
 
 int

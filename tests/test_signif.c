@@ -345,7 +345,7 @@ test_false_calls_one_run_floor(void **state)
 	(void)state;
 	sm_rng_seed(&rng, 45);
 	rule_default(&r);
-	r.floor = compare_floor("dhry2reg");	/* CPU: the lowest */
+	r.floor = judge_floor("dhry2reg");	/* CPU: the lowest */
 	for (int i = 0; i < trials; i++) {
 		v = synth_judge(&rng, 1, 10, 0, 0.02, 0.02, &r, NULL);
 		calls += v == SIGNIF_BETTER || v == SIGNIF_WORSE;

@@ -95,11 +95,11 @@ static void
 scr_compare_open(struct ui *ui, const struct ui_source *s)
 {
 	if (s->kind != UI_SRC_CURRENT) {
-		scr_results_open(ui, s);
+		ui_source_open(ui, s);
 		return;
 	}
 	ui->viewing = 0;
-	ui_switch(ui, &scr_results);
+	ui_switch(ui, UI_SCR_RESULTS);
 }
 
 /* In the list the cursor moves; in the table the view scrolls. */
@@ -140,13 +140,13 @@ scr_compare_key(struct ui *ui, int c)
 	case 'r':
 		if (ui->live.have_run) {
 			ui->viewing = 0;
-			ui_switch(ui, &scr_results);
+			ui_switch(ui, UI_SCR_RESULTS);
 		} else
 			ui_message(ui, "no run yet: n goes to the select "
 			    "screen, v opens the one under the cursor");
 		return 1;
 	case 'n':
-		ui_switch(ui, &scr_select);
+		ui_switch(ui, UI_SCR_SELECT);
 		return 1;
 	}
 	return 0;

@@ -20,8 +20,8 @@ static const struct ui_key scr_help_global[] = {
 	{ NULL, NULL }
 };
 
-static const struct ui_screen *const scr_help_screens[] = {
-	&scr_select, &scr_run, &scr_results, &scr_compare
+static const enum ui_scr scr_help_screens[] = {
+	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE
 };
 #define SCR_HELP_NSCREENS \
 	(sizeof scr_help_screens / sizeof scr_help_screens[0])
@@ -34,16 +34,17 @@ static int
 scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 {
 	const struct ui_key	*k;
+	const struct ui_screen	*scr;
 	struct ui_rect		 t = { r.y, 15, draw ? r.h : 0, COLS - 15 };
 	int			 n = 0, y;
 
 	for (size_t s = 0; s <= SCR_HELP_NSCREENS; s++) {
-		k = s == 0 ? scr_help_global : scr_help_screens[s - 1]->help;
+		scr = s == 0 ? NULL : ui->screens[scr_help_screens[s - 1]];
+		k = scr == NULL ? scr_help_global : scr->help;
 		y = r.y + n++ - ui->help_top;
 		if (draw && y >= r.y && y < r.y + r.h)
 			ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s",
-			    s == 0 ? "Everywhere" :
-			    scr_help_screens[s - 1]->name);
+			    scr == NULL ? "Everywhere" : scr->name);
 		for (; k->keys != NULL; k++) {
 			y = r.y + n - ui->help_top;
 			if (draw && y >= r.y && y < r.y + r.h)
@@ -70,7 +71,7 @@ scr_help_key(struct ui *ui, int c)
 	case 'q':
 	case '?':
 	case UI_KEY_ENTER:
-		ui_switch(ui, ui->back != NULL ? ui->back : &scr_select);
+		ui_switch(ui, ui->back);
 		return 1;
 	}
 	/* Nothing is wider than the screen: h and l page instead. */

@@ -46,7 +46,7 @@ scr_pick_filtered(const struct ui *ui, int *n)
 static void
 scr_pick_back(struct ui *ui)
 {
-	ui_switch(ui, &scr_results);
+	ui_switch(ui, UI_SCR_RESULTS);
 }
 
 static void

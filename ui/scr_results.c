@@ -113,33 +113,6 @@ scr_results_enter(struct ui *ui)
 	scr_results_reference(ui);
 }
 
-/*
- * Open a saved run or a baseline whole on this screen; 0, or -1 with a
- * message.  The run just measured stays as it was.
- */
-int
-scr_results_open(struct ui *ui, const struct ui_source *s)
-{
-	struct sm_error	err;
-	struct run	run;
-
-	run_init(&run);
-	if (ui_source_load(ui, s, &run, &err) != 0) {
-		ui_message(ui, "%s", err.msg);
-		run_free(&run);
-		return -1;
-	}
-	run_free(&ui->view);
-	ui->view = run;
-	free(ui->view_name);
-	ui->view_name = xstrdup(s->name);
-	table_free(ui->view_table);
-	ui->view_table = report_results(&ui->view, 1);
-	ui->viewing = 1;
-	ui_switch(ui, &scr_results);
-	return 0;
-}
-
 /* ---- Saving ---- */
 
 static void
@@ -231,13 +204,13 @@ scr_results_key(struct ui *ui, int c)
 			scr_results_save(ui);
 		return 1;
 	case 'b':
-		ui_switch(ui, &scr_pick);
+		ui_switch(ui, UI_SCR_PICK);
 		return 1;
 	case 'o':
-		ui_switch(ui, &scr_compare);
+		ui_switch(ui, UI_SCR_COMPARE);
 		return 1;
 	case 'n':
-		ui_switch(ui, &scr_select);
+		ui_switch(ui, UI_SCR_SELECT);
 		return 1;
 	case 'r':
 		scr_results_live(ui);

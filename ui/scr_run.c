@@ -27,17 +27,8 @@ scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	if (ev->type == RUNNER_EV_FINISHED) {
 		ui->viewing = 0;
-		ui_switch(ui, &scr_results);
+		ui_switch(ui, UI_SCR_RESULTS);
 	}
-}
-
-/* Show the run screen and start the live plan; on failure, back to from. */
-void
-scr_run_go(struct ui *ui, const struct ui_screen *from)
-{
-	ui_switch(ui, &scr_run);
-	if (ui_live_begin(ui) != 0)
-		ui_switch(ui, from);
 }
 
 /* ---- Keys ---- */
@@ -141,7 +132,7 @@ scr_run_draw_samples(struct ui *ui, int y, const unsigned char *flag)
 	if (l->nvalues > (size_t)(2 * ((COLS - 9) / 16)))
 		from = l->nvalues - (size_t)(2 * ((COLS - 9) / 16));
 	for (size_t i = from; i < l->nvalues; i++) {
-		report_format_value(l->values[i], v, sizeof v);
+		label_value(l->values[i], v, sizeof v);
 		w = snprintf(cell, sizeof cell, "#%zu %s%s", i + 1, v,
 		    flag[i] ? "!" : "");
 		if (x + w > COLS && ++line < 2)
@@ -167,9 +158,9 @@ scr_run_draw_spread(struct ui *ui, int y)
 	stats_compute(l->values, l->nvalues, &st);
 	nout = stats_outliers(l->values, l->nvalues, flag);
 	scr_run_draw_samples(ui, y, flag);
-	report_format_value(st.mean, mean, sizeof mean);
-	report_format_value(st.min, lo, sizeof lo);
-	report_format_value(st.max, hi, sizeof hi);
+	label_value(st.mean, mean, sizeof mean);
+	label_value(st.min, lo, sizeof lo);
+	label_value(st.max, hi, sizeof hi);
 	if (st.n >= 2)
 		ui_printf(ui, y + 2, 0, COLS, UI_NATTR, "Mean     %s %s   "
 		    "95%% CI +/- %.1f%%   CV %.1f%%", mean, l->bench->unit,

@@ -201,7 +201,7 @@ scr_select_run_done(struct ui *ui, const char *answer)
 {
 	(void)answer;
 	if (ui_live_start(ui) == 0)
-		ui_switch(ui, &scr_run);
+		ui_switch(ui, UI_SCR_RUN);
 }
 
 /* Enter: start the run, asking first when it is long. */
@@ -346,15 +346,15 @@ scr_select_key(struct ui *ui, int c)
 		scr_select_run(ui);
 		break;
 	case 'o':
-		ui_switch(ui, &scr_compare);
+		ui_switch(ui, UI_SCR_COMPARE);
 		break;
 	case 'U':
-		ui_switch(ui, &scr_users);
+		ui_switch(ui, UI_SCR_USERS);
 		break;
 	case 'v':
 		if (ui->live.have_run) {
 			ui->viewing = 0;
-			ui_switch(ui, &scr_results);
+			ui_switch(ui, UI_SCR_RESULTS);
 		} else
 			ui_message(ui, "no run yet: Enter starts one");
 		break;

@@ -129,7 +129,9 @@ scr_users_start(struct ui *ui)
 	p->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
 	ui_live_reset(ui);
 	users_plan(p, &ui->usr_bench, &ui->usr_mix, &l->run);
-	scr_run_go(ui, &scr_users);
+	ui_switch(ui, UI_SCR_RUN);
+	if (ui_live_begin(ui) != 0)
+		ui_switch(ui, UI_SCR_USERS);
 }
 
 static int
@@ -161,12 +163,12 @@ scr_users_key(struct ui *ui, int c)
 		return 1;
 	case 'v':
 		if (ui->live.have_run)
-			ui_switch(ui, &scr_results);
+			ui_switch(ui, UI_SCR_RESULTS);
 		else
 			ui_message(ui, "no run yet: Enter starts one");
 		return 1;
 	case 'n':
-		ui_switch(ui, &scr_select);
+		ui_switch(ui, UI_SCR_SELECT);
 		return 1;
 	}
 	return 0;

@@ -18,6 +18,16 @@
 
 #include "ui.h"
 
+/* The one place that names every screen (see enum ui_scr). */
+static const struct ui_screen *const ui_screens[UI_SCR_N] = {
+	[UI_SCR_SELECT] = &scr_select,
+	[UI_SCR_RUN] = &scr_run,
+	[UI_SCR_RESULTS] = &scr_results,
+	[UI_SCR_COMPARE] = &scr_compare,
+	[UI_SCR_HELP] = &scr_help,
+	[UI_SCR_PICK] = &scr_pick,
+	[UI_SCR_USERS] = &scr_users,
+};
 
 static void
 ui_draw_small(struct ui *ui)
@@ -154,6 +164,8 @@ static void
 ui_init(struct ui *ui, const char *argv0, int refresh_ms)
 {
 	memset(ui, 0, sizeof *ui);
+	ui->screens = ui_screens;
+	ui->back = UI_SCR_SELECT;
 	ui->refresh_ms = refresh_ms > 0 ? refresh_ms : UI_REFRESH_MS;
 	if (paths_self_exe(argv0, ui->self, sizeof ui->self) != 0)
 		ui->self[0] = '\0';
@@ -197,7 +209,7 @@ ui_main(const char *argv0, int refresh_ms)
 	ui_init(&ui, argv0, refresh_ms);
 	ui_signals();
 	ui_term_start(&ui);
-	ui_switch(&ui, &scr_select);
+	ui_switch(&ui, UI_SCR_SELECT);
 	ui_loop(&ui);
 	kept[0] = '\0';
 	if (ui_term_stopped())

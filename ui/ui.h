@@ -146,9 +146,21 @@ struct ui_prompt {
 	void	 (*cancel)(struct ui *);	/* Esc, when set */
 };
 
+/*
+ * The screens by name.  A screen switches to another by its id, never by
+ * naming its struct: ui.c alone maps ids to screens (ui->screens), so no
+ * screen depends on another.
+ */
+enum ui_scr {
+	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE,
+	UI_SCR_HELP, UI_SCR_PICK, UI_SCR_USERS, UI_SCR_N
+};
+
 struct ui {
+	const struct ui_screen *const *screens;	/* by enum ui_scr */
 	const struct ui_screen	*scr;
-	const struct ui_screen	*back;		/* where help returns to */
+	enum ui_scr		 scr_id;
+	enum ui_scr		 back;		/* where help returns to */
 	struct ui_choice	 choice;
 	struct ui_live		 live;
 	struct ui_prompt	 prompt;
@@ -217,7 +229,7 @@ void	 ui_term_set_ctrl_c(int);
 void	 ui_quit(struct ui *);
 
 /* ui_state.c */
-void	 ui_switch(struct ui *, const struct ui_screen *);
+void	 ui_switch(struct ui *, enum ui_scr);
 void	 ui_message(struct ui *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 ui_ask(struct ui *, int, const char *, const char *,
@@ -263,11 +275,10 @@ void	 ui_source_describe(struct ui *);
 struct ui_source *ui_source_find(struct ui *, const char *);
 int	 ui_source_load(struct ui *, const struct ui_source *, struct run *,
 	     struct sm_error *);
+int	 ui_source_open(struct ui *, const struct ui_source *);
 struct table *ui_source_compare(struct ui *, const struct ui_source *const *,
 	     size_t, struct sm_error *);
 
-/* scr_results.c */
-int	 scr_results_open(struct ui *, const struct ui_source *);
 
 /* ui_plain.c */
 char	**ui_plain_ask(const char *, int *);
@@ -295,8 +306,7 @@ extern const struct ui_screen scr_help;
 extern const struct ui_screen scr_pick;
 extern const struct ui_screen scr_users;
 
-/* scr_run.c, scr_users.c */
-void	 scr_run_go(struct ui *, const struct ui_screen *);
+/* scr_users.c */
 void	 scr_users_free(struct ui *);
 
 #endif

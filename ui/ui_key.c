@@ -139,7 +139,7 @@ ui_key(struct ui *ui, int c)
 		return;
 	switch (c) {
 	case '?':
-		ui_switch(ui, &scr_help);
+		ui_switch(ui, UI_SCR_HELP);
 		break;
 	case 'q':
 		ui_quit(ui);

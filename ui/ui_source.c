@@ -173,3 +173,30 @@ ui_source_compare(struct ui *ui, const struct ui_source *const *s, size_t n,
 	free(runs);
 	return t;
 }
+
+/*
+ * Open a saved run or a baseline whole on the results screen; 0, or -1
+ * with a message.  The run just measured stays as it was.
+ */
+int
+ui_source_open(struct ui *ui, const struct ui_source *s)
+{
+	struct sm_error	err;
+	struct run	run;
+
+	run_init(&run);
+	if (ui_source_load(ui, s, &run, &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		run_free(&run);
+		return -1;
+	}
+	run_free(&ui->view);
+	ui->view = run;
+	free(ui->view_name);
+	ui->view_name = xstrdup(s->name);
+	table_free(ui->view_table);
+	ui->view_table = report_results(&ui->view, 1);
+	ui->viewing = 1;
+	ui_switch(ui, UI_SCR_RESULTS);
+	return 0;
+}

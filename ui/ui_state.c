@@ -46,14 +46,17 @@ ui_ask(struct ui *ui, int yesno, const char *question, const char *text,
 }
 
 void
-ui_switch(struct ui *ui, const struct ui_screen *scr)
+ui_switch(struct ui *ui, enum ui_scr id)
 {
+	const struct ui_screen	*scr = ui->screens[id];
+
 	if (ui->scr != NULL && ui->scr->leave != NULL)
 		ui->scr->leave(ui);
 	/* Where help (and the picker) go back to: the screen before. */
-	if (ui->scr != scr)
-		ui->back = ui->scr;
+	if (ui->scr != NULL && ui->scr_id != id)
+		ui->back = ui->scr_id;
 	ui->scr = scr;
+	ui->scr_id = id;
 	if (scr->enter != NULL)
 		scr->enter(ui);
 	ui->dirty = 1;

@@ -113,7 +113,7 @@ best_unit(const struct run *run, const char *test)
 static double
 best_figure(const struct run *run, const struct best_col *c)
 {
-	double	v = compare_figure(run, c->test, 1);
+	double	v = runset_figure(run, c->test, 1);
 
 	if (isnan(v) && c->level != NULL)
 		v = memhier_level_ns(run, c->level);
@@ -264,7 +264,7 @@ best_others(const struct run *const *runs, const char *const *names,
 	table_add_col(t, "Test", TABLE_LEFT);
 	for (size_t r = 0; r < nrun; r++)
 		table_add_col(t, names[r], TABLE_RIGHT);
-	ng = compare_union(runs, nrun, &g);
+	ng = runset_union(runs, nrun, &g);
 	for (size_t i = 0; i < ng; i++) {
 		if (g[i].copies != 1 || best_in_layouts(g[i].test))
 			continue;

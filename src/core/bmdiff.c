@@ -73,7 +73,7 @@ bmdiff_version(const struct compare_side *side, const struct run_group *g)
 	int	v;
 
 	for (size_t r = 0; r < side->nrun; r++)
-		if ((v = compare_version(side->runs[r], g)) != 0)
+		if ((v = runset_version(side->runs[r], g)) != 0)
 			return v;
 	return 0;
 }
@@ -90,7 +90,7 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	l->new = l->e[1].mean;
 	l->vold = bmdiff_version(a, &l->g);
 	l->vnew = bmdiff_version(b, &l->g);
-	l->dir = compare_dir(d->all, d->nall, l->g.test);
+	l->dir = runset_dir(d->all, d->nall, l->g.test);
 	for (int i = 0; i < 2; i++)
 		if (estimate_flags_str(&l->e[i], 0, flags, sizeof flags) > 0)
 			d->flagged = 1;
@@ -100,13 +100,13 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	} else if (l->e[0].n == 0) {
 		l->kind = BMDIFF_ONLY_NEW;
 		l->failed = l->e[0].failed > 0;
-	} else if (compare_version_differs(l->vold, l->vnew))
+	} else if (runset_version_differs(l->vold, l->vnew))
 		l->kind = BMDIFF_VERSION;
 	else
 		l->kind = BMDIFF_RANKED;
 	if (l->kind != BMDIFF_RANKED)
 		return;
-	compare_judge(a, b, &l->g, l->dir, d->o, &l->s);
+	judge_group(a, b, &l->g, l->dir, d->o, &l->s);
 	d->nlevel[l->s.level]++;
 	l->gain = log(l->new / l->old);
 	if (l->dir == BENCH_LOWER)
@@ -139,7 +139,7 @@ bmdiff_collect(struct bmdiff *d)
 {
 	struct run_group	*g;
 
-	d->nlines = compare_merge(d->all, d->nall, &g);
+	d->nlines = runset_merge(d->all, d->nall, &g);
 	d->lines = xcalloc(d->nlines, sizeof *d->lines);
 	for (size_t i = 0; i < d->nlines; i++) {
 		d->lines[i].g = g[i];
@@ -349,10 +349,10 @@ bmdiff_figures(struct bmdiff *d, size_t row, const struct bmdiff_line *l)
 {
 	char	buf[64];
 
-	report_format_value(l->old, buf, sizeof buf);
+	label_value(l->old, buf, sizeof buf);
 	if (!isnan(l->old))
 		table_set(d->t, row, 1, "%s", buf);
-	report_format_value(l->new, buf, sizeof buf);
+	label_value(l->new, buf, sizeof buf);
 	if (!isnan(l->new))
 		table_set(d->t, row, 2, "%s", buf);
 	if (l->kind == BMDIFF_RANKED && !isnan(l->gain))
@@ -426,7 +426,7 @@ bmdiff_rows(struct bmdiff *d)
 			snprintf(extra, sizeof extra, " (failed in %s)",
 			    d->names[l->kind == BMDIFF_ONLY_OLD]);
 		row = table_add_row(d->t);
-		compare_set_title(d->t, row, d->all, d->nall, &l->g, extra);
+		runset_set_title(d->t, row, d->all, d->nall, &l->g, extra);
 		bmdiff_figures(d, row, l);
 		if (l->kind == BMDIFF_RANKED && !isnan(l->gain))
 			bmdiff_signif(d, row, &l->s);
@@ -545,7 +545,7 @@ bmdiff_wide_row(struct bmdiff *d, const struct bmdiff_line *l)
 	int		 judged = l->kind == BMDIFF_RANKED;
 
 	table_set(t, row, c++, "%s", l->g.test);
-	table_set(t, row, c++, "%s", report_title_in(d->all, d->nall,
+	table_set(t, row, c++, "%s", label_title_in(d->all, d->nall,
 	    l->g.test));
 	table_set(t, row, c++, "%d", l->g.copies);
 	for (int i = 0; i < 2; i++) {

@@ -368,15 +368,29 @@ int	 table_format_parse(const char *, enum table_format *);
 int	 table_render(const struct table *, enum table_format, FILE *,
 	     struct sm_error *);
 
+/* label.c */
+void	 label_value(double, char *, size_t);
+const char *label_title(const char *);
+const char *label_title_in(const struct run *const *, size_t,
+	     const char *);
+
 /* report.c */
 struct table *report_results(const struct run *, int);
 struct table *report_stats(const struct run *);
-void	 report_format_value(double, char *, size_t);
-const char *report_title(const char *);
-const char *report_title_in(const struct run *const *, size_t,
-	     const char *);
 
-/* compare.c */
+/* runset.c */
+double	 runset_figure(const struct run *, const char *, int);
+size_t	 runset_merge(const struct run *const *, size_t,
+	     struct run_group **);
+size_t	 runset_union(const struct run *const *, size_t,
+	     struct run_group **);
+void	 runset_set_title(struct table *, size_t, const struct run *const *,
+	     size_t, const struct run_group *, const char *);
+enum bench_dir runset_dir(const struct run *const *, size_t, const char *);
+int	 runset_version(const struct run *, const struct run_group *);
+int	 runset_version_differs(int, int);
+
+/* judge.c (the options and sides are compare's, judged group by group) */
 #define COMPARE_ALPHA		0.05
 #define COMPARE_MIN_EFFECT	0.01	/* a fraction: 1% */
 struct compare_opts {
@@ -393,24 +407,15 @@ struct compare_side {
 	size_t			 nrun;
 	const char		*name;
 };
-double	 compare_figure(const struct run *, const char *, int);
-size_t	 compare_union(const struct run *const *, size_t,
-	     struct run_group **);
-struct table *compare_side_by_side(const struct run *const *,
-	     const char *const *, size_t);
-size_t	 compare_merge(const struct run *const *, size_t,
-	     struct run_group **);
-void	 compare_set_title(struct table *, size_t, const struct run *const *,
-	     size_t, const struct run_group *, const char *);
-void	 compare_opts_default(struct compare_opts *);
-enum bench_dir compare_dir(const struct run *const *, size_t, const char *);
-int	 compare_version(const struct run *, const struct run_group *);
-int	 compare_version_differs(int, int);
-double	 compare_floor(const char *);
-void	 compare_judge(const struct compare_side *, const struct compare_side *,
+double	 judge_floor(const char *);
+void	 judge_group(const struct compare_side *, const struct compare_side *,
 	     const struct run_group *, enum bench_dir,
 	     const struct compare_opts *, struct signif *);
 
+/* compare.c */
+void	 compare_opts_default(struct compare_opts *);
+struct table *compare_side_by_side(const struct run *const *,
+	     const char *const *, size_t);
 struct table *compare_side_by_side_opts(const struct run *const *,
 	     const char *const *, size_t, const struct compare_opts *);
 struct table *compare_table(const struct run *const *, const char *const *,

@@ -113,7 +113,7 @@ index_compute(const struct run *run, const struct run *base, int copies,
 		if (g[i].copies != 1)
 			continue;
 		snprintf(l->test, sizeof l->test, "%s", g[i].test);
-		l->baseline = compare_figure(base, g[i].test, 1);
+		l->baseline = runset_figure(base, g[i].test, 1);
 		index_result(run, g[i].test, copies, l);
 		l->index = l->result / l->baseline;
 		if (sc->method == INDEX_UNIXBENCH)
@@ -242,7 +242,7 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 		if (isnan(l->index))
 			continue;
 		r = table_add_row(t);
-		table_set(t, r, INDEX_TEST, "%s", report_title(l->test));
+		table_set(t, r, INDEX_TEST, "%s", label_title(l->test));
 		table_set_key(t, r, "%s", l->test);
 		index_num(t, r, INDEX_BASELINE, l->baseline);
 		index_num(t, r, INDEX_RESULT, l->result);
@@ -311,7 +311,7 @@ index_rank(const struct run *run, const struct run *base, const char *name)
 		test = base->nsamples > 0 ? base->samples[0].test : "";
 	if (run_meta_get(base, "loops") != NULL)
 		sm_parse_double(run_meta_get(base, "loops"), &per);
-	lps = compare_figure(run, test, 1);
+	lps = runset_figure(run, test, 1);
 	secs = per / lps;
 	if (!isnan(secs))
 		snprintf(mine, sizeof mine, "%.3g", secs);

@@ -82,7 +82,7 @@ memhier_curve(const struct run *run, struct memhier_point **out)
 		    strlen(MEMHIER_PREFIX)) != 0)
 			continue;
 		size = memhier_parse_size(g[i].test + strlen(MEMHIER_PREFIX));
-		ns = compare_figure(run, g[i].test, 1);
+		ns = runset_figure(run, g[i].test, 1);
 		/* A latency of 0 or less has no place on a log scale. */
 		if (!(size > 0) || !isfinite(size) || !(ns > 0) ||
 		    !isfinite(ns))

@@ -104,13 +104,13 @@ noise_table(const struct run *profile)
 	table_add_col(t, "BETWEEN CV", TABLE_RIGHT);
 	table_add_col(t, "FLAGS", TABLE_LEFT);
 	table_fit(t, TABLE_TEXT_WIDTH, 0);
-	ng = compare_union(&profile, 1, &g);
+	ng = runset_union(&profile, 1, &g);
 	for (size_t i = 0; i < ng; i++) {
 		estimate_run(profile, &g[i], &e);
 		if (e.n == 0)
 			continue;
 		r = table_add_row(t);
-		compare_set_title(t, r, &profile, 1, &g[i], NULL);
+		runset_set_title(t, r, &profile, 1, &g[i], NULL);
 		table_set(t, r, 1, "%zu", e.units);
 		table_set(t, r, 2, "%zu", e.n);
 		if (isfinite(e.within_cv))

@@ -26,51 +26,6 @@ enum report_col {
 	REPORT_CV, REPORT_FLAGS
 };
 
-/*
- * A figure as the BYTE reports print it, with one decimal, unless that
- * would drop digits of a small figure (1.35 ns, 0.277 us): then four
- * significant digits.
- */
-void
-report_format_value(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (fabs(v) >= 100 || fabs(v * 10 - round(v * 10)) < 1e-6)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.4g", v);
-}
-
-/* The title a report prints for a test id; the id itself if unknown. */
-const char *
-report_title(const char *id)
-{
-	const struct bench	*b = registry_find(id);
-
-	return b != NULL ? b->title : id;
-}
-
-/*
- * The title for a test id as any of these runs knows it: the catalog's,
- * else a run's "title:<id>" fact (imported reports and baselines carry
- * titles for tests sysmark does not have), else the id itself.
- */
-const char *
-report_title_in(const struct run *const *runs, size_t nrun, const char *id)
-{
-	const char	*v;
-	char		 key[64];
-
-	if (registry_find(id) != NULL)
-		return report_title(id);
-	snprintf(key, sizeof key, "title:%s", id);
-	for (size_t r = 0; r < nrun; r++)
-		if ((v = run_meta_get(runs[r], key)) != NULL && *v != '\0')
-			return v;
-	return id;
-}
-
 /* Append a formatted piece to a fixed buffer, truncating quietly. */
 static void
 report_cat(char *buf, size_t len, const char *fmt, const char *v)
@@ -172,13 +127,13 @@ report_row(const struct run *run, const struct run_group *g,
 		}
 	}
 	r = table_add_row(t);
-	compare_set_title(t, r, &run, 1, g, NULL);
+	runset_set_title(t, r, &run, 1, g, NULL);
 	if (n == 0 && failed == 0)
 		table_set(t, r, REPORT_RESULT, "SKIPPED");
 	else if (n == 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
 	else {
-		report_format_value(e.mean, buf, sizeof buf);
+		label_value(e.mean, buf, sizeof buf);
 		table_set(t, r, REPORT_RESULT, "%s", buf);
 		table_set(t, r, REPORT_UNIT, "%s", unit);
 	}
@@ -205,7 +160,7 @@ report_groups(const struct run *run, struct run_group **g)
 	const char	*order = run_meta_get(run, "order");
 
 	if (order != NULL && strcmp(order, "interleaved") == 0)
-		return compare_union(&run, 1, g);
+		return runset_union(&run, 1, g);
 	return run_groups(run, g);
 }
 
@@ -324,7 +279,7 @@ report_stats_row(const struct run *run, const struct run_group *g,
 	fig[3] = &st.max;
 	fig[4] = &st.sd;
 	for (size_t i = 0; i < 5; i++) {
-		report_format_value(*fig[i], buf, sizeof buf);
+		label_value(*fig[i], buf, sizeof buf);
 		table_set(t, r, 2 + i, "%s", buf);
 	}
 	if (!isnan(st.cv))

@@ -76,7 +76,7 @@ scaling_curve(const struct run *run, const char *test,
     struct scaling_point **out)
 {
 	const struct run *const	 one[1] = { run };
-	enum bench_dir		 dir = compare_dir(one, 1, test);
+	enum bench_dir		 dir = runset_dir(one, 1, test);
 	struct run_group	*g;
 	struct stats		 st;
 	size_t			 ng = run_groups(run, &g), n = 0;
@@ -207,9 +207,9 @@ scaling_rows(struct table *t, const struct scaling_point *p, size_t n,
 
 		table_set(t, r, 0, "%d%s", p[i].copies,
 		    p[i].copies == ncpu ? " *" : "");
-		report_format_value(p[i].figure, v, sizeof v);
+		label_value(p[i].figure, v, sizeof v);
 		table_set(t, r, 1, "%s", dir == BENCH_LOWER ? "-" : v);
-		report_format_value(p[i].per_copy, v, sizeof v);
+		label_value(p[i].per_copy, v, sizeof v);
 		table_set(t, r, 2, "%s", v);
 		scaling_cell_ratio(t, r, 3, p[i].speedup / p[i].copies,
 		    "%.0f%%", 100);
@@ -265,10 +265,10 @@ scaling_table(const struct run *run)
 	table_add_col(t, "FAIR", TABLE_RIGHT);
 	table_add_col(t, "SPEEDUP (# measured, | ideal)", TABLE_LEFT);
 	for (size_t i = 0; i < nt; i++) {
-		enum bench_dir	dir = compare_dir(one, 1, tests[i]);
+		enum bench_dir	dir = runset_dir(one, 1, tests[i]);
 
 		n = scaling_curve(run, tests[i], &p);
-		table_add_section(t, "%s (%s%s)", report_title_in(one, 1,
+		table_add_section(t, "%s (%s%s)", label_title_in(one, 1,
 		    tests[i]), dir == BENCH_LOWER ? "a copy's cost, " : "",
 		    scaling_unit(run, tests[i]));
 		scaling_rows(t, p, n, dir, ncpu);
@@ -341,7 +341,7 @@ scaling_compare_rows(struct table *t, struct scaling_point **curve,
 				table_set(t, r, 2 + 2 * k, "-");
 				continue;
 			}
-			report_format_value(b->figure, v, sizeof v);
+			label_value(b->figure, v, sizeof v);
 			table_set(t, r, 1 + 2 * k, "%s", v);
 			scaling_cell_ratio(t, r, 2 + 2 * k,
 			    b->speedup / b->copies, "%.0f%%", 100);
@@ -411,7 +411,7 @@ scaling_compare(const struct run *const *runs, const char *const *names,
 	for (size_t i = 0; i < nt; i++) {
 		for (size_t k = 0; k < nrun; k++)
 			n[k] = scaling_curve(runs[k], tests[i], &curve[k]);
-		table_add_section(t, "%s", report_title_in(runs, nrun,
+		table_add_section(t, "%s", label_title_in(runs, nrun,
 		    tests[i]));
 		scaling_compare_rows(t, curve, n, nrun);
 		for (size_t k = 0; k < nrun; k++)

@@ -445,7 +445,7 @@ users_rows(struct table *t, const struct users_point *p, size_t n,
 
 			if (k == 0) {
 				users_cell(t, r, p[i].users, ncpu, knee);
-				report_format_value(p[i].steps, v, sizeof v);
+				label_value(p[i].steps, v, sizeof v);
 				table_set(t, r, 1, "%s", v);
 			}
 			table_set(t, r, 2, "%s", kinds[k]);

@@ -31,7 +31,8 @@ e2e_colors no
 
 # Ctrl-C in the middle of a run asks first; n goes on.  A second Ctrl-C
 # at the question quits keeping what was measured, as the CLI does.
-e2e_keys n d C-u 1 Enter Enter
+# Samples of 3 s keep the run going however slowly the keys arrive.
+e2e_keys n d C-u 3 Enter Enter
 e2e_wait "^Samples  #1 "
 e2e_keys C-c
 e2e_wait "A run is going on: stop it and quit"
