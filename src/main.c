@@ -80,8 +80,8 @@ static const char main_usage[] =
 "                 1, 2, 4, ... up to twice the CPUs\n"
 "  -u USERS,...   users: simulated users at once, e.g. 1,2,4,8 (1 to 256)\n"
 "  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n"
-"                 lmbench-style tests (lat_*, bw_*) time one calibrated\n"
-"                 batch of at least 50 ms per sample instead\n"
+"                 lmbench-style tests (lat_*, bw_*) take the median of\n"
+"                 11 calibrated batches of at least 10 ms per sample\n"
 "  -n SAMPLES     samples per test and copies value (default 6), after\n"
 "                 one warm-up sample that is shown but not counted\n"
 "  -R REPEATS     repeat the whole plan, in one file (default 1;\n"
@@ -320,7 +320,7 @@ main_progress_plan(const struct main_run *m)
 			    m->benches[b]->id, m->benches[b]->title,
 			    m->copies[c], m->copies[c] == 1 ? "copy" :
 			    "copies", m->samples, m->benches[b]->timing ==
-			    BENCH_CALIBRATED ? "a calibrated batch" :
+			    BENCH_CALIBRATED ? "the median of 11 batches" :
 			    main_secs(m->duration), m->repeats > 1 ?
 			    ", each repeat" : "");
 	fprintf(stderr, "in interleaved rounds%s\n", m->target > 0 ?

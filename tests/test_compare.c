@@ -381,7 +381,7 @@ test_verdicts_in_the_table(void **state)
 	column(t, "95% CI");
 	r = section(t, "Results") + 1;
 	assert_string_equal(t->rows[r].cells[0], "faster");
-	/* one run a side, no profile: 5% is under the 20% floor */
+	/* one run a side, no profile: 5% is under the 35% floor */
 	assert_string_equal(t->rows[r].cells[v], "small");
 	assert_string_equal(t->rows[r].cells[p], "<0.001");
 	assert_string_equal(t->rows[r + 1].cells[0], "baseline");
@@ -475,19 +475,19 @@ test_side_by_side_marks(void **state)
 
 	(void)state;
 	spread(base, 10, 100, 0.005);
-	spread(up, 10, 140, 0.005);	/* over execl's 30% floor */
+	spread(up, 10, 140, 0.005);	/* over dhry2reg's 20% floor */
 	spread(down, 10, 60, 0.005);
 	run_init(&r0);
 	run_init(&r1);
 	run_init(&r2);
-	add(&r0, "execl", 1, "lps", base, 10);
-	add(&r1, "execl", 1, "lps", up, 10);
-	add(&r2, "execl", 1, "lps", down, 10);
+	add(&r0, "dhry2reg", 1, "lps", base, 10);
+	add(&r1, "dhry2reg", 1, "lps", up, 10);
+	add(&r2, "dhry2reg", 1, "lps", down, 10);
 	add(&r0, "zz", 1, "lps", base, 10);
 	add(&r1, "zz", 1, "lps", base, 10);
 	add(&r2, "zz", 2, "lps", base, 1);
 	t = compare_side_by_side(runs, names, 3);
-	row = section(t, registry_find("execl")->group) + 1;
+	row = section(t, registry_find("dhry2reg")->group) + 1;
 	assert_string_equal(t->rows[row].cells[4], "1.40 +");
 	assert_string_equal(t->rows[row].cells[6], "0.60 -");
 	row = section(t, "Other") + 1;

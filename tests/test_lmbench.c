@@ -2,11 +2,13 @@
  * The lmbench-style benchmarks themselves: the loopback tests bind and
  * connect to 127.0.0.1 only and leave no descriptor, socket or partner
  * behind (run in this process, outside the harness, so that what is
- * left can be counted), the memory-latency sweep is one family, and a
- * short run of a handful of tests through the CLI succeeds.
+ * left can be counted), the memory-latency sweep is one family,
+ * lat_pagefault faults afresh on every pass over its file, and a short
+ * run of a handful of tests through the CLI succeeds.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 
@@ -139,12 +141,62 @@ test_all_calibrated(void **state)
 	assert_true(n >= 80);
 }
 
+static long
+lm_minflt(void)
+{
+	struct rusage	ru;
+
+	assert_int_equal(getrusage(RUSAGE_SELF, &ru), 0);
+	return ru.ru_minflt;
+}
+
+/*
+ * lat_pagefault's shape: a pass reads every page of its 16 MB file once
+ * and then maps the file afresh, so the next pass faults as much as the
+ * first (at least one fault for each 16 pages the kernel maps around a
+ * fault); its overhead, remapping alone, faults on nothing.
+ */
+static void
+test_pagefault_shape(void **state)
+{
+	const struct bench	*b = registry_find("lat_pagefault");
+	struct bench_ctx	 ctx;
+	char			 dir[256];
+	uint64_t		 pages = (16u << 20) / (size_t)sysconf(_SC_PAGESIZE);
+	long			 f0, f1, f2;
+
+	(void)state;
+	assert_non_null(b);
+	tu_tmpdir(dir, sizeof dir);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.bench = b;
+	ctx.copies = 1;
+	ctx.tmpdir = dir;
+	assert_int_equal(b->setup(&ctx), 0);
+	b->prepare(&ctx, pages);
+	f0 = lm_minflt();
+	b->loop(&ctx, pages);
+	f1 = lm_minflt();
+	b->loop(&ctx, pages);
+	f2 = lm_minflt();
+	assert_true(f1 - f0 >= (long)(pages / 16));
+	assert_true(f2 - f1 >= (long)(pages / 16));
+	/* Every page's first byte is 'x': each read was of the file. */
+	assert_true(ctx.sink == pages * 'x');
+	f0 = lm_minflt();
+	b->overhead(&ctx, 2 * pages);
+	assert_true(lm_minflt() - f0 < (long)(pages / 16));
+	b->teardown(&ctx);
+	sm_rmtree(dir);
+}
+
 static void
 test_cli_run(void **state)
 {
 	char	 dir[256], out[300];
 	char	*argv[] = { "sysmark", "run", "-q", "-n", "1", "-t",
-		    "lat_syscall,lat_syscall_read,lat_sig_catch,lat_proc_exec,"
+		    "lat_syscall,lat_syscall_read,lat_sig_catch,lat_proc_fork,"
+		    "lat_proc_exec,lat_mmap,"
 		    "lat_proc_sh,lat_pipe_2cpu,lat_fs_delete_10k,lat_pagefault,"
 		    "bw_file_rd,bw_pipe,lat_mem_rd@4K", "-o", out, NULL };
 	struct tu_out	o;
@@ -169,6 +221,7 @@ main(void)
 		cmocka_unit_test(test_loopback_cleanup),
 		cmocka_unit_test(test_sweep_family),
 		cmocka_unit_test(test_all_calibrated),
+		cmocka_unit_test(test_pagefault_shape),
 		cmocka_unit_test(test_cli_run),
 	};
 

@@ -99,8 +99,8 @@ scr_run_draw_progress(struct ui *ui, int y)
 
 	ui_puts(ui, y, 0, 8, UI_NATTR, "Sample");
 	if (l->bench != NULL && l->bench->timing == BENCH_CALIBRATED)
-		ui_printf(ui, y, 8, w, UI_NATTR, "one calibrated batch, about "
-		    "%g s (-d does not apply)", RUNNER_CALIBRATED_S);
+		ui_printf(ui, y, 8, w, UI_NATTR, "median of 11 calibrated "
+		    "batches, about %g s (-d does not apply)", RUNNER_CALIBRATED_S);
 	else {
 		ui_format_secs(l->plan.duration - in, a, sizeof a);
 		snprintf(label, sizeof label, "%s left", a);

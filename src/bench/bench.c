@@ -1,5 +1,7 @@
 /*
  * What several benchmarks share: lmbench's read loop (bench_sum4());
+ * a seeded random order (bench_permutation(), for the memory chase and
+ * the page faults);
  * and, for those that drive external programs, finding a
  * program in PATH (for their available() checks) and running one with its
  * input and output redirected, then insisting it exits cleanly.  The C
@@ -35,6 +37,31 @@ bench_sum4(const void *buf, size_t len)
 	for (; p < end; p += 128)
 		sum += 0 BENCH_EVERY4(BENCH_SUM4);
 	return sum;
+}
+
+/*
+ * 0 .. m-1 in a random order (Fisher-Yates on xorshift64, so the same
+ * seed gives the same order on every run); NULL when out of memory.
+ */
+size_t *
+bench_permutation(size_t m, uint64_t seed)
+{
+	size_t	*order, j, t;
+
+	if (m == 0 || (order = malloc(m * sizeof *order)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < m; i++)
+		order[i] = i;
+	for (size_t i = m - 1; i > 0; i--) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		j = (size_t)(seed % (i + 1));
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	return order;
 }
 
 /* Find name in $PATH; 0 with its path in buf, or -1. */

@@ -106,7 +106,7 @@ struct bench {
 
 /*
  * The fields every lmbench-style latency shares: microseconds per
- * operation, from calibrated batches.
+ * operation, each sample the median of 11 calibrated batches.
  */
 #define BENCH_LATENCY_US						\
 	.unit = "us",							\
@@ -136,6 +136,8 @@ int	bench_tmpfile(struct bench_ctx *, char *, size_t);
  * random cycle; returns the first, or NULL when out of memory.
  */
 void	**bench_chase_build(void *, size_t, size_t, uint64_t);
+/* bench.c: 0 .. m-1 in an order given by the seed; NULL if out of memory. */
+size_t	*bench_permutation(size_t, uint64_t);
 /*
  * bench.c: lmbench's read loop: the sum of every fourth 4-byte integer
  * of buf, len a multiple of 512, unrolled 32 to an expression (so the

@@ -213,13 +213,13 @@ const struct bench bench_##name = {					\
 	.timing = BENCH_CALIBRATED,					\
 }
 
-BW_MEM(bw_mem_rd, "Mem read", bw_mem_rd, 2,
+BW_MEM(bw_mem_rd, "Mem read", bw_mem_rd, 3,
     "sum every fourth 4-byte integer of a buffer");
-BW_MEM(bw_mem_wr, "Mem write", bw_mem_wr, 2,
+BW_MEM(bw_mem_wr, "Mem write", bw_mem_wr, 3,
     "store every fourth 4-byte integer of a buffer");
-BW_MEM(bw_mem_rdwr, "Mem read-write", bw_mem_rdwr, 2,
+BW_MEM(bw_mem_rdwr, "Mem read-write", bw_mem_rdwr, 3,
     "sum and store every fourth 4-byte integer");
-BW_MEM(bw_mem_bcopy, "Bcopy (libc)", bw_mem_bcopy, 1,
+BW_MEM(bw_mem_bcopy, "Bcopy (libc)", bw_mem_bcopy, 2,
     "memcpy() from one buffer to another");
-BW_MEM(bw_mem_cp, "Bcopy (hand)", bw_mem_cp, 1,
+BW_MEM(bw_mem_cp, "Bcopy (hand)", bw_mem_cp, 2,
     "a copy loop of eight words per pass");

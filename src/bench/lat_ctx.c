@@ -165,7 +165,7 @@ const struct bench bench_lat_ctx_##np##p##kb##k##sfx = {		\
 	.group = "lmbench: context switches",				\
 	.unit = "us",							\
 	.dir = BENCH_LOWER,						\
-	.version = 1,							\
+	.version = 2,							\
 	.desc = #np " processes in a ring of pipes, " #kb " KB each"	\
 	    where,							\
 	.scale = 1e6 / np,						\

@@ -175,7 +175,7 @@ const struct bench bench_##name = {					\
 	.title = ttl,							\
 	.group = "lmbench: file system",				\
 	BENCH_LATENCY_US,						\
-	.version = 2,							\
+	.version = 3,							\
 	.desc = what,							\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\

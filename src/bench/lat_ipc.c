@@ -302,7 +302,7 @@ const struct bench bench_##name##sfx = {				\
 	.title = ttl where,						\
 	.group = "lmbench: local communication",			\
 	BENCH_LATENCY_US,						\
-	.version = 1,							\
+	.version = 2,							\
 	.desc = what where,						\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\

@@ -28,39 +28,21 @@ struct lat_mem_rd {
 	void	**head;
 };
 
-static uint64_t
-lat_mem_rd_rand(uint64_t *s)
-{
-	/* xorshift64: fast, and the same list every run. */
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /*
  * Link the size / stride elements of base, stride bytes apart, into one
- * cycle in a random order (Fisher-Yates); returns the first element, or
+ * cycle in a random order (bench_permutation()); returns the first element, or
  * NULL when out of memory.  Following the list from it visits every
  * element once per lap.
  */
 void **
 bench_chase_build(void *base, size_t size, size_t stride, uint64_t seed)
 {
-	size_t	 m = size / stride, j, t;
+	size_t	 m = size / stride, t;
 	size_t	*order;
 	char	*b = base;
 
-	if (m == 0 || (order = malloc(m * sizeof *order)) == NULL)
+	if ((order = bench_permutation(m, seed)) == NULL)
 		return NULL;
-	for (size_t i = 0; i < m; i++)
-		order[i] = i;
-	for (size_t i = m - 1; i > 0; i--) {
-		j = (size_t)(lat_mem_rd_rand(&seed) % (i + 1));
-		t = order[i];
-		order[i] = order[j];
-		order[j] = t;
-	}
 	for (size_t i = 0; i < m; i++)
 		*(void **)(b + order[i] * stride) =
 		    b + order[(i + 1) % m] * stride;
@@ -147,9 +129,9 @@ const struct bench bench_lat_mem_rd_##sym = {				\
 
 #define LAT_MEM_RD_SWEEP(label, size)					\
 	LAT_MEM_RD(label, "lat_mem_rd@" #label, #label "B", size, 128,	\
-	    0, 2, "load chain over " #label "B, fixed stride 128 back");	\
+	    0, 3, "load chain over " #label "B, fixed stride 128 back");	\
 	LAT_MEM_RD(rand_##label, "lat_mem_rd_rand@" #label,		\
-	    #label "B, random", size, 64, 1, 1,				\
+	    #label "B, random", size, 64, 1, 2,				\
 	    "load chain over " #label "B, random order, stride 64")
 
 LAT_MEM_RD_SWEEP(512, 512);

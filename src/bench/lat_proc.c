@@ -1,142 +1,115 @@
 /*
  * lmbench's lat_proc: process creation at three depths.  "Null process"
  * is fork() and an immediate _exit(); "simple process" adds execve() of a
- * tiny hello-world program, here sysmark-exec (src/helper/), with an
- * empty environment and stdout closed; "/bin/sh process" has /bin/sh -c
- * start that same program, as system() would.  The parent waits for each
- * child, so one iteration is one whole life.  Exec'ing the sysmark binary
- * itself (900 KB, five shared libraries) made these 1.4 and 1.6 times
- * lmbench's figures.
+ * tiny hello-world program, here sysmark-exec (src/helper/), with stdout
+ * to /dev/null; "/bin/sh process" has /bin/sh -c start that same
+ * program, as system() would.  The parent waits for each child, so one
+ * iteration is one whole life.
+ *
+ * The parent is small, as lmbench's lat_proc is: sysmark-exec's looper
+ * (bench_looper_*()) forks every child, on request, n at a time.  A fork
+ * copies the parent's mappings and an exec tears the copy down, so a
+ * child forked from sysmark itself (900 KB, five shared libraries and
+ * the harness's heap) cost 1.4 times lmbench's figure for exec.
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <sys/wait.h>
-
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench.h"
 
-static void
-lat_proc_wait(struct bench_ctx *ctx, pid_t pid, const char *what)
-{
-	int	status;
+/* What a variant asks the looper to run: its argv, and what to call it. */
+struct lat_proc_param {
+	const char	*what;
+	int		 shell;		/* run the program by /bin/sh -c */
+	int		 exec;		/* 0: the child only exits */
+};
 
-	if (pid < 0)
-		bench_fail(ctx, "fork: %s", strerror(errno));
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0)
-		bench_fail(ctx, "%s: the child did not exit cleanly", what);
-}
-
-static void
-lat_proc_fork(struct bench_ctx *ctx, uint64_t n)
-{
-	pid_t	pid;
-
-	while (n-- > 0) {
-		if ((pid = fork()) == 0)
-			_exit(0);
-		lat_proc_wait(ctx, pid, "fork+exit");
-	}
-}
+struct lat_proc_state {
+	struct bench_looper	 looper;
+	char			*helper;
+	char			*cmd;		/* /bin/sh -c's command */
+};
 
 static int
-lat_proc_exec_setup(struct bench_ctx *ctx)
+lat_proc_setup(struct bench_ctx *ctx)
 {
-	ctx->state = bench_helper(ctx);
-	return 0;
-}
+	const struct lat_proc_param	*pp = ctx->bench->arg;
+	struct lat_proc_state		*st;
+	char				*argv[5];
+	size_t				 len;
 
-static void
-lat_proc_exec(struct bench_ctx *ctx, uint64_t n)
-{
-	char	*argv[] = { ctx->state, "hello", NULL }, *envp[] = { NULL };
-	pid_t	 pid;
-
-	while (n-- > 0) {
-		if ((pid = fork()) == 0) {
-			close(STDOUT_FILENO);
-			execve(argv[0], argv, envp);
-			_exit(127);
-		}
-		lat_proc_wait(ctx, pid, "fork+execve");
-	}
-}
-
-static int
-lat_proc_sh_setup(struct bench_ctx *ctx)
-{
-	char	*path, *cmd;
-	size_t	 len;
-
-	path = bench_helper(ctx);
-	if (strchr(path, '\'') != NULL)
-		bench_fail(ctx, "%s: a quote in the path", path);
-	len = strlen(path) + sizeof "'' hello";
-	if ((cmd = malloc(len)) == NULL)
+	if ((st = calloc(1, sizeof *st)) == NULL)
 		bench_fail(ctx, "out of memory");
-	snprintf(cmd, len, "'%s' hello", path);
-	free(path);
-	ctx->state = cmd;
+	st->helper = bench_helper(ctx);
+	argv[0] = st->helper;
+	argv[1] = "hello";
+	argv[2] = NULL;
+	if (!pp->exec) {
+		argv[0] = "-";		/* the looper's child only exits */
+		argv[1] = NULL;
+	} else if (pp->shell) {
+		if (strchr(st->helper, '\'') != NULL)
+			bench_fail(ctx, "%s: a quote in the path", st->helper);
+		len = strlen(st->helper) + sizeof "'' hello";
+		if ((st->cmd = malloc(len)) == NULL)
+			bench_fail(ctx, "out of memory");
+		snprintf(st->cmd, len, "'%s' hello", st->helper);
+		argv[0] = "/bin/sh";
+		argv[1] = "-c";
+		argv[2] = st->cmd;
+		argv[3] = NULL;
+	}
+	bench_looper_start(ctx, &st->looper, NULL, -1, argv);
+	ctx->state = st;
 	return 0;
 }
 
 static void
-lat_proc_sh(struct bench_ctx *ctx, uint64_t n)
+lat_proc_loop(struct bench_ctx *ctx, uint64_t n)
 {
-	pid_t	pid;
+	const struct lat_proc_param	*pp = ctx->bench->arg;
+	struct lat_proc_state		*st = ctx->state;
 
-	while (n-- > 0) {
-		if ((pid = fork()) == 0) {
-			close(STDOUT_FILENO);
-			execl("/bin/sh", "sh", "-c", (char *)ctx->state,
-			    (char *)NULL);
-			_exit(127);
-		}
-		lat_proc_wait(ctx, pid, "/bin/sh -c");
-	}
+	bench_looper_run(ctx, &st->looper, n, pp->what, -1, NULL);
 }
 
 static void
 lat_proc_teardown(struct bench_ctx *ctx)
 {
-	free(ctx->state);
+	struct lat_proc_state	*st = ctx->state;
+
+	bench_looper_stop(&st->looper);
+	free(st->helper);
+	free(st->cmd);
+	free(st);
 }
 
-const struct bench bench_lat_proc_fork = {
-	.id = "lat_proc_fork",
-	.title = "Null Process",
-	.group = "lmbench: system calls and processes",
-	BENCH_LATENCY_US,
-	.version = 1,
-	.desc = "fork() and _exit(), parent waits",
-	.loop = lat_proc_fork,
-};
+#define LAT_PROC(name, ttl, v, what, label, shell, exec)		\
+static const struct lat_proc_param name##_param = {			\
+	label, shell, exec						\
+};									\
+const struct bench bench_##name = {					\
+	.id = #name,							\
+	.title = ttl,							\
+	.group = "lmbench: system calls and processes",			\
+	BENCH_LATENCY_US,						\
+	.version = v,							\
+	.desc = what,							\
+	.setup = lat_proc_setup,					\
+	.loop = lat_proc_loop,						\
+	.teardown = lat_proc_teardown,					\
+	.arg = &name##_param,						\
+}
 
-const struct bench bench_lat_proc_exec = {
-	.id = "lat_proc_exec",
-	.title = "Simple Process",
-	.group = "lmbench: system calls and processes",
-	BENCH_LATENCY_US,
-	.version = 2,
-	.desc = "fork() and execve() of a small hello program (sysmark-exec)",
-	.setup = lat_proc_exec_setup,
-	.loop = lat_proc_exec,
-	.teardown = lat_proc_teardown,
-};
-
-const struct bench bench_lat_proc_sh = {
-	.id = "lat_proc_sh",
-	.title = "/bin/sh Process",
-	.group = "lmbench: system calls and processes",
-	BENCH_LATENCY_US,
-	.version = 2,
-	.desc = "fork() and /bin/sh -c starting a small hello program",
-	.setup = lat_proc_sh_setup,
-	.loop = lat_proc_sh,
-	.teardown = lat_proc_teardown,
-};
+LAT_PROC(lat_proc_fork, "Null Process", 2,
+    "fork() and _exit() from a small process, which waits",
+    "fork+exit", 0, 0);
+LAT_PROC(lat_proc_exec, "Simple Process", 3,
+    "fork() and execve() of a small hello program, from a small process",
+    "fork+execve", 0, 1);
+LAT_PROC(lat_proc_sh, "/bin/sh Process", 3,
+    "fork() and /bin/sh -c starting a small hello program",
+    "/bin/sh -c", 1, 1);

@@ -90,7 +90,7 @@ const struct bench bench_lat_sig_install = {
 	.title = "Signal Handler Install",
 	.group = "lmbench: system calls and processes",
 	BENCH_LATENCY_US,
-	.version = 1,
+	.version = 2,
 	.desc = "sigaction() installing a handler for SIGUSR1",
 	.loop = lat_sig_install,
 };
@@ -100,7 +100,7 @@ const struct bench bench_lat_sig_catch = {
 	.title = "Signal Handler Overhead",
 	.group = "lmbench: system calls and processes",
 	BENCH_LATENCY_US,
-	.version = 2,
+	.version = 3,
 	.desc = "SIGUSR1 to oneself, an empty handler, less kill(pid, 0)",
 	.setup = lat_sig_setup,
 	.loop = lat_sig_catch,

@@ -145,7 +145,7 @@ const struct bench bench_##name = {					\
 	.title = ttl,							\
 	.group = "lmbench: system calls and processes",			\
 	BENCH_LATENCY_US,						\
-	.version = 1,							\
+	.version = 2,							\
 	.desc = what,							\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\

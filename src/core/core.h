@@ -76,6 +76,7 @@ struct stats {
 	double	cv;		/* sd / mean, as a fraction */
 	double	ci;		/* half-width of the 95% CI of the mean */
 };
+int	 stats_cmp(const void *, const void *);
 void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
 size_t	 stats_outliers(const double *, size_t, unsigned char *);

@@ -115,6 +115,31 @@ estimate_collect(const struct run *const *runs, size_t nrun,
 }
 
 /*
+ * Mann-Kendall's variance of S for one series of n figures, less what
+ * its ties take (Kendall's correction: a group of t equal figures adds
+ * nothing to S in t(t-1)/2 pairs), so a quantized figure, such as a
+ * count of loops, is not judged as if every pair had an order.
+ */
+static double
+estimate_trend_var(const double *v, size_t n)
+{
+	double	*s = xcalloc(n, sizeof *s), var, t;
+	size_t	 i, j;
+
+	memcpy(s, v, n * sizeof *s);
+	qsort(s, n, sizeof *s, stats_cmp);
+	var = (double)n * (double)(n - 1) * (2 * (double)n + 5);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && s[j] == s[i]; j++)
+			;
+		t = (double)(j - i);
+		var -= t * (t - 1) * (2 * t + 5);
+	}
+	free(s);
+	return var / 18;
+}
+
+/*
  * Mann-Kendall's trend test over each unit's figures in the order they
  * were taken, the units' S and variance summed (they are independent
  * series).  Two-sided p by the normal approximation with continuity
@@ -129,14 +154,13 @@ estimate_trend(const struct estimate_units *us, struct estimate_flags *f)
 	f->trend_p = NAN;
 	for (size_t k = 0; k < us->n; k++) {
 		const struct estimate_unit	*u = &us->u[k];
-		double				 n = (double)u->n;
 
 		if (u->n < 3)
 			continue;
 		for (size_t i = 0; i < u->n; i++)
 			for (size_t j = i + 1; j < u->n; j++)
 				S += (u->v[j] > u->v[i]) - (u->v[j] < u->v[i]);
-		var += n * (n - 1) * (2 * n + 5) / 18;
+		var += estimate_trend_var(u->v, u->n);
 	}
 	if (var < 10)	/* 4 figures give 8.67: too few to tell */
 		return;

@@ -10,8 +10,8 @@
  * its operation.  Kept apart from runner.c because, but for the start-up
  * probe of the clock (sampler_probe()), none of it runs in the parent.
  *
- * lmbench-style tests (BENCH_CALIBRATED) are timed differently: one
- * calibrated batch per sample, see sampler_calibrated().
+ * lmbench-style tests (BENCH_CALIBRATED) are timed differently: the
+ * median of 11 calibrated batches per sample, see sampler_calibrated().
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -46,15 +46,18 @@
 #define SAMPLER_MIN_BATCH_NS	2000000ull
 
 /*
- * A calibrated batch lasts at least 50 ms, and at least 10000 times the
- * clock's resolution plus its cost, so neither shows in the figure.  It
- * does not grow with -d: a latency is as precise at 50 ms, and the
- * memory-latency sweep (20 sizes) stays within a minute.
+ * A calibrated batch lasts at least 10 ms, and at least 10000 times the
+ * clock's resolution plus its cost, so neither shows in the figure.  A
+ * sample is the median of 11 such batches, as one run of an lmbench
+ * program prints the median of its 11 repetitions (TRIES): one preempted
+ * batch cannot move it.  It does not grow with -d: a latency is as
+ * precise at 11 x 10 ms, and the memory-latency sweep stays within
+ * minutes.
  */
-#define SAMPLER_CAL_BATCH_NS	50000000ull
+#define SAMPLER_CAL_BATCH_NS	10000000ull
 #define SAMPLER_CAL_CLOCK_MUL	10000
 #define SAMPLER_MAX_N		(1ull << 40)
-#define SAMPLER_CAL_TRIES	4	/* measurements before giving up */
+#define SAMPLER_CAL_TRIES	11	/* batches a sample takes the median of */
 
 static void	sampler_send(int, uint32_t, int, uint64_t, uint64_t,
 		    const char *);
@@ -397,23 +400,43 @@ sampler_measure(struct bench_ctx *ctx, const struct sampler_probe *p,
 	*overhead = (uint64_t)(over + p->cost_ns);
 }
 
+/* One measured batch: its time and what is to be subtracted from it. */
+struct sampler_try {
+	uint64_t	elapsed;
+	uint64_t	overhead;
+};
+
+/* Order tries by net time; a net below zero (overhead won) sorts first. */
+static int
+sampler_try_cmp(const void *x, const void *y)
+{
+	const struct sampler_try	*a = x, *b = y;
+	double	na = (double)a->elapsed - (double)a->overhead;
+	double	nb = (double)b->elapsed - (double)b->overhead;
+
+	return (na > nb) - (na < nb);
+}
+
 /*
- * One sample of a calibrated bench: calibrate, then measure one batch.
- * When the operation is small beside its overhead (lat_ctx with a large
- * working set), noise can make the overhead outlast the batch, which is
- * impossible: then measure again, a few times at most, before the runner
- * reports the sample as failed.
+ * One sample of a calibrated bench: calibrate, then measure 11 batches
+ * and report the one of median net time.  When the operation is small
+ * beside its overhead (lat_ctx with a large working set), noise can make
+ * a batch's overhead outlast it; the median is immune to a few such
+ * batches, and if it is one itself the runner fails the sample.
  */
 static void
 sampler_calibrated(struct bench_ctx *ctx, const struct sampler_probe *p,
     uint64_t *iters, uint64_t *elapsed, uint64_t *overhead)
 {
+	struct sampler_try	try[SAMPLER_CAL_TRIES];
+
 	*iters = sampler_calibrate(ctx, ctx->bench->loop, p->batch_ns);
-	for (int i = 0; i < SAMPLER_CAL_TRIES; i++) {
-		sampler_measure(ctx, p, *iters, elapsed, overhead);
-		if (*overhead < *elapsed)
-			break;
-	}
+	for (int i = 0; i < SAMPLER_CAL_TRIES; i++)
+		sampler_measure(ctx, p, *iters, &try[i].elapsed,
+		    &try[i].overhead);
+	qsort(try, SAMPLER_CAL_TRIES, sizeof try[0], sampler_try_cmp);
+	*elapsed = try[SAMPLER_CAL_TRIES / 2].elapsed;
+	*overhead = try[SAMPLER_CAL_TRIES / 2].overhead;
 }
 
 /* The smallest nonzero step between two clock reads. */
@@ -489,6 +512,8 @@ sampler_probe(struct sampler_probe *p, struct run *run)
 	run_meta_set(run, "empty_loop_ns", buf);
 	snprintf(buf, sizeof buf, "%.1f", (double)p->batch_ns / 1e6);
 	run_meta_set(run, "calibrated_batch_ms", buf);
+	snprintf(buf, sizeof buf, "%d", SAMPLER_CAL_TRIES);
+	run_meta_set(run, "calibrated_tries", buf);
 }
 
 /* ---- The child ---- */

@@ -23,7 +23,8 @@ static const double stats_t_table[30] = {
 	2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423,
 };
 
-static int
+/* qsort()'s order of doubles, ascending. */
+int
 stats_cmp(const void *a, const void *b)
 {
 	double	x = *(const double *)a, y = *(const double *)b;

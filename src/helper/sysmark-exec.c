@@ -14,7 +14,9 @@
  *                          failing run's status (0: none; 127: no PROG)
  *                          and a newline to descriptor 3.  Every run pays
  *                          the fork of a small process and its exec, as
- *                          under the looper (dc, shell scripts).
+ *                          under the looper (dc, shell scripts) and in
+ *                          lmbench's lat_proc.  PROG "-": the child only
+ *                          exits (lat_proc's null process).
  *   sysmark-exec hello     write "Hello world" and exit 0, even when
  *                          stdout is closed (lat_proc's simple process
  *                          and /bin/sh process)
@@ -64,6 +66,8 @@ serve_batch(unsigned long long n, const char *in, char **argv)
 		if ((pid = fork()) < 0)
 			return 126;
 		if (pid == 0) {
+			if (strcmp(argv[0], "-") == 0)
+				_exit(0);
 			fd = open(strcmp(in, "-") != 0 ? in : "/dev/null",
 			    O_RDONLY);
 			if (fd < 0)
@@ -108,8 +112,8 @@ main(int argc, char **argv)
 	ssize_t			r;
 
 	/*
-	 * lat_proc closes the child's stdout, as lmbench does: the write is
-	 * part of the work, its EBADF is no failure.
+	 * The write is part of the work (lat_proc's children write to
+	 * /dev/null); with stdout closed, its EBADF is no failure.
 	 */
 	if (argc == 2 && strcmp(argv[1], "hello") == 0) {
 		r = write(STDOUT_FILENO, hello, sizeof hello - 1);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The run screen with calibrated (lmbench-style) tests (issue 12): they
-# are shown as one calibrated batch a sample, not as -d seconds, and the
+# are shown as the median of 11 calibrated batches a sample, not as -d
+# seconds, and the
 # time left comes from what they really take; the finished-so-far table
 # lists finished tests only; the two bars have one
 # width; the sparkline says what a step means; the results keys show at
@@ -21,7 +22,7 @@ e2e_keys Enter
 e2e_wait "sysmark -- running"
 # Interleaved rounds: the header says which round, then the test.
 e2e_wait "^\(warm-up round\|round 1 of 1\): .*, calibrated"
-e2e_wait "^Sample  one calibrated batch, about 0.3 s (-d does not apply)"
+e2e_wait "^Sample  median of 11 calibrated batches, about 0.3 s (-d does not apply)"
 # Well under a minute left, never 23 x 10 s.
 e2e_wait "^Run  .*\] *[0-9]*%  [0-9.]* s left, [0-9]* of [0-9]* samples"
 e2e_wait "(no test finished yet)\|Finished so far"
