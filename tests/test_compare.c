@@ -393,6 +393,14 @@ test_verdicts_in_the_table(void **state)
 	assert_non_null(strstr(text, "0 better, 0 worse, 2 ~"));
 	assert_non_null(strstr(text, "One run a side: add repeats (-R) or"));
 	free(text);
+	/* The floors named are judge.c's own. */
+	for (size_t i = 0; i < t->nnotes; i++)
+		if (strstr(t->notes[i], "floor for its group (CPU 20%, System "
+		    "15%, IPC 20%, Programs 40%, Process 75%, File 20%, "
+		    "others 35%).") != NULL)
+			break;
+		else if (i + 1 == t->nnotes)
+			fail_msg("no note names the floors");
 	table_free(t);
 	o.alpha = 0.01;
 	t = bmdiff2(&a, &b, "A", "B", &o);

@@ -446,6 +446,8 @@ bmdiff_rows(struct bmdiff *d)
 static void
 bmdiff_level_notes(struct bmdiff *d)
 {
+	char	floors[160];
+
 	if (d->nlevel[SIGNIF_LEVEL_RUNS] > 0)
 		table_add_note(d->t, "%zu line%s judged on the runs' and "
 		    "repeats' means (the between-run variance estimated from "
@@ -457,15 +459,16 @@ bmdiff_level_notes(struct bmdiff *d)
 		    d->nlevel[SIGNIF_LEVEL_PROFILE],
 		    d->nlevel[SIGNIF_LEVEL_PROFILE] == 1 ? "" : "s",
 		    d->o->profile_name != NULL ? d->o->profile_name : "");
-	if (d->nlevel[SIGNIF_LEVEL_SAMPLES] > 0)
+	if (d->nlevel[SIGNIF_LEVEL_SAMPLES] > 0) {
+		judge_floors_str(floors, sizeof floors);
 		table_add_note(d->t, "One run a side: add repeats (-R) or run "
 		    "sysmark calibrate.  With no host profile, %zu verdict%s "
 		    "rest on one run's samples, which miss the between-run "
 		    "spread; such a change must also exceed a conservative "
-		    "floor for its group (CPU 10%%, System and IPC 15%%, "
-		    "Programs 20%%, Process 30%%, File 40%%, others 20%%).",
+		    "floor for its group (%s).",
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES],
-		    d->nlevel[SIGNIF_LEVEL_SAMPLES] == 1 ? "" : "s");
+		    d->nlevel[SIGNIF_LEVEL_SAMPLES] == 1 ? "" : "s", floors);
+	}
 }
 
 static void

@@ -409,6 +409,7 @@ struct compare_side {
 	const char		*name;
 };
 double	 judge_floor(const char *);
+void	 judge_floors_str(char *, size_t);
 void	 judge_group(const struct compare_side *, const struct compare_side *,
 	     const struct run_group *, enum bench_dir,
 	     const struct compare_opts *, struct signif *);

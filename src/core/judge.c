@@ -10,6 +10,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
@@ -50,6 +51,21 @@ judge_floor(const char *test)
 		if (strcmp(b->group, judge_floors[i].group) == 0)
 			return judge_floors[i].floor;
 	return JUDGE_FLOOR_OTHER;
+}
+
+/* The floors as the notes print them: "CPU 20%, ..., others 35%". */
+void
+judge_floors_str(char *buf, size_t len)
+{
+	size_t	n = sizeof judge_floors / sizeof judge_floors[0], at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s %.0f%%, ",
+		    judge_floors[i].group, 100 * judge_floors[i].floor);
+	if (at < len)
+		snprintf(buf + at, len - at, "others %.0f%%",
+		    100 * JUDGE_FLOOR_OTHER);
 }
 
 /* The host profile's between-run CV of group g, and its df; NaN if none. */
