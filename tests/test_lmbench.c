@@ -3,12 +3,14 @@
  * connect to 127.0.0.1 only and leave no descriptor, socket or partner
  * behind (run in this process, outside the harness, so that what is
  * left can be counted), the memory-latency sweep is one family,
- * lat_pagefault faults afresh on every pass over its file, and a short
+ * lat_pagefault faults afresh on every pass over its file, lat_fs
+ * makes and removes exactly its files, at most 100 a directory, and a short
  * run of a handful of tests through the CLI succeeds.
  */
 /* SPDX-License-Identifier: MIT */
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 
@@ -17,6 +19,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 
 #include "testutil.h"
 #include "../src/core/core.h"
@@ -190,6 +193,73 @@ test_pagefault_shape(void **state)
 	sm_rmtree(dir);
 }
 
+/* Regular files in dir of size bytes, or -1 if dir cannot be read. */
+static int
+lm_count_files(const char *dir, off_t size)
+{
+	DIR		*d = opendir(dir);
+	struct dirent	*e;
+	struct stat	 sb;
+	char		 path[512];
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    sb.st_size == size)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * lat_fs's shape: a create batch of 250 makes 250 files of 10 KB, 100 to
+ * a directory; the next batch's prepare() removes them, untimed; a delete
+ * batch removes exactly the files its prepare() made.
+ */
+static void
+test_lat_fs_shape(void **state)
+{
+	const struct bench	*mk = registry_find("lat_fs_create_10k");
+	const struct bench	*rm = registry_find("lat_fs_delete_0k");
+	struct bench_ctx	 ctx;
+	char			 dir[256], sub[300];
+	int			 cwd = open(".", O_RDONLY | O_DIRECTORY);
+
+	(void)state;
+	assert_true(cwd >= 0);
+	tu_tmpdir(dir, sizeof dir);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.bench = mk;
+	ctx.copies = 1;
+	ctx.tmpdir = dir;
+	assert_int_equal(mk->setup(&ctx), 0);	/* and it works in dir */
+	mk->prepare(&ctx, 250);
+	mk->loop(&ctx, 250);
+	for (int k = 0; k < 3; k++) {
+		snprintf(sub, sizeof sub, "%s/d%d", dir, k);
+		assert_int_equal(lm_count_files(sub, 10240), k < 2 ? 100 : 50);
+	}
+	mk->prepare(&ctx, 10);
+	snprintf(sub, sizeof sub, "%s/d1", dir);
+	assert_int_equal(lm_count_files(sub, 10240), 0);
+	mk->teardown(&ctx);
+	ctx.bench = rm;
+	assert_int_equal(rm->setup(&ctx), 0);
+	rm->prepare(&ctx, 120);
+	assert_int_equal(lm_count_files(sub, 0), 20);
+	rm->loop(&ctx, 120);
+	snprintf(sub, sizeof sub, "%s/d0", dir);
+	assert_int_equal(lm_count_files(sub, 0), 0);
+	rm->teardown(&ctx);
+	assert_int_equal(fchdir(cwd), 0);
+	close(cwd);
+	sm_rmtree(dir);
+}
+
 static void
 test_cli_run(void **state)
 {
@@ -222,6 +292,7 @@ main(void)
 		cmocka_unit_test(test_sweep_family),
 		cmocka_unit_test(test_all_calibrated),
 		cmocka_unit_test(test_pagefault_shape),
+		cmocka_unit_test(test_lat_fs_shape),
 		cmocka_unit_test(test_cli_run),
 	};
 

@@ -1,5 +1,6 @@
 /*
- * What several benchmarks share: lmbench's read loop (bench_sum4());
+ * What several benchmarks share: lmbench's read loops (bench_sum4() for
+ * memory, bench_sum8() for files);
  * a seeded random order (bench_permutation(), for the memory chase and
  * the page faults);
  * and, for those that drive external programs, finding a
@@ -36,6 +37,18 @@ bench_sum4(const void *buf, size_t len)
 
 	for (; p < end; p += 128)
 		sum += 0 BENCH_EVERY4(BENCH_SUM4);
+	return sum;
+}
+
+#define BENCH_SUM8(i)	+ p[i]
+uint64_t
+bench_sum8(const void *buf, size_t len)
+{
+	const uint64_t	*p = buf, *end = p + len / sizeof *p;
+	uint64_t	 sum = 0;
+
+	for (; p < end; p += 128)
+		sum += 0 BENCH_EVERY8(BENCH_SUM8);
 	return sum;
 }
 

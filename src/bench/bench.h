@@ -144,6 +144,22 @@ size_t	*bench_permutation(size_t, uint64_t);
  * adds are not one serial chain); every cache line is read.
  */
 uint32_t bench_sum4(const void *, size_t);
+/*
+ * bench.c: lmbench's file read loop (its bread()): the sum of every 8-byte
+ * word of buf, len a multiple of 1024, 128 words to an expression.
+ */
+uint64_t bench_sum8(const void *, size_t);
+/* op(0) .. op(127): every 8-byte word of 1 KB. */
+#define BENCH_EIGHT(op, i)						\
+	op(i) op(i + 1) op(i + 2) op(i + 3) op(i + 4) op(i + 5)		\
+	op(i + 6) op(i + 7)
+#define BENCH_EVERY8(op)						\
+	BENCH_EIGHT(op, 0) BENCH_EIGHT(op, 8) BENCH_EIGHT(op, 16)	\
+	BENCH_EIGHT(op, 24) BENCH_EIGHT(op, 32) BENCH_EIGHT(op, 40)	\
+	BENCH_EIGHT(op, 48) BENCH_EIGHT(op, 56) BENCH_EIGHT(op, 64)	\
+	BENCH_EIGHT(op, 72) BENCH_EIGHT(op, 80) BENCH_EIGHT(op, 88)	\
+	BENCH_EIGHT(op, 96) BENCH_EIGHT(op, 104) BENCH_EIGHT(op, 112)	\
+	BENCH_EIGHT(op, 120)
 /* 32 of every fourth 4-byte integer, 512 bytes: op(0) .. op(124). */
 #define BENCH_EVERY4(op)						\
 	op(0) op(4) op(8) op(12) op(16) op(20) op(24) op(28)		\
