@@ -171,6 +171,37 @@ cmd_opts_parse(int c, const char *arg, struct cmd_opts *m)
 	return cmd_usage_error("unknown option -%c", optopt);
 }
 
+/* What run and calibrate start from: one copy, 6 samples of 10 s. */
+void
+cmd_opts_init(struct cmd_opts *m)
+{
+	memset(m, 0, sizeof *m);
+	m->copies[0] = 1;
+	m->ncopies = 1;
+	m->samples = 6;
+	m->duration = 10;
+	m->order = RUNNER_ORDER_INTERLEAVED;
+	run_init(&m->base);
+}
+
+/*
+ * After the options: every test unless -t named some, and sysmark's own
+ * path, which the copies need.  0 or an exit status.
+ */
+int
+cmd_opts_finish(struct cmd_opts *m, const char *argv0)
+{
+	struct sm_error	err;
+
+	if (m->benches == NULL &&
+	    registry_parse(NULL, &m->benches, &m->nbench, &err) != 0)
+		return cmd_input_error(&err);
+	if (paths_self_exe(argv0, m->self, sizeof m->self) != 0)
+		return cmd_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	return 0;
+}
+
 /*
  * Parse -f, and -s where stats is not NULL; returns the index of the first
  * operand or -1.

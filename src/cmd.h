@@ -46,7 +46,9 @@ int	 cmd_usage_error(const char *, ...)
 	     __attribute__((format(printf, 1, 2)));
 int	 cmd_input_error(const struct sm_error *);
 int	 cmd_parse_format(const char *, enum table_format *);
+void	 cmd_opts_init(struct cmd_opts *);
 int	 cmd_opts_parse(int, const char *, struct cmd_opts *);
+int	 cmd_opts_finish(struct cmd_opts *, const char *);
 int	 cmd_format_only(int, char **, enum table_format *, int *);
 int	 cmd_getopt(int, char **, const char *, const char **);
 void	 cmd_long_opt(int, char **, const char *, char);

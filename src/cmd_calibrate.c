@@ -28,16 +28,10 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	char		path[PATH_MAX], host[256];
 	int		c, rc = 0, gap_set = 0;
 
-	memset(&m, 0, sizeof m);
-	m.copies[0] = 1;
-	m.ncopies = 1;
-	m.samples = 6;
-	m.duration = 10;
+	cmd_opts_init(&m);
 	m.repeats = NOISE_REPEATS;
-	m.order = RUNNER_ORDER_INTERLEAVED;
 	m.calibrate = 1;
 	m.force = 1;
-	run_init(&m.base);
 	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:q")) != -1) {
 		gap_set |= c == 'g';
 		rc = cmd_opts_parse(c, optarg, &m);
@@ -48,12 +42,8 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	if (rc == 0 && m.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them", m.repeats);
-	if (rc == 0 && m.benches == NULL &&
-	    registry_parse(NULL, &m.benches, &m.nbench, &err) != 0)
-		rc = cmd_input_error(&err);
-	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
-		rc = cmd_usage_error("cannot find the sysmark binary's own "
-		    "path (%s)", argv0);
+	if (rc == 0)
+		rc = cmd_opts_finish(&m, argv0);
 	if (rc == 0 && gethostname(host, sizeof host) != 0)
 		snprintf(host, sizeof host, "unknown");
 	host[sizeof host - 1] = '\0';
