@@ -102,14 +102,22 @@ cmd_measure_rounds(const struct cmd_opts *m, const struct runner_event *ev)
 		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
 		    "FAILED" : "skipped", ev->msg);
 		break;
-	case RUNNER_EV_FINISHED:
-		if (ev->cancelled)
-			fprintf(stderr, "interrupted: the samples finished so "
-			    "far are kept\n");
-		break;
 	default:
 		break;
 	}
+}
+
+/* The run's end, in either order: a stuck copy's files, an interruption. */
+static void
+cmd_measure_finished(const struct cmd_opts *m, const struct runner_event *ev)
+{
+	/* Only grouped progress has ever named the files. */
+	if (ev->msg != NULL && m->order != RUNNER_ORDER_INTERLEAVED)
+		fprintf(stderr, "the run stops: a copy would not die; "
+		    "its files are left in %s\n", ev->msg);
+	if (ev->cancelled)
+		fprintf(stderr, "interrupted: the samples finished so "
+		    "far are kept\n");
 }
 
 /* Progress for a person watching stderr: a line per sample. */
@@ -121,6 +129,10 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 
 	if (m->quiet)
 		return;
+	if (ev->type == RUNNER_EV_FINISHED) {
+		cmd_measure_finished(m, ev);
+		return;
+	}
 	if (m->order == RUNNER_ORDER_INTERLEAVED) {
 		cmd_measure_rounds(m, ev);
 		return;
@@ -158,14 +170,6 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 		break;
 	case RUNNER_EV_SKIPPED:
 		fprintf(stderr, "  skipped: %s\n", ev->msg);
-		break;
-	case RUNNER_EV_FINISHED:
-		if (ev->msg != NULL)
-			fprintf(stderr, "the run stops: a copy would not die; "
-			    "its files are left in %s\n", ev->msg);
-		if (ev->cancelled)
-			fprintf(stderr, "interrupted: the samples finished so "
-			    "far are kept\n");
 		break;
 	default:
 		break;
