@@ -37,8 +37,10 @@ DEFS	 = -DSYSMARK_CC='"$(CC_VERSION)"' -DSYSMARK_CFLAGS='"$(CFLAGS)"' \
 
 CORE_SRC = $(wildcard src/core/*.c) $(wildcard src/bench/*.c)
 UI_SRC	 = $(wildcard ui/*.c)
-APP_SRC	 = src/main.c $(CORE_SRC) $(UI_SRC)
-HDRS	 = $(wildcard src/core/*.h src/bench/*.h ui/*.h)
+# The command line: main.c and one file per command (src/cmd_*.c).
+CLI_SRC	 = src/main.c $(wildcard src/cmd*.c)
+APP_SRC	 = $(CLI_SRC) $(CORE_SRC) $(UI_SRC)
+HDRS	 = $(wildcard src/*.h src/core/*.h src/bench/*.h ui/*.h)
 TEST_SRC = $(wildcard tests/test_*.c)
 
 # libFuzzer targets (tests/fuzz/fuzz_NAME.c, with NAME.dict and NAME.seeds),
@@ -54,7 +56,7 @@ FUZZ_OBJ = $(CORE_SRC:%.c=build/fuzz/obj/%.o)
 
 OBJ	 = $(APP_SRC:%.c=build/obj/%.o)
 SAN_OBJ	 = $(APP_SRC:%.c=build/san/%.o)
-SAN_CORE = $(filter-out build/san/src/main.o,$(SAN_OBJ))
+SAN_CORE = $(filter-out $(CLI_SRC:%.c=build/san/%.o),$(SAN_OBJ))
 TESTS	 = $(TEST_SRC:tests/%.c=build/san/%)
 
 all: deps sysmark sysmark-exec

@@ -16,28 +16,6 @@
 #include "testutil.h"
 #include "../src/core/core.h"
 
-static char	tmp[256];
-
-static int
-setup_env(void **state)
-{
-	char	res[300];
-
-	(void)state;
-	tu_tmpdir(tmp, sizeof tmp);
-	snprintf(res, sizeof res, "%s/results", tmp);
-	setenv("SYSMARK_RESULTS", res, 1);
-	return 0;
-}
-
-static int
-teardown_env(void **state)
-{
-	(void)state;
-	sm_rmtree(tmp);
-	return 0;
-}
-
 /* Run sysmark with up to 15 arguments; expect status and stderr text. */
 static void
 expect(int status, const char *errtext, const char *outtext, ...)
@@ -142,7 +120,7 @@ test_show_matches_run(void **state)
 	char		*before;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/a.csv", tmp);
+	snprintf(path, sizeof path, "%s/a.csv", tu_results_dir());
 	tu_run(run, &a);
 	assert_int_equal(a.status, 0);
 	assert_non_null(strstr(a.out, "System Call"));
@@ -214,9 +192,9 @@ bg_start(struct bg *bg, char *const argv[])
 {
 	int	fo, fe;
 
-	snprintf(bg->out, sizeof bg->out, "%s/bg.out", tmp);
-	snprintf(bg->err, sizeof bg->err, "%s/bg.err", tmp);
-	snprintf(bg->tmpdir, sizeof bg->tmpdir, "%s/bgtmp", tmp);
+	snprintf(bg->out, sizeof bg->out, "%s/bg.out", tu_results_dir());
+	snprintf(bg->err, sizeof bg->err, "%s/bg.err", tu_results_dir());
+	snprintf(bg->tmpdir, sizeof bg->tmpdir, "%s/bgtmp", tu_results_dir());
 	sm_rmtree(bg->tmpdir);
 	assert_int_equal(mkdir(bg->tmpdir, 0700), 0);
 	/* Made before the fork, so a reader never finds them missing. */
@@ -367,7 +345,7 @@ test_ctrl_c_cleans_up(void **state)
 	size_t		 nk;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/int.csv", tmp);
+	snprintf(path, sizeof path, "%s/int.csv", tu_results_dir());
 	bg_start(&bg, argv);
 	bg_wait_for(bg.err, "sample 2/20", 10);
 	nk = proc_descendants(bg.pid, kids, 64);
@@ -402,7 +380,7 @@ test_killed_child_fails_one_sample(void **state)
 	int		 killed = 0;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/k9.csv", tmp);
+	snprintf(path, sizeof path, "%s/k9.csv", tu_results_dir());
 	bg_start(&bg, argv);
 	bg_wait_for(bg.err, "sample 1/3", 10);
 	end = sm_now_ns() + 5000000000ull;
@@ -437,7 +415,7 @@ test_children_die_with_sysmark(void **state)
 	uint64_t	 end;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/never.csv", tmp);
+	snprintf(path, sizeof path, "%s/never.csv", tu_results_dir());
 	bg_start(&bg, argv);
 	/* Two copies, each with its partner process. */
 	end = sm_now_ns() + 10000000000ull;
@@ -468,6 +446,6 @@ main(void)
 #endif
 	};
 
-	return cmocka_run_group_tests_name("cli", tests, setup_env,
-	    teardown_env);
+	return cmocka_run_group_tests_name("cli", tests, tu_results_env,
+	    tu_results_env_free);
 }

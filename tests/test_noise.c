@@ -13,27 +13,6 @@
 #include "testutil.h"
 #include "../src/core/core.h"
 
-static char	tmp[256];
-static char	res[300];
-
-static int
-setup_env(void **state)
-{
-	(void)state;
-	tu_tmpdir(tmp, sizeof tmp);
-	snprintf(res, sizeof res, "%s/results", tmp);
-	setenv("SYSMARK_RESULTS", res, 1);
-	return 0;
-}
-
-static int
-teardown_env(void **state)
-{
-	(void)state;
-	sm_rmtree(tmp);
-	return 0;
-}
-
 /* Run argv, expecting exit status want; the caller frees o. */
 static void
 run_ok(char *const argv[], struct tu_out *o, int want)
@@ -60,7 +39,7 @@ test_rounds_and_repeats(void **state)
 	struct run	 run;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/rr.csv", tmp);
+	snprintf(path, sizeof path, "%s/rr.csv", tu_results_dir());
 	run_ok(argv, &o, 0);
 	assert_non_null(strstr(o.out, "(0.1 secs, 2 x 2 samples)"));
 	assert_non_null(strstr(o.out, "Warm-up: each test's first sample"));
@@ -97,7 +76,7 @@ test_grouped_order(void **state)
 	struct run	 run;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/grouped.csv", tmp);
+	snprintf(path, sizeof path, "%s/grouped.csv", tu_results_dir());
 	run_ok(argv, &o, 0);
 	tu_out_free(&o);
 	tu_load(&run, path);
@@ -140,17 +119,18 @@ test_calibrate_then_compare(void **state)
 	struct run	 run;
 
 	(void)state;
-	snprintf(a, sizeof a, "%s/a.csv", tmp);
-	snprintf(b, sizeof b, "%s/b.csv", tmp);
-	snprintf(a2, sizeof a2, "%s/a2.csv", tmp);
-	snprintf(b2, sizeof b2, "%s/b2.csv", tmp);
+	snprintf(a, sizeof a, "%s/a.csv", tu_results_dir());
+	snprintf(b, sizeof b, "%s/b.csv", tu_results_dir());
+	snprintf(a2, sizeof a2, "%s/a2.csv", tu_results_dir());
+	snprintf(b2, sizeof b2, "%s/b2.csv", tu_results_dir());
 	run_ok(cal, &o, 0);
 	assert_non_null(strstr(o.out, "HOST NOISE PROFILE"));
 	assert_non_null(strstr(o.out, "BETWEEN CV"));
 	tu_out_free(&o);
 	gethostname(host, sizeof host);
 	host[sizeof host - 1] = '\0';
-	snprintf(prof, sizeof prof, "%s/noise-%s.csv", res, host);
+	snprintf(prof, sizeof prof, "%s/results/noise-%s.csv",
+	    tu_results_dir(), host);
 	tu_load(&run, prof);
 	assert_string_equal(run_meta_get(&run, "kind"), "noise-profile");
 	assert_string_equal(run_meta_get(&run, "repeats"), "3");
@@ -203,7 +183,7 @@ test_adaptive(void **state)
 	struct run_group g = { "syscall", 1 };
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/c.csv", tmp);
+	snprintf(path, sizeof path, "%s/c.csv", tu_results_dir());
 	run_ok(argv, &o, 0);
 	assert_non_null(strstr(o.err, "(-C)"));
 	assert_non_null(strstr(o.out, "C marks a test whose 95% interval"));
@@ -238,7 +218,7 @@ test_idle_warning_kept(void **state)
 	int		 busy;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/q.csv", tmp);
+	snprintf(path, sizeof path, "%s/q.csv", tu_results_dir());
 	busy = sysinfo_not_idle(msg, sizeof msg);
 	run_ok(argv, &o, 0);
 	assert_string_equal(o.err, "");
@@ -262,6 +242,6 @@ main(void)
 		cmocka_unit_test(test_idle_warning_kept),
 	};
 
-	return cmocka_run_group_tests_name("noise", tests, setup_env,
-	    teardown_env);
+	return cmocka_run_group_tests_name("noise", tests, tu_results_env,
+	    tu_results_env_free);
 }

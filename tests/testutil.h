@@ -150,6 +150,41 @@ tu_tmpdir(char *buf, size_t len)
 	assert_non_null(mkdtemp(buf));
 }
 
+/*
+ * A private directory for a group of tests, tu_results_dir(), with its
+ * results/ as $SYSMARK_RESULTS, so that the runs they save land nowhere
+ * else: cmocka's group setup and teardown.
+ */
+#define TU_DIR_MAX	256
+
+static inline char *
+tu_results_dir(void)
+{
+	static char	dir[TU_DIR_MAX];
+
+	return dir;
+}
+
+static inline int
+tu_results_env(void **state)
+{
+	char	res[300];
+
+	(void)state;
+	tu_tmpdir(tu_results_dir(), TU_DIR_MAX);
+	snprintf(res, sizeof res, "%s/results", tu_results_dir());
+	setenv("SYSMARK_RESULTS", res, 1);
+	return 0;
+}
+
+static inline int
+tu_results_env_free(void **state)
+{
+	(void)state;
+	sm_rmtree(tu_results_dir());
+	return 0;
+}
+
 /* Load a run or fail the test with csvstore's message. */
 static inline void
 tu_load(struct run *run, const char *path)

@@ -1,0 +1,439 @@
+/*
+ * What the sysmark commands share, kept once so that they say the same
+ * thing the same way: the usage and input errors with their exit status,
+ * the option helpers getopt lacks (operands between options, long
+ * options), the options of the commands that measure or save, loading
+ * runs and baselines, saving a run with its fallbacks, and printing
+ * tables.  It calls no command: the cmd_*.c files call it.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/* ---- Errors ---- */
+
+/* Print "sysmark: message" and the usage hint; returns the exit status. */
+int
+cmd_usage_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("sysmark: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n(sysmark --help shows the usage)\n", stderr);
+	return SM_EXIT_INPUT;
+}
+
+/* Print an input error (err says what and where); the exit status. */
+int
+cmd_input_error(const struct sm_error *err)
+{
+	fprintf(stderr, "sysmark: %s\n", err->msg);
+	return SM_EXIT_INPUT;
+}
+
+/* ---- Options ---- */
+
+/* -f FORMAT: text, csv or md; 0 or the exit status. */
+int
+cmd_parse_format(const char *arg, enum table_format *fmt)
+{
+	if (table_format_parse(arg, fmt) != 0)
+		return cmd_usage_error("-f %s: the format is text, csv or md",
+		    arg);
+	return 0;
+}
+
+/* -c COPIES,...: the copies values, as runner_parse_copies() reads them. */
+static int
+cmd_opts_copies(const char *arg, struct cmd_opts *m)
+{
+	struct sm_error	err;
+
+	if (runner_parse_copies(arg, m->copies, sizeof m->copies /
+	    sizeof m->copies[0], &m->ncopies, &err) != 0)
+		return cmd_usage_error("-c %s", err.msg);
+	return 0;
+}
+
+/* -n SAMPLES and -R REPEATS: a whole number from 1 to max. */
+static int
+cmd_opts_count(int c, const char *arg, const char *what, int max, int *out)
+{
+	long	n;
+
+	if (sm_parse_int(arg, 1, max, &n) != 0)
+		return cmd_usage_error("-%c %s: %s must be a whole number "
+		    "from 1 to %d", c, arg, what, max);
+	*out = (int)n;
+	return 0;
+}
+
+/* -C PERCENT, -T SECONDS and -g SECONDS. */
+static int
+cmd_opts_number(int c, const char *arg, struct cmd_opts *m)
+{
+	double	v;
+
+	if (sm_parse_double(arg, &v) != 0 || !isfinite(v))
+		v = -1;
+	if (c == 'C' && (v <= 0 || v >= 100))
+		return cmd_usage_error("-C %s: the target must be a "
+		    "percentage above 0 and below 100", arg);
+	if (c != 'C' && (v < 0 || v > RUNNER_MAX_DURATION))
+		return cmd_usage_error("-%c %s: must be a number of seconds "
+		    "from 0 to %g", c, arg, RUNNER_MAX_DURATION);
+	if (c == 'C')
+		m->target = v / 100;
+	else if (c == 'T')
+		m->time_cap = v;
+	else
+		m->gap = v;
+	return 0;
+}
+
+/* One option c of run, calibrate, users or import into m; 0 or a status. */
+int
+cmd_opts_parse(int c, const char *arg, struct cmd_opts *m)
+{
+	struct sm_error	err;
+
+	switch (c) {
+	case 't':
+		free(m->benches);
+		m->benches = NULL;
+		/* registry_parse() reads "" as everything; -t "" is a slip. */
+		if (*arg == '\0')
+			return cmd_usage_error("-t \"\": name at least one "
+			    "test (sysmark list shows them)");
+		if (registry_parse(arg, &m->benches, &m->nbench, &err) != 0)
+			return cmd_usage_error("-t: %s", err.msg);
+		return 0;
+	case 'c':
+		return cmd_opts_copies(arg, m);
+	case 'd':
+		if (sm_parse_double(arg, &m->duration) != 0 ||
+		    m->duration < RUNNER_MIN_DURATION ||
+		    m->duration > RUNNER_MAX_DURATION)
+			return cmd_usage_error("-d %s: the duration must be "
+			    "a number of seconds from %g to %g", arg,
+			    RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
+		return 0;
+	case 'n':
+		return cmd_opts_count(c, arg, "samples", RUNNER_MAX_SAMPLES,
+		    &m->samples);
+	case 'R':
+		return cmd_opts_count(c, arg, "repeats", RUNNER_MAX_REPEATS,
+		    &m->repeats);
+	case 'O':
+		if (strcmp(arg, "grouped") == 0)
+			m->order = RUNNER_ORDER_GROUPED;
+		else if (strcmp(arg, "interleaved") == 0)
+			m->order = RUNNER_ORDER_INTERLEAVED;
+		else
+			return cmd_usage_error("--order %s: the order is "
+			    "grouped or interleaved", arg);
+		return 0;
+	case 'C':
+	case 'T':
+	case 'g':
+		return cmd_opts_number(c, arg, m);
+	case 'b':
+		m->baseline = arg;
+		return 0;
+	case 'o':
+		m->out = arg;
+		return 0;
+	case 'F':
+		m->force = 1;
+		return 0;
+	case 'q':
+		m->quiet = 1;
+		return 0;
+	case 's':
+		m->stats = 1;
+		return 0;
+	case 'f':
+		return cmd_parse_format(arg, &m->fmt);
+	case ':':
+		return cmd_usage_error("option -%c needs a value", optopt);
+	}
+	return cmd_usage_error("unknown option -%c", optopt);
+}
+
+/* What run and calibrate start from: one copy, 6 samples of 10 s. */
+void
+cmd_opts_init(struct cmd_opts *m)
+{
+	memset(m, 0, sizeof *m);
+	m->copies[0] = 1;
+	m->ncopies = 1;
+	m->samples = 6;
+	m->duration = 10;
+	m->order = RUNNER_ORDER_INTERLEAVED;
+	run_init(&m->base);
+}
+
+/*
+ * After the options: every test unless -t named some, and sysmark's own
+ * path, which the copies need.  0 or an exit status.
+ */
+int
+cmd_opts_finish(struct cmd_opts *m, const char *argv0)
+{
+	struct sm_error	err;
+
+	if (m->benches == NULL &&
+	    registry_parse(NULL, &m->benches, &m->nbench, &err) != 0)
+		return cmd_input_error(&err);
+	if (paths_self_exe(argv0, m->self, sizeof m->self) != 0)
+		return cmd_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	return 0;
+}
+
+/*
+ * Parse -f, and -s where stats is not NULL; returns the index of the first
+ * operand or -1.
+ */
+int
+cmd_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
+{
+	int	c;
+
+	while ((c = getopt(argc, argv, stats != NULL ? ":f:s" : ":f:")) !=
+	    -1) {
+		if (c == ':') {
+			cmd_usage_error("option -%c needs a value", optopt);
+			return -1;
+		}
+		if (c == '?') {
+			cmd_usage_error("unknown option -%c", optopt);
+			return -1;
+		}
+		if (c == 's')
+			*stats = 1;
+		else if (cmd_parse_format(optarg, fmt) != 0)
+			return -1;
+	}
+	return optind;
+}
+
+/*
+ * getopt that also takes operands between options, which POSIX getopt
+ * does not: returns an option, 0 with *operand set, or -1 at the end.
+ */
+int
+cmd_getopt(int argc, char **argv, const char *opts, const char **operand)
+{
+	int	c;
+
+	if (optind >= argc)
+		return -1;
+	if ((c = getopt(argc, argv, opts)) != -1)
+		return c;
+	if (optind >= argc)
+		return -1;
+	*operand = argv[optind++];
+	return 0;
+}
+
+/*
+ * getopt knows short options only: turn "--NAME VALUE" into "-c VALUE"
+ * and "--NAME=VALUE" into "-cVALUE", in place, before any "--".
+ */
+void
+cmd_long_opt(int argc, char **argv, const char *name, char c)
+{
+	const size_t	len = strlen(name);
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], name) == 0)
+			argv[i][2] = '\0';
+		else if (strncmp(argv[i], name, len) == 0 &&
+		    argv[i][len] == '=')
+			memmove(argv[i] + 2, argv[i] + len + 1,
+			    strlen(argv[i] + len + 1) + 1);
+		else
+			continue;
+		argv[i][0] = '-';
+		argv[i][1] = c;
+	}
+}
+
+/* ---- Runs and baselines ---- */
+
+/* Load the baseline (or run) name into *base; 0 or an exit status. */
+int
+cmd_load_baseline(const char *name, const char *argv0, struct run *base)
+{
+	struct sm_error	err;
+	char		self[PATH_MAX];
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	run_init(base);
+	if (baseline_resolve(self[0] ? self : NULL, name, base, &err) != 0)
+		return cmd_input_error(&err);
+	return 0;
+}
+
+/*
+ * Load the n runs or baselines args names into runs[], labelled by
+ * names[] (both allocated); *k is how many to free.  0 or an exit status.
+ */
+int
+cmd_load_runs(char **args, int n, const char *argv0, struct run **runs,
+    char ***names, int *k)
+{
+	struct sm_error	err;
+	char		self[PATH_MAX];
+	int		rc = 0;
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	*runs = xcalloc((size_t)n, sizeof **runs);
+	*names = xcalloc((size_t)n, sizeof **names);
+	for (*k = 0; *k < n && rc == 0; (*k)++) {
+		run_init(&(*runs)[*k]);
+		(*names)[*k] = paths_label(args[*k]);
+		if (baseline_resolve(self[0] ? self : NULL, args[*k],
+		    &(*runs)[*k], &err) != 0)
+			rc = cmd_input_error(&err);
+	}
+	return rc;
+}
+
+/* Free what cmd_load_runs() allocated, the first k runs and names. */
+void
+cmd_free_runs(struct run *runs, char **names, int k)
+{
+	for (int j = 0; j < k; j++) {
+		run_free(&runs[j]);
+		free(names[j]);
+	}
+	free(runs);
+	free(names);
+}
+
+/* ---- Saving ---- */
+
+/* Refuse a target that cannot take the run before spending the run on it. */
+int
+cmd_check_out(const struct cmd_opts *m)
+{
+	struct sm_error	err;
+
+	if (save_check(m->self, m->out, m->force, &err) == 0)
+		return 0;
+	if (m->out == NULL)
+		return cmd_input_error(&err);
+	return cmd_usage_error("-o: %s", err.msg);
+}
+
+/*
+ * Save the run: where asked, else in a fallback file, else onto stderr.
+ * 0, or the exit status that says where the run went.
+ */
+int
+cmd_save(const struct run *run, const struct cmd_opts *m)
+{
+	struct sm_error	err;
+	char		path[PATH_MAX];
+
+	switch (save_run(run, m->self, m->out, m->force, path, sizeof path,
+	    &err)) {
+	case SAVE_OK:
+		if (!m->quiet)
+			fprintf(stderr, "saved %s\n", path);
+		return 0;
+	case SAVE_FALLBACK:
+		fprintf(stderr, "sysmark: %s\nsysmark: the run is saved in %s "
+		    "instead\n", err.msg, path);
+		return SM_EXIT_SAVED_ELSEWHERE;
+	default:
+		fprintf(stderr, "sysmark: %s\nsysmark: no file could take the "
+		    "run; here it is:\n", err.msg);
+		csvstore_print(run, stderr);
+		return SM_EXIT_NOT_SAVED;
+	}
+}
+
+/* ---- Printing ---- */
+
+/* Render t on stdout and free it; 0 or the exit status. */
+int
+cmd_render(struct table *t, enum table_format fmt)
+{
+	struct sm_error	err;
+	int		rc;
+
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	return rc == 0 ? 0 : cmd_input_error(&err);
+}
+
+/*
+ * Render tables one after another, a blank line between them (and before
+ * the first with lead), and free them; rc is the status so far.
+ */
+int
+cmd_render_all(struct table **t, size_t n, enum table_format fmt, int rc,
+    int lead)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0 && (lead || i > 0))
+			putchar('\n');
+		if (rc == 0)
+			rc = cmd_render(t[i], fmt);
+		else
+			table_free(t[i]);
+	}
+	free(t);
+	return rc;
+}
+
+/* The results table, with stats every statistic, then the curves. */
+int
+cmd_print(const struct run *run, enum table_format fmt, int stats)
+{
+	struct table	**curves;
+	size_t		  n;
+	int		  rc = cmd_render(report_results(run, 1), fmt);
+
+	if (rc == 0 && stats) {
+		putchar('\n');
+		rc = cmd_render(report_stats(run), fmt);
+	}
+	n = curves_tables(run, &curves);
+	return cmd_render_all(curves, n, fmt, rc, 1);
+}
+
+/* The INDEX VALUES table of run against base, named name. */
+int
+cmd_index(const struct run *run, const struct run *base, const char *name,
+    enum table_format fmt)
+{
+	struct sm_error	 err;
+	struct table	*t;
+	char		*label = paths_label(name);
+	int		 rc;
+
+	t = index_table(run, base, label);
+	if (fmt == TABLE_TEXT)
+		putchar('\n');
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	free(label);
+	return rc == 0 ? 0 : cmd_input_error(&err);
+}

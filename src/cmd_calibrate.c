@@ -1,0 +1,67 @@
+/*
+ * sysmark calibrate: the host's noise profile, results/noise-HOST.csv,
+ * with which compare widens the intervals of one run a side.  It measures
+ * like run (cmd_measure.c) but is a command of its own: its defaults, its
+ * checks and where it saves are not run's.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/*
+ * sysmark calibrate: run's plan as an A/A run of at least 3 repeats,
+ * spread over five minutes unless -g says otherwise, saved as the host's
+ * noise profile (replacing the last one).
+ */
+int
+cmd_calibrate(int argc, char **argv, const char *argv0)
+{
+	struct cmd_opts	m;
+	struct sm_error	err;
+	struct runner_plan plan;
+	char		path[PATH_MAX], host[256];
+	int		c, rc = 0, gap_set = 0;
+
+	cmd_opts_init(&m);
+	m.repeats = NOISE_REPEATS;
+	m.calibrate = 1;
+	m.force = 1;
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:q")) != -1) {
+		gap_set |= c == 'g';
+		rc = cmd_opts_parse(c, optarg, &m);
+	}
+	if (rc == 0 && optind < argc)
+		rc = cmd_usage_error("calibrate: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (rc == 0 && m.repeats < 2)
+		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
+		    "repeats to see the spread between them", m.repeats);
+	if (rc == 0)
+		rc = cmd_opts_finish(&m, argv0);
+	if (rc == 0 && gethostname(host, sizeof host) != 0)
+		snprintf(host, sizeof host, "unknown");
+	host[sizeof host - 1] = '\0';
+	if (rc == 0 && noise_path(m.self, host, path, sizeof path, &err) != 0)
+		rc = cmd_input_error(&err);
+	if (rc == 0) {
+		memset(&plan, 0, sizeof plan);
+		plan.nbench = m.nbench;
+		plan.ncopies = m.ncopies;
+		plan.samples = m.samples;
+		plan.duration = m.duration;
+		plan.warmup = 1;
+		noise_plan(&plan, m.repeats, gap_set ? m.gap : -1);
+		m.gap = plan.gap;
+	}
+	m.out = path;
+	if (rc == 0)
+		rc = cmd_measure(&m);
+	free(m.benches);
+	return rc;
+}

@@ -1,0 +1,65 @@
+/*
+ * sysmark import: another tool's report (BYTE, UnixBench, lmbench)
+ * read into a run, saved and printed like one sysmark measured; what the
+ * importer could not use is named in warnings, never dropped silently.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/* Print what the importer skipped, one line each, as warnings. */
+static void
+cmd_import_warnings(char **warn, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "sysmark: warning: %s\n", warn[i]);
+		free(warn[i]);
+	}
+	free(warn);
+}
+
+/* sysmark import [options] REPORT: read, save, print. */
+int
+cmd_import(int argc, char **argv, const char *argv0)
+{
+	struct cmd_opts	 m;
+	const char	*report = NULL, *operand = NULL;
+	char		**warn;
+	size_t		 nwarn;
+	struct sm_error	 err;
+	struct run	 run;
+	int		 c, rc = 0, save;
+
+	memset(&m, 0, sizeof m);
+	while (rc == 0 &&
+	    (c = cmd_getopt(argc, argv, ":o:Ff:qs", &operand)) != -1) {
+		if (c == 0 && report != NULL)
+			rc = cmd_usage_error("import: name one report");
+		else if (c == 0)
+			report = operand;
+		else
+			rc = cmd_opts_parse(c, optarg, &m);
+	}
+	if (rc == 0 && report == NULL)
+		rc = cmd_usage_error("import: name the report to read");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		m.self[0] = '\0';
+	if (rc == 0)
+		rc = cmd_check_out(&m);
+	if (rc != 0)
+		return rc;
+	run_init(&run);
+	rc = import_read(report, &run, &warn, &nwarn, &err);
+	cmd_import_warnings(warn, nwarn);
+	if (rc != 0)
+		return cmd_input_error(&err);
+	save = cmd_save(&run, &m);
+	rc = cmd_print(&run, m.fmt, m.stats);
+	run_free(&run);
+	return save != 0 ? save : rc;
+}

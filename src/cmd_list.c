@@ -1,0 +1,50 @@
+/*
+ * sysmark list: every test the registry holds, by group, with its id
+ * (what -t takes), title, unit, version and description.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+/* sysmark list [-f FORMAT]: the tests, grouped as the registry is. */
+int
+cmd_list(int argc, char **argv, const char *argv0)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	struct table		*t;
+	struct sm_error		 err;
+	const char		*group = NULL;
+	int			 i, rc;
+
+	(void)argv0;
+	if ((i = cmd_format_only(argc, argv, &fmt, NULL)) < 0)
+		return SM_EXIT_INPUT;
+	if (i != argc)
+		return cmd_usage_error("list: unexpected argument \"%s\"",
+		    argv[i]);
+	t = table_new(NULL);
+	table_add_col(t, "ID", TABLE_LEFT);
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "UNIT", TABLE_LEFT);
+	table_add_col(t, "V", TABLE_RIGHT);
+	table_add_col(t, "DESCRIPTION", TABLE_LEFT);
+	for (size_t k = 0; registry_all[k] != NULL; k++) {
+		const struct bench	*b = registry_all[k];
+		size_t			 r;
+
+		if (group == NULL || strcmp(group, b->group) != 0)
+			table_add_section(t, "%s", group = b->group);
+		r = table_add_row(t);
+		table_set(t, r, 0, "%s", b->id);
+		table_set(t, r, 1, "%s", b->title);
+		table_set(t, r, 2, "%s", b->unit);
+		table_set(t, r, 3, "%d", b->version);
+		table_set(t, r, 4, "%s", b->desc);
+	}
+	rc = table_render(t, fmt, stdout, &err);
+	table_free(t);
+	return rc == 0 ? 0 : cmd_input_error(&err);
+}

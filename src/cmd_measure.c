@@ -1,0 +1,256 @@
+/*
+ * Measuring from the command line, what run, calibrate and users share:
+ * the plan handed to the runner, progress lines on stderr for a person
+ * watching, the signals that stop a run but keep what it measured, then
+ * the run saved and its tables printed.  The console measures through
+ * the same runner but shows progress on its own screen.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
+static volatile sig_atomic_t cmd_measure_stop;
+
+/* ---- Signals ---- */
+
+/* The first signal stops the run and keeps it; a second ends sysmark. */
+static void
+cmd_measure_on_signal(int sig)
+{
+	(void)sig;
+	if (cmd_measure_stop)
+		_exit(SM_EXIT_INTERRUPTED);
+	cmd_measure_stop = 1;
+}
+
+/* SIGINT, SIGTERM and SIGHUP stop the run through cmd_measure_stop. */
+static void
+cmd_measure_signals(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = cmd_measure_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* ---- Progress ---- */
+
+/* "10 s" or "0.5 s", from a static buffer: one call per expression. */
+static const char *
+cmd_measure_secs(double d)
+{
+	static char	buf[32];
+
+	snprintf(buf, sizeof buf, "%g s", d);
+	return buf;
+}
+
+/* The plan, a line per test and copies value, before interleaved rounds. */
+static void
+cmd_measure_plan(const struct cmd_opts *m)
+{
+	for (size_t b = 0; b < m->nbench; b++)
+		for (size_t c = 0; c < m->ncopies; c++)
+			fprintf(stderr, "%s: %s, %d %s, %d x %s + warm-up%s\n",
+			    m->benches[b]->id, m->benches[b]->title,
+			    m->copies[c], m->copies[c] == 1 ? "copy" :
+			    "copies", m->samples, m->benches[b]->timing ==
+			    BENCH_CALIBRATED ? "the median of 11 batches" :
+			    cmd_measure_secs(m->duration), m->repeats > 1 ?
+			    ", each repeat" : "");
+	fprintf(stderr, "in interleaved rounds%s\n", m->target > 0 ?
+	    ", more while an interval is wider than -C" : "");
+}
+
+/* Interleaved: a line per sample, naming its test, round and repeat. */
+static void
+cmd_measure_rounds(const struct cmd_opts *m, const struct runner_event *ev)
+{
+	char	v[64], rep[32] = "", what[32] = "warm-up";
+
+	if (ev->repeat > 1)
+		snprintf(rep, sizeof rep, "repeat %d: ", ev->repeat);
+	if (ev->sample > ev->nsamples)
+		snprintf(what, sizeof what, "sample %d (-C)", ev->sample);
+	else if (ev->sample != RUN_WARMUP)
+		snprintf(what, sizeof what, "sample %d/%d", ev->sample,
+		    ev->nsamples);
+	switch (ev->type) {
+	case RUNNER_EV_RUN_START:
+		cmd_measure_plan(m);
+		break;
+	case RUNNER_EV_SAMPLE:
+		label_value(ev->rs->value, v, sizeof v);
+		fprintf(stderr, "  %s%s, %d %s, %s: %s %s\n", rep,
+		    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" :
+		    "copies", what, v, ev->rs->unit);
+		break;
+	case RUNNER_EV_ERROR:
+	case RUNNER_EV_SKIPPED:
+		fprintf(stderr, "  %s%s, sample %d %s: %s\n", rep,
+		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
+		    "FAILED" : "skipped", ev->msg);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The run's end, in either order: a stuck copy's files, an interruption. */
+static void
+cmd_measure_finished(const struct cmd_opts *m, const struct runner_event *ev)
+{
+	/* Only grouped progress has ever named the files. */
+	if (ev->msg != NULL && m->order != RUNNER_ORDER_INTERLEAVED)
+		fprintf(stderr, "the run stops: a copy would not die; "
+		    "its files are left in %s\n", ev->msg);
+	if (ev->cancelled)
+		fprintf(stderr, "interrupted: the samples finished so "
+		    "far are kept\n");
+}
+
+/* Progress for a person watching stderr: a line per sample. */
+static void
+cmd_measure_progress(const struct runner_event *ev, void *arg)
+{
+	const struct cmd_opts	*m = arg;
+	char			 v[64];
+
+	if (m->quiet)
+		return;
+	if (ev->type == RUNNER_EV_FINISHED) {
+		cmd_measure_finished(m, ev);
+		return;
+	}
+	if (m->order == RUNNER_ORDER_INTERLEAVED) {
+		cmd_measure_rounds(m, ev);
+		return;
+	}
+	switch (ev->type) {
+	case RUNNER_EV_BENCH_START:
+		if (ev->bench->timing == BENCH_CALIBRATED) {
+			fprintf(stderr, "%s: %s, %d %s, %d calibrated "
+			    "batches\n", ev->bench->id, ev->bench->title,
+			    ev->copies, ev->copies == 1 ? "copy" : "copies",
+			    ev->nsamples);
+			break;
+		}
+		fprintf(stderr, "%s: %s, %d %s, %d x %g s\n", ev->bench->id,
+		    ev->bench->title, ev->copies,
+		    ev->copies == 1 ? "copy" : "copies", ev->nsamples,
+		    ev->duration);
+		break;
+	case RUNNER_EV_SAMPLE:
+		label_value(ev->rs->value, v, sizeof v);
+		fprintf(stderr, "  sample %d/%d: %s %s\n", ev->sample,
+		    ev->nsamples, v, ev->rs->unit);
+		break;
+	case RUNNER_EV_ERROR:
+		fprintf(stderr, "  sample %d/%d FAILED: %s\n", ev->sample,
+		    ev->nsamples, ev->msg);
+		break;
+	case RUNNER_EV_BENCH_DONE:
+		if (ev->stats->n < 2)
+			break;
+		label_value(ev->stats->mean, v, sizeof v);
+		fprintf(stderr, "  mean %s %s, +/- %.1f%%, CV %.1f%%\n", v,
+		    ev->bench->unit, 100 * ev->stats->ci /
+		    fabs(ev->stats->mean), 100 * ev->stats->cv);
+		break;
+	case RUNNER_EV_SKIPPED:
+		fprintf(stderr, "  skipped: %s\n", ev->msg);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- The run ---- */
+
+/* Say so when the machine is busy before the run: figures will suffer. */
+static void
+cmd_measure_warn_idle(const struct cmd_opts *m)
+{
+	char	msg[256];
+
+	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
+}
+
+/*
+ * Measure m's plan, save the run and print its tables; the exit status
+ * (a failed save wins, then an interruption, then a failed sample).
+ */
+int
+cmd_measure(struct cmd_opts *m)
+{
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct run		 run;
+	struct sm_error		 err;
+	char			 msg[200];
+	int			 cancelled, rc, save;
+
+	memset(&plan, 0, sizeof plan);
+	plan.benches = m->benches;
+	plan.nbench = m->nbench;
+	plan.copies = m->copies;
+	plan.ncopies = m->ncopies;
+	plan.samples = m->samples;
+	plan.duration = m->duration;
+	plan.grace = runner_default_grace(m->duration);
+	plan.self_exe = m->self;
+	plan.order = m->order;
+	plan.warmup = 1;
+	plan.repeats = m->repeats;
+	plan.gap = m->gap;
+	plan.target = m->target;
+	plan.time_cap = m->target > 0 ? m->time_cap : 0;
+	plan.index_base = m->baseline != NULL ? &m->base : NULL;
+	run_init(&run);
+	sysinfo_collect(&run);
+	if (m->mix != NULL)
+		users_plan(&plan, &m->users, m->mix, &run);
+	if (m->calibrate)
+		run_meta_set(&run, "kind", "noise-profile");
+	cmd_measure_warn_idle(m);
+	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
+	cmd_measure_signals();
+	if ((r = runner_start(&plan, &run, cmd_measure_progress, m, &err)) ==
+	    NULL) {
+		run_free(&run);
+		return cmd_input_error(&err);
+	}
+	cancelled = runner_wait(r, &cmd_measure_stop);
+	runner_free(r);
+	runner_note_plan(&plan, &run, cancelled);
+	/* The table is printed whatever became of the save. */
+	save = run.nsamples > 0 ? cmd_save(&run, m) : 0;
+	rc = cmd_print(&run, m->fmt, m->stats);
+	if (rc == 0 && m->baseline != NULL)
+		rc = cmd_index(&run, &m->base, m->baseline, m->fmt);
+	if (rc == 0 && m->calibrate) {
+		putchar('\n');
+		rc = cmd_render(noise_table(&run), m->fmt);
+	}
+	if (save != 0)
+		rc = save;
+	else if (rc == 0 && cancelled)
+		rc = SM_EXIT_INTERRUPTED;
+	else if (rc == 0 && run_failed(&run))
+		rc = SM_EXIT_SAMPLE_FAILED;
+	run_free(&run);
+	return rc;
+}

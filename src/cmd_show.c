@@ -1,0 +1,108 @@
+/*
+ * sysmark show: a saved run's tables again, exactly as run printed them,
+ * with -b the index against a baseline; and show --best, lmbench 1.0's
+ * comparison of runs and baselines to the best of the breed.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/*
+ * Take --best (or -B) out of show's arguments, since getopt knows no
+ * long options; 1 if it was there.
+ */
+static int
+cmd_show_take_best(int *argc, char **argv)
+{
+	for (int k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++) {
+		if (strcmp(argv[k], "--best") != 0 && strcmp(argv[k], "-B"))
+			continue;
+		/* argv[argc] is NULL and moves down with the rest. */
+		memmove(&argv[k], &argv[k + 1], (size_t)(*argc - k) *
+		    sizeof *argv);
+		(*argc)--;
+		return 1;
+	}
+	return 0;
+}
+
+/* lmbench 1.0's comparison to the best of the breed: runs, baselines. */
+static int
+cmd_show_best(int argc, char **argv, const char *argv0)
+{
+	enum table_format	  fmt = TABLE_TEXT;
+	struct run		 *runs;
+	const struct run	**rp;
+	char			**names;
+	struct table		**t;
+	size_t			  nt;
+	int			  i, n, k = 0, rc;
+
+	if ((i = cmd_format_only(argc, argv, &fmt, NULL)) < 0)
+		return SM_EXIT_INPUT;
+	if ((n = argc - i) < 1)
+		return cmd_usage_error("show --best: name runs or baselines");
+	if ((rc = cmd_load_runs(argv + i, n, argv0, &runs, &names, &k)) != 0) {
+		cmd_free_runs(runs, names, k);
+		return rc;
+	}
+	rp = xcalloc((size_t)n, sizeof *rp);
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	nt = best_tables(rp, (const char *const *)names, (size_t)n, &t);
+	rc = cmd_render_all(t, nt, fmt, rc, 0);
+	free(rp);
+	cmd_free_runs(runs, names, k);
+	return rc;
+}
+
+/* sysmark show [options] FILE, or show --best RUN_OR_BASELINE... */
+int
+cmd_show(int argc, char **argv, const char *argv0)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	const char		*baseline = NULL, *file = NULL;
+	const char		*operand = NULL;
+	struct sm_error		 err;
+	struct run		 run, base;
+	int			 c, rc, stats = 0;
+
+	if (cmd_show_take_best(&argc, argv))
+		return cmd_show_best(argc, argv, argv0);
+	cmd_long_opt(argc, argv, "--baseline", 'b');
+	while ((c = cmd_getopt(argc, argv, ":f:b:s", &operand)) != -1) {
+		if (c == 0) {
+			if (file != NULL)
+				return cmd_usage_error("show: name one saved "
+				    "run");
+			file = operand;
+		} else if (c == ':')
+			return cmd_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			return cmd_usage_error("unknown option -%c", optopt);
+		else if (c == 'b')
+			baseline = optarg;
+		else if (c == 's')
+			stats = 1;
+		else if (cmd_parse_format(optarg, &fmt) != 0)
+			return SM_EXIT_INPUT;
+	}
+	if (file == NULL)
+		return cmd_usage_error("show: name one saved run");
+	run_init(&run);
+	if (csvstore_load(&run, file, &err) != 0)
+		return cmd_input_error(&err);
+	rc = cmd_print(&run, fmt, stats);
+	if (rc == 0 && baseline != NULL &&
+	    (rc = cmd_load_baseline(baseline, argv0, &base)) == 0) {
+		rc = cmd_index(&run, &base, baseline, fmt);
+		run_free(&base);
+	}
+	run_free(&run);
+	return rc;
+}

@@ -1,0 +1,87 @@
+/*
+ * sysmark users: a mix of simulated users' steps (a file, or a name in
+ * mixes/) run by 1, 2, 4, 8 users at once, or the counts -u or the mix
+ * names, for the response time of each step as users are added.  The
+ * mix becomes one test that cmd_measure.c measures like any other.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/* users takes run's options but -t, -c and -s, plus -u USERS,... */
+static int
+cmd_users_option(int c, const char *arg, struct cmd_opts *m)
+{
+	struct sm_error	err;
+
+	if (c == 'u') {
+		m->users_given = 1;
+		if (mix_parse_users(arg, m->copies, sizeof m->copies /
+		    sizeof m->copies[0], &m->ncopies, &err) != 0)
+			return cmd_usage_error("-u %s", err.msg);
+		return 0;
+	}
+	if (c == 't' || c == 'c' || c == 's')
+		return cmd_usage_error("unknown option -%c", c);
+	return cmd_opts_parse(c, arg, m);
+}
+
+/* sysmark users MIX -u 1,2,4,8: the mix run by that many users at once. */
+int
+cmd_users(int argc, char **argv, const char *argv0)
+{
+	struct cmd_opts	 m;
+	struct mix	 mix;
+	struct sm_error	 err;
+	const char	*arg = NULL, *operand = NULL;
+	int		 c, rc = 0;
+
+	memset(&m, 0, sizeof m);
+	memset(&mix, 0, sizeof mix);
+	for (m.ncopies = 0; m.ncopies < 4; m.ncopies++)
+		m.copies[m.ncopies] = 1 << m.ncopies;	/* 1, 2, 4, 8 */
+	m.samples = 3;
+	m.duration = 10;
+	while (rc == 0 && (c = cmd_getopt(argc, argv, ":u:d:n:o:Fqf:",
+	    &operand)) != -1) {
+		if (c == 0 && arg != NULL)
+			rc = cmd_usage_error("users: name one mix");
+		else if (c == 0)
+			arg = operand;
+		else if (c == ':')
+			rc = cmd_usage_error("option -%c needs a value",
+			    optopt);
+		else if (c == '?')
+			rc = cmd_usage_error("unknown option -%c", optopt);
+		else
+			rc = cmd_users_option(c, optarg, &m);
+	}
+	if (rc == 0 && arg == NULL)
+		rc = cmd_usage_error("users: name a mix (a file, or a name "
+		    "in mixes/)");
+	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
+		rc = cmd_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	if (rc == 0 && mix_load(&mix, m.self, arg, &err) != 0)
+		rc = cmd_input_error(&err);
+	if (rc == 0)
+		rc = cmd_check_out(&m);
+	if (rc == 0 && !m.users_given && mix.nusers > 0) {
+		memcpy(m.copies, mix.users, mix.nusers * sizeof *mix.users);
+		m.ncopies = mix.nusers;
+	}
+	if (rc == 0) {
+		m.mix = &mix;
+		m.benches = xcalloc(1, sizeof *m.benches);
+		m.benches[0] = &m.users;
+		m.nbench = 1;
+		rc = cmd_measure(&m);
+	}
+	free(m.benches);
+	mix_free(&mix);
+	return rc;
+}
