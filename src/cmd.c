@@ -202,17 +202,13 @@ cmd_opts_finish(struct cmd_opts *m, const char *argv0)
 	return 0;
 }
 
-/*
- * Parse -f, and -s where stats is not NULL; returns the index of the first
- * operand or -1.
- */
+/* Parse -f alone; returns the index of the first operand or -1. */
 int
-cmd_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
+cmd_format_only(int argc, char **argv, enum table_format *fmt)
 {
 	int	c;
 
-	while ((c = getopt(argc, argv, stats != NULL ? ":f:s" : ":f:")) !=
-	    -1) {
+	while ((c = getopt(argc, argv, ":f:")) != -1) {
 		if (c == ':') {
 			cmd_usage_error("option -%c needs a value", optopt);
 			return -1;
@@ -221,9 +217,7 @@ cmd_format_only(int argc, char **argv, enum table_format *fmt, int *stats)
 			cmd_usage_error("unknown option -%c", optopt);
 			return -1;
 		}
-		if (c == 's')
-			*stats = 1;
-		else if (cmd_parse_format(optarg, fmt) != 0)
+		if (cmd_parse_format(optarg, fmt) != 0)
 			return -1;
 	}
 	return optind;

@@ -49,7 +49,7 @@ int	 cmd_parse_format(const char *, enum table_format *);
 void	 cmd_opts_init(struct cmd_opts *);
 int	 cmd_opts_parse(int, const char *, struct cmd_opts *);
 int	 cmd_opts_finish(struct cmd_opts *, const char *);
-int	 cmd_format_only(int, char **, enum table_format *, int *);
+int	 cmd_format_only(int, char **, enum table_format *);
 int	 cmd_getopt(int, char **, const char *, const char **);
 void	 cmd_long_opt(int, char **, const char *, char);
 int	 cmd_load_baseline(const char *, const char *, struct run *);

@@ -20,7 +20,7 @@ cmd_list(int argc, char **argv, const char *argv0)
 	int			 i, rc;
 
 	(void)argv0;
-	if ((i = cmd_format_only(argc, argv, &fmt, NULL)) < 0)
+	if ((i = cmd_format_only(argc, argv, &fmt)) < 0)
 		return SM_EXIT_INPUT;
 	if (i != argc)
 		return cmd_usage_error("list: unexpected argument \"%s\"",

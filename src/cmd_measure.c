@@ -109,10 +109,9 @@ cmd_measure_rounds(const struct cmd_opts *m, const struct runner_event *ev)
 
 /* The run's end, in either order: a stuck copy's files, an interruption. */
 static void
-cmd_measure_finished(const struct cmd_opts *m, const struct runner_event *ev)
+cmd_measure_finished(const struct runner_event *ev)
 {
-	/* Only grouped progress has ever named the files. */
-	if (ev->msg != NULL && m->order != RUNNER_ORDER_INTERLEAVED)
+	if (ev->msg != NULL)
 		fprintf(stderr, "the run stops: a copy would not die; "
 		    "its files are left in %s\n", ev->msg);
 	if (ev->cancelled)
@@ -130,7 +129,7 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 	if (m->quiet)
 		return;
 	if (ev->type == RUNNER_EV_FINISHED) {
-		cmd_measure_finished(m, ev);
+		cmd_measure_finished(ev);
 		return;
 	}
 	if (m->order == RUNNER_ORDER_INTERLEAVED) {
@@ -140,8 +139,8 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 	switch (ev->type) {
 	case RUNNER_EV_BENCH_START:
 		if (ev->bench->timing == BENCH_CALIBRATED) {
-			fprintf(stderr, "%s: %s, %d %s, %d calibrated "
-			    "batches\n", ev->bench->id, ev->bench->title,
+			fprintf(stderr, "%s: %s, %d %s, %d x the median "
+			    "of 11 batches\n", ev->bench->id, ev->bench->title,
 			    ev->copies, ev->copies == 1 ? "copy" : "copies",
 			    ev->nsamples);
 			break;

@@ -42,7 +42,7 @@ cmd_show_best(int argc, char **argv, const char *argv0)
 	size_t			  nt;
 	int			  i, n, k = 0, rc;
 
-	if ((i = cmd_format_only(argc, argv, &fmt, NULL)) < 0)
+	if ((i = cmd_format_only(argc, argv, &fmt)) < 0)
 		return SM_EXIT_INPUT;
 	if ((n = argc - i) < 1)
 		return cmd_usage_error("show --best: name runs or baselines");
