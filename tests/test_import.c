@@ -246,6 +246,11 @@ test_lmbench3(void **state)
 	imp("tests/data/lmbench3-excerpt.txt", &im);
 	assert_int_equal(im.rc, 0);
 	assert_string_equal(run_meta_get(&im.run, "hostname"), "vm");
+	/* uname -a split as sysmark records its own host */
+	assert_string_equal(run_meta_get(&im.run, "os"),
+	    "Linux 6.18.44-fc-v782 x86_64");
+	assert_string_equal(run_meta_get(&im.run, "os_version"),
+	    "#1 SMP PREEMPT_DYNAMIC @0");
 	assert_string_equal(run_meta_get(&im.run, "lmbench3.MB"), "64");
 	assert_string_equal(run_meta_get(&im.run, "mhz"), "2096");
 	assert_non_null(strstr(run_meta_get(&im.run, "note"), "10^6"));

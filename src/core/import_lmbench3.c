@@ -99,6 +99,45 @@ lm3_add(struct import *im, size_t i, const char *id, const char *unit,
 	    v });
 }
 
+#define LM3_UNAME_WORDS	32
+
+/*
+ * uname -a ("Linux vm 6.18.44 #1 SMP ... x86_64 GNU/Linux") as a run of
+ * sysmark's records it: os "Linux 6.18.44 x86_64", os_version "#1 SMP
+ * ...", hostname "vm", so that compare does not warn of different OS
+ * when both come from one machine.  Linux's trailing operating-system
+ * field ("GNU/Linux") is dropped; a line too short for the fields is
+ * kept whole as os.
+ */
+static void
+lm3_uname(struct import *im, const char *s, size_t len)
+{
+	char	 buf[512], os[256], ver[256] = "";
+	char	*w[LM3_UNAME_WORDS], *save = NULL;
+	int	 n = 0;
+
+	snprintf(buf, sizeof buf, "%.*s", (int)len, s);
+	for (char *t = strtok_r(buf, " ", &save); t != NULL && n <
+	    LM3_UNAME_WORDS; t = strtok_r(NULL, " ", &save))
+		w[n++] = t;
+	if (n > 0 && strcmp(w[n - 1], "GNU/Linux") == 0)
+		n--;
+	if (n < 5) {
+		snprintf(os, sizeof os, "%.*s", (int)len, s);
+		run_meta_set(im->run, "os", os);
+		if (n >= 2)
+			run_meta_set(im->run, "hostname", w[1]);
+		return;
+	}
+	snprintf(os, sizeof os, "%s %s %s", w[0], w[2], w[n - 1]);
+	for (int i = 3; i < n - 1; i++)
+		snprintf(ver + strlen(ver), sizeof ver - strlen(ver), "%s%s",
+		    i > 3 ? " " : "", w[i]);
+	run_meta_set(im->run, "os", os);
+	run_meta_set(im->run, "os_version", ver);
+	run_meta_set(im->run, "hostname", w[1]);
+}
+
 /* "[lmbench3.0 results for SYSTEM]" and "[KEY: value]". */
 static void
 lm3_header(struct import *im, const char *line)
@@ -107,17 +146,9 @@ lm3_header(struct import *im, const char *line)
 	size_t		 len = strcspn(p, "]");
 	char		 key[64];
 
-	/* uname -a: the system's name, then the host's. */
 	if (strncmp(p, "lmbench3", 8) == 0 && strstr(p, " results for ")) {
-		char	os[256];
-
 		p = strstr(p, " results for ") + strlen(" results for ");
-		snprintf(os, sizeof os, "%.*s", (int)strcspn(p, "]"), p);
-		run_meta_set(im->run, "os", os);
-		p += strcspn(p, " ]");
-		p = import_skip_space(p);
-		snprintf(key, sizeof key, "%.*s", (int)strcspn(p, " ]"), p);
-		run_meta_set(im->run, "hostname", key);
+		lm3_uname(im, p, strcspn(p, "]"));
 		return;
 	}
 	if (colon == NULL || (size_t)(colon - p) >= len ||
