@@ -396,7 +396,7 @@ memhier_plot(const struct run *run)
 		lo = fmin(lo, p[i].ns);
 		hi = fmax(hi, p[i].ns);
 	}
-	t = table_new("Memory read latency (lat_mem_rd, fixed stride 128 back"
+	t = table_new("Memory read latency (lat_mem_rd, fixed stride 128 on"
 	    "), ns per load; log scale");
 	table_add_col(t, "SIZE", TABLE_RIGHT);
 	table_add_col(t, "NS", TABLE_RIGHT);
