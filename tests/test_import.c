@@ -274,6 +274,34 @@ test_lmbench3(void **state)
 	imp_free(&im);
 }
 
+/*
+ * A bandwidth series keeps its largest size's figure; a larger size
+ * whose figure a run could not hold (negative, NaN; found by fuzzing)
+ * is reported and the last good figure kept, so that what import
+ * accepts can always be saved.
+ */
+static void
+test_lmbench3_bad_larger_size(void **state)
+{
+	struct imported	im;
+	char		why[160];
+
+	(void)state;
+	imp("tests/fuzz/regress/import_lmbench3/negative-larger-size.txt",
+	    &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 1);
+	assert_near(fig(&im.run, "bw_mem_rd", 1), 40000.5 * 1e6 / 1048576.0,
+	    1e-9);
+	assert_int_equal(csvstore_check_sample(&im.run.samples[0], why,
+	    sizeof why), 0);
+	assert_int_equal(im.nwarn, 2);
+	assert_non_null(strstr(im.warn[0], "negative-larger-size.txt:5: "
+	    "bw_mem_rd: the figure -78255.8 is not a finite number"));
+	assert_non_null(strstr(im.warn[1], "negative-larger-size.txt:6: "));
+	imp_free(&im);
+}
+
 static void
 expect_error(const char *path, const char *msg)
 {
@@ -398,6 +426,7 @@ main(void)
 		cmocka_unit_test(test_byte_noindex),
 		cmocka_unit_test(test_byte_log),
 		cmocka_unit_test(test_lmbench3),
+		cmocka_unit_test(test_lmbench3_bad_larger_size),
 		cmocka_unit_test(test_byte_public_proven),
 		cmocka_unit_test(test_byte_aligned),
 		cmocka_unit_test(test_byte_unknown_line),

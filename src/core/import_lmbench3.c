@@ -228,6 +228,26 @@ lm3_mem_id(const char *prefix, double mb, long stride)
 	return registry_find(id);
 }
 
+/*
+ * A larger size's figure replaces sample k's, checked as import_add
+ * checks a new one: a figure the run file could not hold is reported
+ * and the earlier one kept.  0, or -1 if line i was skipped.
+ */
+static int
+lm3_replace(struct import *im, size_t i, size_t k, double v)
+{
+	struct run_sample	*s = &im->run->samples[k];
+	double			 old = s->value;
+	char			 why[160];
+
+	s->value = v;
+	if (csvstore_check_sample(s, why, sizeof why) == 0)
+		return 0;
+	s->value = old;
+	import_warn(im, i, why);
+	return -1;
+}
+
 /* An "x y" line inside a series; 1 if taken. */
 static int
 lm3_pair(struct import *im, size_t i, struct lm3 *st, double x, double y)
@@ -257,8 +277,8 @@ lm3_pair(struct import *im, size_t i, struct lm3 *st, double x, double y)
 			    NULL)
 				return 1;
 			st->best = im->run->nsamples;
-		} else
-			im->run->samples[st->best - 1].value = y * LM3_MB;
+		} else if (lm3_replace(im, i, st->best - 1, y * LM3_MB) != 0)
+			return 1;
 		st->best_size = x;
 	}
 	return 1;
