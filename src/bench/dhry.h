@@ -24,7 +24,6 @@ struct dhry_rec {
 };
 
 struct dhry {
-	struct dhry_rec	 rec[2];
 	struct dhry_rec	*ptr_glob;
 	struct dhry_rec	*next_ptr_glob;
 	int		 int_glob;
@@ -33,9 +32,9 @@ struct dhry {
 	char		 ch_2_glob;
 	int		 arr_1_glob[50];
 	int		 arr_2_glob[50][50];
-	char		 str_1_loc[31];
+	char		 str_1_loc[31];	/* Proc_0's locals after a batch */
 	char		 str_2_loc[31];
-	int		 loc[4];	/* int_1..3, enum after a run */
+	int		 loc[4];	/* int_1..3, enum */
 	uint64_t	 runs;
 };
 
