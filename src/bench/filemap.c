@@ -39,7 +39,7 @@ struct filemap {
 	size_t		 npages;
 	size_t		 at;		/* the next page, in order */
 	size_t		 page;
-	char		 buf[FILEMAP_CHUNK];
+	char		*buf;		/* page-aligned, as lmbench's */
 };
 
 /* Write the file and read it back, so that it is cached. */
@@ -47,13 +47,21 @@ static int
 filemap_setup(struct bench_ctx *ctx)
 {
 	struct filemap	*st;
+	long		 page;
 
-	if ((st = calloc(1, sizeof *st)) == NULL)
+	st = calloc(1, sizeof *st);
+	page = sysconf(_SC_PAGESIZE);
+	/*
+	 * lmbench reads into a page-aligned buffer (valloc); the kernel's
+	 * copy into one at an odd offset is 10% slower here.
+	 */
+	if (st == NULL || page <= 0 || (st->buf = aligned_alloc((size_t)page,
+	    FILEMAP_CHUNK)) == NULL)
 		bench_fail(ctx, "out of memory");
+	st->page = (size_t)page;
 	if ((st->fd = bench_tmpfile(ctx, st->path, sizeof st->path)) < 0)
 		bench_fail(ctx, "temporary file: %s", strerror(errno));
-	st->page = (size_t)sysconf(_SC_PAGESIZE);
-	memset(st->buf, 'x', sizeof st->buf);
+	memset(st->buf, 'x', FILEMAP_CHUNK);
 	/*
 	 * Written as lmbench's script writes its file (lmdd bs=8k fsync=1):
 	 * how a file was written decides how the page cache holds it, and
@@ -118,6 +126,7 @@ filemap_teardown(struct bench_ctx *ctx)
 		munmap(st->map, FILEMAP_SIZE);
 	close(st->fd);
 	unlink(st->path);
+	free(st->buf);
 	free(st);
 }
 
@@ -245,7 +254,7 @@ const struct bench bench_bw_file_rd = {
 	.group = "lmbench: local bandwidth",
 	.unit = "MB/s",
 	.dir = BENCH_HIGHER,
-	.version = 3,
+	.version = 4,
 	.desc = "read() of a cached 16 MB file in 64 KB chunks, every "
 	    "8-byte word summed",
 	.scale = (double)FILEMAP_CHUNK / (1024 * 1024),
