@@ -1,8 +1,9 @@
 /*
  * The memory hierarchy (memhier.c) and the pointer chase under it
- * (lat_mem_rd.c): the chase visits every element once per lap, plateaus
- * of synthetic curves with known steps give back their levels, and the
- * plot of a saved sweep shows the derived levels beside /sys's caches.
+ * (lat_mem_rd.c): the chase visits every element once per lap, the walk
+ * before timing is one lap or its cap, plateaus of synthetic curves with
+ * known steps give back their levels, and the plot of a saved sweep shows
+ * the derived levels beside /sys's caches.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -42,6 +43,33 @@ test_chase_one_lap(void **state)
 		free(seen);
 		free(base);
 	}
+}
+
+/*
+ * The walk before the first batch: a short list is walked one whole lap
+ * (back at its start), a list longer than BENCH_CHASE_WARM stops after
+ * exactly that many loads.
+ */
+static void
+test_chase_warm(void **state)
+{
+	size_t		  m = BENCH_CHASE_WARM + 1000, size = m * 8;
+	char		 *base = calloc(1, size);
+	void		**head, **p;
+
+	(void)state;
+	assert_non_null(base);
+	head = bench_chase_build(base, 64 * 8, 8, 3);
+	assert_non_null(head);
+	assert_ptr_equal(bench_chase_warm(head, 64), head);
+	head = bench_chase_build(base, size, 8, 3);
+	assert_non_null(head);
+	p = head;
+	for (size_t i = 0; i < BENCH_CHASE_WARM; i++)
+		p = *p;
+	assert_ptr_not_equal(p, head);
+	assert_ptr_equal(bench_chase_warm(head, m), p);
+	free(base);
 }
 
 static void
@@ -285,6 +313,7 @@ main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_chase_one_lap),
+		cmocka_unit_test(test_chase_warm),
 		cmocka_unit_test(test_chase_is_random),
 		cmocka_unit_test(test_plateaus_four),
 		cmocka_unit_test(test_plateaus_climbing),

@@ -28,7 +28,9 @@
 
 extern char **environ;
 
-#define BENCH_SUM4(i)	+ p[i]
+/* One term of lmbench's sums: the word at index i. */
+#define BENCH_ADD(i)	+ p[i]
+
 uint32_t
 bench_sum4(const void *buf, size_t len)
 {
@@ -36,11 +38,10 @@ bench_sum4(const void *buf, size_t len)
 	uint32_t	 sum = 0;
 
 	for (; p < end; p += 128)
-		sum += 0 BENCH_EVERY4(BENCH_SUM4);
+		sum += 0 BENCH_EVERY4(BENCH_ADD);
 	return sum;
 }
 
-#define BENCH_SUM8(i)	+ p[i]
 uint64_t
 bench_sum8(const void *buf, size_t len)
 {
@@ -48,7 +49,7 @@ bench_sum8(const void *buf, size_t len)
 	uint64_t	 sum = 0;
 
 	for (; p < end; p += 128)
-		sum += 0 BENCH_EVERY8(BENCH_SUM8);
+		sum += 0 BENCH_EVERY8(BENCH_ADD);
 	return sum;
 }
 

@@ -136,6 +136,12 @@ int	bench_tmpfile(struct bench_ctx *, char *, size_t);
  * random cycle; returns the first, or NULL when out of memory.
  */
 void	**bench_chase_build(void *, size_t, size_t, uint64_t);
+/*
+ * lat_mem_rd.c: from p, walk one lap of a list of m elements, at most
+ * BENCH_CHASE_WARM loads, before the first batch; where the walk stopped.
+ */
+#define BENCH_CHASE_WARM	(1u << 20)
+void	**bench_chase_warm(void **, size_t);
 /* bench.c: 0 .. m-1 in an order given by the seed; NULL if out of memory. */
 size_t	*bench_permutation(size_t, uint64_t);
 /*

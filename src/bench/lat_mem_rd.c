@@ -36,15 +36,6 @@
 	LAT_MEM_RD_ONE LAT_MEM_RD_ONE
 #define LAT_MEM_RD_SEED		0x9e3779b97f4a7c15ull
 
-/*
- * Loads walked in setup before the first batch: one lap, at most this
- * many.  A fresh 64 MB list here took 6 us a load for its first 20000
- * loads and 0.3 us once walked (lmbench walks its list in its warm-up
- * runs, and its sweep reuses one list); the samples, each in a fresh
- * process, saw only the cold start: 25 times lmbench's random figure.
- */
-#define LAT_MEM_RD_WARM		(1u << 20)
-
 struct lat_mem_rd {
 	void	*base;
 	void	**head;
@@ -74,6 +65,22 @@ bench_chase_build(void *base, size_t size, size_t stride, uint64_t seed)
 }
 
 /*
+ * One lap of the list before the first batch, at most BENCH_CHASE_WARM
+ * loads.  A fresh 64 MB list here took 6 us a load for its first 20000
+ * loads and 0.3 us once walked (lmbench walks its list in its warm-up
+ * runs, and its sweep reuses one list); the samples, each in a fresh
+ * process, saw only the cold start: 25 times lmbench's random figure.
+ */
+void **
+bench_chase_warm(void **p, size_t m)
+{
+	for (size_t i = m < BENCH_CHASE_WARM ? m : BENCH_CHASE_WARM; i > 0;
+	    i--)
+		p = *p;
+	return p;
+}
+
+/*
  * Each element points one stride on, the last back to the first: the
  * walk lmbench3's lat_mem_rd takes by default (version 2 walked back, as
  * the first lmbench did: 1.6 times lmbench3's latency at 64 MB).
@@ -94,7 +101,6 @@ lat_mem_rd_setup(struct bench_ctx *ctx, size_t size, size_t stride,
     int random)
 {
 	struct lat_mem_rd	*st;
-	void			**p;
 
 	if ((st = calloc(1, sizeof *st)) == NULL ||
 	    (st->base = malloc(size)) == NULL)
@@ -104,11 +110,7 @@ lat_mem_rd_setup(struct bench_ctx *ctx, size_t size, size_t stride,
 	    LAT_MEM_RD_SEED) : lat_mem_rd_forward(st->base, size, stride);
 	if (st->head == NULL)
 		bench_fail(ctx, "out of memory linking %zu bytes", size);
-	p = st->head;
-	for (size_t i = size / stride; i > 0 && i + LAT_MEM_RD_WARM >
-	    size / stride; i--)
-		p = *p;
-	st->head = p;
+	st->head = bench_chase_warm(st->head, size / stride);
 	ctx->state = st;
 	return 0;
 }
