@@ -340,6 +340,47 @@ test_missing_and_versions(void **state)
 	run_free(&b);
 }
 
+/*
+ * Runs that differ in a fact deciding the figures say so at the top: the
+ * CPU, and the file system the tests' files were on; one that only one
+ * run recorded, or that both share, says nothing.
+ */
+static void
+test_mismatch_warnings(void **state)
+{
+	const double	 v[] = { 100, 101, 99 };
+	struct run	 a, b;
+	struct table	*t;
+	struct compare_opts o;
+	char		*text;
+
+	(void)state;
+	run_init(&a);
+	run_init(&b);
+	add(&a, "fstime", 1, "KBps", v, 3);
+	add(&b, "fstime", 1, "KBps", v, 3);
+	run_meta_set(&a, "cpu_model", "AMD EPYC");
+	run_meta_set(&b, "cpu_model", "Intel Xeon");
+	run_meta_set(&a, "tmpdir_fs", "ext4 on /dev/vda at / (no journal)");
+	run_meta_set(&b, "tmpdir_fs", "tmpfs on tmpfs at /tmp");
+	run_meta_set(&a, "hostname", "box");
+	run_meta_set(&b, "hostname", "box");
+	run_meta_set(&a, "os", "Linux 6.18");
+	compare_opts_default(&o);
+	t = bmdiff2(&a, &b, "A", "B", &o);
+	text = t->title;	/* as written; the text table wraps it */
+	assert_non_null(strstr(text, "warning: the runs come from different "
+	    "CPUs (AMD EPYC, Intel Xeon)"));
+	assert_non_null(strstr(text, "warning: the runs come from different "
+	    "file systems (ext4 on /dev/vda at / (no journal), tmpfs on "
+	    "tmpfs at /tmp)"));
+	assert_null(strstr(text, "different hosts"));
+	assert_null(strstr(text, "different OS"));
+	table_free(t);
+	run_free(&a);
+	run_free(&b);
+}
+
 /* n figures around mean, spread evenly by +-spread. */
 static void
 spread(double *v, size_t n, double mean, double spread_frac)
@@ -652,6 +693,7 @@ main(void)
 		cmocka_unit_test(test_titles_from_the_run),
 		cmocka_unit_test(test_direction),
 		cmocka_unit_test(test_missing_and_versions),
+		cmocka_unit_test(test_mismatch_warnings),
 		cmocka_unit_test(test_verdicts_in_the_table),
 		cmocka_unit_test(test_profile_and_repeats),
 		cmocka_unit_test(test_side_by_side_marks),

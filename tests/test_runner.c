@@ -266,6 +266,31 @@ expect_failure(const struct bench *b, int copies, const char *reason,
 	run_free(&run);
 }
 
+/*
+ * Where the run's files were: TMPDIR, and on Linux the file system as
+ * "TYPE on SOURCE at MOUNT", the mount being a prefix of TMPDIR.
+ */
+static void
+run_good_fs(const struct run *run)
+{
+	const char	*base = getenv("TMPDIR"), *dir, *fs, *at;
+
+	if (base == NULL || *base != '/')
+		base = "/tmp";
+	assert_non_null(dir = run_meta_get(run, "tmpdir"));
+	assert_string_equal(dir, base);
+#ifdef __linux__
+	assert_non_null(fs = run_meta_get(run, "tmpdir_fs"));
+	assert_non_null(strstr(fs, " on "));
+	assert_non_null(at = strstr(fs, " at /"));
+	at += 4;
+	assert_int_equal(strncmp(dir, at, strcspn(at, " ")), 0);
+#else
+	(void)fs;
+	(void)at;
+#endif
+}
+
 /* ---- Tests ---- */
 
 static void
@@ -305,6 +330,7 @@ test_good_run_events_and_figures(void **state)
 	assert_int_equal(rc.errors, 0);
 	assert_no_children();
 	assert_tmp_empty();
+	run_good_fs(&run);
 	run_free(&run);
 }
 

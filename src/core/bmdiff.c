@@ -177,15 +177,16 @@ bmdiff_system(char *buf, size_t len, const char *label,
 
 /*
  * A warning line when the runs differ in a fact that decides the figures:
- * the host, the OS (and its version) or the CPU model.
+ * the host, the OS (and its version), the CPU model or the file system
+ * the tests' files were on.
  */
 static void
 bmdiff_mismatch(const struct bmdiff *d, char *buf, size_t len)
 {
 	static const char *const keys[] = { "hostname", "os", "os_version",
-	    "cpu_model" };
+	    "cpu_model", "tmpdir_fs" };
 	static const char *const what[] = { "hosts", "OS", "OS versions",
-	    "CPUs" };
+	    "CPUs", "file systems" };
 	const char	*v0, *v;
 	size_t		 n;
 

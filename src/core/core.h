@@ -284,6 +284,9 @@ const char *infile_short(const char *, char *, size_t);
 FILE	*infile_open(const char *, off_t, struct sm_error *);
 size_t	 infile_bom(const char *, size_t);
 
+/* fsinfo.c */
+void	 fsinfo_collect(struct run *, const char *);
+
 /* privdir.c */
 size_t	 privdir_sweep(const char *);
 int	 privdir_make(char *, size_t, struct sm_error *);

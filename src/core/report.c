@@ -66,6 +66,10 @@ report_head(const struct run *run, struct table *t, int full)
 	}
 	report_cat(title, sizeof title, "\nCPU time stolen by the hypervisor: "
 	    "%s%%", run_meta_get(run, "steal_percent"));
+	report_cat(title, sizeof title, "\nFiles in %s",
+	    run_meta_get(run, "tmpdir"));
+	report_cat(title, sizeof title, ": %s",
+	    run_meta_get(run, "tmpdir_fs"));
 	report_cat(title, sizeof title, "\nWarning: %s",
 	    run_meta_get(run, "idle_warning"));
 	free(t->title);

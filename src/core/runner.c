@@ -1160,6 +1160,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 		return NULL;
 	}
 	tools_record(run, plan->benches, plan->nbench);
+	fsinfo_collect(run, r->tmpdir);
 	/* Kept in the file whatever the caller prints (run -q). */
 	if (sysinfo_not_idle(idle, sizeof idle))
 		run_meta_set(run, "idle_warning", idle);
