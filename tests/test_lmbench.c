@@ -4,7 +4,8 @@
  * behind (run in this process, outside the harness, so that what is
  * left can be counted), the memory-latency sweep is one family,
  * lat_pagefault faults afresh on every pass over its file, lat_fs
- * makes and removes exactly its files, at most 100 a directory, and a short
+ * makes and removes exactly its files, at most 100 a directory, in a
+ * fresh tree for each batch, and a short
  * run of a handful of tests through the CLI succeeds.
  */
 /* SPDX-License-Identifier: MIT */
@@ -215,48 +216,92 @@ lm_count_files(const char *dir, off_t size)
 	return n;
 }
 
+/* 1 if path names a directory. */
+static int
+lm_is_dir(const char *path)
+{
+	struct stat	sb;
+
+	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* Write calls this process has made (Linux's /proc/self/io), or -1. */
+static long
+lm_write_calls(void)
+{
+	FILE	*f = fopen("/proc/self/io", "r");
+	char	 line[128];
+	long	 n = -1;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "syscw: %ld", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
 /*
  * lat_fs's shape: a create batch of 250 makes 250 files of 10 KB, 100 to
- * a directory; the next batch's prepare() removes them, untimed; a delete
- * batch removes exactly the files its prepare() made.
+ * a directory d<k> of the copy's directory; the next batch's prepare()
+ * removes them and their directories, untimed, and makes fresh ones of
+ * the number it needs; a delete batch removes exactly the files its
+ * prepare() made; teardown leaves nothing.  A 0 KB create calls no
+ * write(), a 10 KB one calls it once.
  */
 static void
 test_lat_fs_shape(void **state)
 {
 	const struct bench	*mk = registry_find("lat_fs_create_10k");
+	const struct bench	*mk0 = registry_find("lat_fs_create_0k");
 	const struct bench	*rm = registry_find("lat_fs_delete_0k");
 	struct bench_ctx	 ctx;
 	char			 dir[256], sub[300];
-	int			 cwd = open(".", O_RDONLY | O_DIRECTORY);
+	long			 w;
 
 	(void)state;
-	assert_true(cwd >= 0);
 	tu_tmpdir(dir, sizeof dir);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.bench = mk;
 	ctx.copies = 1;
 	ctx.tmpdir = dir;
-	assert_int_equal(mk->setup(&ctx), 0);	/* and it works in dir */
+	assert_int_equal(mk->setup(&ctx), 0);
 	mk->prepare(&ctx, 250);
+	w = lm_write_calls();
 	mk->loop(&ctx, 250);
+	if (w >= 0)
+		assert_int_equal(lm_write_calls() - w, 250);
 	for (int k = 0; k < 3; k++) {
 		snprintf(sub, sizeof sub, "%s/d%d", dir, k);
 		assert_int_equal(lm_count_files(sub, 10240), k < 2 ? 100 : 50);
 	}
 	mk->prepare(&ctx, 10);
-	snprintf(sub, sizeof sub, "%s/d1", dir);
+	snprintf(sub, sizeof sub, "%s/d0", dir);
 	assert_int_equal(lm_count_files(sub, 10240), 0);
+	snprintf(sub, sizeof sub, "%s/d1", dir);
+	assert_false(lm_is_dir(sub));
 	mk->teardown(&ctx);
+	snprintf(sub, sizeof sub, "%s/d0", dir);
+	assert_false(lm_is_dir(sub));
+	ctx.bench = mk0;
+	assert_int_equal(mk0->setup(&ctx), 0);
+	mk0->prepare(&ctx, 50);
+	w = lm_write_calls();
+	mk0->loop(&ctx, 50);
+	if (w >= 0)
+		assert_int_equal(lm_write_calls() - w, 0);
+	assert_int_equal(lm_count_files(sub, 0), 50);
+	mk0->teardown(&ctx);
 	ctx.bench = rm;
 	assert_int_equal(rm->setup(&ctx), 0);
 	rm->prepare(&ctx, 120);
+	snprintf(sub, sizeof sub, "%s/d1", dir);
 	assert_int_equal(lm_count_files(sub, 0), 20);
 	rm->loop(&ctx, 120);
-	snprintf(sub, sizeof sub, "%s/d0", dir);
 	assert_int_equal(lm_count_files(sub, 0), 0);
 	rm->teardown(&ctx);
-	assert_int_equal(fchdir(cwd), 0);
-	close(cwd);
+	assert_false(lm_is_dir(sub));
 	sm_rmtree(dir);
 }
 
@@ -267,7 +312,7 @@ test_cli_run(void **state)
 	char	*argv[] = { "sysmark", "run", "-q", "-n", "1", "-t",
 		    "lat_syscall,lat_syscall_read,lat_sig_catch,lat_proc_fork,"
 		    "lat_proc_exec,lat_mmap,"
-		    "lat_proc_sh,lat_pipe_2cpu,lat_fs_delete_10k,lat_pagefault,"
+		    "lat_proc_sh,lat_pipe_2cpu,lat_fs_create_0k,lat_pagefault,"
 		    "bw_file_rd,bw_pipe,lat_mem_rd@4K", "-o", out, NULL };
 	struct tu_out	o;
 
