@@ -293,6 +293,24 @@ run_good_fs(const struct run *run)
 
 /* ---- Tests ---- */
 
+/* mountinfo's escapes decode; what is not one stays as it was. */
+static void
+test_fsinfo_unescape(void **state)
+{
+	char	a[] = "/mnt/my\\040disk", b[] = "tab\\011\\134end",
+		c[] = "keep\\0 \\9999 \\400 \\04", d[] = "";
+
+	(void)state;
+	fsinfo_unescape(a);
+	assert_string_equal(a, "/mnt/my disk");
+	fsinfo_unescape(b);
+	assert_string_equal(b, "tab\t\\end");
+	fsinfo_unescape(c);
+	assert_string_equal(c, "keep\\0 \\9999 \\400 \\04");
+	fsinfo_unescape(d);
+	assert_string_equal(d, "");
+}
+
 static void
 test_good_run_events_and_figures(void **state)
 {
@@ -593,6 +611,7 @@ main(void)
 		cmocka_unit_test(test_smoke_every_benchmark),
 		cmocka_unit_test(test_skip_keeps_finished),
 		cmocka_unit_test(test_parse_copies),
+		cmocka_unit_test(test_fsinfo_unescape),
 	};
 
 	return cmocka_run_group_tests_name("runner", tests, setup_tmp,

@@ -286,6 +286,7 @@ size_t	 infile_bom(const char *, size_t);
 
 /* fsinfo.c */
 void	 fsinfo_collect(struct run *, const char *);
+void	 fsinfo_unescape(char *);
 
 /* privdir.c */
 size_t	 privdir_sweep(const char *);

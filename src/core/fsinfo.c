@@ -25,6 +25,28 @@
 
 #include "core.h"
 
+/*
+ * Decode mountinfo's octal escapes in place: a mount point or source
+ * with a space, tab, newline or backslash in it is written \040, \011,
+ * \012, \134.  Anything else is kept as it is.
+ */
+void
+fsinfo_unescape(char *s)
+{
+	char	*w = s;
+
+	for (; *s != '\0'; s++, w++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*w = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
+			    (s[3] - '0'));
+			s += 3;
+		} else
+			*w = *s;
+	}
+	*w = '\0';
+}
+
 #ifdef __linux__
 /*
  * From one line of mountinfo ("36 35 98:0 /root /mnt opts - ext4 /dev/vda
@@ -50,6 +72,7 @@ fsinfo_line(char *line, dev_t dev, const char *dir, char **point,
 	if (sscanf(f[2], "%u:%u", &maj, &min) != 2 ||
 	    makedev(maj, min) != dev)
 		return -1;
+	fsinfo_unescape(f[4]);
 	n = strlen(f[4]);
 	if (strncmp(dir, f[4], n) != 0 ||
 	    (dir[n] != '/' && dir[n] != '\0' && strcmp(f[4], "/") != 0))
@@ -58,6 +81,7 @@ fsinfo_line(char *line, dev_t dev, const char *dir, char **point,
 	if ((*type = strtok_r(sep + 3, " ", &save)) == NULL ||
 	    (*source = strtok_r(NULL, " ", &save)) == NULL)
 		return -1;
+	fsinfo_unescape(*source);
 	*point = f[4];
 	return 0;
 }
