@@ -94,12 +94,13 @@ lat_fs_dir(struct bench_ctx *ctx, uint64_t k, char *buf)
 	return buf;
 }
 
-/* Fresh directories with room for n files; buf holds one name. */
+/* Fresh directories with room for n files. */
 static void
-lat_fs_tree(struct bench_ctx *ctx, uint64_t n, char *buf)
+lat_fs_tree(struct bench_ctx *ctx, uint64_t n)
 {
 	struct lat_fs	*st = ctx->state;
 	uint64_t	 nd = (n + LAT_FS_PER_DIR - 1) / LAT_FS_PER_DIR;
+	char		 buf[LAT_FS_PATH];
 
 	for (st->ndirs = 0; st->ndirs < nd; st->ndirs++)
 		if (mkdir(lat_fs_dir(ctx, st->ndirs, buf), 0700) != 0)
@@ -166,11 +167,12 @@ lat_fs_delete(struct bench_ctx *ctx, uint64_t n)
 	st->nfiles = 0;
 }
 
-/* Remove the last batch's files and directories; buf holds one name. */
+/* Remove the last batch's files and directories. */
 static void
-lat_fs_clear(struct bench_ctx *ctx, char *buf)
+lat_fs_clear(struct bench_ctx *ctx)
 {
 	struct lat_fs	*st = ctx->state;
+	char		 buf[LAT_FS_PATH];
 
 	lat_fs_delete(ctx, st->nfiles);
 	while (st->ndirs > 0)
@@ -182,11 +184,9 @@ lat_fs_clear(struct bench_ctx *ctx, char *buf)
 static void
 lat_fs_create_prepare(struct bench_ctx *ctx, uint64_t n)
 {
-	char	buf[LAT_FS_PATH];
-
-	lat_fs_clear(ctx, buf);
+	lat_fs_clear(ctx);
 	lat_fs_names(ctx, n);
-	lat_fs_tree(ctx, n, buf);
+	lat_fs_tree(ctx, n);
 }
 
 /* Before a delete batch: fresh directories of exactly the n files. */
@@ -201,9 +201,8 @@ static void
 lat_fs_teardown(struct bench_ctx *ctx)
 {
 	struct lat_fs	*st = ctx->state;
-	char		 buf[LAT_FS_PATH];
 
-	lat_fs_clear(ctx, buf);
+	lat_fs_clear(ctx);
 	free(st->names);
 	free(st->data);
 	free(st);
