@@ -34,7 +34,9 @@ static const struct ui_key scr_select_help[] = {
 	{ "N", "copies shortcut: 1, one per CPU, both" },
 	{ "d n", "seconds per sample; samples per test" },
 	{ "C", "adaptive: sample until each 95% interval is within N%" },
-	{ "K", "calibrate: measure this host's run-to-run noise (A/A)" },
+	{ "K", "calibrate: measure this host's run-to-run noise (an A/A "
+	    "run of 3 repeats, saved as the host's noise profile); asks the "
+	    "pause between repeats" },
 	{ "Enter r", "start the run (asks first when it takes more than "
 	    "3 minutes)" },
 	{ "o v", "open or compare saved runs and baselines; last results" },
@@ -204,6 +206,26 @@ scr_select_run_done(struct ui *ui, const char *answer)
 		ui_switch(ui, UI_SCR_RUN);
 }
 
+/*
+ * K: an A/A run saved as the host's noise profile, its repeats a given
+ * pause apart (calibrate -g), or spread over five minutes.
+ */
+static void
+scr_select_calibrate_done(struct ui *ui, const char *text)
+{
+	double	gap = -1;
+
+	if (*text != '\0' && (sm_parse_double(text, &gap) != 0 ||
+	    !(gap >= 0 && gap <= RUNNER_MAX_DURATION))) {
+		ui_message(ui, "pause %s: seconds from 0 to %g, or empty to "
+		    "spread the repeats over 5 minutes", text, RUNNER_MAX_DURATION);
+		return;
+	}
+	ui->choice.cal_gap = gap;
+	ui->live.calibrate = 1;
+	scr_select_run_done(ui, "y");
+}
+
 /* Enter: start the run, asking first when it is long. */
 static void
 scr_select_run(struct ui *ui)
@@ -285,8 +307,8 @@ scr_select_settings_key(struct ui *ui, int c)
 		    scr_select_target_done);
 		return 1;
 	case 'K':
-		ui->live.calibrate = 1;
-		scr_select_run_done(ui, "y");
+		ui_ask(ui, 0, "calibrate: seconds between repeats (empty: "
+		    "spread over 5 min):", NULL, scr_select_calibrate_done);
 		return 1;
 	case '/':
 		ui_ask(ui, 0, "find (id, title or description):",

@@ -92,6 +92,7 @@ struct ui_choice {
 	const struct ui_preset	*preset;	/* the last one applied */
 	unsigned char		*preset_sel;	/* what it selected */
 	double			 target;	/* run -C as a fraction; 0: fixed */
+	double			 cal_gap;	/* calibrate -g; < 0: spread */
 };
 
 /* The run in flight, or the last one. */

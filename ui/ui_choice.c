@@ -115,6 +115,7 @@ ui_choice_defaults(struct ui *ui)
 {
 	ui->choice.sel = xcalloc(registry_count(), 1);
 	ui->choice.preset_sel = xcalloc(registry_count(), 1);
+	ui->choice.cal_gap = -1;
 	ui_choice_preset(ui, &ui_presets[0]);
 }
 

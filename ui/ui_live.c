@@ -128,7 +128,7 @@ ui_live_reset(struct ui *ui)
 	run_free(&l->run);
 	sysinfo_collect(&l->run);
 	if (l->calibrate) {
-		noise_plan(&l->plan, NOISE_REPEATS, -1);
+		noise_plan(&l->plan, NOISE_REPEATS, ui->choice.cal_gap);
 		run_meta_set(&l->run, "kind", "noise-profile");
 	}
 	table_free(l->table);

@@ -7,6 +7,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,31 @@ ui_source_load(struct ui *ui, const struct ui_source *s, struct run *run,
 }
 
 /*
+ * The table `sysmark compare` prints for these runs: the same defaults,
+ * and the same host noise profile when all of them come from one host
+ * that has one.
+ */
+static struct table *
+ui_source_table(struct ui *ui, const struct run **rp, const char **names,
+    size_t n)
+{
+	struct compare_opts	o;
+	struct run		profile;
+	struct table		*t;
+	char			path[PATH_MAX];
+
+	compare_opts_default(&o);
+	if (noise_find(ui->self[0] != '\0' ? ui->self : NULL, rp, n, &profile,
+	    path, sizeof path)) {
+		o.profile = &profile;
+		o.profile_name = path;
+	}
+	t = compare_table(rp, names, n, &o);
+	run_free(&profile);
+	return t;
+}
+
+/*
  * The side-by-side table of n sources, the first the reference; NULL with
  * a message if one cannot be loaded.
  */
@@ -159,13 +185,8 @@ ui_source_compare(struct ui *ui, const struct ui_source *const *s, size_t n,
 		    ui_source_load(ui, s[k], &runs[k], err) != 0)
 			break;
 	}
-	if (k == n) {
-		struct compare_opts	o;
-
-		/* The same table `sysmark compare` prints for these runs. */
-		compare_opts_default(&o);
-		t = compare_table(rp, names, n, &o);
-	}
+	if (k == n)
+		t = ui_source_table(ui, rp, names, n);
 	for (size_t j = 0; j < n; j++)
 		run_free(&runs[j]);
 	free(names);
