@@ -466,7 +466,7 @@ bmdiff_level_notes(struct bmdiff *d)
 		    "sysmark calibrate.  With no host profile, %zu verdict%s "
 		    "rest on one run's samples, which miss the between-run "
 		    "spread; such a change must also exceed a conservative "
-		    "floor for its group (%s).",
+		    "floor for its group (%s), or it is called small.",
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES],
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES] == 1 ? "" : "s", floors);
 	}
