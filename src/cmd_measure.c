@@ -10,6 +10,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -187,6 +188,16 @@ cmd_measure_warn_idle(const struct cmd_opts *m)
 		fprintf(stderr, "warning: %s\n", msg);
 }
 
+/* run -b NAME -C: the target is the index's, as show -b NAME names it. */
+static void
+cmd_measure_aim(struct run *run, const char *baseline)
+{
+	char	*label = paths_label(baseline);
+
+	run_meta_set(run, "target_index", label);
+	free(label);
+}
+
 /*
  * Measure m's plan, save the run and print its tables; the exit status
  * (a failed save wins, then an interruption, then a failed sample).
@@ -223,6 +234,8 @@ cmd_measure(struct cmd_opts *m)
 		users_plan(&plan, &m->users, m->mix, &run);
 	if (m->calibrate)
 		run_meta_set(&run, "kind", "noise-profile");
+	if (m->target > 0 && m->baseline != NULL)
+		cmd_measure_aim(&run, m->baseline);
 	cmd_measure_warn_idle(m);
 	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);

@@ -320,11 +320,67 @@ test_index_interval(void **state)
 	run_free(&base);
 }
 
+/* The note of t that contains s, or NULL. */
+static const char *
+note(const struct table *t, const char *s)
+{
+	for (size_t i = 0; i < t->nnotes; i++)
+		if (strstr(t->notes[i], s) != NULL)
+			return t->notes[i];
+	return NULL;
+}
+
+/*
+ * run -b NAME -C PCT aims at the index: INDEX VALUES says whether the
+ * score's interval (12.4% here, as in test_index_interval) got within
+ * the target, only for that baseline; the results table then marks no
+ * test C, since no test was aimed at.
+ */
+static void
+test_index_target(void **state)
+{
+	const double	 t1[] = { 100, 110, 90 }, t2[] = { 50, 50, 50 };
+	const double	 b[] = { 10 };
+	struct run	 run, base;
+	struct table	*t;
+
+	(void)state;
+	run_init(&run);
+	run_init(&base);
+	idx_add(&run, "t1", t1, 3);
+	idx_add(&run, "t2", t2, 3);
+	idx_add(&base, "t1", b, 1);
+	idx_add(&base, "t2", b, 1);
+	run_meta_set(&base, "index", "unixbench");
+	run_meta_set(&run, "target_index", "ub");
+	run_meta_set(&run, "time_cap", "4");
+	run_meta_set(&run, "target_ci", "0.13");
+	t = index_table(&run, &base, "ub");
+	assert_non_null(note(t, "run -C 13%: the score's 95% interval got "
+	    "within it."));
+	table_free(t);
+	run_meta_set(&run, "target_ci", "0.12");
+	t = index_table(&run, &base, "ub");
+	assert_non_null(note(t, "run -C 12%: the score's 95% interval did "
+	    "not get within it before the time cap (4 s)."));
+	table_free(t);
+	t = index_table(&run, &base, "other");
+	assert_null(note(t, "run -C"));
+	table_free(t);
+	t = report_results(&run, 1);
+	assert_non_null(note(t, "run -C 12% aimed at the ub index"));
+	assert_null(note(t, "C marks a test"));
+	table_free(t);
+	run_free(&run);
+	run_free(&base);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_index_interval),
+		cmocka_unit_test(test_index_target),
 		cmocka_unit_test(test_seed004_becoming),
 		cmocka_unit_test(test_seed004_public),
 		cmocka_unit_test(test_seed004_proven),

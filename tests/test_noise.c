@@ -193,13 +193,22 @@ test_adaptive(void **state)
 	assert_true(st.n > 2);
 	assert_string_equal(run_meta_get(&run, "target_ci"), "1e-06");
 	run_free(&run);
-	/* aimed at an index: the index is printed with its interval */
+	/*
+	 * aimed at an index: the index is printed with its interval and
+	 * says it missed; no test is marked for a target it was not given
+	 */
 	run_ok(idx, &o, 0);
 	assert_non_null(strstr(o.out, "INDEX VALUES"));
 	assert_non_null(strstr(o.out, "+/- CI"));
+	assert_non_null(strstr(o.out, "run -C 0.0001% aimed at the unixbench "
+	    "index"));
+	assert_non_null(strstr(o.out, "run -C 0.0001%: the score's 95% "
+	    "interval did not get within it before the time cap (4 s)."));
+	assert_null(strstr(o.out, "C marks a test"));
 	tu_out_free(&o);
 	tu_load(&run, path);
 	assert_true(run.nsamples > 6);
+	assert_string_equal(run_meta_get(&run, "target_index"), "unixbench");
 	run_free(&run);
 	run_ok(bad, &o, 2);
 	assert_non_null(strstr(o.err, "-C 0: the target must be a percentage"));

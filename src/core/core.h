@@ -231,6 +231,7 @@ void	 run_init(struct run *);
 void	 run_free(struct run *);
 void	 run_meta_set(struct run *, const char *, const char *);
 const char *run_meta_get(const struct run *, const char *);
+double	 run_target(const struct run *);
 struct run_sample *run_add_sample(struct run *);
 void	 run_sample_reason(struct run_sample *, const char *);
 void	 run_sample_free(struct run_sample *);

@@ -344,6 +344,35 @@ index_rank(const struct run *run, const struct run *base, const char *name)
 	return t;
 }
 
+/*
+ * When run -C aimed at this index (run -b NAME -C PCT), whether each
+ * score's 95% interval got within the target.
+ */
+static void
+index_target_note(struct table *t, const struct run *run, const char *name,
+    size_t shown, size_t missed)
+{
+	const char	*aim = run_meta_get(run, "target_index");
+	const char	*cap = run_meta_get(run, "time_cap");
+
+	if (aim == NULL || strcmp(aim, name) != 0 || shown == 0 ||
+	    run_target(run) <= 0)
+		return;
+	if (missed == 0)
+		table_add_note(t, "run -C %g%%: the score's 95%% interval got "
+		    "within it%s.", 100 * run_target(run),
+		    shown > 1 ? ", for every copies value" : "");
+	else if (shown == 1)
+		table_add_note(t, "run -C %g%%: the score's 95%% interval did "
+		    "not get within it before the time cap (%s s).",
+		    100 * run_target(run), cap != NULL ? cap : "?");
+	else
+		table_add_note(t, "run -C %g%%: %zu of the %zu scores' 95%% "
+		    "intervals did not get within it before the time cap (%s "
+		    "s).", 100 * run_target(run), missed, shown,
+		    cap != NULL ? cap : "?");
+}
+
 /* The INDEX VALUES table of run against base (named name); caller frees. */
 struct table *
 index_table(const struct run *run, const struct run *base, const char *name)
@@ -351,7 +380,7 @@ index_table(const struct run *run, const struct run *base, const char *name)
 	struct index_score	 sc;
 	struct table		*t;
 	int			*copies;
-	size_t			 nc, shown = 0;
+	size_t			 nc, shown = 0, missed = 0;
 
 	if (index_method(base) == INDEX_RANK)
 		return index_rank(run, base, name);
@@ -367,10 +396,12 @@ index_table(const struct run *run, const struct run *base, const char *name)
 		if (sc.nresults > 0) {
 			index_section(t, &sc, nc > 1);
 			shown++;
+			missed += !(sc.ci <= run_target(run));
 		}
 		index_score_free(&sc);
 	}
 	free(copies);
+	index_target_note(t, run, name, shown, missed);
 	if (shown == 0)
 		table_add_note(t, "None of the tests of baseline %s is in "
 		    "this run.", name);

@@ -76,16 +76,34 @@ report_head(const struct run *run, struct table *t, int full)
 	t->title = xstrdup(title);
 }
 
-/* run -C's target, a fraction; 0 when the run had none. */
+/* run -C's target for each test, a fraction; 0: none, or the index's. */
 static double
 report_target(const struct run *run)
 {
-	double		 v = 0;
-	const char	*s = run_meta_get(run, "target_ci");
+	return run_meta_get(run, "target_index") != NULL ? 0 :
+	    run_target(run);
+}
 
-	if (s == NULL || sm_parse_double(s, &v) != 0)
-		return 0;
-	return v;
+/* What run -C aimed at, and what C marks. */
+static void
+report_target_note(const struct run *run, struct table *t)
+{
+	const char	*cap = run_meta_get(run, "time_cap");
+	const char	*index = run_meta_get(run, "target_index");
+
+	if (run_target(run) <= 0)
+		return;
+	if (index != NULL)
+		table_add_note(t, "run -C %g%% aimed at the %s index: each "
+		    "sample past -n went to the test that shrinks the index's "
+		    "95%% interval most, until it was within %g%% or the time "
+		    "cap (%s s); INDEX VALUES (-b %s) says which.",
+		    100 * run_target(run), index, 100 * run_target(run),
+		    cap != NULL ? cap : "?", index);
+	else
+		table_add_note(t, "run -C %g%%: C marks a test whose 95%% "
+		    "interval did not get within it before the time cap (%s "
+		    "s).", 100 * run_target(run), cap != NULL ? cap : "?");
 }
 
 /* "(10 secs, 6 samples)", with repeats "(10 secs, 3 x 6 samples)". */
@@ -246,12 +264,7 @@ report_results(const struct run *run, int full)
 		table_add_note(t, "Warm-up: each test's first sample (in each "
 		    "repeat) was taken and saved, and is left out of these "
 		    "figures.");
-	if (report_target(run) > 0)
-		table_add_note(t, "run -C %g%%: C marks a test whose 95%% "
-		    "interval did not get within it before the time cap (%s "
-		    "s).", 100 * report_target(run),
-		    run_meta_get(run, "time_cap") != NULL ?
-		    run_meta_get(run, "time_cap") : "?");
+	report_target_note(run, t);
 	if (ng > 0 && run_meta_get(run, "repeats") != NULL &&
 	    strcmp(run_meta_get(run, "repeats"), "1") != 0)
 		table_add_note(t, "With repeats, RESULT is the mean of the "

@@ -70,6 +70,21 @@ run_meta_get(const struct run *run, const char *key)
 	return NULL;
 }
 
+/*
+ * run -C's target, a fraction; 0 when the run had none.  With
+ * target_index set it aimed at that baseline's index, not at each test.
+ */
+double
+run_target(const struct run *run)
+{
+	double		 v = 0;
+	const char	*s = run_meta_get(run, "target_ci");
+
+	if (s == NULL || sm_parse_double(s, &v) != 0)
+		return 0;
+	return v;
+}
+
 /* Append a zeroed sample; the pointer is valid until the next append. */
 struct run_sample *
 run_add_sample(struct run *run)
