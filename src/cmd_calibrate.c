@@ -15,7 +15,7 @@
 #include "cmd.h"
 
 /*
- * sysmark calibrate: run's plan as an A/A run of at least 3 repeats,
+ * sysmark calibrate: run's plan as an A/A run of 5 repeats (at least 2),
  * spread over five minutes unless -g says otherwise, saved as the host's
  * noise profile (replacing the last one).
  */

@@ -47,7 +47,7 @@ static const char main_usage[] =
 "  -n SAMPLES     samples per test and copies value (default 6), after\n"
 "                 one warm-up sample that is shown but not counted\n"
 "  -R REPEATS     repeat the whole plan, in one file (default 1;\n"
-"                 calibrate: 3); compare judges on the repeats' means\n"
+"                 calibrate: 5); compare judges on the repeats' means\n"
 "  -C PERCENT     keep taking rounds until every test's 95% interval\n"
 "                 is within PERCENT of its mean (with -b: the index's)\n"
 "  -T SECONDS     -C's time cap (default 600)\n"

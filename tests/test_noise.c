@@ -133,7 +133,7 @@ test_calibrate_then_compare(void **state)
 	    tu_results_dir(), host);
 	tu_load(&run, prof);
 	assert_string_equal(run_meta_get(&run, "kind"), "noise-profile");
-	assert_string_equal(run_meta_get(&run, "repeats"), "3");
+	assert_string_equal(run_meta_get(&run, "repeats"), "5");
 	assert_non_null(run_meta_get(&run, "sysmark_version"));
 	assert_non_null(run_meta_get(&run, "date"));
 	run_free(&run);

@@ -62,7 +62,8 @@ rule_default(struct signif_rule *r)
 	r->alpha = 0.05;
 	r->min_effect = 0.01;
 	r->floor = 0;
-	r->noise_cv = r->noise_df = NAN;
+	r->noise_relvar = r->noise_df = NAN;
+	r->noise_within = 0;
 }
 
 static const struct run_group synth_g = { "t", 1 };
@@ -245,14 +246,25 @@ test_judge_formula(void **state)
 	signif_judge(&a, &b, &r, &s);
 	assert_int_equal(s.verdict, SIGNIF_SMALL);
 	assert_near(s.floor, 0.15, 0);
-	/* a profile replaces the floor and widens the interval */
-	r.noise_cv = 0.001;
+	/*
+	 * A profile replaces the floor: both sides' means vary as much as
+	 * the profile's repeat means (one part, twice that, with its df),
+	 * plus what each side's samples spread beyond the profile's own.
+	 */
+	r.noise_relvar = ua;
 	r.noise_df = 2;
+	r.noise_within = 0;
 	signif_judge(&a, &b, &r, &s);
 	assert_int_equal(s.level, SIGNIF_LEVEL_PROFILE);
+	assert_near(s.df, 2, 1e-12);
+	assert_near(s.p, signif_t_twosided(lr / sqrt(2 * ua + ua + ub), 2),
+	    1e-12);
+	r.noise_within = ua;	/* a's samples add nothing, b's nothing */
+	signif_judge(&a, &b, &r, &s);
+	assert_near(s.p, signif_t_twosided(lr / sqrt(2 * ua), 2), 1e-12);
+	assert_true(s.p < 0.05);
 	assert_int_equal(s.verdict, SIGNIF_WORSE);
-	assert_true(s.hi - s.lo > 2 * half);
-	r.noise_cv = 0.05;	/* runs land 5% apart here: no verdict */
+	r.noise_relvar = 0.05 * 0.05;	/* runs land 5% apart: no verdict */
 	signif_judge(&a, &b, &r, &s);
 	assert_int_equal(s.verdict, SIGNIF_SAME);
 }
@@ -376,6 +388,81 @@ test_false_calls_one_run_floor(void **state)
 	assert_true(calls <= trials * 5 / 100);
 }
 
+/*
+ * The rule with one run a side and a host profile of `repeats` repeats
+ * drawn from the same host (CV 2% within, cv_b between).
+ */
+static void
+synth_profile(struct sm_rng *rng, int repeats, double cv_b,
+    struct signif_rule *r)
+{
+	struct run	p;
+	struct estimate	e;
+
+	rule_default(r);
+	run_init(&p);
+	synth(&p, rng, repeats, 10, 1000, 0.02, cv_b);
+	estimate_run(&p, &synth_g, &e);
+	r->noise_relvar = e.relvar * (double)e.units;
+	r->noise_df = e.df;
+	r->noise_within = e.within_cv * e.within_cv / 10;
+	run_free(&p);
+}
+
+/*
+ * One run a side with a profile of 3 repeats, each run drifting by as
+ * much as its samples spread (and by half and twice that): at most 5%
+ * of A/A comparisons called.  The rule before (the profile's between
+ * part, after subtracting its within part, added to each side as if
+ * independent) called 8-13% in a simulation of this model.
+ */
+static void
+test_false_calls_profile(void **state)
+{
+	const double		cv_b[] = { 0.01, 0.02, 0.04 };
+	struct sm_rng		rng;
+	struct signif_rule	r;
+	enum signif_verdict	v;
+	int			calls, trials = 20000;	/* rates near 5% */
+
+	(void)state;
+	sm_rng_seed(&rng, 2013);
+	for (size_t k = 0; k < sizeof cv_b / sizeof cv_b[0]; k++) {
+		calls = 0;
+		for (int i = 0; i < trials; i++) {
+			synth_profile(&rng, 3, cv_b[k], &r);
+			v = synth_judge(&rng, 1, 10, 0, 0.02, cv_b[k], &r,
+			    NULL);
+			calls += v == SIGNIF_BETTER || v == SIGNIF_WORSE;
+		}
+		print_message("false calls, profile, between CV %g: %d of "
+		    "%d\n", cv_b[k], calls, trials);
+		assert_true(calls <= trials * 5 / 100);
+	}
+}
+
+/*
+ * And a real change is still found with one run a side: 20% at CV 2%
+ * within and between, with calibrate's 5 repeats, in >= 90% of trials.
+ */
+static void
+test_power_profile(void **state)
+{
+	struct sm_rng		rng;
+	struct signif_rule	r;
+	int			found = 0, trials = 2000;
+
+	(void)state;
+	sm_rng_seed(&rng, 20);
+	for (int i = 0; i < trials; i++) {
+		synth_profile(&rng, NOISE_REPEATS, 0.02, &r);
+		found += synth_judge(&rng, 1, 10, 0.20, 0.02, 0.02, &r,
+		    NULL) == SIGNIF_BETTER;
+	}
+	print_message("found, profile: %d of %d\n", found, trials);
+	assert_true(found >= trials * 90 / 100);
+}
+
 /* A true 5% shift at CV 2%, 10 samples and 3 repeats a side: >= 90%. */
 static void
 test_power_five_percent(void **state)
@@ -474,6 +561,8 @@ main(void)
 		cmocka_unit_test(test_false_calls_with_drift),
 		cmocka_unit_test(test_false_calls_one_run_floor),
 		cmocka_unit_test(test_power_five_percent),
+		cmocka_unit_test(test_false_calls_profile),
+		cmocka_unit_test(test_power_profile),
 		cmocka_unit_test(test_mixed_sides),
 	};
 

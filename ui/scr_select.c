@@ -35,7 +35,7 @@ static const struct ui_key scr_select_help[] = {
 	{ "d n", "seconds per sample; samples per test" },
 	{ "C", "adaptive: sample until each 95% interval is within N%" },
 	{ "K", "calibrate: measure this host's run-to-run noise (an A/A "
-	    "run of 3 repeats, saved as the host's noise profile); asks the "
+	    "run of 5 repeats, saved as the host's noise profile); asks the "
 	    "pause between repeats" },
 	{ "Enter r", "start the run (asks first when it takes more than "
 	    "3 minutes)" },

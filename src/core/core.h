@@ -123,8 +123,9 @@ struct signif_rule {
 	double		alpha;
 	double		min_effect;	/* -e, a fraction */
 	double		floor;		/* one a side, no profile */
-	double		noise_cv;	/* host profile's between-run CV; NaN */
-	double		noise_df;
+	double		noise_relvar;	/* profile: var(repeat mean) / mean^2 */
+	double		noise_df;	/* its df; NaN: no profile */
+	double		noise_within;	/* its samples' part of noise_relvar */
 };
 double	 signif_t_twosided(double, double);
 double	 signif_t_critical(double, double);
@@ -553,7 +554,7 @@ int	 noise_path(const char *, const char *, char *, size_t,
 int	 noise_find(const char *, const struct run *const *, size_t,
 	     struct run *, char *, size_t);
 struct table *noise_table(const struct run *);
-#define NOISE_REPEATS		3	/* calibrate's default */
+#define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
 void	 noise_plan(struct runner_plan *, int, double);
 

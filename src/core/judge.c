@@ -68,21 +68,28 @@ judge_floors_str(char *buf, size_t len)
 		    100 * JUDGE_FLOOR_OTHER);
 }
 
-/* The host profile's between-run CV of group g, and its df; NaN if none. */
+/*
+ * How far one repeat's mean of group g strayed in the host profile: its
+ * relative variance (var(mean) x repeats), df, and the part of it its
+ * samples' own spread explains; NaN if none.
+ */
 static void
 judge_noise(const struct compare_opts *o, const struct run_group *g,
     struct signif_rule *r)
 {
 	struct estimate	e;
 
-	r->noise_cv = r->noise_df = NAN;
+	r->noise_relvar = r->noise_df = NAN;
+	r->noise_within = 0;
 	if (o->profile == NULL)
 		return;
 	estimate_run(o->profile, g, &e);
-	if (e.units < 2 || !isfinite(e.between_cv))
+	if (e.units < 2 || !isfinite(e.relvar))
 		return;
-	r->noise_cv = e.between_cv;
+	r->noise_relvar = e.relvar * (double)e.units;
 	r->noise_df = e.df;
+	r->noise_within = isfinite(e.within_cv) ? e.within_cv * e.within_cv *
+	    (double)e.units / (double)e.n : 0;
 }
 
 /* Judge group g of side b against side a: a signif with its verdict. */

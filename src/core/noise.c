@@ -1,14 +1,15 @@
 /*
  * The host noise profile: how far two runs of the same build land apart
  * on this machine, test by test.  `sysmark calibrate` takes an A/A run,
- * three or more repeats of the chosen tests spread over minutes (drift
- * over minutes is what separates two runs), and saves it beside the
- * results as noise-HOST.csv.  The file is an ordinary run file (meta
+ * five repeats (by default) of the chosen tests spread over minutes
+ * (drift over minutes is what separates two runs), and saves it beside
+ * the results as noise-HOST.csv.  The file is an ordinary run file (meta
  * kind=noise-profile), so it keeps the date, the sysmark and test
  * versions and the settings, and every figure derived from it can be
- * recomputed: each test's between-run CV is estimate.c's between part
- * of its repeats.  When compare has one run a side, it widens each
- * interval by that part (signif.c).
+ * recomputed from its repeats (estimate.c).  When compare has one run a
+ * side, each run's mean is taken to stray as much as one of the
+ * profile's repeat means did (judge.c, signif.c); the table here shows
+ * that spread split into its within- and between-run parts.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -122,8 +123,9 @@ noise_table(const struct run *profile)
 	}
 	free(g);
 	table_add_note(t, "BETWEEN CV: the spread of the repeats' means "
-	    "beyond what their samples' own spread explains.  compare adds "
-	    "it to each side when it has one run a side.");
+	    "beyond what their samples' own spread explains.  With one run "
+	    "a side, compare takes each run's mean to stray as much as these "
+	    "repeats' means did, both parts together.");
 	table_add_note(t, "%s", estimate_flags_legend());
 	return t;
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
-# The console's side of issue 9: K calibrates (an A/A run of 3 repeats
+# The console's side of issue 9: K calibrates (an A/A run of 5 repeats
 # with the pause between them asked, as calibrate -g, and a bad pause
 # refused with what is allowed), the profile lands where compare looks
-# for it (results/noise-HOST.csv, kind noise-profile, 3 repeats) and
+# for it (results/noise-HOST.csv, kind noise-profile, 5 repeats) and
 # the compare screen uses it as `sysmark compare` does; C sets run -C's
 # target and the results say what it was.
 set -u
@@ -20,7 +20,7 @@ e2e_keys C-u abc Enter
 e2e_wait "pause abc: seconds from 0 to [0-9]*, or empty to spread the repeats"
 e2e_wait "choose the tests"
 
-# No pause: three repeats back to back, saved as the host's profile.
+# No pause: five repeats back to back, saved as the host's profile.
 e2e_keys K C-u 0 Enter
 e2e_wait "noise profile saved: .*noise-.*\.csv" 60
 e2e_prof=$(ls "$e2e_tmp"/results/noise-*.csv 2>/dev/null)
@@ -29,10 +29,10 @@ grep -q "^meta,kind,noise-profile," "$e2e_prof" ||
     e2e_fail "the profile is not marked kind=noise-profile"
 e2e_reps=$(awk -F, '$1 == "sample" && $2 == "syscall" { print $14 }' \
     "$e2e_prof" | sort -u | wc -l)
-[ "$e2e_reps" -eq 3 ] || e2e_fail "$e2e_reps repeats in the profile, not 3"
+[ "$e2e_reps" -eq 5 ] || e2e_fail "$e2e_reps repeats in the profile, not 5"
 e2e_sm=$(grep -c "^sample,syscall," "$e2e_prof")
-# 3 repeats of a warm-up and 2 samples.
-[ "$e2e_sm" -eq 9 ] || e2e_fail "$e2e_sm samples in the profile, not 9"
+# 5 repeats of a warm-up and 2 samples.
+[ "$e2e_sm" -eq 15 ] || e2e_fail "$e2e_sm samples in the profile, not 15"
 
 # C: the target interval, then a run that says what it aimed at.
 e2e_keys n
