@@ -165,6 +165,44 @@ test_calibrate_then_compare(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * The profile's table: three repeats whose samples agree within each
+ * (means 99, 100, 101): within 0, between and run CV both 1.0%.
+ */
+static void
+test_noise_table(void **state)
+{
+	const double	 m[] = { 99, 100, 101 };
+	struct run	 prof;
+	struct table	*t;
+	char		*text;
+
+	(void)state;
+	run_init(&prof);
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k <= 2; k++) {
+			struct run_sample *s = run_add_sample(&prof);
+
+			snprintf(s->test, sizeof s->test, "syscall");
+			s->copies = 1;
+			s->repeat = r + 1;
+			s->index = k;
+			s->value = k == 0 ? 1 : m[r];	/* 0: the warm-up */
+		}
+	t = noise_table(&prof);
+	assert_int_equal(t->nrows, 1);
+	assert_string_equal(t->rows[0].cells[1], "3");
+	assert_string_equal(t->rows[0].cells[2], "6");
+	assert_string_equal(t->rows[0].cells[3], "0.0%");
+	assert_string_equal(t->rows[0].cells[4], "1.0%");
+	assert_string_equal(t->rows[0].cells[5], "1.0%");
+	text = tu_render(t, TABLE_TEXT);
+	assert_non_null(strstr(text, "RUN CV: the spread of the repeats' "));
+	free(text);
+	table_free(t);
+	run_free(&prof);
+}
+
 /* run -C: rounds go on to the time cap, and a missed target is marked. */
 static void
 test_adaptive(void **state)
@@ -247,6 +285,7 @@ main(void)
 		cmocka_unit_test(test_rounds_and_repeats),
 		cmocka_unit_test(test_grouped_order),
 		cmocka_unit_test(test_calibrate_then_compare),
+		cmocka_unit_test(test_noise_table),
 		cmocka_unit_test(test_adaptive),
 		cmocka_unit_test(test_idle_warning_kept),
 	};

@@ -1,7 +1,7 @@
 /*
  * The verdict on one (test, copies) group of two sides of runs: both
  * estimates (estimate.c), the rule they are judged by (alpha, the
- * practical size -e, the host noise profile's between-run spread, and
+ * practical size -e, how far the host noise profile's repeats strayed, and
  * with neither repeats nor a profile the conservative per-group floor)
  * and signif.c's test.  compare.c's side-by-side table and bmdiff.c's
  * ranked report both judge through judge_group(), so they cannot

@@ -88,7 +88,7 @@ noise_plan(struct runner_plan *plan, int repeats, double gap)
 	    (repeats - 1));
 }
 
-/* The profile as a table: each test's within- and between-run CV. */
+/* The profile as a table: each test's within-, between-run and run CV. */
 struct table *
 noise_table(const struct run *profile)
 {
@@ -103,6 +103,7 @@ noise_table(const struct run *profile)
 	table_add_col(t, "SAMPLES", TABLE_RIGHT);
 	table_add_col(t, "WITHIN CV", TABLE_RIGHT);
 	table_add_col(t, "BETWEEN CV", TABLE_RIGHT);
+	table_add_col(t, "RUN CV", TABLE_RIGHT);
 	table_add_col(t, "FLAGS", TABLE_LEFT);
 	table_fit(t, TABLE_TEXT_WIDTH, 0);
 	ng = runset_union(&profile, 1, &g);
@@ -118,14 +119,17 @@ noise_table(const struct run *profile)
 			table_set(t, r, 3, "%.1f%%", 100 * e.within_cv);
 		if (isfinite(e.between_cv))
 			table_set(t, r, 4, "%.1f%%", 100 * e.between_cv);
+		if (isfinite(e.relvar))
+			table_set(t, r, 5, "%.1f%%", 100 * sqrt(e.relvar *
+			    (double)e.units));
 		estimate_flags_str(&e, 0, f, sizeof f);
-		table_set(t, r, 5, "%s", f);
+		table_set(t, r, 6, "%s", f);
 	}
 	free(g);
 	table_add_note(t, "BETWEEN CV: the spread of the repeats' means "
-	    "beyond what their samples' own spread explains.  With one run "
-	    "a side, compare takes each run's mean to stray as much as these "
-	    "repeats' means did, both parts together.");
+	    "beyond what their samples' own spread explains.  RUN CV: the "
+	    "spread of the repeats' means, both parts together; with one run "
+	    "a side, compare takes each run's mean to stray as much.");
 	table_add_note(t, "%s", estimate_flags_legend());
 	return t;
 }
