@@ -285,6 +285,21 @@ idx_add(struct run *run, const char *test, const double *v, size_t n)
 	}
 }
 
+/* t1 at 100 +/- 10 and t2 at 50 without spread, both against 10. */
+static void
+idx_two(struct run *run, struct run *base)
+{
+	const double	t1[] = { 100, 110, 90 }, t2[] = { 50, 50, 50 };
+	const double	b[] = { 10 };
+
+	run_init(run);
+	run_init(base);
+	idx_add(run, "t1", t1, 3);
+	idx_add(run, "t2", t2, 3);
+	idx_add(base, "t1", b, 1);
+	idx_add(base, "t2", b, 1);
+}
+
 /*
  * The index's interval, propagated from the tests': t1 at 100 +/- 10
  * (relvar 1/300, 2 df), t2 without spread, both against 10.
@@ -292,19 +307,12 @@ idx_add(struct run *run, const char *test, const double *v, size_t n)
 static void
 test_index_interval(void **state)
 {
-	const double		t1[] = { 100, 110, 90 }, t2[] = { 50, 50, 50 };
-	const double		b[] = { 10 };
 	struct run		run, base;
 	struct index_score	sc;
 	double			t = signif_t_critical(0.05, 2);
 
 	(void)state;
-	run_init(&run);
-	run_init(&base);
-	idx_add(&run, "t1", t1, 3);
-	idx_add(&run, "t2", t2, 3);
-	idx_add(&base, "t1", b, 1);
-	idx_add(&base, "t2", b, 1);
+	idx_two(&run, &base);
 	index_compute(&run, &base, 1, &sc);
 	assert_near(sc.score, 7.5, 1e-12);
 	/* AVERAGE: Var = sum(index^2 relvar) / m^2, relative to 7.5 */
@@ -339,18 +347,11 @@ note(const struct table *t, const char *s)
 static void
 test_index_target(void **state)
 {
-	const double	 t1[] = { 100, 110, 90 }, t2[] = { 50, 50, 50 };
-	const double	 b[] = { 10 };
 	struct run	 run, base;
 	struct table	*t;
 
 	(void)state;
-	run_init(&run);
-	run_init(&base);
-	idx_add(&run, "t1", t1, 3);
-	idx_add(&run, "t2", t2, 3);
-	idx_add(&base, "t1", b, 1);
-	idx_add(&base, "t2", b, 1);
+	idx_two(&run, &base);
 	run_meta_set(&base, "index", "unixbench");
 	run_meta_set(&run, "target_index", "ub");
 	run_meta_set(&run, "time_cap", "4");
