@@ -487,7 +487,7 @@ test_profile_and_repeats(void **state)
 	assert_string_equal(t->rows[r].cells[column(t, "W/B CV")],
 	    "0.3/0.8%");
 	text = tu_render(t, TABLE_TEXT);
-	assert_non_null(strstr(text, "widened by the host noise profile "
+	assert_non_null(strstr(text, "judged with the host noise profile "
 	    "noise-test.csv"));
 	free(text);
 	table_free(t);

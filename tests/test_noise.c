@@ -142,7 +142,7 @@ test_calibrate_then_compare(void **state)
 	run_ok(rb, &o, 0);
 	tu_out_free(&o);
 	run_ok(cmp, &o, 0);
-	assert_non_null(strstr(o.out, "widened by the host noise profile"));
+	assert_non_null(strstr(o.out, "judged with the host noise profile"));
 	tu_out_free(&o);
 	run_ok(none, &o, 0);
 	assert_non_null(strstr(o.out, "One run a side: add repeats (-R) or "

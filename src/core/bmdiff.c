@@ -455,8 +455,10 @@ bmdiff_level_notes(struct bmdiff *d)
 		    "them).", d->nlevel[SIGNIF_LEVEL_RUNS],
 		    d->nlevel[SIGNIF_LEVEL_RUNS] == 1 ? "" : "s");
 	if (d->nlevel[SIGNIF_LEVEL_PROFILE] > 0)
-		table_add_note(d->t, "One run a side: %zu interval%s widened "
-		    "by the host noise profile %s.",
+		table_add_note(d->t, "One run a side: %zu line%s judged with "
+		    "the host noise profile %s (each run's mean taken to stray "
+		    "as far as one of its repeats' means did, or further where "
+		    "the run's own samples spread more).",
 		    d->nlevel[SIGNIF_LEVEL_PROFILE],
 		    d->nlevel[SIGNIF_LEVEL_PROFILE] == 1 ? "" : "s",
 		    d->o->profile_name != NULL ? d->o->profile_name : "");

@@ -99,7 +99,7 @@ enum signif_verdict {
 enum signif_level {
 	SIGNIF_LEVEL_NONE = 0,
 	SIGNIF_LEVEL_RUNS,	/* two or more runs or repeats a side */
-	SIGNIF_LEVEL_PROFILE,	/* one a side, widened by the host profile */
+	SIGNIF_LEVEL_PROFILE,	/* one a side, with the host profile */
 	SIGNIF_LEVEL_SAMPLES	/* one a side, no profile: a default floor */
 };
 struct signif {
