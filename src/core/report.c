@@ -106,7 +106,10 @@ report_target_note(const struct run *run, struct table *t)
 		    "s).", 100 * run_target(run), cap != NULL ? cap : "?");
 }
 
-/* "(10 secs, 6 samples)", with repeats "(10 secs, 3 x 6 samples)". */
+/*
+ * "(10 secs, 6 samples)", BYTE's words; with repeats "(10 secs, 3 x 6)",
+ * repeats x samples in each, short enough to leave the titles room.
+ */
 static void
 report_samples(const struct estimate *e, double duration, char *buf,
     size_t len)
@@ -120,11 +123,11 @@ report_samples(const struct estimate *e, double duration, char *buf,
 		snprintf(reps, sizeof reps, "%zu x %zu", e->units,
 		    e->n / e->units);
 	else
-		snprintf(reps, sizeof reps, "%zu", e->n);
+		snprintf(reps, sizeof reps, "%zu sample%s", e->n,
+		    e->n == 1 ? "" : "s");
 	if (e->failed > 0)
 		snprintf(fail, sizeof fail, ", %zu failed", e->failed);
-	snprintf(buf, len, "(%s%s sample%s%s)", secs, reps, e->n == 1 ? "" :
-	    "s", fail);
+	snprintf(buf, len, "(%s%s%s)", secs, reps, fail);
 }
 
 static void
@@ -269,7 +272,8 @@ report_results(const struct run *run, int full)
 	    strcmp(run_meta_get(run, "repeats"), "1") != 0)
 		table_add_note(t, "With repeats, RESULT is the mean of the "
 		    "repeats' means and +/- CI comes from their spread; CV is "
-		    "the spread within a repeat.");
+		    "the spread within a repeat; SAMPLES: (seconds, repeats x "
+		    "samples).");
 	free(g);
 	return t;
 }
