@@ -397,15 +397,11 @@ synth_profile(struct sm_rng *rng, int repeats, double cv_b,
     struct signif_rule *r)
 {
 	struct run	p;
-	struct estimate	e;
 
 	rule_default(r);
 	run_init(&p);
 	synth(&p, rng, repeats, 10, 1000, 0.02, cv_b);
-	estimate_run(&p, &synth_g, &e);
-	r->noise_relvar = e.relvar * (double)e.units;
-	r->noise_df = e.df;
-	r->noise_within = e.within_cv * e.within_cv / 10;
+	judge_profile(&p, &synth_g, r);
 	run_free(&p);
 }
 

@@ -73,17 +73,17 @@ judge_floors_str(char *buf, size_t len)
  * relative variance (var(mean) x repeats), df, and the part of it its
  * samples' own spread explains; NaN if none.
  */
-static void
-judge_noise(const struct compare_opts *o, const struct run_group *g,
+void
+judge_profile(const struct run *profile, const struct run_group *g,
     struct signif_rule *r)
 {
 	struct estimate	e;
 
 	r->noise_relvar = r->noise_df = NAN;
 	r->noise_within = 0;
-	if (o->profile == NULL)
+	if (profile == NULL)
 		return;
-	estimate_run(o->profile, g, &e);
+	estimate_run(profile, g, &e);
 	if (e.units < 2 || !isfinite(e.relvar))
 		return;
 	r->noise_relvar = e.relvar * (double)e.units;
@@ -107,6 +107,6 @@ judge_group(const struct compare_side *a, const struct compare_side *b,
 	r.alpha = o->alpha;
 	r.min_effect = o->min_effect;
 	r.floor = judge_floor(g->test);
-	judge_noise(o, g, &r);
+	judge_profile(o->profile, g, &r);
 	signif_judge(&ea, &eb, &r, s);
 }
