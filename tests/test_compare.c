@@ -549,6 +549,33 @@ test_side_by_side_marks(void **state)
 	run_free(&r2);
 }
 
+/*
+ * A latency a hundred times better keeps two significant digits, not
+ * "0.00": the console draws its bar from this cell.
+ */
+static void
+test_side_by_side_tiny_ratio(void **state)
+{
+	const double		 slow[] = { 50, 52 }, fast[] = { 0.21, 0.22 };
+	struct run		 r0, r1;
+	const struct run	*runs[2] = { &r0, &r1 };
+	const char		*names[2] = { "r0", "r1" };
+	struct table		*t;
+	size_t			 row;
+
+	(void)state;
+	run_init(&r0);
+	run_init(&r1);
+	add(&r0, "lat_syscall", 1, "us", slow, 2);
+	add(&r1, "lat_syscall", 1, "us", fast, 2);
+	t = compare_side_by_side(runs, names, 2);
+	row = section(t, registry_find("lat_syscall")->group) + 1;
+	assert_string_equal(t->rows[row].cells[4], "0.0042 +");
+	table_free(t);
+	run_free(&r0);
+	run_free(&r1);
+}
+
 static void
 test_80_columns(void **state)
 {
@@ -697,6 +724,7 @@ main(void)
 		cmocka_unit_test(test_verdicts_in_the_table),
 		cmocka_unit_test(test_profile_and_repeats),
 		cmocka_unit_test(test_side_by_side_marks),
+		cmocka_unit_test(test_side_by_side_tiny_ratio),
 		cmocka_unit_test(test_80_columns),
 		cmocka_unit_test(test_wrapped_title_reads_in_order),
 		cmocka_unit_test(test_cli),

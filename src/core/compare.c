@@ -57,6 +57,19 @@ compare_mark(const struct signif *s)
 	return "";
 }
 
+/*
+ * A ratio in two decimals, or two significant digits below 0.1: a
+ * latency a hundred times better must not read as "0.00" (nor lose its
+ * bar in the console, which reads the cell).
+ */
+static void
+compare_ratio_set(struct table *t, size_t row, size_t col, double ratio,
+    const char *mark)
+{
+	table_set(t, row, col, fabs(ratio) >= 0.1 || ratio == 0 ? "%.2f%s" :
+	    "%.2g%s", ratio, mark);
+}
+
 static void
 compare_cells(struct table *t, size_t row, const struct run *const *runs,
     size_t nrun, const struct run_group *g, const struct compare_opts *o)
@@ -75,13 +88,13 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 			continue;
 		if (runset_version_differs(vref,
 		    runset_version(runs[r], g))) {
-			table_set(t, row, 2 + 2 * r, "%.2f !", v / ref);
+			compare_ratio_set(t, row, 2 + 2 * r, v / ref, " !");
 			continue;
 		}
 		judge_group(&(struct compare_side){ &runs[0], 1, NULL },
 		    &(struct compare_side){ &runs[r], 1, NULL }, g, dir, o,
 		    &s);
-		table_set(t, row, 2 + 2 * r, "%.2f%s", v / ref,
+		compare_ratio_set(t, row, 2 + 2 * r, v / ref,
 		    compare_mark(&s));
 	}
 }

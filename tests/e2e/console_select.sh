@@ -10,18 +10,29 @@
 set -u
 . tests/e2e/lib.subr
 
-# The first screen, logged from before sysmark starts: under 1500 bytes.
-$e2e_tmux new-session -d -x 80 -y 24 -s first "sleep 1; exec env \
+# The first screen, logged from before sysmark starts (it waits for the
+# log to be attached): under 1500 bytes.
+$e2e_tmux new-session -d -x 80 -y 24 -s first "until [ -e $e2e_tmp/go ]; \
+do sleep 0.05; done; exec env \
 SYSMARK_RESULTS=$e2e_tmp/results SYSMARK_BASELINES=$e2e_tmp/none \
 $e2e_bin console" || e2e_fail "tmux cannot start"
+: >"$e2e_tmp/first"
 $e2e_tmux pipe-pane -o -t first "cat >>$e2e_tmp/first"
+touch "$e2e_tmp/go"
 e2e_end=$(($(date +%s) + 20))
 until $e2e_tmux capture-pane -p -t first | grep -q "Estimated time"; do
 	[ "$(date +%s)" -le "$e2e_end" ] || e2e_fail "no first screen"
 	sleep 0.1
 done
-sleep 1
+# The log lags the screen: wait for it to stop growing.
+e2e_was=-1
+until [ "$(wc -c <"$e2e_tmp/first")" -eq "$e2e_was" ]; do
+	[ "$(date +%s)" -le "$e2e_end" ] || e2e_fail "the log keeps growing"
+	e2e_was=$(wc -c <"$e2e_tmp/first")
+	sleep 0.3
+done
 e2e_bytes=$(wc -c <"$e2e_tmp/first")
+[ "$e2e_bytes" -gt 200 ] || e2e_fail "first screen not logged"
 [ "$e2e_bytes" -lt 1500 ] || e2e_fail "first screen $e2e_bytes bytes"
 $e2e_tmux kill-session -t first
 
