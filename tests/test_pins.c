@@ -320,6 +320,142 @@ test_result_then_failing_exit(void **state)
 	run_free(&run);
 }
 
+/* ---- runner.c: the plan's bounds ---- */
+
+/* Planted: a plan of 0 samples let through (the CLI refuses -n 0 first). */
+static void
+test_plan_sample_bounds(void **state)
+{
+	const struct bench	*benches[1] = { &pin_late_exit };
+	int			 cps[1] = { 1 };
+	struct runner_plan	 plan;
+	struct run		 run;
+	struct sm_error		 err;
+
+	(void)state;
+	memset(&plan, 0, sizeof plan);
+	plan.benches = benches;
+	plan.nbench = 1;
+	plan.copies = cps;
+	plan.ncopies = 1;
+	plan.duration = 0.1;
+	plan.self_exe = "/bin/false";
+	run_init(&run);
+	plan.samples = 0;
+	assert_null(runner_start(&plan, &run, pin_quiet, NULL, &err));
+	assert_string_equal(err.msg, "samples 0: must be between 1 and 1000");
+	plan.samples = RUNNER_MAX_SAMPLES + 1;
+	assert_null(runner_start(&plan, &run, pin_quiet, NULL, &err));
+	assert_string_equal(err.msg,
+	    "samples 1001: must be between 1 and 1000");
+	assert_int_equal(run.nsamples, 0);
+	run_free(&run);
+}
+
+/* ---- sampler.c and hist.c: figures from counts ---- */
+
+/*
+ * Planted: a lower-is-better figure without its scale.  1000 operations
+ * in 2 ms are 2 us each (scale 1e6: seconds to us); a rate, 1000 in 2 s,
+ * is 500 a second.
+ */
+static void
+test_figure_scales(void **state)
+{
+	struct bench	lower = { .dir = BENCH_LOWER, .scale = 1e6 };
+	struct bench	higher = { .dir = BENCH_HIGHER, .scale = 1 };
+
+	(void)state;
+	assert_near(sampler_figure(&lower, 1000, 2000000), 2, 1e-12);
+	assert_near(sampler_figure(&higher, 1000, 2000000000), 500, 1e-9);
+	assert_near(sampler_figure(&higher, 0, 5), 0, 0);
+}
+
+/* Planted: the histogram's mean divided by one too many. */
+static void
+test_hist_mean(void **state)
+{
+	struct hist	h;
+
+	(void)state;
+	hist_init(&h);
+	hist_record(&h, 10);
+	hist_record(&h, 20);
+	hist_record(&h, 30);
+	assert_near(hist_mean(&h), 20, 0);
+	hist_free(&h);
+}
+
+/* ---- import_lmbench3.c: what its header and sizes may be ---- */
+
+static struct run
+pin_lm3(const char *text, size_t *nwarn)
+{
+	struct run	  run;
+	char		**warn = NULL;
+	struct sm_error	  err;
+
+	run_init(&run);
+	*nwarn = 0;
+	if (import_read_buf(text, strlen(text), "pin.lm3", &run, &warn, nwarn,
+	    &err) != 0)
+		fail_msg("%s", err.msg);
+	for (size_t i = 0; i < *nwarn; i++)
+		free(warn[i]);
+	free(warn);
+	return run;
+}
+
+/*
+ * Planted: a uname of four words split as if it had five.  Short, it is
+ * kept whole as the OS, the host its second word.
+ */
+static void
+test_lm3_short_uname(void **state)
+{
+	struct run	run;
+	size_t		nwarn;
+
+	(void)state;
+	run = pin_lm3("[lmbench3.0 results for Linux box 6.1.0 x86_64]\n"
+	    "Simple syscall: 1.5 microseconds\n", &nwarn);
+	assert_string_equal(run_meta_get(&run, "os"),
+	    "Linux box 6.1.0 x86_64");
+	assert_string_equal(run_meta_get(&run, "hostname"), "box");
+	assert_null(run_meta_get(&run, "os_version"));
+	run_free(&run);
+	run = pin_lm3("[lmbench3.0 results for Linux box 6.1.0 #1 SMP x86_64 "
+	    "GNU/Linux]\nSimple syscall: 1.5 microseconds\n", &nwarn);
+	assert_string_equal(run_meta_get(&run, "os"), "Linux 6.1.0 x86_64");
+	assert_string_equal(run_meta_get(&run, "os_version"), "#1 SMP");
+	run_free(&run);
+}
+
+/*
+ * Planted: a memory size 5% off a power of two taken for it.  lmbench3
+ * prints sizes in MB to 5 digits, within 1% of the size; 0.0041 MB is
+ * 4299 bytes, no size of the sweep, so it is not filed as 4K.
+ */
+static void
+test_lm3_size_tolerance(void **state)
+{
+	struct run	run;
+	size_t		nwarn, n = 0;
+
+	(void)state;
+	run = pin_lm3("[lmbench3.0 results for Linux box 6.1.0 x86_64]\n"
+	    "Memory load latency\n\"stride=128\n0.00410 1.5\n0.00781 1.6\n"
+	    "\n", &nwarn);
+	for (size_t i = 0; i < run.nsamples; i++)
+		if (strncmp(run.samples[i].test, "lat_mem_rd@", 11) == 0) {
+			assert_string_equal(run.samples[i].test,
+			    "lat_mem_rd@8K");
+			n++;
+		}
+	assert_int_equal(n, 1);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -330,6 +466,11 @@ main(void)
 		cmocka_unit_test(test_lower_speedup_counts_copies),
 		cmocka_unit_test(test_profile_of_other_host_excluded),
 		cmocka_unit_test(test_result_then_failing_exit),
+		cmocka_unit_test(test_plan_sample_bounds),
+		cmocka_unit_test(test_figure_scales),
+		cmocka_unit_test(test_hist_mean),
+		cmocka_unit_test(test_lm3_short_uname),
+		cmocka_unit_test(test_lm3_size_tolerance),
 	};
 
 	return cmocka_run_group_tests_name("pins", tests, tu_results_env,
