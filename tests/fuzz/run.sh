@@ -16,7 +16,7 @@
 set -u
 
 secs=${FUZZ_SECONDS:-30}
-maxlen=${FUZZ_MAX_LEN:-8192}
+maxlen=${FUZZ_MAX_LEN:-1024}
 status=0
 total=0
 
