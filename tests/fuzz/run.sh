@@ -9,10 +9,10 @@
 # become a regression file.
 #
 # With FUZZ_KEEP=1 (make fuzz) a clean run merges what it found into the
-# kept corpus, minimised (-merge=1: the fewest inputs that cover the same
-# edges), so the next run, here or in CI, starts where this one stopped.
-# New inputs are at most FUZZ_MAX_LEN bytes (4096), so the kept corpora
-# stay small enough to commit.
+# kept corpus, minimised (-merge=1 -use_counters=0: the fewest inputs that
+# reach the same edges, hit counts aside), so the next run, here or in
+# CI, starts where this one stopped.  New inputs are at most FUZZ_MAX_LEN
+# bytes (1024), so the kept corpora stay small enough to commit.
 set -u
 
 secs=${FUZZ_SECONDS:-30}
@@ -26,7 +26,7 @@ fuzz_keep() {	# bin short corpus log
 	new=build/fuzz/merge-$2
 	rm -rf "$new"
 	mkdir -p "$new" "$kept"
-	if ! "$1" -merge=1 -timeout=10 -rss_limit_mb=2048 \
+	if ! "$1" -merge=1 -use_counters=0 -timeout=10 -rss_limit_mb=2048 \
 	    "$new" "$kept" "$3" >>"$4" 2>&1; then
 		echo "[  FAILED  ] fuzz $2: merging the corpus failed"
 		tail -n 20 "$4"
@@ -39,7 +39,7 @@ fuzz_keep() {	# bin short corpus log
 	find "$3" -type f -exec rm -f {} +
 	rm -rf "$new"
 	echo "           fuzz $2: kept corpus $(ls "$kept" | wc -l) files," \
-	    "$(du -sk "$kept" | cut -f1) KiB"
+	    "$(cat "$kept"/* 2>/dev/null | wc -c) bytes"
 }
 
 for name in "$@"; do
