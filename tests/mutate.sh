@@ -84,12 +84,26 @@ if ! mutate_build; then
 	echo "mutate: the unmodified tree does not build" >&2
 	exit 2
 fi
-if [ -n "$(mutate_run)" ]; then
-	tail -n 30 "$log"
-	echo "mutate: a test fails (or does not build) on the unmodified" \
-	    "tree" >&2
-	exit 2
-fi
+# A test that fails on the unmodified tree but passes when run again
+# flakes: it would count bugs as caught that it never saw, so it is left
+# out (and named); one that fails three times stops the run.
+while t=$(mutate_run) && [ -n "$t" ]; do
+	ok=0
+	case "$t" in
+	*" "*) ;;
+	*) for k in 1 2; do
+		timeout "$limit" "build/san/$t" >/dev/null 2>&1 &&
+		    { ok=1; break; }
+	done ;;
+	esac
+	if [ "$ok" = 0 ]; then
+		tail -n 30 "$log"
+		echo "mutate: $t fails on the unmodified tree" >&2
+		exit 2
+	fi
+	echo "mutate: $t flakes on the unmodified tree; left out"
+	tests=$(echo " $tests " | sed "s/ $t / /")
+done
 
 total=0
 caught=0
