@@ -309,22 +309,23 @@ report_fold_copies(struct table *t, char *said, size_t len)
 {
 	char	suffix[32];
 	size_t	n, k;
-	int	copies = report_same_copies(t, suffix, sizeof suffix);
+	int	copies;
 
+	if ((copies = report_same_copies(t, suffix, sizeof suffix)) == 0)
+		return;
 	k = strlen(suffix);
-	for (size_t r = 0; copies > 0 && r < t->nrows; r++) {
+	for (size_t r = 0; r < t->nrows; r++) {
 		if (t->rows[r].section)
 			continue;
 		n = strlen(t->rows[r].cells[0]);
 		if (n <= k || strcmp(t->rows[r].cells[0] + n - k, suffix) != 0)
 			return;
 	}
-	for (size_t r = 0; copies > 0 && r < t->nrows; r++)
+	for (size_t r = 0; r < t->nrows; r++)
 		if (!t->rows[r].section)
 			t->rows[r].cells[0][strlen(t->rows[r].cells[0]) - k] =
 			    '\0';
-	if (copies > 0)
-		snprintf(said, len, "%d copies at once", copies);
+	snprintf(said, len, "%d copies at once", copies);
 }
 
 /* Drop the column header if every row holds the same; say it in said. */
