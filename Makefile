@@ -5,7 +5,9 @@
 #   make test     install what is missing, build the tests with
 #                 AddressSanitizer and UBSan, run them all
 #   make fuzz     run every libFuzzer target for FUZZ_SECONDS (60) each
-#                 under ASan and UBSan; fails on any finding
+#                 under ASan and UBSan, from the corpora kept in
+#                 tests/fuzz/corpus/, and merge what it finds into them
+#                 (minimised); fails on any finding
 #   make unixbench-flags  the workloads built with UnixBench's flags
 #   make install  PREFIX=/usr/local DESTDIR= : binary, exec helper,
 #                 baselines, man page
@@ -40,7 +42,9 @@ UI_SRC	 = $(wildcard ui/*.c)
 # The command line: main.c and one file per command (src/cmd_*.c).
 CLI_SRC	 = src/main.c $(wildcard src/cmd*.c)
 APP_SRC	 = $(CLI_SRC) $(CORE_SRC) $(UI_SRC)
-HDRS	 = $(wildcard src/*.h src/core/*.h src/bench/*.h ui/*.h)
+# Each object lists the headers it includes in a .d file beside it (-MMD),
+# so a header edit rebuilds what uses it, not everything.
+DEPFLAGS = -MMD -MP
 TEST_SRC = $(wildcard tests/test_*.c)
 
 # libFuzzer targets (tests/fuzz/fuzz_NAME.c, with NAME.dict and NAME.seeds),
@@ -83,20 +87,20 @@ build/san/sysmark-exec: sysmark-exec
 	@mkdir -p $(@D)
 	@cp sysmark-exec $@
 
-build/obj/%.o: %.c $(HDRS) build/flags
+build/obj/%.o: %.c build/flags
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(WARN) $(CFLAGS) $(DEFS) -c -o $@ $<
+	@$(CC) $(WARN) $(CFLAGS) $(DEFS) $(DEPFLAGS) -c -o $@ $<
 
-build/obj/src/bench/%.o: src/bench/%.c $(HDRS) build/flags
+build/obj/src/bench/%.o: src/bench/%.c build/flags
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(WARN) $(BENCH_CFLAGS) $(DEFS) -c -o $@ $<
+	@$(CC) $(WARN) $(BENCH_CFLAGS) $(DEFS) $(DEPFLAGS) -c -o $@ $<
 
-build/san/%.o: %.c $(HDRS) build/flags
+build/san/%.o: %.c build/flags
 	@mkdir -p $(@D)
 	@echo "  CC-SAN  $<"
-	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -c -o $@ $<
+	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) $(DEPFLAGS) -c -o $@ $<
 
 build/san/sysmark: $(SAN_OBJ)
 	@echo "  LD-SAN  $@"
@@ -104,27 +108,27 @@ build/san/sysmark: $(SAN_OBJ)
 
 build/san/test_%: tests/test_%.c tests/testutil.h $(SAN_CORE)
 	@echo "  TEST    $@"
-	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) -o $@ $< $(SAN_CORE) \
+	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) $(DEPFLAGS) -o $@ $< $(SAN_CORE) \
 	    -lcmocka $(LIBS)
 
-build/fuzz/obj/%.o: %.c $(HDRS) build/flags
+build/fuzz/obj/%.o: %.c build/flags
 	@mkdir -p $(@D)
 	@echo "  CC-FUZZ $<"
 	@$(FUZZ_CC) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
-	    $(DEFS) -c -o $@ $<
+	    $(DEFS) $(DEPFLAGS) -c -o $@ $<
 
 .SECONDARY: $(FUZZ_OBJ)
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	@echo "  FUZZ    $@"
 	@$(FUZZ_CC) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $(DEFS) \
-	    -o $@ $< $(FUZZ_OBJ) $(LIBS)
+	    $(DEPFLAGS) -o $@ $< $(FUZZ_OBJ) $(LIBS)
 
 # Rebuild everything when the flags or the install prefix change.
 build/flags: FORCE
 	@mkdir -p build
-	@echo '$(CC) $(CFLAGS) $(DEFS)' | cmp -s - $@ || \
-	    echo '$(CC) $(CFLAGS) $(DEFS)' > $@
+	@echo '$(CC) $(CFLAGS) $(DEFS) $(DEPFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(CFLAGS) $(DEFS) $(DEPFLAGS)' > $@
 
 # The workloads rebuilt with UnixBench's compiler flags, in one command.
 unixbench-flags:
@@ -137,7 +141,7 @@ test: test-deps build/san/sysmark build/san/sysmark-exec $(TESTS) $(FUZZ)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS_CI) sh tests/run.sh $(TESTS)
 
 fuzz: test-deps $(FUZZ)
-	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ:build/fuzz/%=%)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_KEEP=1 sh tests/fuzz/run.sh $(FUZZ:build/fuzz/%=%)
 
 install: sysmark sysmark-exec
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/baselines \
@@ -154,5 +158,7 @@ clean:
 	rm -rf build sysmark sysmark-exec
 
 FORCE:
+
+-include $(shell find build -name '*.d' 2>/dev/null)
 
 .PHONY: all deps test-deps run test fuzz install clean unixbench-flags FORCE

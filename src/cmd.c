@@ -402,8 +402,14 @@ int
 cmd_print(const struct run *run, enum table_format fmt, int stats)
 {
 	struct table	**curves;
+	struct table	 *t = report_results(run, 1);
 	size_t		  n;
-	int		  rc = cmd_render(report_results(run, 1), fmt);
+	int		  rc;
+
+	/* Text and markdown say shared SAMPLES once; csv keeps the column. */
+	if (fmt != TABLE_CSV)
+		report_fold_samples(t);
+	rc = cmd_render(t, fmt);
 
 	if (rc == 0 && stats) {
 		putchar('\n');

@@ -41,6 +41,33 @@ struct cmd_opts {
 	int			  users_given;	/* -u, else the mix's own */
 };
 
+/*
+ * The options several commands share, as their usage describes them; a
+ * command's usage (cmd_NAME_usage, beside its options in its file) is
+ * its synopsis, a blank line, then these and its own.
+ */
+#define CMD_HELP_T \
+"  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
+#define CMD_HELP_C \
+"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n" \
+"                 1, 2, 4, ... up to twice the CPUs\n"
+#define CMD_HELP_D \
+"  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n" \
+"                 lmbench-style tests (lat_*, bw_*) take the median of\n" \
+"                 11 calibrated batches of at least 10 ms per sample\n"
+#define CMD_HELP_N \
+"  -n SAMPLES     samples per test and copies value (default 6), after\n" \
+"                 one warm-up sample that is shown but not counted\n"
+#define CMD_HELP_O \
+"  -o FILE        save the run here (default results/HOST-DATE.csv)\n" \
+"  -F             replace FILE if it exists\n"
+#define CMD_HELP_Q \
+"  -q             no progress on stderr\n"
+#define CMD_HELP_S \
+"  -s             also print every statistic: n, mean, median, min, max, sd\n"
+#define CMD_HELP_F \
+"  -f FORMAT      table format: text, csv or md\n"
+
 /* cmd.c */
 int	 cmd_usage_error(const char *, ...)
 	     __attribute__((format(printf, 1, 2)));
@@ -67,7 +94,10 @@ int	 cmd_index(const struct run *, const struct run *, const char *,
 /* cmd_measure.c */
 int	 cmd_measure(struct cmd_opts *);
 
-/* The commands, one file each. */
+/* The commands, one file each, and their usage. */
+extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],
+	     cmd_show_usage[], cmd_compare_usage[], cmd_import_usage[],
+	     cmd_list_usage[], cmd_console_usage[];
 int	 cmd_run(int, char **, const char *);
 int	 cmd_calibrate(int, char **, const char *);
 int	 cmd_users(int, char **, const char *);

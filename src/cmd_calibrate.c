@@ -14,6 +14,19 @@
 
 #include "cmd.h"
 
+const char cmd_calibrate_usage[] =
+"usage: sysmark calibrate [-t ID,...] [-c COPIES,...] [-d SECONDS]\n"
+"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q]\n"
+"\n"
+"Measure this host's run-to-run noise (an A/A run) and save it as\n"
+"results/noise-HOST.csv for compare.\n"
+"\n"
+CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
+"  -R REPEATS     repeats of the whole plan (default 5, at least 2)\n"
+"  -g SECONDS     pause between repeats (default: spread them over 5\n"
+"                 minutes)\n"
+CMD_HELP_Q;
+
 /*
  * sysmark calibrate: run's plan as an A/A run of 5 repeats (at least 2),
  * spread over five minutes unless -g says otherwise, saved as the host's

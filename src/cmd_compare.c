@@ -14,6 +14,20 @@
 
 #include "cmd.h"
 
+const char cmd_compare_usage[] =
+"usage: sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
+"                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
+"\n"
+"compare OLD NEW ranks the tests by change, best first; with three or\n"
+"more runs it prints them side by side, each against the first;\n"
+"OLD... -- NEW... compares two sides of several runs each.\n"
+"\n"
+CMD_HELP_F
+"  -a ALPHA       significance level (default 0.05)\n"
+"  -e PERCENT     smallest change that counts (default 1)\n"
+"  -p PROFILE     the host noise profile (default: the runs' host's\n"
+"                 noise-HOST.csv beside the results); none: no profile\n";
+
 /*
  * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE; the first
  * operand or -1.  '+' stops at the first operand, so that a "--" between

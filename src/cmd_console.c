@@ -12,6 +12,15 @@
 #include "cmd.h"
 #include "../ui/ui.h"
 
+const char cmd_console_usage[] =
+"usage: sysmark [console [-r UPDATES_PER_SECOND]]\n"
+"\n"
+"The console: choose tests, watch them run, compare runs.  With no\n"
+"command on a terminal, sysmark starts it.\n"
+"\n"
+"  -r N           screen updates a second while tests run, 0.1 to 10\n"
+"                 (default 2)\n";
+
 /* The console, or on a terminal without cursor addressing its plain mode. */
 int
 cmd_console(int argc, char **argv, const char *argv0)

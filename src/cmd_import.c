@@ -23,6 +23,14 @@ cmd_import_warnings(char **warn, size_t n)
 	free(warn);
 }
 
+const char cmd_import_usage[] =
+"usage: sysmark import [-o FILE] [-F] [-q] [-s] [-f text|csv|md] REPORT\n"
+"\n"
+"Read another tool's report (BYTE, UnixBench, lmbench) into a run, save\n"
+"and print it like one sysmark measured.\n"
+"\n"
+CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
+
 /* sysmark import [options] REPORT: read, save, print. */
 int
 cmd_import(int argc, char **argv, const char *argv0)

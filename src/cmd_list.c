@@ -9,6 +9,13 @@
 
 #include "cmd.h"
 
+const char cmd_list_usage[] =
+"usage: sysmark list [-f text|csv|md]\n"
+"\n"
+"List every test: its id (what -t takes), title, unit and version.\n"
+"\n"
+CMD_HELP_F;
+
 /* sysmark list [-f FORMAT]: the tests, grouped as the registry is. */
 int
 cmd_list(int argc, char **argv, const char *argv0)

@@ -13,6 +13,26 @@
 /* run -C's time cap unless -T says otherwise, in seconds. */
 #define CMD_RUN_TIME_CAP		600.0
 
+const char cmd_run_usage[] =
+"usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
+"                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
+"                   [--order grouped|interleaved]\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"\n"
+"Measure the tests, save the run and print its table.\n"
+"\n"
+CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
+"  -R REPEATS     repeat the whole plan, in one file (default 1);\n"
+"                 compare judges on the repeats' means\n"
+"  -C PERCENT     keep taking rounds until every test's 95% interval\n"
+"                 is within PERCENT of its mean (with -b: the index's)\n"
+"  -T SECONDS     -C's time cap (default 600)\n"
+"  -b NAME        also print the INDEX VALUES table against a baseline\n"
+"                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
+"  --order ORDER  interleaved (default): rounds in a shuffled order,\n"
+"                 seed in the run's meta; grouped: test by test\n"
+CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
+
 /* sysmark run [options]: measure, save, print. */
 int
 cmd_run(int argc, char **argv, const char *argv0)

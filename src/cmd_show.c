@@ -11,6 +11,16 @@
 
 #include "cmd.h"
 
+const char cmd_show_usage[] =
+"usage: sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
+"       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
+"\n"
+"Print a saved run's tables again, exactly as run printed them.\n"
+"\n"
+CMD_HELP_S CMD_HELP_F
+"  -b NAME        also print the INDEX VALUES table against a baseline\n"
+"  --best, -B     lmbench's comparison to the best of the breed\n";
+
 /*
  * Take --best (or -B) out of show's arguments, since getopt knows no
  * long options; 1 if it was there.

@@ -30,6 +30,19 @@ cmd_users_option(int c, const char *arg, struct cmd_opts *m)
 	return cmd_opts_parse(c, arg, m);
 }
 
+const char cmd_users_usage[] =
+"usage: sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
+"                     [-q] [-f text|csv|md] MIX\n"
+"\n"
+"Run MIX (a file, or a name in mixes/) at 1, 2, 4 and 8 users (or the\n"
+"mix's own users row), 3 samples of 10 s each by default, and report the\n"
+"response time of each step as users are added.\n"
+"\n"
+"  -u USERS,...   simulated users at once, e.g. 1,2,4,8 (1 to 256)\n"
+CMD_HELP_D
+"  -n SAMPLES     samples per users value (default 3)\n"
+CMD_HELP_O CMD_HELP_Q CMD_HELP_F;
+
 /* sysmark users MIX -u 1,2,4,8: the mix run by that many users at once. */
 int
 cmd_users(int argc, char **argv, const char *argv0)

@@ -1,7 +1,9 @@
 /*
- * The sysmark command line: the usage text, --help and --version, and the
- * table that hands `sysmark NAME ...` to its command, one file each
- * (src/cmd_NAME.c, sharing src/cmd.c; see cmd.h).  Every subcommand is
+ * The sysmark command line: --help and --version, and the table that
+ * hands `sysmark NAME ...` to its command, one file each (src/cmd_NAME.c,
+ * sharing src/cmd.c; see cmd.h).  Each command keeps its usage beside its
+ * options in its file; `sysmark NAME --help` prints it, and the global
+ * usage is built from them.  Every subcommand is
  * headless, for scripts and CI, on the same core as the console.  No
  * measuring and no arithmetic happens in the commands, so the CLI and the
  * console cannot disagree.
@@ -19,81 +21,69 @@
 
 #include "cmd.h"
 
-static const char main_usage[] =
-"usage: sysmark [--help | --version]\n"
-"       sysmark [console [-r UPDATES_PER_SECOND]]\n"
-"       sysmark list [-f text|csv|md]\n"
-"       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
-"                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
-"                   [--order grouped|interleaved]\n"
-"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
-"       sysmark calibrate [-t ID,...] [-c COPIES,...] [-d SECONDS]\n"
-"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q]\n"
-"       sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
-"       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
-"       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
-"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
-"                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
-"       sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
-"                     [-q] [-f text|csv|md] MIX\n"
-"\n"
-"  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
-"  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n"
-"                 1, 2, 4, ... up to twice the CPUs\n"
-"  -u USERS,...   users: simulated users at once, e.g. 1,2,4,8 (1 to 256)\n"
-"  -d SECONDS     length of one sample, 0.1 to 86400 (default 10); the\n"
-"                 lmbench-style tests (lat_*, bw_*) take the median of\n"
-"                 11 calibrated batches of at least 10 ms per sample\n"
-"  -n SAMPLES     samples per test and copies value (default 6), after\n"
-"                 one warm-up sample that is shown but not counted\n"
-"  -R REPEATS     repeat the whole plan, in one file (default 1;\n"
-"                 calibrate: 5); compare judges on the repeats' means\n"
-"  -C PERCENT     keep taking rounds until every test's 95% interval\n"
-"                 is within PERCENT of its mean (with -b: the index's)\n"
-"  -T SECONDS     -C's time cap (default 600)\n"
-"  -g SECONDS     calibrate: pause between repeats (default: spread\n"
-"                 them over 5 minutes)\n"
-"  --order ORDER  interleaved (default): rounds in a shuffled order,\n"
-"                 seed in the run's meta; grouped: test by test\n"
-"  -o FILE        save the run here (default results/HOST-DATE.csv)\n"
-"  -F             replace FILE if it exists\n"
-"  -q             no progress on stderr\n"
-"  -s             also print every statistic: n, mean, median, min, max, sd\n"
-"  -f FORMAT      table format: text, csv or md\n"
-"  -b NAME        also print the INDEX VALUES table against a baseline\n"
-"                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
-"  -a ALPHA       compare: significance level (default 0.05)\n"
-"  -e PERCENT     compare: smallest change that counts (default 1)\n"
-"  -p PROFILE     compare: the host noise profile (default: the\n"
-"                 runs' host's noise-HOST.csv beside the results)\n"
-"  -r N           console: screen updates a second while tests run\n"
-"                 (default 2)\n"
-"  --best, -B     show: lmbench's comparison to the best of the breed\n"
-"\n"
-"users runs MIX (a file, or a name in mixes/) at 1, 2, 4 and 8 users (or\n"
-"the mix's own users row), 3 samples of 10 s each by default, and reports\n"
-"the response time of each step as users are added.\n"
-"compare OLD NEW ranks the tests by change, best first; with three or\n"
-"more runs it prints them side by side, each against the first;\n"
-"OLD... -- NEW... compares two sides of several runs each.\n"
-"calibrate measures this host's run-to-run noise (an A/A run) and\n"
-"saves it as results/noise-HOST.csv for compare.\n"
-"With no command on a terminal, sysmark starts the console.\n";
-
 /* The subcommands: sysmark NAME ... calls fn(argc - 1, argv + 1, argv0). */
 static const struct main_cmd {
 	const char	*name;
 	int		 (*fn)(int, char **, const char *);
+	const char	*usage;		/* beside its options, in its file */
 } main_cmds[] = {
-	{ "run", cmd_run },
-	{ "show", cmd_show },
-	{ "list", cmd_list },
-	{ "import", cmd_import },
-	{ "compare", cmd_compare },
-	{ "calibrate", cmd_calibrate },
-	{ "users", cmd_users },
-	{ "console", cmd_console },
+	{ "run", cmd_run, cmd_run_usage },
+	{ "show", cmd_show, cmd_show_usage },
+	{ "list", cmd_list, cmd_list_usage },
+	{ "import", cmd_import, cmd_import_usage },
+	{ "compare", cmd_compare, cmd_compare_usage },
+	{ "calibrate", cmd_calibrate, cmd_calibrate_usage },
+	{ "users", cmd_users, cmd_users_usage },
+	{ "console", cmd_console, cmd_console_usage },
 };
+#define MAIN_NCMDS	(sizeof main_cmds / sizeof main_cmds[0])
+
+/*
+ * The global usage, built from the commands' own: each one's synopsis
+ * (its usage up to the first blank line), "usage: " becoming indent.
+ */
+static void
+main_usage(FILE *f)
+{
+	fputs("usage: sysmark [--help | --version]\n", f);
+	for (size_t i = 0; i < MAIN_NCMDS; i++) {
+		const char	*u = main_cmds[i].usage, *end;
+
+		if (u == NULL)
+			continue;
+		if (strncmp(u, "usage: ", 7) == 0) {
+			fputs("       ", f);
+			u += 7;
+		}
+		end = strstr(u, "\n\n");
+		fwrite(u, 1, end != NULL ? (size_t)(end - u) + 1 : strlen(u), f);
+	}
+	fputs("\n`sysmark COMMAND --help` shows a command's options.\n"
+	    "With no command on a terminal, sysmark starts the console.\n", f);
+}
+
+/* Is --help (or -h) among a command's arguments, before any "--"? */
+static int
+main_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0)
+			return 1;
+	return 0;
+}
+
+/* sysmark NAME ...: NAME's usage on --help, else NAME itself. */
+static int
+main_dispatch(const struct main_cmd *c, int argc, char **argv,
+    const char *argv0)
+{
+	if (c->usage != NULL && main_wants_help(argc, argv)) {
+		fputs(c->usage, stdout);
+		return SM_EXIT_OK;
+	}
+	return c->fn(argc, argv, argv0);
+}
 
 int
 main(int argc, char **argv)
@@ -104,20 +94,21 @@ main(int argc, char **argv)
 		return cmd_console(argc, argv, argv[0]);
 	if (argc < 2) {
 		fputs("sysmark: no command given\n", stderr);
-		fputs(main_usage, stderr);
+		main_usage(stderr);
 		return SM_EXIT_INPUT;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		fputs(main_usage, stdout);
+		main_usage(stdout);
 		return SM_EXIT_OK;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("sysmark %s\n", SYSMARK_VERSION);
 		return SM_EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
+	for (size_t i = 0; i < MAIN_NCMDS; i++)
 		if (strcmp(argv[1], main_cmds[i].name) == 0)
-			return main_cmds[i].fn(argc - 1, argv + 1, argv[0]);
+			return main_dispatch(&main_cmds[i], argc - 1, argv + 1,
+			    argv[0]);
 	return cmd_usage_error("unknown command \"%s\"", argv[1]);
 }

@@ -48,6 +48,23 @@ test_help_and_version(void **state)
 	(void)state;
 	expect(0, NULL, "sysmark " SYSMARK_VERSION, "--version", NULL);
 	expect(0, NULL, "usage: sysmark", "--help", NULL);
+	/* Each command's own usage, its options beside it; -h likewise. */
+	expect(0, NULL, "usage: sysmark run [-t ID", "run", "--help", NULL);
+	expect(0, NULL, "  --order ORDER ", "run", "-d", "1", "--help", NULL);
+	expect(0, NULL, "  -g SECONDS ", "calibrate", "--help", NULL);
+	expect(0, NULL, "  -u USERS,... ", "users", "-h", NULL);
+	expect(0, NULL, "  --best, -B ", "show", "--help", NULL);
+	expect(0, NULL, "  -a ALPHA ", "compare", "--help", NULL);
+	expect(0, NULL, "usage: sysmark import", "import", "--help", NULL);
+	expect(0, NULL, "usage: sysmark list", "list", "--help", NULL);
+	expect(0, NULL, "  -r N ", "console", "--help", NULL);
+	/* The global usage is built from them: every synopsis is in it. */
+	expect(0, NULL, "\n       sysmark users [-u USERS", "--help", NULL);
+	expect(0, NULL, "\n       sysmark compare [-f", "--help", NULL);
+	expect(0, NULL, "`sysmark COMMAND --help` shows", "--help", NULL);
+	/* After "--" it is an operand, not a request for help. */
+	expect(2, "sysmark: a: no such file", NULL, "compare", "a", "--",
+	    "--help", NULL);
 	expect(2, "sysmark: no command given", NULL, NULL);
 	expect(2, "sysmark: unknown command \"frob\"", NULL, "frob", NULL);
 }

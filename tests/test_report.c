@@ -198,6 +198,114 @@ test_format_names_and_values(void **state)
 	assert_string_equal(label_title("not_a_test"), "not_a_test");
 }
 
+static size_t
+catalog_size(void)
+{
+	size_t	n = 0;
+
+	while (registry_all[n] != NULL)
+		n++;
+	return n;
+}
+
+/* Every test in the catalog at copies, five samples of half a second. */
+static void
+catalog_run(struct run *run, int copies)
+{
+	static const double	v[5] = { 100, 101, 99, 100, 101 };
+
+	for (size_t k = 0; registry_all[k] != NULL; k++)
+		for (size_t i = 0; i < 5; i++) {
+			struct run_sample	*s = run_add_sample(run);
+
+			snprintf(s->test, sizeof s->test, "%s",
+			    registry_all[k]->id);
+			snprintf(s->unit, sizeof s->unit, "%s",
+			    registry_all[k]->unit);
+			s->version = registry_all[k]->version;
+			s->copies = copies;
+			s->index = (int)i + 1;
+			s->duration = 0.5;
+			/* An outlier in the first test: the FLAGS column. */
+			s->value = k == 0 && i == 4 ? 300 : v[i];
+			s->status = RUN_OK;
+		}
+}
+
+/*
+ * The table `sysmark run` prints, for the whole catalog at 1 and at 4
+ * copies, with the FLAGS column: the SAMPLES and copies every row shares
+ * are said once above the table, and every title (checked from the model, not
+ * from the wrapped text) sits whole on one line of at most 80 columns.
+ */
+static void
+test_catalog_titles_keep_one_line(void **state)
+{
+	static const int	 copies[] = { 1, 4 };
+	struct run		 run;
+	struct table		*t;
+	char			*text, *line, *save;
+	size_t			 rows;
+
+	(void)state;
+	for (size_t c = 0; c < 2; c++) {
+		run_init(&run);
+		catalog_run(&run, copies[c]);
+		t = report_results(&run, 1);
+		assert_non_null(strstr(t->cols[t->ncols - 1].header, "FLAGS"));
+		report_fold_samples(t);
+		for (size_t i = 0; i < t->ncols; i++)
+			assert_string_not_equal(t->cols[i].header, "SAMPLES");
+		assert_non_null(strstr(t->title, copies[c] == 1 ?
+		    "Every test: (0.5 secs, 5 samples)" :
+		    "Every test: 4 copies at once, (0.5 secs, 5 samples)"));
+		text = tu_render(t, TABLE_TEXT);
+		if (copies[c] == 4)	/* shown once, not on each title */
+			assert_null(strstr(text, "copies)"));
+		rows = 0;
+		for (size_t r = 0; r < t->nrows; r++) {
+			if (t->rows[r].section)
+				continue;
+			/* Whole on one line: a wrap would split it. */
+			if (strstr(text, t->rows[r].cells[0]) == NULL)
+				fail_msg("%d copies: \"%s\" is not on one "
+				    "line:\n%s", copies[c],
+				    t->rows[r].cells[0], text);
+			rows++;
+		}
+		assert_int_equal(rows, catalog_size());
+		for (line = strtok_r(text, "\n", &save); line != NULL;
+		    line = strtok_r(NULL, "\n", &save))
+			if (strlen(line) > 80)
+				fail_msg("wider than 80: \"%s\"", line);
+		free(text);
+		table_free(t);
+		run_free(&run);
+	}
+}
+
+/* A run whose tests differ in SAMPLES keeps the column. */
+static void
+test_differing_samples_keep_column(void **state)
+{
+	struct run	 run;
+	struct table	*t;
+	size_t		 ncols;
+
+	(void)state;
+	run_init(&run);
+	catalog_run(&run, 1);
+	run.samples[0].status = RUN_FAILED;
+	run_sample_reason(&run.samples[0], "broke");
+	t = report_results(&run, 1);
+	ncols = t->ncols;
+	report_fold_samples(t);
+	assert_int_equal(t->ncols, ncols);
+	assert_null(strstr(t->title, "Every test"));
+	table_free(t);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -208,6 +316,8 @@ main(void)
 		cmocka_unit_test(test_csv_quotes_and_md_escapes),
 		cmocka_unit_test(test_wide_table_in_panels),
 		cmocka_unit_test(test_format_names_and_values),
+		cmocka_unit_test(test_catalog_titles_keep_one_line),
+		cmocka_unit_test(test_differing_samples_keep_column),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

@@ -247,7 +247,11 @@ scr_run_draw_finished(struct ui *ui)
 	ui->res_top = ui_scroll(ui->res_top, 0, n, r.h);
 	ui->run_follow = ui->res_top == bottom;
 	ui_hline(ui, 11, 0, COLS);
-	ui_printf(ui, 11, 2, COLS - 4, UI_A_SECTION, " Finished so far%s%s ",
+	/* Interleaved, the rows are estimates that each round refines. */
+	ui_printf(ui, 11, 2, COLS - 4, UI_A_SECTION, " %s%s%s ",
+	    l->plan.order == RUNNER_ORDER_INTERLEAVED && ui_running(ui) ?
+	    "Finished so far: estimates, each round adds a sample" :
+	    "Finished so far",
 	    ui->res_top > 0 ? ", more above" : "",
 	    ui->res_top < bottom ? ", more below" : "");
 	if (l->table != NULL)

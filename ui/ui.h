@@ -267,6 +267,7 @@ int	 ui_live_start(struct ui *);
 void	 ui_live_reset(struct ui *);
 int	 ui_live_begin(struct ui *);
 void	 ui_live_step(struct ui *);
+void	 ui_live_on_event(struct ui *, const struct runner_event *);
 void	 ui_live_free(struct ui *);
 
 /* ui_source.c */

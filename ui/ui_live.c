@@ -14,11 +14,17 @@
 
 #include "ui.h"
 
+/*
+ * The table of the tests so far; once the run is over, with what every
+ * test shared said once in its title (the results screen shows it).
+ */
 static void
-ui_live_table(struct ui_live *l)
+ui_live_table(struct ui_live *l, int over)
 {
 	table_free(l->table);
 	l->table = report_results(&l->run, 0);
+	if (over)
+		report_fold_samples(l->table);
 }
 
 /* A calibration run replaces the host's noise profile as it ends. */
@@ -40,7 +46,7 @@ ui_live_save_profile(struct ui *ui)
 	ui_message(ui, "noise profile saved: %s", path);
 }
 
-static void
+void
 ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	struct ui_live	*l = &ui->live;
@@ -70,11 +76,19 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 			    sizeof *l->values);
 			l->values[l->nvalues++] = ev->rs->value;
 		}
+		/*
+		 * Interleaved, a test is done only in the last round: show
+		 * every test's running estimate (n, mean, interval) as each
+		 * round adds to it, not ten minutes of nothing.
+		 */
+		if (l->plan.order == RUNNER_ORDER_INTERLEAVED &&
+		    ev->sample != RUN_WARMUP)
+			ui_live_table(l, 0);
 		ui->dirty = 1;	/* a finished sample shows at once */
 		break;
 	case RUNNER_EV_BENCH_DONE:
 		/* The table lists finished tests only, newest in view. */
-		ui_live_table(l);
+		ui_live_table(l, 0);
 		if (ui->run_follow)
 			ui->res_top = INT_MAX / 2;
 		ui->dirty = 1;
@@ -98,7 +112,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->bench = NULL;
 		l->have_run = 1;
 		runner_note_plan(&l->plan, &l->run, ev->cancelled);
-		ui_live_table(l);
+		ui_live_table(l, 1);
 		if (l->calibrate && !ev->cancelled)
 			ui_live_save_profile(ui);
 		l->calibrate = 0;

@@ -217,6 +217,7 @@ ui_source_open(struct ui *ui, const struct ui_source *s)
 	ui->view_name = xstrdup(s->name);
 	table_free(ui->view_table);
 	ui->view_table = report_results(&ui->view, 1);
+	report_fold_samples(ui->view_table);
 	ui->viewing = 1;
 	ui_switch(ui, UI_SCR_RESULTS);
 	return 0;

@@ -361,6 +361,7 @@ struct table {
 struct table *table_new(const char *);
 void	 table_free(struct table *);
 void	 table_add_col(struct table *, const char *, enum table_align);
+void	 table_drop_col(struct table *, size_t);
 size_t	 table_add_row(struct table *);
 void	 table_add_section(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
@@ -384,6 +385,7 @@ const char *label_title_in(const struct run *const *, size_t,
 
 /* report.c */
 struct table *report_results(const struct run *, int);
+void	 report_fold_samples(struct table *);
 struct table *report_stats(const struct run *);
 
 /* runset.c */

@@ -278,6 +278,106 @@ report_results(const struct run *run, int full)
 	return t;
 }
 
+/*
+ * The copies every row was measured at, when all share one value over 1
+ * (its key ends " xN"), with the title suffix that says so; else 0.
+ */
+static int
+report_same_copies(const struct table *t, char *suffix, size_t len)
+{
+	int		 copies = 0, n;
+	const char	*x;
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (t->rows[r].section)
+			continue;
+		x = t->rows[r].key != NULL ? strrchr(t->rows[r].key, 'x') :
+		    NULL;
+		n = x != NULL && x > t->rows[r].key && x[-1] == ' ' ?
+		    atoi(x + 1) : 1;
+		if (n < 2 || (copies != 0 && n != copies))
+			return 0;
+		copies = n;
+	}
+	snprintf(suffix, len, " (%d copies)", copies);
+	return copies;
+}
+
+/* Take the shared " (N copies)" off every title; say it in said. */
+static void
+report_fold_copies(struct table *t, char *said, size_t len)
+{
+	char	suffix[32];
+	size_t	n, k;
+	int	copies;
+
+	if ((copies = report_same_copies(t, suffix, sizeof suffix)) == 0)
+		return;
+	k = strlen(suffix);
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (t->rows[r].section)
+			continue;
+		n = strlen(t->rows[r].cells[0]);
+		if (n <= k || strcmp(t->rows[r].cells[0] + n - k, suffix) != 0)
+			return;
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!t->rows[r].section)
+			t->rows[r].cells[0][strlen(t->rows[r].cells[0]) - k] =
+			    '\0';
+	snprintf(said, len, "%d copies at once", copies);
+}
+
+/* Drop the column header if every row holds the same; say it in said. */
+static void
+report_fold_col(struct table *t, const char *header, char *said, size_t len)
+{
+	const char	*same = NULL;
+	size_t		 c, n = strlen(said);
+
+	for (c = 0; c < t->ncols; c++)
+		if (strcmp(t->cols[c].header, header) == 0)
+			break;
+	if (c == t->ncols)
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (t->rows[r].section)
+			continue;
+		if (same != NULL && strcmp(same, t->rows[r].cells[c]) != 0)
+			return;
+		same = t->rows[r].cells[c];
+	}
+	if (same == NULL || *same == '\0')
+		return;
+	snprintf(said + n, len - n, "%s%s", n > 0 ? ", " : "", same);
+	table_drop_col(t, c);
+}
+
+/*
+ * When every test was measured alike (the same copies, seconds and
+ * samples, none failed), say so once above the table, taking the copies
+ * off the titles and dropping the SAMPLES column, so the titles keep one
+ * line at 80 columns, as BYTE's reports kept them.  For text and the
+ * console; csv keeps every column for scripts.
+ */
+void
+report_fold_samples(struct table *t)
+{
+	char	said[256] = "", *title;
+	size_t	len;
+
+	report_fold_copies(t, said, sizeof said);
+	report_fold_col(t, "SAMPLES", said, sizeof said);
+	if (said[0] == '\0')
+		return;
+	len = strlen(t->title) + strlen(said) + 16;
+	title = xmalloc(len);
+	snprintf(title, len, "%s%sEvery test: %s", t->title,
+	    t->title[0] != '\0' ? "\n" : "", said);
+	free(t->title);
+	t->title = title;
+}
+
 static void
 report_stats_row(const struct run *run, const struct run_group *g,
     struct table *t)

@@ -83,6 +83,25 @@ table_add_col(struct table *t, const char *header, enum table_align align)
 	t->ncols++;
 }
 
+/* Remove column c and its cells (a column said once elsewhere). */
+void
+table_drop_col(struct table *t, size_t c)
+{
+	if (c >= t->ncols)
+		sm_fatal("table_drop_col(%zu) outside %zu columns", c, t->ncols);
+	free(t->cols[c].header);
+	memmove(&t->cols[c], &t->cols[c + 1], (t->ncols - c - 1) *
+	    sizeof *t->cols);
+	for (size_t r = 0; r < t->nrows; r++) {
+		free(t->rows[r].cells[c]);
+		memmove(&t->rows[r].cells[c], &t->rows[r].cells[c + 1],
+		    (t->ncols - c - 1) * sizeof *t->rows[r].cells);
+	}
+	t->ncols--;
+	if (t->wrap > c && t->wrap < t->ncols + 1)
+		t->wrap--;
+}
+
 /* A new row of empty cells; returns its index. */
 size_t
 table_add_row(struct table *t)

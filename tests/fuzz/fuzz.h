@@ -75,7 +75,11 @@ fuzz_round_trip(const struct run *run)
 static inline void
 fuzz_show(const struct run *run)
 {
-	fuzz_render(report_results(run, 1));
+	struct table	*t = report_results(run, 1);
+
+	/* As show prints it: what every row shares said once. */
+	report_fold_samples(t);
+	fuzz_render(t);
 	fuzz_render(report_stats(run));
 	fuzz_render(memhier_plot(run));
 }
