@@ -149,9 +149,15 @@ ui_loop(struct ui *ui)
 				sm_fatal("poll: %s", strerror(errno));
 			continue;
 		}
-		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			ui->quit = 1;	/* the terminal is gone */
-		else if (pfd[0].revents & POLLIN)
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			/*
+			 * The terminal is gone: reads and writes fail with
+			 * EIO, often before the SIGHUP comes (from the shell
+			 * that led the session), so act as on SIGHUP now.
+			 */
+			ui_term_hangup();
+			break;
+		} else if (pfd[0].revents & POLLIN)
 			ui_read_keys(ui);
 		if (ui_running(ui))
 			ui_live_step(ui);

@@ -229,6 +229,17 @@ ui_term_stopped(void)
 	return ui_sig_stop;
 }
 
+/*
+ * The terminal hung up (poll said so): stop as SIGHUP stops, keeping the
+ * run, whichever of the two comes first.
+ */
+void
+ui_term_hangup(void)
+{
+	if (ui_sig_stop == 0)
+		ui_sig_stop = SIGHUP;
+}
+
 /* Ctrl-C's state (see ui_sig_int), and setting it from the loop. */
 int
 ui_term_ctrl_c(void)
