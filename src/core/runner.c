@@ -1132,7 +1132,8 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	struct runner	*r;
 	char		 idle[256];
 
-	if (runner_check(plan, err) != 0)
+	/* A run whose facts could not be saved never starts (issue 23). */
+	if (runner_check(plan, err) != 0 || csvstore_check(run, err) != 0)
 		return NULL;
 	r = xcalloc(1, sizeof *r);
 	r->plan = *plan;

@@ -1,0 +1,42 @@
+#!/bin/sh
+# `sysmark users` against a hostile mix (issue 23): a fact too long to
+# save refused before the run; background processes a step starts,
+# in its group or escaped with setsid, ended after each sample and
+# counted; a think time longer than a sample refused or waited for;
+# a command too long for exec refused at load; a UTF-8 BOM skipped.
+set -u
+top=$(pwd)
+bin=${SYSMARK_BIN:-$top/build/san/sysmark}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+
+fail() {
+	echo "$0: $*" >&2
+	echo "--- stdout:" >&2; head -c 2000 "$out" >&2
+	echo "--- stderr:" >&2; head -c 2000 "$err" >&2
+	exit 1
+}
+
+# users MIX ARGS...: run sysmark users on MIX; $rc, $out, $err.
+users() {
+	SYSMARK_RESULTS=$tmp/results "$bin" users "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# 2. A source row of 300 KB: refused before anything runs, nothing on
+# stdout, the fact and the limit named.
+{
+	echo 'kind,what,iterations,think'
+	printf 'source,"%0300000d",,\n' 0
+	echo 'command,true,1,0'
+} >"$tmp/big-source.csv"
+users "$tmp/big-source.csv" -u 1 -d 0.1 -n 1 -q
+[ "$rc" -eq 2 ] || fail "2: status $rc, not 2"
+grep -q 'fact "mix.source" cannot be saved: 300[0-9]* bytes, over the 262144' \
+    "$err" || fail "2: no reason"
+grep -q 'sample' "$out" "$err" && fail "2: the run started"
+[ ! -d "$tmp/results" ] || [ -z "$(ls "$tmp/results")" ] ||
+    fail "2: something saved"
+exit 0
