@@ -604,6 +604,13 @@ void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
 double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
 
+/* sweep.c */
+/* In each copy's environment: the run's mark, that finds its orphans. */
+#define SWEEP_VAR	"SYSMARK_RUN_DIR"
+void	 sweep_subreaper(void);
+int	 sweep_group(pid_t);
+int	 sweep_orphans(const char *);
+
 /* runner.c */
 enum runner_order {
 	RUNNER_ORDER_GROUPED = 0,	/* each test's samples back to back */

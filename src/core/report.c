@@ -268,6 +268,11 @@ report_results(const struct run *run, int full)
 		    "repeat) was taken and saved, and is left out of these "
 		    "figures.");
 	report_target_note(run, t);
+	if (run_meta_get(run, "processes_ended") != NULL)
+		table_add_note(t, "Left running: sysmark ended %s processes "
+		    "the tests started and left behind after their samples "
+		    "(a command's background jobs, or ones that left its "
+		    "process group).", run_meta_get(run, "processes_ended"));
 	if (ng > 0 && run_meta_get(run, "repeats") != NULL &&
 	    strcmp(run_meta_get(run, "repeats"), "1") != 0)
 		table_add_note(t, "With repeats, RESULT is the mean of the "

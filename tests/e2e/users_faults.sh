@@ -39,4 +39,31 @@ grep -q 'fact "mix.source" cannot be saved: 300[0-9]* bytes, over the 262144' \
 grep -q 'sample' "$out" "$err" && fail "2: the run started"
 [ ! -d "$tmp/results" ] || [ -z "$(ls "$tmp/results")" ] ||
     fail "2: something saved"
+
+# 3. Background processes of a command step: left in the user's group,
+# in a group of their own (sh -c), in a session of their own (setsid).
+# Each sleep carries a length of our own, so that ps finds only ours.
+secs=$((100000 + $$ % 100000))
+left() {
+	ps -eo args= | grep -c "^sleep $secs\$"
+}
+for cmd in "sleep $secs &" "sh -c 'sleep $secs &'" "setsid sleep $secs &"
+do
+	printf 'kind,what,iterations,think\ncommand,"%s",1,0\n' \
+	    "$(printf '%s' "$cmd" | sed 's/"/""/g')" >"$tmp/bg.csv"
+	users "$tmp/bg.csv" -u 2 -d 0.1 -n 2 -q
+	[ "$rc" -eq 0 ] || fail "3: $cmd: status $rc"
+	n=$(left)
+	if [ "$n" -ne 0 ]; then
+		ps -eo pid=,args= | awk -v a="sleep $secs" '$2 " " $3 == a \
+		    { print $1 }' | xargs kill
+		fail "3: $cmd: $n sleeps left"
+	fi
+	grep -q 'Left running: sysmark ended [1-9][0-9]* processes' "$out" ||
+	    fail "3: $cmd: the run does not say what it ended"
+done
+# A run of tests with partners and children leaves nothing to end.
+SYSMARK_RESULTS=$tmp/results "$bin" run -t pipe,context1,spawn,shell1 \
+    -c 2 -d 0.1 -n 1 -q >"$out" 2>"$err" || fail "3: run failed"
+grep -q 'Left running' "$out" && fail "3: an ordinary run ended processes"
 exit 0
