@@ -553,8 +553,11 @@ int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
 struct runner_plan;
 int	 noise_path(const char *, const char *, char *, size_t,
 	     struct sm_error *);
+const char *noise_host(const struct run *const *, size_t);
+int	 noise_check(const struct run *, const char *, int, char *, size_t,
+	     struct sm_error *);
 int	 noise_find(const char *, const struct run *const *, size_t,
-	     struct run *, char *, size_t);
+	     struct run *, char *, size_t, char *, size_t, struct sm_error *);
 struct table *noise_table(const struct run *);
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
@@ -603,6 +606,9 @@ void	 sampler_probe(struct sampler_probe *, struct run *);
 void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
 double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
+
+/* runsame.c */
+int	 run_same(const struct run *, const struct run *);
 
 /* sweep.c */
 /* In each copy's environment: the run's mark, that finds its orphans. */

@@ -1,0 +1,104 @@
+#!/bin/sh
+# compare against runs counted twice and profiles that do not fit
+# (issue 23, points 4-7), on runs written by hand so that no verdict
+# depends on a measurement: one run named twice on a side (or a byte
+# copy) is refused; an interrupted calibrate's profile is used with a
+# note, or not at all under 2 repeats; -p refuses another host's profile
+# (unless -F) and a plain run; a corrupt noise-HOST.csv found beside the
+# results is named with the reason it is not used.
+set -u
+top=$(pwd)
+bin=${SYSMARK_BIN:-$top/build/san/sysmark}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+export SYSMARK_RESULTS="$tmp/results"
+mkdir -p "$SYSMARK_RESULTS"
+
+fail() {
+	echo "$0: $*" >&2
+	echo "--- stdout:" >&2; cat "$out" >&2
+	echo "--- stderr:" >&2; cat "$err" >&2
+	exit 1
+}
+
+compare() {
+	"$bin" compare "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# run FILE HOST DATE KIND STATUS "REPEAT:VALUE ...": a run of syscall.
+run() {
+	{
+		echo 'record,name,value,version,copies,sample,unit,duration,elapsed,iterations,status,reason,per_copy,repeat,busy'
+		echo 'meta,format,2,,,,,,,,,,,,'
+		echo "meta,hostname,$2,,,,,,,,,,,,"
+		echo "meta,date,$3,,,,,,,,,,,,"
+		[ -z "$4" ] || echo "meta,kind,$4,,,,,,,,,,,,"
+		echo "meta,repeats,5,,,,,,,,,,,,"
+		echo "meta,status,$5,,,,,,,,,,,,"
+		i=0
+		for rv in $6; do
+			i=$((i + 1))
+			echo "sample,syscall,${rv#*:},1,1,$i,lps,1,1,1000,ok,,${rv#*:},${rv%%:*},"
+		done
+	} >"$1"
+}
+
+run "$tmp/A.csv" box 2026-01-01T10:00:00 "" complete "1:100 1:101 1:99"
+run "$tmp/B.csv" box 2026-01-01T11:00:00 "" complete "1:90 1:91 1:89"
+cp "$tmp/A.csv" "$tmp/A-copy.csv"
+
+# 4. The same run twice on a side, by name or as a copy: refused.
+compare -p none "$tmp/A.csv" "$tmp/A-copy.csv" -- "$tmp/B.csv" "$tmp/B.csv"
+[ "$rc" -eq 2 ] || fail "4: status $rc, not 2"
+grep -q "A.csv and .*A-copy.csv are the same run" "$err" || fail "4: no reason"
+grep -q 'better\|worse' "$out" && fail "4: a verdict was given"
+compare -p none "$tmp/A.csv" -- "$tmp/B.csv" "$tmp/B.csv"
+[ "$rc" -eq 2 ] || fail "4: B B: status $rc, not 2"
+# The same run on both sides is no replicate of itself: allowed.
+compare -p none "$tmp/A.csv" -- "$tmp/A.csv"
+[ "$rc" -eq 0 ] || fail "4: A -- A: status $rc"
+
+# 5. A calibrate interrupted one repeat short: used, and said so.
+prof=$SYSMARK_RESULTS/noise-box.csv
+run "$prof" box 2026-01-01T09:00:00 noise-profile interrupted \
+    "1:100 1:98 2:103 2:101 3:97 3:99 4:102 4:100"
+compare "$tmp/A.csv" "$tmp/B.csv"
+[ "$rc" -eq 0 ] || fail "5: status $rc"
+tr '\n' ' ' <"$out" | grep -q 'noise-box.csv *(interrupted: *4 of *5 *repeats)' ||
+    fail "5: no word of the interruption"
+# Interrupted after one repeat: no spread to use; not used, and said so.
+run "$prof" box 2026-01-01T09:00:00 noise-profile interrupted "1:100 1:98"
+compare "$tmp/A.csv" "$tmp/B.csv"
+grep -q 'noise-box.csv is not used: a noise profile of 1 repeat (calibrate was interrupted); at least 2' \
+    "$err" || fail "5: a 1-repeat profile not named"
+compare -p "$prof" "$tmp/A.csv" "$tmp/B.csv"
+[ "$rc" -eq 2 ] || fail "5: -p a 1-repeat profile: status $rc"
+rm -f "$prof"
+
+# 6. -p with another host's profile: refused unless -F; a plain run:
+# refused.
+other=$tmp/noise-other.csv
+run "$other" otherbox 2026-01-01T09:00:00 noise-profile complete \
+    "1:100 1:98 2:103 2:101 3:97 3:99"
+compare -p "$other" "$tmp/A.csv" "$tmp/B.csv"
+[ "$rc" -eq 2 ] || fail "6: another host's: status $rc"
+grep -q "noise profile of host otherbox, and the runs come from box (-F" \
+    "$err" || fail "6: another host's: no reason"
+compare -F -p "$other" "$tmp/A.csv" "$tmp/B.csv"
+[ "$rc" -eq 0 ] || fail "6: -F: status $rc"
+grep -q 'judged with the host noise profile' "$out" || fail "6: -F: unused"
+compare -p "$tmp/A.csv" "$tmp/A.csv" "$tmp/B.csv"
+[ "$rc" -eq 2 ] || fail "6: a plain run as -p: status $rc"
+grep -q "not a noise profile" "$err" || fail "6: a plain run: no reason"
+
+# 7. A corrupt noise-HOST.csv beside the results: named, with why.
+run "$prof" box 2026-01-01T09:00:00 noise-profile complete "1:100 2:98"
+echo 'sample,syscall,zz,1' >>"$prof"
+compare "$tmp/A.csv" "$tmp/B.csv"
+[ "$rc" -eq 0 ] || fail "7: status $rc"
+grep -q "noise-box.csv is not used: .*noise-box.csv:[0-9]*: " "$err" ||
+    fail "7: the corrupt profile is not named"
+exit 0
