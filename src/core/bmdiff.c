@@ -322,11 +322,24 @@ bmdiff_flags(const struct bmdiff_line *l, char *buf, size_t len)
 		snprintf(buf, len, "%s|%s", f0, f1);
 }
 
-/* The significance cells: interval, p (or the sample counts), verdict. */
+/* One end of the ratio's interval as a change: "-44.2%", "+0.35%". */
+static void
+bmdiff_end(double ratio, char *buf, size_t len)
+{
+	double	pct = 100 * (ratio - 1);
+
+	snprintf(buf, len, fabs(pct) < 1 ? "%+.2f%%" : "%+.1f%%", pct);
+}
+
+/*
+ * The significance cells: interval, p (or the sample counts), verdict.
+ * The interval of a ratio is lopsided (exponentiated from the log
+ * scale), so its two ends are printed, never a half-width.
+ */
 static void
 bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 {
-	double	half = 100 * (s->hi - s->lo) / 2;
+	char	lo[32], hi[32];
 
 	if (s->verdict == SIGNIF_INVALID) {
 		table_set(d->t, row, d->c_verdict, "n/a");
@@ -336,8 +349,9 @@ bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 		table_set(d->t, row, d->c_p, "n=%zu+%zu", s->na, s->nb);
 		return;
 	}
-	table_set(d->t, row, d->c_ci, half < 1 ? "+/-%.2f%%" : "+/-%.1f%%",
-	    half);
+	bmdiff_end(s->lo, lo, sizeof lo);
+	bmdiff_end(s->hi, hi, sizeof hi);
+	table_set(d->t, row, d->c_ci, "%s..%s", lo, hi);
 	if (s->p < 0.001)
 		table_set(d->t, row, d->c_p, "<0.001");
 	else

@@ -101,4 +101,15 @@ compare "$tmp/A.csv" "$tmp/B.csv"
 [ "$rc" -eq 0 ] || fail "7: status $rc"
 grep -q "noise-box.csv is not used: .*noise-box.csv:[0-9]*: " "$err" ||
     fail "7: the corrupt profile is not named"
+
+# 8. A wide interval is lopsided: the text prints the csv's two ends.
+run "$tmp/W1.csv" box 2026-01-01T12:00:00 "" complete "1:100 1:50 1:150"
+run "$tmp/W2.csv" box 2026-01-01T13:00:00 "" complete "1:140 1:60 1:190"
+compare -p none -f csv "$tmp/W1.csv" "$tmp/W2.csv"
+ends=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+    NR == 2 { printf "%+.1f%%..%+.1f%%", $c["ci_low_pct"], $c["ci_high_pct"] }' "$out")
+case $ends in *..*) ;; *) fail "8: no interval in the csv" ;; esac
+compare -p none "$tmp/W1.csv" "$tmp/W2.csv"
+grep -q -F -- "$ends" "$out" || fail "8: the text does not print $ends"
+grep -q -F '+/-' "$out" && fail "8: a half-width printed"
 exit 0
