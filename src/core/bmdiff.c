@@ -285,7 +285,7 @@ bmdiff_spread(const struct bmdiff *d, const struct bmdiff_line *l, char *buf,
 	double	w = sqrt((l->e[0].within_cv * l->e[0].within_cv +
 		    l->e[1].within_cv * l->e[1].within_cv) / 2);
 	double	b = NAN;
-	char	bs[16] = "-";
+	char	bs[16] = "-", ws[16] = "-";
 
 	if (l->e[0].units >= 2 && l->e[1].units >= 2)
 		b = sqrt((l->e[0].between_cv * l->e[0].between_cv +
@@ -302,10 +302,11 @@ bmdiff_spread(const struct bmdiff *d, const struct bmdiff_line *l, char *buf,
 	}
 	if (isfinite(b))
 		snprintf(bs, sizeof bs, "%.1f", 100 * b);
+	/* One sample a repeat: no spread within a run to speak of. */
 	if (isfinite(w))
-		snprintf(buf, len, "%.1f/%s%%", 100 * w, bs);
-	else
-		snprintf(buf, len, "-/%s", bs);
+		snprintf(ws, sizeof ws, "%.1f", 100 * w);
+	snprintf(buf, len, "%s/%s%s", ws, bs, isfinite(w) || isfinite(b) ?
+	    "%" : "");
 }
 
 /* Both sides' flags as OLD|NEW ("T+|B"); empty when neither has one. */
@@ -506,7 +507,8 @@ bmdiff_tally(struct bmdiff *d)
 		    "logarithm; the interval is that test's, so they always "
 		    "agree) by at least %g%% (-e); small: significant but "
 		    "under that.  W/B CV: the within-run and between-run "
-		    "parts of the spread.", d->o->alpha,
+		    "parts of the spread (-: not known; with one sample a "
+		    "repeat there is no within part).", d->o->alpha,
 		    100 * d->o->min_effect);
 		bmdiff_level_notes(d);
 	}

@@ -167,7 +167,12 @@ report_row(const struct run *run, const struct run_group *g,
 	if (n >= 2 && isfinite(estimate_ci(&e, 0.05))) {
 		table_set(t, r, REPORT_CI, "%.1f%%", 100 * estimate_ci(&e,
 		    0.05));
-		table_set(t, r, REPORT_CV, "%.1f%%", 100 * e.within_cv);
+		/* One sample a repeat has no spread within a repeat. */
+		if (isfinite(e.within_cv))
+			table_set(t, r, REPORT_CV, "%.1f%%", 100 *
+			    e.within_cv);
+		else
+			table_set(t, r, REPORT_CV, "-");
 	}
 	if (estimate_flags_str(&e, report_target(run), buf, sizeof buf) == 0)
 		return;
@@ -277,8 +282,8 @@ report_results(const struct run *run, int full)
 	    strcmp(run_meta_get(run, "repeats"), "1") != 0)
 		table_add_note(t, "With repeats, RESULT is the mean of the "
 		    "repeats' means and +/- CI comes from their spread; CV is "
-		    "the spread within a repeat; SAMPLES: (seconds, repeats x "
-		    "samples).");
+		    "the spread within a repeat (-: one sample a repeat has "
+		    "none); SAMPLES: (seconds, repeats x samples).");
 	free(g);
 	return t;
 }

@@ -112,4 +112,24 @@ case $ends in *..*) ;; *) fail "8: no interval in the csv" ;; esac
 compare -p none "$tmp/W1.csv" "$tmp/W2.csv"
 grep -q -F -- "$ends" "$out" || fail "8: the text does not print $ends"
 grep -q -F '+/-' "$out" && fail "8: a half-width printed"
+
+# 9. -R with one sample a repeat: no within part, said as "-", never nan.
+run "$tmp/R.csv" box 2026-01-01T14:00:00 "" complete "1:100 2:104 3:97 4:101"
+sed -i 's/^meta,repeats,5,/meta,repeats,4,/' "$tmp/R.csv"
+for f in text csv md; do
+	"$bin" show -f $f "$tmp/R.csv" >"$out" 2>"$err" ||
+	    fail "9: show -f $f failed"
+	grep -qi 'nan' "$out" && fail "9: show -f $f prints nan"
+	compare -p none -f $f "$tmp/R.csv" "$tmp/A.csv"
+	grep -qi 'nan' "$out" && fail "9: compare -f $f prints nan"
+done
+"$bin" show "$tmp/R.csv" >"$out" 2>"$err"
+grep -q '^System Call Overhead .*(1 sec, 4 x 1) .*%  *-$' "$out" ||
+    fail "9: the CV cell is not -"
+grep -q 'one sample a repeat has' "$out" || fail "9: show does not say why"
+compare -p none "$tmp/R.csv" "$tmp/A.csv"
+grep -q '^System Call Overhead .* -/[0-9.]*%\( .*\)\{0,1\}$' "$out" ||
+    fail "9: W/B CV is not -/B%"
+tr '\n' ' ' <"$out" | grep -q 'with one sample a *repeat there *is no within' ||
+    fail "9: compare does not say why"
 exit 0
