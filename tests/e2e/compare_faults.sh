@@ -132,4 +132,15 @@ grep -q '^System Call Overhead .* -/[0-9.]*%\( .*\)\{0,1\}$' "$out" ||
     fail "9: W/B CV is not -/B%"
 tr '\n' ' ' <"$out" | grep -q 'with one sample a *repeat there *is no within' ||
     fail "9: compare does not say why"
+
+# 10. An interrupted -R run reads back as one: it says so, and its
+# SAMPLES cell counts repeats as RESULT does (3 repeats, the last short).
+run "$tmp/I.csv" box 2026-01-01T15:00:00 "" interrupted \
+    "1:100 1:101 2:99 2:100 3:98"
+sed -i 's/^meta,repeats,5,/meta,repeats,3,/' "$tmp/I.csv"
+"$bin" show "$tmp/I.csv" >"$out" 2>"$err" || fail "10: show failed"
+grep -q '(1 sec, 3 x 1-2)' "$out" || fail "10: SAMPLES is not 3 x 1-2"
+grep -q 'samples)' "$out" && fail "10: SAMPLES counts samples, not repeats"
+grep -q '^Interrupted: the run was stopped in repeat 3 of 3' "$out" ||
+    fail "10: no sign of the interruption"
 exit 0
