@@ -66,4 +66,12 @@ done
 SYSMARK_RESULTS=$tmp/results "$bin" run -t pipe,context1,spawn,shell1 \
     -c 2 -d 0.1 -n 1 -q >"$out" 2>"$err" || fail "3: run failed"
 grep -q 'Left running' "$out" && fail "3: an ordinary run ended processes"
+
+# 11. A think time longer than the sample's grace (5 s past -d): each
+# sample waits for the step and its think, and none times out.
+printf 'kind,what,iterations,think\ncommand,true,1,6\n' >"$tmp/think.csv"
+users "$tmp/think.csv" -u 1 -d 0.1 -n 1
+[ "$rc" -eq 0 ] || fail "11: status $rc"
+grep -q 'timed out' "$err" "$out" && fail "11: a sample timed out"
+grep -q '^Simulated users.*steps/m' "$out" || fail "11: no figure"
 exit 0
