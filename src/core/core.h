@@ -607,6 +607,9 @@ void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
 double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
 
+/* squeeze.c */
+void	 sm_squeeze(char *, size_t, const char *);
+
 /* runsame.c */
 int	 run_same(const struct run *, const struct run *);
 

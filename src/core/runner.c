@@ -221,11 +221,14 @@ static void
 runner_fail(struct runner *r, const char *fmt, ...)
 {
 	va_list	ap;
+	char	full[2 * PATH_MAX + 512];
 
 	if (r->fail[0] != '\0')
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->fail, sizeof r->fail, fmt, ap);
+	vsnprintf(full, sizeof full, fmt, ap);
+	/* A long TMPDIR in it must not push the cause out. */
+	sm_squeeze(r->fail, sizeof r->fail, full);
 	va_end(ap);
 }
 
