@@ -721,6 +721,8 @@ struct table *scaling_compare(const struct run *const *,
 #define MIX_MAX_THINK		3600.0	/* seconds */
 #define MIX_MAX_USERS		256
 #define MIX_MAX_ITERATIONS	1000000000L
+/* The most exec takes in one argument on Linux (MAX_ARG_STRLEN). */
+#define MIX_MAX_ARG		131072L
 enum mix_kind {
 	MIX_TEST = 0,
 	MIX_COMMAND

@@ -74,4 +74,29 @@ users "$tmp/think.csv" -u 1 -d 0.1 -n 1
 [ "$rc" -eq 0 ] || fail "11: status $rc"
 grep -q 'timed out' "$err" "$out" && fail "11: a sample timed out"
 grep -q '^Simulated users.*steps/m' "$out" || fail "11: no figure"
+
+# 13. A command exec cannot take (over 128 KB in one argument) is refused
+# at load with the reason; one byte under the limit runs.  A 1 MB one too.
+cmd_of() {	# cmd_of BYTES: "true xxx..." of that length, quoted for CSV
+	printf '"true %0*d"' $(($1 - 5)) 0
+}
+for bytes in 131072 1048576; do
+	printf 'kind,what,iterations,think\ncommand,%s,1,0\n' \
+	    "$(cmd_of $bytes)" >"$tmp/long.csv"
+	users "$tmp/long.csv" -u 1 -d 0.1 -n 1 -q
+	[ "$rc" -eq 2 ] || fail "13: $bytes bytes: status $rc"
+	grep -q "long.csv:2: the command is $bytes bytes; exec takes at most 131071" \
+	    "$err" || fail "13: $bytes bytes: no reason"
+done
+printf 'kind,what,iterations,think\ncommand,%s,1,0\n' "$(cmd_of 131071)" \
+    >"$tmp/long.csv"
+users "$tmp/long.csv" -u 1 -d 0.1 -n 1 -q
+[ "$rc" -eq 0 ] || fail "13: 131071 bytes: status $rc"
+
+# 14. A mix starting with a UTF-8 BOM, as the README promises, is read.
+printf '\357\273\277kind,what,iterations,think\ncommand,true,1,0\n' \
+    >"$tmp/bom.csv"
+users "$tmp/bom.csv" -u 1 -d 0.1 -n 1 -q
+[ "$rc" -eq 0 ] || fail "14: status $rc"
+grep -q '^Simulated users.*steps/m' "$out" || fail "14: no figure"
 exit 0
