@@ -131,7 +131,7 @@ ui_loop(struct ui *ui)
 		ui_ctrl_c(ui);
 		if (ui->quit)
 			break;
-		if (ui_term_resized())
+		if (ui_term_resized() || ui_term_resumed())
 			ui->dirty = 1;
 		now = sm_now_ns();
 		if (ui->dirty || (ui_running(ui) && now >= next_draw)) {

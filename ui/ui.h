@@ -225,6 +225,8 @@ void	 ui_term_start(struct ui *);
 void	 ui_term_end(void);
 int	 ui_term_stopped(void);
 void	 ui_term_hangup(void);
+void	 ui_term_repaint(void);
+int	 ui_term_resumed(void);
 int	 ui_term_resized(void);
 int	 ui_term_ctrl_c(void);
 void	 ui_term_set_ctrl_c(int);
