@@ -617,7 +617,7 @@ int	 run_same(const struct run *, const struct run *);
 /* In each copy's environment: the run's mark, that finds its orphans. */
 #define SWEEP_VAR	"SYSMARK_RUN_DIR"
 void	 sweep_subreaper(void);
-int	 sweep_group(pid_t);
+int	 sweep_groups(const pid_t *, size_t);
 int	 sweep_orphans(const char *);
 
 /* runner.c */

@@ -700,11 +700,16 @@ runner_bench_done(struct runner *r, size_t pair)
 static void
 runner_end_sample(struct runner *r)
 {
+	pid_t	*gone = xcalloc((size_t)r->ncopy + 1, sizeof *gone);
+	size_t	 ngone = 0;
+
 	for (int i = 0; i < r->ncopy; i++)
 		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
 		else if (r->copy[i].pid > 0)
-			r->ended += sweep_group(r->copy[i].pid);
+			gone[ngone++] = r->copy[i].pid;
+	r->ended += sweep_groups(gone, ngone);
+	free(gone);
 	if (r->ncopy > 0 && !r->stuck)
 		r->ended += sweep_orphans(r->mark);
 	runner_close(&r->rfd);

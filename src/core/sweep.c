@@ -126,10 +126,20 @@ sweep_each(int (*fn)(const struct sweep_proc *, void *), void *arg)
 	return n;
 }
 
+struct sweep_groups {
+	const pid_t	*pgid;
+	size_t		 n;
+};
+
 static int
-sweep_in_group(const struct sweep_proc *p, void *arg)
+sweep_in_groups(const struct sweep_proc *p, void *arg)
 {
-	return p->pgrp == *(pid_t *)arg && !p->dying;
+	const struct sweep_groups	*g = arg;
+
+	for (size_t i = 0; i < g->n; i++)
+		if (p->pgrp == g->pgid[i])
+			return !p->dying;
+	return 0;
 }
 
 /* Whether pid's environment holds the line mark ("NAME=value"). */
@@ -200,21 +210,27 @@ sweep_orphan(const struct sweep_proc *p, void *arg)
 #endif /* __linux__ */
 
 /*
- * What is left of process group pgid (its leader reaped) is killed;
+ * What is left of the n process groups pgid (their leaders reaped) is
+ * killed, in one look through /proc however many copies there were;
  * returns how many were alive and not ending already.
  */
 int
-sweep_group(pid_t pgid)
+sweep_groups(const pid_t *pgid, size_t n)
 {
-	int	n = 0;
+#ifdef __linux__
+	struct sweep_groups	g = { pgid, n };
+#endif
+	int			alive = 0;
 
-	if (pgid <= 0)
+	if (n == 0)
 		return 0;
 #ifdef __linux__
-	n = sweep_each(sweep_in_group, &pgid);
+	alive = sweep_each(sweep_in_groups, &g);
 #endif
-	kill(-pgid, SIGKILL);
-	return n;
+	for (size_t i = 0; i < n; i++)
+		if (pgid[i] > 0)
+			kill(-pgid[i], SIGKILL);
+	return alive;
 }
 
 /*
