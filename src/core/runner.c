@@ -36,7 +36,9 @@
  *
  * Invariants: a sample's copies are all forked before any is released;
  * each copy leads its own process group, so killing -pid also kills the
- * partners a benchmark forked; nothing of a sample survives its REAP.
+ * partners a benchmark forked; nothing of a sample survives its REAP:
+ * the groups are killed again once the copies are reaped, and what left
+ * them (setsid) is found and ended by sweep.c.
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -7,21 +7,9 @@
 # (unless -F) and a plain run; a corrupt noise-HOST.csv found beside the
 # results is named with the reason it is not used.
 set -u
-top=$(pwd)
-bin=${SYSMARK_BIN:-$top/build/san/sysmark}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
+. tests/e2e/cli.subr
 export SYSMARK_RESULTS="$tmp/results"
 mkdir -p "$SYSMARK_RESULTS"
-
-fail() {
-	echo "$0: $*" >&2
-	echo "--- stdout:" >&2; cat "$out" >&2
-	echo "--- stderr:" >&2; cat "$err" >&2
-	exit 1
-}
 
 compare() {
 	"$bin" compare "$@" >"$out" 2>"$err"

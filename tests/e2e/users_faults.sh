@@ -5,19 +5,7 @@
 # counted; a think time longer than a sample refused or waited for;
 # a command too long for exec refused at load; a UTF-8 BOM skipped.
 set -u
-top=$(pwd)
-bin=${SYSMARK_BIN:-$top/build/san/sysmark}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-
-fail() {
-	echo "$0: $*" >&2
-	echo "--- stdout:" >&2; head -c 2000 "$out" >&2
-	echo "--- stderr:" >&2; head -c 2000 "$err" >&2
-	exit 1
-}
+. tests/e2e/cli.subr
 
 # users MIX ARGS...: run sysmark users on MIX; $rc, $out, $err.
 users() {
