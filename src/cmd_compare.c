@@ -16,7 +16,7 @@
 
 const char cmd_compare_usage[] =
 "usage: sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
-"                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
+"                   [-p PROFILE|none] [-F] RUN RUN... | OLD... -- NEW...\n"
 "\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
 "more runs it prints them side by side, each against the first;\n"
@@ -26,23 +26,27 @@ CMD_HELP_F
 "  -a ALPHA       significance level (default 0.05)\n"
 "  -e PERCENT     smallest change that counts (default 1)\n"
 "  -p PROFILE     the host noise profile (default: the runs' host's\n"
-"                 noise-HOST.csv beside the results); none: no profile\n";
+"                 noise-HOST.csv beside the results); none: no profile\n"
+"  -F             take -p's profile though another host made it\n";
 
 /*
- * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE; the first
+ * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE, -F (another
+ * host's profile taken anyway); the first
  * operand or -1.  '+' stops at the first operand, so that a "--" between
  * the sides stays where it is.
  */
 static int
 cmd_compare_options(int argc, char **argv, enum table_format *fmt,
-    struct compare_opts *o, const char **profile)
+    struct compare_opts *o, const char **profile, int *force)
 {
 	double	v;
 	int	c, rc = 0;
 
-	while (rc == 0 && (c = getopt(argc, argv, "+:f:a:e:p:")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, "+:f:a:e:p:F")) != -1) {
 		if (c == 'p')
 			*profile = optarg;
+		else if (c == 'F')
+			*force = 1;
 		else if (c == ':')
 			rc = cmd_usage_error("option -%c needs a value",
 			    optopt);
@@ -67,36 +71,78 @@ cmd_compare_options(int argc, char **argv, enum table_format *fmt,
 }
 
 /*
- * The host profile compare widens one-run-a-side intervals with: -p's
- * file, none with -p none, else the runs' host's noise-HOST.csv.
+ * The host profile compare judges one-run-a-side lines with: -p's file
+ * (refused if it is no profile, another host's unless force, or too
+ * short), none with -p none, else the runs' host's noise-HOST.csv, which
+ * when it cannot be used is named with the reason.  name gets the path
+ * and what must be said of the profile.  1 if there is one, 0 if not,
+ * else the exit status.
  */
 static int
-cmd_compare_profile(const char *arg, const char *argv0, const struct run *runs,
-    int n, struct run *profile, char *name, size_t len)
+cmd_compare_profile(const char *arg, int force, const char *argv0,
+    const struct run *runs, int n, struct run *profile, char *name,
+    size_t len)
 {
 	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
-	struct sm_error		  err;
-	char			  self[PATH_MAX];
+	struct sm_error		  err, why;
+	char			  self[PATH_MAX], note[128] = "";
 	int			  found;
 
 	run_init(profile);
-	if (arg != NULL) {
-		free(rp);
-		if (strcmp(arg, "none") == 0)
-			return 0;
-		snprintf(name, len, "%s", arg);
-		if (csvstore_load(profile, arg, &err) != 0)
-			return cmd_input_error(&err);
-		return 1;
-	}
 	for (int j = 0; j < n; j++)
 		rp[j] = &runs[j];
-	if (paths_self_exe(argv0, self, sizeof self) != 0)
-		self[0] = '\0';
-	found = noise_find(self[0] ? self : NULL, rp, (size_t)n, profile, name,
-	    len);
+	if (arg != NULL && strcmp(arg, "none") == 0)
+		found = 0;
+	else if (arg != NULL) {
+		snprintf(name, len, "%s", arg);
+		if (csvstore_load(profile, arg, &err) != 0)
+			found = cmd_input_error(&err);
+		else if (noise_check(profile, noise_host(rp, (size_t)n), force,
+		    note, sizeof note, &why) != 0) {
+			sm_error_set(&err, "-p %s: %s", arg, why.msg);
+			found = cmd_input_error(&err);
+		} else
+			found = 1;
+	} else {
+		if (paths_self_exe(argv0, self, sizeof self) != 0)
+			self[0] = '\0';
+		found = noise_find(self[0] ? self : NULL, rp, (size_t)n,
+		    profile, name, len, note, sizeof note, &err);
+		if (found < 0)
+			fprintf(stderr, "sysmark: the host noise profile %s is "
+			    "not used: %s\n", name, err.msg);
+		found = found > 0;
+	}
 	free(rp);
+	if (found > 1)
+		run_free(profile);	/* refused: the caller frees none */
+	if (found == 1 && note[0] != '\0')
+		snprintf(name + strlen(name), len - strlen(name), " (%s)",
+		    note);
 	return found;
+}
+
+/*
+ * One run named twice on a side (or a copy of it under another name)
+ * would count as two replicates, its spread between them nil: refused.
+ * 0, or the exit status.
+ */
+static int
+cmd_compare_dups(const struct run *runs, char **args, int n, int split)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			if (split >= 0 && (i < split) != (j < split))
+				continue;
+			if (!run_same(&runs[i], &runs[j]))
+				continue;
+			fprintf(stderr, "sysmark: compare: %s and %s are the "
+			    "same run (same facts and samples); on one side "
+			    "it would count as two replicates\n", args[i],
+			    args[j]);
+			return SM_EXIT_INPUT;
+		}
+	return 0;
 }
 
 /* The index of "--" among the operands, or -1. */
@@ -160,12 +206,13 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	struct sm_error		  err;
 	struct run		 *runs, profile;
 	const char		 *parg = NULL;
+	int			  force = 0;
 	char			**names, **args, pname[PATH_MAX];
 	struct table		 *t;
 	int			  i, n, k = 0, rc = 0, split, have;
 
 	compare_opts_default(&o);
-	if ((i = cmd_compare_options(argc, argv, &fmt, &o, &parg)) < 0)
+	if ((i = cmd_compare_options(argc, argv, &fmt, &o, &parg, &force)) < 0)
 		return SM_EXIT_INPUT;
 	args = argv + i;
 	n = argc - i;
@@ -181,8 +228,10 @@ cmd_compare(int argc, char **argv, const char *argv0)
 		return cmd_usage_error("compare: name at least two runs or "
 		    "baselines");
 	rc = cmd_load_runs(args, n, argv0, &runs, &names, &k);
-	if (rc == 0 && (have = cmd_compare_profile(parg, argv0, runs, n,
-	    &profile, pname, sizeof pname)) > 1)
+	if (rc == 0)
+		rc = cmd_compare_dups(runs, args, n, split);
+	if (rc == 0 && (have = cmd_compare_profile(parg, force, argv0, runs,
+	    n, &profile, pname, sizeof pname)) > 1)
 		rc = have;
 	else if (rc == 0) {
 		o.wide = fmt != TABLE_TEXT;

@@ -131,7 +131,7 @@ ui_loop(struct ui *ui)
 		ui_ctrl_c(ui);
 		if (ui->quit)
 			break;
-		if (ui_term_resized())
+		if (ui_term_resized() || ui_term_resumed())
 			ui->dirty = 1;
 		now = sm_now_ns();
 		if (ui->dirty || (ui_running(ui) && now >= next_draw)) {
@@ -149,9 +149,15 @@ ui_loop(struct ui *ui)
 				sm_fatal("poll: %s", strerror(errno));
 			continue;
 		}
-		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			ui->quit = 1;	/* the terminal is gone */
-		else if (pfd[0].revents & POLLIN)
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			/*
+			 * The terminal is gone: reads and writes fail with
+			 * EIO, often before the SIGHUP comes (from the shell
+			 * that led the session), so act as on SIGHUP now.
+			 */
+			ui_term_hangup();
+			break;
+		} else if (pfd[0].revents & POLLIN)
 			ui_read_keys(ui);
 		if (ui_running(ui))
 			ui_live_step(ui);

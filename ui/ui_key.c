@@ -145,7 +145,7 @@ ui_key(struct ui *ui, int c)
 		ui_quit(ui);
 		break;
 	case UI_CTRL('l'):
-		clearok(curscr, TRUE);
+		ui_term_repaint();
 		break;
 	case '+':
 	case '-':

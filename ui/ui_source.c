@@ -149,11 +149,15 @@ ui_source_table(struct ui *ui, const struct run **rp, const char **names,
 	struct compare_opts	o;
 	struct run		profile;
 	struct table		*t;
-	char			path[PATH_MAX];
+	struct sm_error		 err;
+	char			path[PATH_MAX + 160], note[128];
 
 	compare_opts_default(&o);
 	if (noise_find(ui->self[0] != '\0' ? ui->self : NULL, rp, n, &profile,
-	    path, sizeof path)) {
+	    path, PATH_MAX, note, sizeof note, &err) > 0) {
+		if (note[0] != '\0')
+			snprintf(path + strlen(path), sizeof path -
+			    strlen(path), " (%s)", note);
 		o.profile = &profile;
 		o.profile_name = path;
 	}

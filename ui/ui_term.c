@@ -27,6 +27,7 @@
 /* Signal handlers only set these; the loop acts on them. */
 static volatile sig_atomic_t	ui_sig_stop;
 static volatile sig_atomic_t	ui_sig_winch;
+static volatile sig_atomic_t	ui_sig_cont;	/* back from Ctrl-Z */
 /* Ctrl-C: 1 pressed, 2 being asked about; pressed again, it stops. */
 static volatile sig_atomic_t	ui_sig_int;
 
@@ -47,6 +48,8 @@ ui_on_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		ui_sig_winch = 1;
+	else if (sig == SIGCONT)
+		ui_sig_cont = 1;
 	else if (sig == SIGINT && ui_sig_int == 0)
 		ui_sig_int = 1;
 	else
@@ -94,6 +97,7 @@ ui_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGWINCH, &sa, NULL);
+	sigaction(SIGCONT, &sa, NULL);
 	sa.sa_handler = ui_on_crash;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof crash / sizeof crash[0]; i++)
@@ -229,6 +233,17 @@ ui_term_stopped(void)
 	return ui_sig_stop;
 }
 
+/*
+ * The terminal hung up (poll said so): stop as SIGHUP stops, keeping the
+ * run, whichever of the two comes first.
+ */
+void
+ui_term_hangup(void)
+{
+	if (ui_sig_stop == 0)
+		ui_sig_stop = SIGHUP;
+}
+
 /* Ctrl-C's state (see ui_sig_int), and setting it from the loop. */
 int
 ui_term_ctrl_c(void)
@@ -240,6 +255,37 @@ void
 ui_term_set_ctrl_c(int v)
 {
 	ui_sig_int = v;
+}
+
+/*
+ * Repaint the whole screen from scratch (Ctrl-L, and back from Ctrl-Z):
+ * what ran meanwhile may have reset the terminal, and ncurses sends the
+ * alternate character set's setup (enacs, which designates the line
+ * drawing set) only once, at start: without it again, rules drawn in that
+ * set come out as "qqqq".
+ */
+void
+ui_term_repaint(void)
+{
+	char	*enacs = tigetstr("enacs");
+
+	/* At once, on its own: ncurses' buffer is empty between updates. */
+	if (enacs != NULL && enacs != (char *)-1) {
+		tputs(enacs, 1, putchar);
+		fflush(stdout);
+	}
+	clearok(curscr, TRUE);
+}
+
+/* 1 once after each SIGCONT, the screen then repainted whole. */
+int
+ui_term_resumed(void)
+{
+	if (!ui_sig_cont)
+		return 0;
+	ui_sig_cont = 0;
+	ui_term_repaint();
+	return 1;
 }
 
 /* 1 once after each SIGWINCH, the terminal then resized to its size. */

@@ -285,7 +285,7 @@ bmdiff_spread(const struct bmdiff *d, const struct bmdiff_line *l, char *buf,
 	double	w = sqrt((l->e[0].within_cv * l->e[0].within_cv +
 		    l->e[1].within_cv * l->e[1].within_cv) / 2);
 	double	b = NAN;
-	char	bs[16] = "-";
+	char	bs[16] = "-", ws[16] = "-";
 
 	if (l->e[0].units >= 2 && l->e[1].units >= 2)
 		b = sqrt((l->e[0].between_cv * l->e[0].between_cv +
@@ -302,10 +302,11 @@ bmdiff_spread(const struct bmdiff *d, const struct bmdiff_line *l, char *buf,
 	}
 	if (isfinite(b))
 		snprintf(bs, sizeof bs, "%.1f", 100 * b);
+	/* One sample a repeat: no spread within a run to speak of. */
 	if (isfinite(w))
-		snprintf(buf, len, "%.1f/%s%%", 100 * w, bs);
-	else
-		snprintf(buf, len, "-/%s", bs);
+		snprintf(ws, sizeof ws, "%.1f", 100 * w);
+	snprintf(buf, len, "%s/%s%s", ws, bs, isfinite(w) || isfinite(b) ?
+	    "%" : "");
 }
 
 /* Both sides' flags as OLD|NEW ("T+|B"); empty when neither has one. */
@@ -322,11 +323,24 @@ bmdiff_flags(const struct bmdiff_line *l, char *buf, size_t len)
 		snprintf(buf, len, "%s|%s", f0, f1);
 }
 
-/* The significance cells: interval, p (or the sample counts), verdict. */
+/* One end of the ratio's interval as a change: "-44.2%", "+0.35%". */
+static void
+bmdiff_end(double ratio, char *buf, size_t len)
+{
+	double	pct = 100 * (ratio - 1);
+
+	snprintf(buf, len, fabs(pct) < 1 ? "%+.2f%%" : "%+.1f%%", pct);
+}
+
+/*
+ * The significance cells: interval, p (or the sample counts), verdict.
+ * The interval of a ratio is lopsided (exponentiated from the log
+ * scale), so its two ends are printed, never a half-width.
+ */
 static void
 bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 {
-	double	half = 100 * (s->hi - s->lo) / 2;
+	char	lo[32], hi[32];
 
 	if (s->verdict == SIGNIF_INVALID) {
 		table_set(d->t, row, d->c_verdict, "n/a");
@@ -336,8 +350,9 @@ bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 		table_set(d->t, row, d->c_p, "n=%zu+%zu", s->na, s->nb);
 		return;
 	}
-	table_set(d->t, row, d->c_ci, half < 1 ? "+/-%.2f%%" : "+/-%.1f%%",
-	    half);
+	bmdiff_end(s->lo, lo, sizeof lo);
+	bmdiff_end(s->hi, hi, sizeof hi);
+	table_set(d->t, row, d->c_ci, "%s..%s", lo, hi);
 	if (s->p < 0.001)
 		table_set(d->t, row, d->c_p, "<0.001");
 	else
@@ -492,7 +507,8 @@ bmdiff_tally(struct bmdiff *d)
 		    "logarithm; the interval is that test's, so they always "
 		    "agree) by at least %g%% (-e); small: significant but "
 		    "under that.  W/B CV: the within-run and between-run "
-		    "parts of the spread.", d->o->alpha,
+		    "parts of the spread (-: not known; with one sample a "
+		    "repeat there is no within part).", d->o->alpha,
 		    100 * d->o->min_effect);
 		bmdiff_level_notes(d);
 	}

@@ -555,8 +555,11 @@ int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
 struct runner_plan;
 int	 noise_path(const char *, const char *, char *, size_t,
 	     struct sm_error *);
+const char *noise_host(const struct run *const *, size_t);
+int	 noise_check(const struct run *, const char *, int, char *, size_t,
+	     struct sm_error *);
 int	 noise_find(const char *, const struct run *const *, size_t,
-	     struct run *, char *, size_t);
+	     struct run *, char *, size_t, char *, size_t, struct sm_error *);
 struct table *noise_table(const struct run *);
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
@@ -605,6 +608,19 @@ void	 sampler_probe(struct sampler_probe *, struct run *);
 void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
 double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
+
+/* squeeze.c */
+void	 sm_squeeze(char *, size_t, const char *);
+
+/* runsame.c */
+int	 run_same(const struct run *, const struct run *);
+
+/* sweep.c */
+/* In each copy's environment: the run's mark, that finds its orphans. */
+#define SWEEP_VAR	"SYSMARK_RUN_DIR"
+void	 sweep_subreaper(void);
+int	 sweep_groups(const pid_t *, size_t);
+int	 sweep_orphans(const char *);
 
 /* runner.c */
 enum runner_order {
@@ -707,6 +723,8 @@ struct table *scaling_compare(const struct run *const *,
 #define MIX_MAX_THINK		3600.0	/* seconds */
 #define MIX_MAX_USERS		256
 #define MIX_MAX_ITERATIONS	1000000000L
+/* The most exec takes in one argument on Linux (MAX_ARG_STRLEN). */
+#define MIX_MAX_ARG		131072L
 enum mix_kind {
 	MIX_TEST = 0,
 	MIX_COMMAND

@@ -179,11 +179,18 @@ csvstore_check(const struct run *run, struct sm_error *err)
 	char	why[200];
 
 	for (size_t i = 0; i < run->nmeta; i++) {
-		if (run->meta[i].key[0] == '\0' ||
-		    strlen(run->meta[i].key) + strlen(run->meta[i].value) >
-		    CSVSTORE_MAX_LINE / 4) {
-			sm_error_set(err, "fact \"%.40s\" cannot be saved: an "
-			    "empty name or too long", run->meta[i].key);
+		size_t	n = strlen(run->meta[i].key) +
+			    strlen(run->meta[i].value);
+
+		if (run->meta[i].key[0] == '\0') {
+			sm_error_set(err, "a fact with an empty name cannot "
+			    "be saved");
+			return -1;
+		}
+		if (n > CSVSTORE_MAX_LINE / 4) {
+			sm_error_set(err, "fact \"%.40s\" cannot be saved: "
+			    "%zu bytes, over the %d a saved run can hold",
+			    run->meta[i].key, n, CSVSTORE_MAX_LINE / 4);
 			return -1;
 		}
 	}

@@ -91,6 +91,27 @@ mix_command_kind(const char *cmd, char *kind, size_t len)
 }
 
 /*
+ * The command goes to exec as one argument of sh -c: Linux takes at most
+ * MIX_MAX_ARG bytes in one (MAX_ARG_STRLEN, 32 pages), and every system
+ * at most ARG_MAX for all of them with the environment.  Longer, exec
+ * fails with E2BIG in every sample: refused here with the reason.
+ */
+static int
+mix_check_length(struct mix_load *ld, const char *cmd)
+{
+	size_t	n = strlen(cmd);
+	long	max = sysconf(_SC_ARG_MAX);
+
+	if (max <= 0 || max > MIX_MAX_ARG)
+		max = MIX_MAX_ARG;
+	if (n < (size_t)max)
+		return 0;
+	mix_bad(ld, "the command is %zu bytes; exec takes at most %ld bytes "
+	    "in one argument: put it in a script and run that", n, max - 1);
+	return -1;
+}
+
+/*
  * The command's program must exist: on PATH, at an absolute path, or in
  * the mix's directory as "$SYSMARK_MIX_DIR/prog".  A relative path would
  * be looked up here but run from the user's directory: refused.
@@ -103,8 +124,15 @@ mix_check_command(struct mix_load *ld, const char *cmd)
 	size_t			 n = strcspn(cmd, " \t");
 	int			 q = cmd[0] == '"';
 
-	if (n == 0 || n >= sizeof prog) {
+	if (mix_check_length(ld, cmd) != 0)
+		return -1;
+	if (n == 0) {
 		mix_bad(ld, "a command is needed in column \"what\"");
+		return -1;
+	}
+	if (n >= sizeof prog) {
+		mix_bad(ld, "the command's program name is %zu bytes, longer "
+		    "than a path can be (%zu)", n, sizeof prog - 1);
 		return -1;
 	}
 	snprintf(prog, sizeof prog, "%.*s", (int)(n - 2 * q), cmd + q);
@@ -401,6 +429,17 @@ mix_resolve(const char *self, const char *arg, char *path, size_t len,
 	return 0;
 }
 
+/* A UTF-8 byte order mark some editors put first is skipped. */
+static void
+mix_skip_bom(FILE *f)
+{
+	char	buf[3];
+	size_t	n = fread(buf, 1, sizeof buf, f);
+
+	if (infile_bom(buf, n) == 0)
+		rewind(f);
+}
+
 /*
  * Load and check the mix arg names (a file, or a name in mixes/) into
  * an empty mix; 0, or -1 with a message naming path:line.
@@ -422,6 +461,7 @@ mix_load(struct mix *m, const char *self, const char *arg,
 		sm_error_set(err, "%s: %s", path, strerror(errno));
 		return -1;
 	}
+	mix_skip_bom(f);
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0)
 		sm_fatal("csv_init failed");
 	mix_names(m, path);

@@ -13,6 +13,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -38,34 +40,107 @@ noise_path(const char *self, const char *host, char *buf, size_t len,
 	return 0;
 }
 
+/* The host all nrun runs come from, or NULL (none said, or several). */
+const char *
+noise_host(const struct run *const *runs, size_t nrun)
+{
+	const char	*host = nrun > 0 ? run_meta_get(runs[0], "hostname") :
+			    NULL, *h;
+
+	for (size_t r = 1; host != NULL && r < nrun; r++)
+		if ((h = run_meta_get(runs[r], "hostname")) == NULL ||
+		    strcmp(h, host) != 0)
+			return NULL;
+	return host;
+}
+
+/* How many repeats of profile hold a counted sample. */
+static int
+noise_repeats(const struct run *profile)
+{
+	unsigned char	seen[RUNNER_MAX_REPEATS + 1] = { 0 };
+	int		n = 0, k;
+
+	for (size_t i = 0; i < profile->nsamples; i++) {
+		const struct run_sample	*s = &profile->samples[i];
+
+		k = s->repeat > 0 ? s->repeat : 1;
+		if (s->status != RUN_OK || s->index == RUN_WARMUP ||
+		    k > RUNNER_MAX_REPEATS || seen[k])
+			continue;
+		seen[k] = 1;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Whether profile may judge runs from host (NULL: unknown, not checked;
+ * force: another host's profile is taken anyway).  0 if it may, with
+ * note set to what the verdicts must say of it ("" if nothing); -1 with
+ * the reason if not: it is not a profile, another host's, or holds fewer
+ * than 2 repeats (an interrupted calibrate), which show no spread.
+ */
+int
+noise_check(const struct run *profile, const char *host, int force,
+    char *note, size_t len, struct sm_error *err)
+{
+	const char	*kind = run_meta_get(profile, "kind");
+	const char	*h = run_meta_get(profile, "hostname");
+	const char	*st = run_meta_get(profile, "status");
+	const char	*want = run_meta_get(profile, "repeats");
+	int		 n = noise_repeats(profile);
+
+	note[0] = '\0';
+	if (kind == NULL || strcmp(kind, "noise-profile") != 0) {
+		sm_error_set(err, "not a noise profile (sysmark calibrate "
+		    "makes one) but %s", kind != NULL ? kind : "a plain run");
+		return -1;
+	}
+	if (host != NULL && !force && (h == NULL || strcmp(h, host) != 0)) {
+		sm_error_set(err, "the noise profile of host %s, and the runs "
+		    "come from %s (-F uses it anyway)", h != NULL ? h :
+		    "unknown", host);
+		return -1;
+	}
+	if (n < 2) {
+		sm_error_set(err, "a noise profile of %d repeat%s%s; at least "
+		    "2 are needed to see how far runs stray", n, n == 1 ? "" :
+		    "s", st != NULL && strcmp(st, "interrupted") == 0 ?
+		    " (calibrate was interrupted)" : "");
+		return -1;
+	}
+	if (st != NULL && strcmp(st, "interrupted") == 0)
+		snprintf(note, len, "interrupted: %d of %s repeats", n,
+		    want != NULL ? want : "?");
+	return 0;
+}
+
 /*
  * Load the profile of the host all nrun runs come from into *profile
- * (initialised here); 1 if there is one, 0 if not (different hosts, no
- * file, or a file that is not a profile of that host).
+ * (initialised here), path set to its file and note to what must be said
+ * of it (noise_check).  1 if there is one to use; 0 if none (different
+ * hosts, no file); -1 if the host's file is there but cannot be used,
+ * err saying why (corrupt, not a profile, too few repeats).
  */
 int
 noise_find(const char *self, const struct run *const *runs, size_t nrun,
-    struct run *profile, char *path, size_t len)
+    struct run *profile, char *path, size_t len, char *note, size_t nlen,
+    struct sm_error *err)
 {
-	const char	*host = run_meta_get(runs[0], "hostname"), *h, *kind;
-	struct sm_error	 err;
+	const char	*host = noise_host(runs, nrun);
+	struct stat	 sb;
 
 	run_init(profile);
-	if (host == NULL)
+	note[0] = '\0';
+	if (host == NULL || noise_path(self, host, path, len, err) != 0 ||
+	    stat(path, &sb) != 0)
 		return 0;
-	for (size_t r = 1; r < nrun; r++)
-		if ((h = run_meta_get(runs[r], "hostname")) == NULL ||
-		    strcmp(h, host) != 0)
-			return 0;
-	if (noise_path(self, host, path, len, &err) != 0 ||
-	    csvstore_load(profile, path, &err) != 0)
-		return 0;
-	kind = run_meta_get(profile, "kind");
-	h = run_meta_get(profile, "hostname");
-	if (kind == NULL || strcmp(kind, "noise-profile") != 0 || h == NULL ||
-	    strcmp(h, host) != 0) {
+	if (csvstore_load(profile, path, err) != 0 ||
+	    noise_check(profile, host, 0, note, nlen, err) != 0) {
 		run_free(profile);
-		return 0;
+		run_init(profile);
+		return -1;
 	}
 	return 1;
 }

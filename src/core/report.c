@@ -107,21 +107,55 @@ report_target_note(const struct run *run, struct table *t)
 }
 
 /*
- * "(10 secs, 6 samples)", BYTE's words; with repeats "(10 secs, 3 x 6)",
- * repeats x samples in each, short enough to leave the titles room.
+ * The fewest and most counted samples in one repeat of group g (equal
+ * unless the run was interrupted mid-repeat).
  */
 static void
-report_samples(const struct estimate *e, double duration, char *buf,
-    size_t len)
+report_rep_range(const struct run *run, const struct run_group *g,
+    size_t *lo, size_t *hi)
 {
-	char	secs[40] = "", reps[48] = "", fail[32] = "";
+	size_t	count[RUNNER_MAX_REPEATS + 1] = { 0 };
 
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample	*s = &run->samples[i];
+		int			 k = s->repeat > 0 ? s->repeat : 1;
+
+		if (s->copies == g->copies && strcmp(s->test, g->test) == 0 &&
+		    s->status == RUN_OK && s->index != RUN_WARMUP &&
+		    k <= RUNNER_MAX_REPEATS)
+			count[k]++;
+	}
+	*lo = *hi = 0;
+	for (size_t k = 1; k <= RUNNER_MAX_REPEATS; k++) {
+		if (count[k] == 0)
+			continue;
+		if (*lo == 0 || count[k] < *lo)
+			*lo = count[k];
+		if (count[k] > *hi)
+			*hi = count[k];
+	}
+}
+
+/*
+ * The SAMPLES cell: (1 sec, 10 samples), or with repeats (1 sec, 3 x 10),
+ * repeats x samples in each, short enough to leave the titles room; a
+ * repeat cut short by an interruption shows as a range (3 x 1-2).
+ */
+static void
+report_samples(const struct run *run, const struct run_group *g,
+    const struct estimate *e, double duration, char *buf, size_t len)
+{
+	char	secs[40] = "", reps[64] = "", fail[32] = "";
+	size_t	lo, hi;
+
+	report_rep_range(run, g, &lo, &hi);
 	if (duration > 0)
 		snprintf(secs, sizeof secs, "%g sec%s, ", duration,
 		    duration == 1 ? "" : "s");
-	if (e->units > 1 && e->n % e->units == 0)
-		snprintf(reps, sizeof reps, "%zu x %zu", e->units,
-		    e->n / e->units);
+	if (e->units > 1 && lo == hi)
+		snprintf(reps, sizeof reps, "%zu x %zu", e->units, lo);
+	else if (e->units > 1)
+		snprintf(reps, sizeof reps, "%zu x %zu-%zu", e->units, lo, hi);
 	else
 		snprintf(reps, sizeof reps, "%zu sample%s", e->n,
 		    e->n == 1 ? "" : "s");
@@ -162,12 +196,17 @@ report_row(const struct run *run, const struct run_group *g,
 		table_set(t, r, REPORT_RESULT, "%s", buf);
 		table_set(t, r, REPORT_UNIT, "%s", unit);
 	}
-	report_samples(&e, duration, samples, sizeof samples);
+	report_samples(run, g, &e, duration, samples, sizeof samples);
 	table_set(t, r, REPORT_SAMPLES, "%s", samples);
 	if (n >= 2 && isfinite(estimate_ci(&e, 0.05))) {
 		table_set(t, r, REPORT_CI, "%.1f%%", 100 * estimate_ci(&e,
 		    0.05));
-		table_set(t, r, REPORT_CV, "%.1f%%", 100 * e.within_cv);
+		/* One sample a repeat has no spread within a repeat. */
+		if (isfinite(e.within_cv))
+			table_set(t, r, REPORT_CV, "%.1f%%", 100 *
+			    e.within_cv);
+		else
+			table_set(t, r, REPORT_CV, "-");
 	}
 	if (estimate_flags_str(&e, report_target(run), buf, sizeof buf) == 0)
 		return;
@@ -232,6 +271,28 @@ report_failures(const struct run *run, struct table *t)
 	}
 }
 
+/* An interrupted run says so, and how far its repeats got. */
+static void
+report_interrupted(const struct run *run, struct table *t)
+{
+	const char	*st = run_meta_get(run, "status");
+	const char	*want = run_meta_get(run, "repeats");
+	int		 last = 0;
+
+	if (st == NULL || strcmp(st, "interrupted") != 0)
+		return;
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (run->samples[i].repeat > last)
+			last = run->samples[i].repeat;
+	if (want != NULL && strcmp(want, "1") != 0 && last > 0)
+		table_add_note(t, "Interrupted: the run was stopped in repeat "
+		    "%d of %s; what it had not reached is missing, and the "
+		    "last repeat may be short.", last, want);
+	else
+		table_add_note(t, "Interrupted: the run was stopped before "
+		    "its end; what it had not reached is missing.");
+}
+
 /*
  * The results table of a run; the caller frees it.  full (the CLI, which
  * wraps long titles) adds the flags column and what the run recorded of
@@ -260,6 +321,7 @@ report_results(const struct run *run, int full)
 	table_fit(t, TABLE_TEXT_WIDTH, REPORT_TEST);
 	for (size_t i = 0; i < ng; i++)
 		report_row(run, &g[i], t);
+	report_interrupted(run, t);
 	report_failures(run, t);
 	if (flagged && full)
 		table_add_note(t, "%s", estimate_flags_legend());
@@ -268,12 +330,18 @@ report_results(const struct run *run, int full)
 		    "repeat) was taken and saved, and is left out of these "
 		    "figures.");
 	report_target_note(run, t);
+	if (run_meta_get(run, "processes_ended") != NULL)
+		table_add_note(t, "Left running: sysmark ended %s processes "
+		    "the tests started and left behind after their samples "
+		    "(a command's background jobs, or ones that left its "
+		    "process group).", run_meta_get(run, "processes_ended"));
 	if (ng > 0 && run_meta_get(run, "repeats") != NULL &&
 	    strcmp(run_meta_get(run, "repeats"), "1") != 0)
 		table_add_note(t, "With repeats, RESULT is the mean of the "
 		    "repeats' means and +/- CI comes from their spread; CV is "
-		    "the spread within a repeat; SAMPLES: (seconds, repeats x "
-		    "samples).");
+		    "the spread within a repeat (-: one sample a repeat has "
+		    "none); SAMPLES: (seconds, repeats x samples, a range where "
+		    "an interruption cut the last repeat short).");
 	free(g);
 	return t;
 }

@@ -36,7 +36,9 @@
  *
  * Invariants: a sample's copies are all forked before any is released;
  * each copy leads its own process group, so killing -pid also kills the
- * partners a benchmark forked; nothing of a sample survives its REAP.
+ * partners a benchmark forked; nothing of a sample survives its REAP:
+ * the groups are killed again once the copies are reaped, and what left
+ * them (setsid) is found and ended by sweep.c.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -134,6 +136,8 @@ struct runner {
 	uint64_t		 deadline;
 	uint64_t		 killed_at;	/* when SIGKILL went out */
 	int			 stuck;		/* a copy would not die */
+	int			 ended;		/* leftovers swept (sweep.c) */
+	char			 mark[PATH_MAX + 32];	/* SWEEP_VAR=tmpdir */
 	int			 eof;
 	char			 fail[256];	/* first failure reason */
 	unsigned char		 buf[sizeof(struct sampler_msg)];
@@ -219,11 +223,14 @@ static void
 runner_fail(struct runner *r, const char *fmt, ...)
 {
 	va_list	ap;
+	char	full[2 * PATH_MAX + 512];
 
 	if (r->fail[0] != '\0')
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->fail, sizeof r->fail, fmt, ap);
+	vsnprintf(full, sizeof full, fmt, ap);
+	/* A long TMPDIR in it must not push the cause out. */
+	sm_squeeze(r->fail, sizeof r->fail, full);
 	va_end(ap);
 }
 
@@ -292,6 +299,8 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 		return -1;
 	}
 	if (pid == 0) {
+		/* What it leaves running is found by this (sweep.c). */
+		setenv(SWEEP_VAR, r->tmpdir, 1);
 		memset(&a, 0, sizeof a);
 		a.bench = runner_cur(r);
 		a.copy = i;
@@ -685,12 +694,26 @@ runner_bench_done(struct runner *r, size_t pair)
 	runner_emit(r, &ev);
 }
 
+/*
+ * Nothing of a sample outlives it: each copy's group is killed even when
+ * the copy itself has been reaped (a command's background processes stay
+ * in it), and what left the group is swept up too, counted for the run.
+ */
 static void
 runner_end_sample(struct runner *r)
 {
+	pid_t	*gone = xcalloc((size_t)r->ncopy + 1, sizeof *gone);
+	size_t	 ngone = 0;
+
 	for (int i = 0; i < r->ncopy; i++)
 		if (r->copy[i].pid > 0 && !r->copy[i].reaped)
 			kill(-r->copy[i].pid, SIGKILL);
+		else if (r->copy[i].pid > 0)
+			gone[ngone++] = r->copy[i].pid;
+	r->ended += sweep_groups(gone, ngone);
+	free(gone);
+	if (r->ncopy > 0 && !r->stuck)
+		r->ended += sweep_orphans(r->mark);
 	runner_close(&r->rfd);
 	runner_close(&r->gofd);
 	free(r->copy);
@@ -709,6 +732,12 @@ runner_finish(struct runner *r, int cancelled)
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
 	runner_note_machine(r);
+	if (r->ended > 0) {
+		char	n[16];
+
+		snprintf(n, sizeof n, "%d", r->ended);
+		run_meta_set(r->run, "processes_ended", n);
+	}
 	if (!r->stuck)
 		sm_rmtree(r->tmpdir);
 	memset(&ev, 0, sizeof ev);
@@ -1132,7 +1161,8 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	struct runner	*r;
 	char		 idle[256];
 
-	if (runner_check(plan, err) != 0)
+	/* A run whose facts could not be saved never starts. */
+	if (runner_check(plan, err) != 0 || csvstore_check(run, err) != 0)
 		return NULL;
 	r = xcalloc(1, sizeof *r);
 	r->plan = *plan;
@@ -1159,6 +1189,8 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 		free(r);
 		return NULL;
 	}
+	snprintf(r->mark, sizeof r->mark, "%s=%s", SWEEP_VAR, r->tmpdir);
+	sweep_subreaper();
 	tools_record(run, plan->benches, plan->nbench);
 	fsinfo_collect(run, r->tmpdir);
 	/* Kept in the file whatever the caller prints (run -q). */

@@ -94,11 +94,14 @@ void
 bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
 {
 	char	msg[sizeof ((struct sampler_msg *)0)->text];
+	char	full[2 * PATH_MAX + 512];
 	va_list	ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(full, sizeof full, fmt, ap);
 	va_end(ap);
+	/* The text has room for 199 bytes: keep the cause, cut the path. */
+	sm_squeeze(msg, sizeof msg, full);
 	sampler_send(ctx->report_fd, SAMPLER_ERROR, ctx->copy, 0, 0, msg);
 	_exit(1);
 }

@@ -406,6 +406,8 @@ table_text_panel(const struct table *t, const size_t *w, size_t first,
 			v.rows[r].cells[c] =
 			    t->rows[r].cells[c == 0 ? 0 : first + c - 1];
 	}
+	/* The names may still need wrapping to fit beside these columns. */
+	(void)table_text_fit(&v, vw);
 	table_text_body(&v, vw, f);
 	for (size_t r = 0; r < t->nrows; r++)
 		free(v.rows[r].cells);

@@ -258,6 +258,14 @@ users_plan(struct runner_plan *plan, struct bench *b, const struct mix *m,
 	char	key[32], val[512];
 
 	users_bench(m, b);
+	/*
+	 * A step and its think time cannot be cut short: a sample lasts at
+	 * least until the step under way and its think end, and the batches
+	 * may go once round the mix past -d, so the copies are given every
+	 * think time of the mix beyond the usual grace.
+	 */
+	for (size_t i = 0; i < m->nsteps; i++)
+		plan->grace += m->steps[i].think;
 	plan->collect = users_collect;
 	plan->collect_arg = (void *)m;
 	run_meta_set(run, "mix", m->name);
