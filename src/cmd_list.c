@@ -25,6 +25,12 @@ cmd_list(int argc, char **argv, const char *argv0)
 	if (i != argc)
 		return cmd_usage_error("list: unexpected argument \"%s\"",
 		    argv[i]);
+	if (fmt == TABLE_JSON) {
+		struct json_t	*doc = json_out_doc("list");
+
+		json_out_catalog(doc);
+		return cmd_json_write(doc);
+	}
 	t = table_new(NULL);
 	table_add_col(t, "ID", TABLE_LEFT);
 	table_add_col(t, "TEST", TABLE_LEFT);

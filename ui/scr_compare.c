@@ -30,6 +30,8 @@ static void
 scr_compare_enter(struct ui *ui)
 {
 	ui_source_scan(ui);
+	/* Reads each run, so that a labelled one is listed by its label. */
+	ui_source_describe(ui);
 	ui->cmp_cur = ui->cmp_top = ui->cmp_left = 0;
 	ui->cmp_view = 0;
 }

@@ -35,6 +35,7 @@ compare_opts_default(struct compare_opts *o)
 	o->profile = NULL;
 	o->profile_name = NULL;
 	o->wide = 0;
+	o->over = NULL;
 }
 
 /* The side-by-side mark after a ratio; see compare_side_notes(). */
