@@ -75,6 +75,15 @@ int	 cmd_json_write(struct json_t *);
 int	 cmd_json_run(const char *, const struct run *, const char *,
 	     const struct run *, const char *, int);
 
+/* cmd_gate.c: compare --fail-on and compare -f json */
+struct cmd_gate {
+	unsigned	mask;		/* GATE_*; 0: no gate */
+	char		list[64];	/* the conditions, as gate_str() */
+};
+size_t	 cmd_gate_judge(const struct cmd_gate *, const struct run *,
+	     char **, char **, int, int, const struct compare_opts *,
+	     const struct filter *, struct json_t **);
+
 /* cmd_measure.c */
 int	 cmd_measure(struct cmd_opts *);
 

@@ -32,7 +32,8 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	m.repeats = NOISE_REPEATS;
 	m.calibrate = 1;
 	m.force = 1;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:q")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:qf:")) !=
+	    -1) {
 		gap_set |= c == 'g';
 		rc = cmd_opts_parse(c, optarg, &m);
 	}

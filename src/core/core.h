@@ -497,6 +497,7 @@ struct json_t *json_out_array(void);
 struct json_t *json_out_number(double);
 struct json_t *json_out_string(const char *);
 void	 json_out_num(struct json_t *, const char *, double);
+void	 json_out_null(struct json_t *, const char *);
 void	 json_out_int(struct json_t *, const char *, long long);
 void	 json_out_bool(struct json_t *, const char *, int);
 void	 json_out_str(struct json_t *, const char *, const char *);

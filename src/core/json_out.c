@@ -83,6 +83,12 @@ json_out_num(json_t *obj, const char *key, double v)
 }
 
 void
+json_out_null(json_t *obj, const char *key)
+{
+	json_out_set(obj, key, json_null());
+}
+
+void
 json_out_int(json_t *obj, const char *key, long long v)
 {
 	json_out_set(obj, key, json_integer(v));
