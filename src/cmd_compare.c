@@ -85,19 +85,32 @@ cmd_compare_option(int c, const char *arg, struct compare_opts *o,
 
 /*
  * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE, -t PATTERN,
- * -g GROUP, --fail-on LIST; the first operand or -1.  '+' stops at the
- * first operand, so that a "--" between the sides stays where it is.
+ * -g GROUP, --fail-on LIST, before or between the runs.  The operands,
+ * "--" between the sides kept, are moved to the front of argv in order;
+ * returns how many, or -1.  '+' makes getopt stop at each operand, and
+ * a "--" it takes as the end of the options is put back.
  */
 static int
 cmd_compare_options(int argc, char **argv, struct compare_opts *o,
     struct cmd_compare_args *ca)
 {
-	int	c, rc = 0;
+	int	c, rc = 0, before, n = 0;
 
 	cmd_long_opt(argc, argv, "--fail-on", 'G');
-	while (rc == 0 && (c = getopt(argc, argv, "+:f:a:e:p:t:g:G:")) != -1)
-		rc = cmd_compare_option(c, optarg, o, ca);
-	return rc == 0 ? optind : -1;
+	/* At the end glibc's getopt moves optind back: stop before it. */
+	while (rc == 0 && optind < argc) {
+		before = optind;
+		if ((c = getopt(argc, argv, "+:f:a:e:p:t:g:G:")) != -1) {
+			rc = cmd_compare_option(c, optarg, o, ca);
+			continue;
+		}
+		if (optind > before && strcmp(argv[optind - 1], "--") == 0)
+			argv[n++] = argv[optind - 1];
+		if (optind < before || optind >= argc)
+			break;
+		argv[n++] = argv[optind++];
+	}
+	return rc == 0 ? n : -1;
 }
 
 /*
@@ -249,14 +262,13 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	struct compare_opts	  o;
 	struct run		 *runs, profile;
 	char			**names, **args, pname[PATH_MAX], over[160];
-	int			  i, n, k = 0, rc = 0, split, have = 0;
+	int			  n, k = 0, rc = 0, split, have = 0;
 
 	memset(&ca, 0, sizeof ca);
 	compare_opts_default(&o);
-	if ((i = cmd_compare_options(argc, argv, &o, &ca)) < 0)
+	if ((n = cmd_compare_options(argc, argv, &o, &ca)) < 0)
 		return SM_EXIT_INPUT;
-	args = argv + i;
-	n = argc - i;
+	args = argv;
 	if ((split = cmd_compare_split(args, n)) >= 0) {
 		memmove(&args[split], &args[split + 1], (size_t)(n - split) *
 		    sizeof *args);

@@ -63,7 +63,8 @@ json_run_stats(const struct run *run, const struct run_group *g)
 	struct stats	st;
 	json_t		*o;
 
-	if (run_group_stats(run, g, &st) == 0)
+	run_group_stats(run, g, &st);
+	if (st.n == 0)
 		return json_null();
 	o = json_out_object();
 	json_out_int(o, "n", (long long)st.n);
