@@ -8,7 +8,10 @@
  *
  * Exit statuses: 0 all well, 1 a sample failed, 2 usage or input error,
  * 3 the run is saved in a fallback file, not where asked, 4 it could be
- * saved nowhere and was written to stderr, 130 interrupted.
+ * saved nowhere and was written to stderr, 5 compare --fail-on tripped
+ * (the regression gate: a status of its own, so that a script, make or
+ * git bisect run can tell a slower build from a broken command), 130
+ * interrupted.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -22,20 +25,21 @@
 static const char main_usage[] =
 "usage: sysmark [--help | --version]\n"
 "       sysmark [console [-r UPDATES_PER_SECOND]]\n"
-"       sysmark list [-f text|csv|md]\n"
+"       sysmark list [-f FORMAT]\n"
 "       sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
-"                   [--order grouped|interleaved]\n"
-"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"                   [--order grouped|interleaved] [-l LABEL] [--note TEXT]\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
 "       sysmark calibrate [-t ID,...] [-c COPIES,...] [-d SECONDS]\n"
-"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q]\n"
-"       sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
-"       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
-"       sysmark import [-o FILE] [-F] [-s] [-f text|csv|md] REPORT\n"
-"       sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
-"                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
+"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q] [-f FORMAT]\n"
+"       sysmark show [-s] [-f FORMAT] [-b | --baseline NAME] FILE\n"
+"       sysmark show --best|-B [-f FORMAT] RUN_OR_BASELINE...\n"
+"       sysmark import [-o FILE] [-F] [-s] [-f FORMAT] REPORT\n"
+"       sysmark compare [-f FORMAT] [-a ALPHA] [-e PERCENT] [-p PROFILE|none]\n"
+"                   [-t PATTERN] [-g GROUP] [--fail-on LIST]\n"
+"                   RUN RUN... | OLD... -- NEW...\n"
 "       sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
-"                     [-q] [-f text|csv|md] MIX\n"
+"                     [-q] [-f FORMAT] MIX\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n"
@@ -59,13 +63,23 @@ static const char main_usage[] =
 "  -F             replace FILE if it exists\n"
 "  -q             no progress on stderr\n"
 "  -s             also print every statistic: n, mean, median, min, max, sd\n"
-"  -f FORMAT      table format: text, csv or md\n"
+"  -f FORMAT      text, csv, md, or json: one document for scripts\n"
+"                 (schema in doc/json.md)\n"
+"  -l LABEL       run: a name for the run, which compare shows instead of\n"
+"                 the file name (up to 64 bytes)\n"
+"  --note TEXT    run: a note kept with the run (up to 1024 bytes)\n"
 "  -b NAME        also print the INDEX VALUES table against a baseline\n"
 "                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  -a ALPHA       compare: significance level (default 0.05)\n"
 "  -e PERCENT     compare: smallest change that counts (default 1)\n"
 "  -p PROFILE     compare: the host noise profile (default: the\n"
 "                 runs' host's noise-HOST.csv beside the results)\n"
+"  -t PATTERN     compare: only tests whose id matches a glob of the\n"
+"                 comma-separated PATTERN (lat_*,syscall)\n"
+"  -g GROUP       compare: only the tests of GROUP (as list shows them)\n"
+"  --fail-on LIST compare: exit with status 5 when a line is: worse,\n"
+"                 small (a significant slowdown under -e), any-change,\n"
+"                 incomparable (no verdict possible); comma-separated\n"
 "  -r N           console: screen updates a second while tests run\n"
 "                 (default 2)\n"
 "  --best, -B     show: lmbench's comparison to the best of the breed\n"
