@@ -17,6 +17,7 @@ cmd_list(int argc, char **argv, const char *argv0)
 	struct table		*t;
 	struct sm_error		 err;
 	const char		*group = NULL;
+	struct json_t		*doc;
 	int			 i, rc;
 
 	(void)argv0;
@@ -26,8 +27,7 @@ cmd_list(int argc, char **argv, const char *argv0)
 		return cmd_usage_error("list: unexpected argument \"%s\"",
 		    argv[i]);
 	if (fmt == TABLE_JSON) {
-		struct json_t	*doc = json_out_doc("list");
-
+		doc = json_out_doc("list");
 		json_out_catalog(doc);
 		return cmd_json_write(doc);
 	}

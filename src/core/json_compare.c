@@ -97,12 +97,11 @@ json_compare_add(json_t *doc, const struct compare_side *a, size_t afirst,
     const struct compare_side *b, size_t bfirst,
     const struct bmdiff_line *lines, size_t n, const char *over)
 {
-	json_t			*arr = json_object_get(doc, "comparisons");
-	json_t			*o = json_out_object(), *ls, *gm;
+	json_t			*arr, *o = json_out_object(), *ls, *gm;
 	const struct run	**all;
 	size_t			 nall = a->nrun + b->nrun, ng;
 
-	if (arr == NULL) {
+	if ((arr = json_object_get(doc, "comparisons")) == NULL) {
 		arr = json_out_array();
 		json_out_set(doc, "comparisons", arr);
 	}

@@ -112,7 +112,8 @@ json_run_test(const struct run *run, const struct run_group *g)
 {
 	const struct bench	*b = registry_find(g->test);
 	const struct run_sample	*s = NULL;
-	json_t			*o = json_out_object(), *arr = json_out_array();
+	json_t			*o = json_out_object();
+	json_t			*arr = json_out_array();
 
 	for (size_t i = 0; i < run->nsamples; i++) {
 		if (strcmp(run->samples[i].test, g->test) != 0 ||

@@ -7,19 +7,16 @@
 # fixtures (tests/data/gate-a1.csv, gate-a2.csv) must exit 0.  Which of
 # A and B is faster is not left to chance: it is the loops that decide.
 set -u
-top=$(pwd)
-bin=$top/build/san/sysmark
-[ -x "$bin" ] || bin=$top/sysmark
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
+. tests/e2e/lib.subr	# e2e_top, e2e_bin, e2e_tmp and its removal
+top=$e2e_top bin=$e2e_bin tmp=$e2e_tmp
 loops=""
 cleanup() {
 	for p in $loops; do
 		kill "$p" 2>/dev/null
 	done
-	rm -rf "$tmp"
+	e2e_cleanup
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM
 export SYSMARK_RESULTS="$tmp"
 
 fail() {

@@ -4,11 +4,8 @@
 # figures read back exactly: every sample value of `show -f json` equals
 # the one in the run's CSV file, to the last bit, and NaN never appears.
 set -u
-top=$(pwd)
-bin=$top/build/san/sysmark
-[ -x "$bin" ] || bin=$top/sysmark
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. tests/e2e/lib.subr	# e2e_top, e2e_bin, e2e_tmp and its removal
+top=$e2e_top bin=$e2e_bin tmp=$e2e_tmp
 data=$top/tests/data
 check="python3 $top/tests/json_check.py"
 export SYSMARK_RESULTS="$tmp/results" SYSMARK_BASELINES="$top/baselines"
