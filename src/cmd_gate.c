@@ -92,8 +92,7 @@ cmd_gate_pair(const struct cmd_gate *g, struct json_t *doc,
 	if (g->mask != 0)
 		tripped = cmd_gate_report(g, a, b, lines, n);
 	if (doc != NULL)
-		json_compare_add(doc, a, afirst, b, bfirst, lines, n,
-		    o->over);
+		json_compare_add(doc, a, afirst, b, bfirst, lines, n, o);
 	free(lines);
 	return tripped;
 }

@@ -49,7 +49,8 @@ LINE = {"id": "str", "title": "str", "copies": "int", "kind": "str",
         "version_old": "int", "version_new": "int", "failed": "bool"}
 SIDE = {"name": "str", "runs": ("list", "int")}
 COMPARISON = {"old": SIDE, "new": SIDE, "lines": ("list", LINE),
-              "geomean": {"change_pct": NUMQ, "n": "int", "over": "str"}}
+              "geomean": {"change_pct": NUMQ, "n": "int", "over": "str"},
+              "warnings": ("list", "str")}
 CMP_RUN = {"file": "str", "name": "str", "label": "str?", "note": "str?",
            "hostname": "str?", "date": "str?"}
 GATE = {"fail_on": "str", "tripped": "bool", "lines": "int",

@@ -603,7 +603,7 @@ bmdiff_wide(struct bmdiff *d)
 		bmdiff_wide_row(d, &d->lines[i]);
 }
 
-/* d's sides and options, with its lines collected and ranked. */
+/* d's sides and options; bmdiff_collect() then makes its lines. */
 static void
 bmdiff_setup(struct bmdiff *d, const struct compare_side *a,
     const struct compare_side *b, const struct compare_opts *o)
@@ -618,7 +618,6 @@ bmdiff_setup(struct bmdiff *d, const struct compare_side *a,
 	d->names[0] = a->name;
 	d->names[1] = b->name;
 	d->o = o;
-	bmdiff_collect(d);
 }
 
 /*
@@ -633,9 +632,28 @@ bmdiff_lines(const struct compare_side *a, const struct compare_side *b,
 	struct bmdiff	d;
 
 	bmdiff_setup(&d, a, b, o);
+	bmdiff_collect(&d);
 	free(d.all);
 	*lines = d.lines;
 	return d.nlines;
+}
+
+/*
+ * The warnings the report opens with (runs from different hosts, OS,
+ * CPUs or file systems; a machine that was not idle), one a line, into
+ * buf; "" when there are none.
+ */
+void
+bmdiff_warnings(const struct compare_side *a, const struct compare_side *b,
+    const struct compare_opts *o, char *buf, size_t len)
+{
+	struct bmdiff	d;
+
+	bmdiff_setup(&d, a, b, o);
+	buf[0] = '\0';
+	bmdiff_mismatch(&d, buf, len);
+	bmdiff_idle(&d, buf, len);
+	free(d.all);
 }
 
 /*
@@ -650,6 +668,7 @@ bmdiff_report(const struct compare_side *a, const struct compare_side *b,
 	char		title[4096] = "";
 
 	bmdiff_setup(&d, a, b, o);
+	bmdiff_collect(&d);
 	bmdiff_mismatch(&d, title, sizeof title);
 	bmdiff_idle(&d, title, sizeof title);
 	bmdiff_system(title, sizeof title, "From:", a);

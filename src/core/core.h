@@ -465,6 +465,9 @@ const char *bmdiff_kind_name(enum bmdiff_kind);
 const char *bmdiff_basis_name(const struct bmdiff_line *);
 const char *bmdiff_verdict_name(const struct bmdiff_line *);
 double	 bmdiff_geomean_change(const struct bmdiff_line *, size_t, size_t *);
+void	 bmdiff_warnings(const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *, char *,
+	     size_t);
 
 /* gate.c: compare --fail-on */
 #define GATE_WORSE		0x1u
@@ -511,7 +514,7 @@ void	 json_run_add(struct json_t *, const struct run *, const char *);
 /* json_compare.c */
 size_t	 json_compare_add(struct json_t *, const struct compare_side *,
 	     size_t, const struct compare_side *, size_t,
-	     const struct bmdiff_line *, size_t, const char *);
+	     const struct bmdiff_line *, size_t, const struct compare_opts *);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);

@@ -86,16 +86,31 @@ json_compare_who(const struct compare_side *s, size_t first)
 	return o;
 }
 
+/* The report's opening warnings, one string each. */
+static json_t *
+json_compare_warnings(const struct compare_side *a,
+    const struct compare_side *b, const struct compare_opts *co)
+{
+	json_t	*arr = json_out_array();
+	char	 buf[4096], *line, *save = NULL;
+
+	bmdiff_warnings(a, b, co, buf, sizeof buf);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save))
+		json_out_append(arr, json_out_string(line));
+	return arr;
+}
+
 /*
  * Append to doc["comparisons"] side b (its runs at index bfirst of the
- * document's runs) against side a (at afirst), with its n lines; over
- * says what the geometric mean covers (NULL or "": every test).  Returns the
+ * document's runs) against side a (at afirst), with its n lines, judged
+ * by co (whose over says what the geometric mean covers).  Returns the
  * comparison's index.
  */
 size_t
 json_compare_add(json_t *doc, const struct compare_side *a, size_t afirst,
     const struct compare_side *b, size_t bfirst,
-    const struct bmdiff_line *lines, size_t n, const char *over)
+    const struct bmdiff_line *lines, size_t n, const struct compare_opts *co)
 {
 	json_t			*arr, *o = json_out_object(), *ls, *gm;
 	const struct run	**all;
@@ -119,9 +134,10 @@ json_compare_add(json_t *doc, const struct compare_side *a, size_t afirst,
 	json_compare_pct(gm, "change_pct", bmdiff_geomean_change(lines, n,
 	    &ng));
 	json_out_int(gm, "n", (long long)ng);
-	json_out_str(gm, "over", over != NULL && over[0] != '\0' ? over :
-	    "every test");
+	json_out_str(gm, "over", co->over != NULL && co->over[0] != '\0' ?
+	    co->over : "every test");
 	json_out_set(o, "geomean", gm);
+	json_out_set(o, "warnings", json_compare_warnings(a, b, co));
 	json_out_append(arr, o);
 	return json_array_size(arr) - 1;
 }
