@@ -78,6 +78,9 @@ cmd_compare_option(int c, const char *arg, struct compare_opts *o,
 	case 'e':
 		return cmd_compare_rule(c, arg, o);
 	case ':':
+		if (optopt == 'G')
+			return cmd_usage_error("option --fail-on needs a "
+			    "value: worse, small, any-change or incomparable");
 		return cmd_usage_error("option -%c needs a value", optopt);
 	}
 	return cmd_usage_error("unknown option -%c", optopt);

@@ -281,6 +281,10 @@ test_cli_statuses(void **state)
 	assert_int_equal(compare(&err, "--fail-on", A1, F("a2"), NULL),
 	    SM_EXIT_INPUT);
 	free(err);
+	assert_int_equal(compare(&err, A1, F("a2"), "--fail-on", NULL),
+	    SM_EXIT_INPUT);
+	assert_non_null(strstr(err, "option --fail-on needs a value"));
+	free(err);
 	assert_int_equal(compare(&err, "-g", "Nope", A1, F("a2"), NULL),
 	    SM_EXIT_INPUT);
 	assert_non_null(strstr(err, "-g Nope: no such group"));
