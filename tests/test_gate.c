@@ -180,6 +180,8 @@ test_filter(void **state)
 	assert_int_equal(filter_check(&empty, &r, 1, &err), -1);
 	assert_int_equal(filter_check(&both, &r, 1, &err), -1);
 	assert_non_null(strstr(err.msg, "-t sys* -g CPU: no test"));
+	assert_int_equal(filter_check(&g, &r, 1, &err), 0);
+	assert_string_equal(g.group, "CPU");
 	assert_int_equal(filter_check(&f, &r, 1, &err), 0);
 	filter_apply(&f, &r);
 	assert_int_equal(r.nsamples, 18);

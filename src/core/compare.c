@@ -96,6 +96,9 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 	    "the group's default floor); ~ no such change; ? a figure is "
 	    "not a number; ! the test's version differs; no mark: a side "
 	    "has a single figure.", o->alpha, 100 * o->min_effect);
+	if (o->over != NULL && o->over[0] != '\0')
+		table_add_note(t, "Only these tests were compared: %s.",
+		    o->over);
 }
 
 /*

@@ -484,7 +484,7 @@ struct filter {
 	const char	*group;		/* a catalog group, or NULL */
 };
 int	 filter_match(const struct filter *, const char *);
-int	 filter_check(const struct filter *, const struct run *, size_t,
+int	 filter_check(struct filter *, const struct run *, size_t,
 	     struct sm_error *);
 void	 filter_apply(const struct filter *, struct run *);
 void	 filter_over(const struct filter *, char *, size_t);

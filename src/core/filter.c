@@ -50,35 +50,43 @@ filter_match(const struct filter *f, const char *id)
 	return 1;
 }
 
-/* -g's value names a group of the catalog (or "Other"); 0 or -1. */
+/*
+ * -g's value names a group of the catalog (or "Other"), in any case; it
+ * is then spelt as the catalog spells it.  0 or -1.
+ */
 static int
-filter_check_group(const char *group, struct sm_error *err)
+filter_check_group(const char **group, struct sm_error *err)
 {
 	char	names[256] = "";
 	size_t	at = 0;
 
-	if (strcasecmp(group, "Other") == 0)
+	if (strcasecmp(*group, "Other") == 0) {
+		*group = "Other";
 		return 0;
+	}
 	for (size_t k = 0; registry_all[k] != NULL; k++) {
-		if (strcasecmp(group, registry_all[k]->group) == 0)
+		if (strcasecmp(*group, registry_all[k]->group) == 0) {
+			*group = registry_all[k]->group;
 			return 0;
+		}
 		if (strstr(names, registry_all[k]->group) == NULL &&
 		    at < sizeof names)
 			at += (size_t)snprintf(names + at, sizeof names - at,
 			    "%s, ", registry_all[k]->group);
 	}
 	sm_error_set(err, "-g %.60s: no such group (the groups are %s"
-	    "Other)", group, names);
+	    "Other)", *group, names);
 	return -1;
 }
 
 /*
  * Check f against the n runs before narrowing them: -t must not be
- * empty, -g must be a group, and something in the runs must be kept.
+ * empty, -g must be a group (then spelt as the catalog does), and
+ * something in the runs must be kept.
  * 0, or -1 with err naming the option and its value.
  */
 int
-filter_check(const struct filter *f, const struct run *runs, size_t n,
+filter_check(struct filter *f, const struct run *runs, size_t n,
     struct sm_error *err)
 {
 	if (f->tests != NULL && f->tests[0] == '\0') {
@@ -86,7 +94,7 @@ filter_check(const struct filter *f, const struct run *runs, size_t n,
 		    "pattern");
 		return -1;
 	}
-	if (f->group != NULL && filter_check_group(f->group, err) != 0)
+	if (f->group != NULL && filter_check_group(&f->group, err) != 0)
 		return -1;
 	for (size_t r = 0; r < n; r++)
 		for (size_t i = 0; i < runs[r].nsamples; i++)
