@@ -81,6 +81,7 @@ test_run_samples(void **state)
 	(void)state;
 	run_init(&run);
 	run_meta_set(&run, "label", "caf\xe9");	/* Latin-1, not UTF-8 */
+	run_meta_set(&run, "r\xe9sum\xe9", "x");	/* a key too */
 	for (int i = 0; i < 3; i++) {
 		s = run_add_sample(&run);
 		snprintf(s->test, sizeof s->test, "syscall");
@@ -125,6 +126,9 @@ test_run_samples(void **state)
 	assert_string_equal(json_string_value(json_object_get(
 	    json_array_get(json_object_get(back, "runs"), 0), "label")),
 	    "caf\xc3\xa9");
+	assert_string_equal(json_string_value(json_object_get(json_object_get(
+	    json_array_get(json_object_get(back, "runs"), 0), "meta"),
+	    "r\xc3\xa9sum\xc3\xa9")), "x");
 	json_decref(back);
 	run_free(&run);
 }

@@ -40,12 +40,19 @@ json_out_doc(const char *command)
 	return doc;
 }
 
-/* obj[key] = v, taking v's reference; a broken invariant if it fails. */
+/*
+ * obj[key] = v, taking v's reference.  A key can come from a file (a
+ * run's meta), so it is made UTF-8 first, as json_out_string() does.
+ */
 void
 json_out_set(json_t *obj, const char *key, json_t *v)
 {
-	if (json_object_set_new(obj, key, json_out_check(v)) != 0)
+	json_t	*k = json_out_string(key);
+
+	if (json_object_set_new_nocheck(obj, json_string_value(k),
+	    json_out_check(v)) != 0)
 		sm_fatal("JSON: cannot set \"%s\"", key);
+	json_decref(k);
 }
 
 /* Append v to the array arr, taking v's reference. */
