@@ -44,13 +44,15 @@ cmd_input_error(const struct sm_error *err)
 
 /* ---- Options ---- */
 
-/* -f FORMAT: text, csv or md; 0 or the exit status. */
+/* -f FORMAT: text, csv, md or json; 0 or the exit status. */
 int
 cmd_parse_format(const char *arg, enum table_format *fmt)
 {
-	if (table_format_parse(arg, fmt) != 0)
-		return cmd_usage_error("-f %s: the format is text, csv or md",
-		    arg);
+	if (strcmp(arg, "json") == 0)
+		*fmt = TABLE_JSON;
+	else if (table_format_parse(arg, fmt) != 0)
+		return cmd_usage_error("-f %s: the format is text, csv, md "
+		    "or json", arg);
 	return 0;
 }
 
@@ -300,10 +302,10 @@ cmd_load_runs(char **args, int n, const char *argv0, struct run **runs,
 	*names = xcalloc((size_t)n, sizeof **names);
 	for (*k = 0; *k < n && rc == 0; (*k)++) {
 		run_init(&(*runs)[*k]);
-		(*names)[*k] = paths_label(args[*k]);
 		if (baseline_resolve(self[0] ? self : NULL, args[*k],
 		    &(*runs)[*k], &err) != 0)
 			rc = cmd_input_error(&err);
+		(*names)[*k] = label_run(&(*runs)[*k], args[*k]);
 	}
 	return rc;
 }
@@ -336,11 +338,12 @@ cmd_check_out(const struct cmd_opts *m)
 }
 
 /*
- * Save the run: where asked, else in a fallback file, else onto stderr.
- * 0, or the exit status that says where the run went.
+ * Save the run: where asked, else in a fallback file, else onto stderr;
+ * m->saved says which file ("" none).  0, or the exit status that says
+ * where the run went.
  */
 int
-cmd_save(const struct run *run, const struct cmd_opts *m)
+cmd_save(const struct run *run, struct cmd_opts *m)
 {
 	struct sm_error	err;
 	char		path[PATH_MAX];
@@ -348,10 +351,12 @@ cmd_save(const struct run *run, const struct cmd_opts *m)
 	switch (save_run(run, m->self, m->out, m->force, path, sizeof path,
 	    &err)) {
 	case SAVE_OK:
+		snprintf(m->saved, sizeof m->saved, "%s", path);
 		if (!m->quiet)
 			fprintf(stderr, "saved %s\n", path);
 		return 0;
 	case SAVE_FALLBACK:
+		snprintf(m->saved, sizeof m->saved, "%s", path);
 		fprintf(stderr, "sysmark: %s\nsysmark: the run is saved in %s "
 		    "instead\n", err.msg, path);
 		return SM_EXIT_SAVED_ELSEWHERE;

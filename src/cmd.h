@@ -39,7 +39,13 @@ struct cmd_opts {
 	const struct mix	 *mix;		/* sysmark users: the mix */
 	struct bench		  users;	/* ...run as this test */
 	int			  users_given;	/* -u, else the mix's own */
+	const char		 *label;	/* run -l, meta "label" */
+	const char		 *note;		/* run --note, meta "note" */
+	char			  saved[PATH_MAX]; /* where cmd_save() put it */
 };
+
+/* compare --fail-on tripped: the regression gate (see main.c) */
+#define SM_EXIT_GATE		5
 
 /*
  * The options several commands share, as their usage describes them; a
@@ -66,7 +72,8 @@ struct cmd_opts {
 #define CMD_HELP_S \
 "  -s             also print every statistic: n, mean, median, min, max, sd\n"
 #define CMD_HELP_F \
-"  -f FORMAT      table format: text, csv or md\n"
+"  -f FORMAT      text, csv, md, or json: one document for scripts\n" \
+"                 (schema in doc/json.md)\n"
 
 /* cmd.c */
 int	 cmd_usage_error(const char *, ...)
@@ -84,12 +91,26 @@ int	 cmd_load_runs(char **, int, const char *, struct run **, char ***,
 	     int *);
 void	 cmd_free_runs(struct run *, char **, int);
 int	 cmd_check_out(const struct cmd_opts *);
-int	 cmd_save(const struct run *, const struct cmd_opts *);
+int	 cmd_save(const struct run *, struct cmd_opts *);
 int	 cmd_render(struct table *, enum table_format);
 int	 cmd_render_all(struct table **, size_t, enum table_format, int, int);
 int	 cmd_print(const struct run *, enum table_format, int);
 int	 cmd_index(const struct run *, const struct run *, const char *,
 	     enum table_format);
+
+/* cmd_json.c */
+int	 cmd_json_write(struct json_t *);
+int	 cmd_json_run(const char *, const struct run *, const char *,
+	     const struct run *, const char *, int);
+
+/* cmd_gate.c: compare --fail-on and compare -f json */
+struct cmd_gate {
+	unsigned	mask;		/* GATE_*; 0: no gate */
+	char		list[64];	/* the conditions, as gate_str() */
+};
+size_t	 cmd_gate_judge(const struct cmd_gate *, const struct run *,
+	     char **, char **, int, int, const struct compare_opts *,
+	     const struct filter *, struct json_t **);
 
 /* cmd_measure.c */
 int	 cmd_measure(struct cmd_opts *);

@@ -16,7 +16,7 @@
 
 const char cmd_calibrate_usage[] =
 "usage: sysmark calibrate [-t ID,...] [-c COPIES,...] [-d SECONDS]\n"
-"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q]\n"
+"                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q] [-f FORMAT]\n"
 "\n"
 "Measure this host's run-to-run noise (an A/A run) and save it as\n"
 "results/noise-HOST.csv for compare.\n"
@@ -25,7 +25,7 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -R REPEATS     repeats of the whole plan (default 5, at least 2)\n"
 "  -g SECONDS     pause between repeats (default: spread them over 5\n"
 "                 minutes)\n"
-CMD_HELP_Q;
+CMD_HELP_Q CMD_HELP_F;
 
 /*
  * sysmark calibrate: run's plan as an A/A run of 5 repeats (at least 2),
@@ -45,7 +45,8 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	m.repeats = NOISE_REPEATS;
 	m.calibrate = 1;
 	m.force = 1;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:q")) != -1) {
+	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:qf:")) !=
+	    -1) {
 		gap_set |= c == 'g';
 		rc = cmd_opts_parse(c, optarg, &m);
 	}

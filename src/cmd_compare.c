@@ -15,8 +15,9 @@
 #include "cmd.h"
 
 const char cmd_compare_usage[] =
-"usage: sysmark compare [-f text|csv|md] [-a ALPHA] [-e PERCENT]\n"
-"                   [-p PROFILE|none] [-F] RUN RUN... | OLD... -- NEW...\n"
+"usage: sysmark compare [-f FORMAT] [-a ALPHA] [-e PERCENT] [-p PROFILE|none]\n"
+"                   [-F] [-t PATTERN] [-g GROUP] [--fail-on LIST]\n"
+"                   RUN RUN... | OLD... -- NEW...\n"
 "\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
 "more runs it prints them side by side, each against the first;\n"
@@ -27,47 +28,119 @@ CMD_HELP_F
 "  -e PERCENT     smallest change that counts (default 1)\n"
 "  -p PROFILE     the host noise profile (default: the runs' host's\n"
 "                 noise-HOST.csv beside the results); none: no profile\n"
-"  -F             take -p's profile though another host made it\n";
+"  -F             take -p's profile though another host made it\n"
+"  -t PATTERN     only tests whose id matches a glob of the\n"
+"                 comma-separated PATTERN (lat_*,syscall)\n"
+"  -g GROUP       only the tests of GROUP (as list shows them)\n"
+"  --fail-on LIST exit with status 5 when a line is: worse, small (a\n"
+"                 significant slowdown under -e), any-change,\n"
+"                 incomparable (no verdict possible); comma-separated\n";
+
+/* What compare's options ask for, beyond the judging (compare_opts). */
+struct cmd_compare_args {
+	enum table_format	 fmt;
+	const char		*profile;	/* -p */
+	struct filter		 filter;	/* -t, -g */
+	struct cmd_gate		 gate;		/* --fail-on */
+	int			 force;		/* -F: another host's -p */
+};
+
+/* -a ALPHA and -e PERCENT into o; 0 or the exit status. */
+static int
+cmd_compare_rule(int c, const char *arg, struct compare_opts *o)
+{
+	double	v;
+
+	if (c == 'a' && (sm_parse_double(arg, &v) != 0 || v <= 0 ||
+	    v >= 0.5))
+		return cmd_usage_error("-a %s: alpha must be a number above 0 "
+		    "and below 0.5", arg);
+	if (c == 'a') {
+		o->alpha = v;
+		return 0;
+	}
+	if (sm_parse_double(arg, &v) != 0 || v < 0 || v >= 100)
+		return cmd_usage_error("-e %s: the minimum effect must be a "
+		    "percentage from 0 to below 100", arg);
+	o->min_effect = v / 100;
+	return 0;
+}
+
+/* --fail-on LIST; 0 or the exit status. */
+static int
+cmd_compare_gate(const char *arg, struct cmd_gate *g)
+{
+	struct sm_error	err;
+
+	if (gate_parse(arg, &g->mask, &err) != 0)
+		return cmd_usage_error("--fail-on %s: %s", arg, err.msg);
+	gate_str(g->mask, g->list, sizeof g->list);
+	return 0;
+}
+
+/* One option of compare; 0 or the exit status. */
+static int
+cmd_compare_option(int c, const char *arg, struct compare_opts *o,
+    struct cmd_compare_args *ca)
+{
+	switch (c) {
+	case 'p':
+		ca->profile = arg;
+		return 0;
+	case 'F':
+		ca->force = 1;
+		return 0;
+	case 't':
+		ca->filter.tests = arg;
+		return 0;
+	case 'g':
+		ca->filter.group = arg;
+		return 0;
+	case 'G':
+		return cmd_compare_gate(arg, &ca->gate);
+	case 'f':
+		return cmd_parse_format(arg, &ca->fmt);
+	case 'a':
+	case 'e':
+		return cmd_compare_rule(c, arg, o);
+	case ':':
+		if (optopt == 'G')
+			return cmd_usage_error("option --fail-on needs a "
+			    "value: worse, small, any-change or incomparable");
+		return cmd_usage_error("option -%c needs a value", optopt);
+	}
+	return cmd_usage_error("unknown option -%c", optopt);
+}
 
 /*
  * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE, -F (another
- * host's profile taken anyway); the first
- * operand or -1.  '+' stops at the first operand, so that a "--" between
- * the sides stays where it is.
+ * host's profile taken anyway), -t PATTERN, -g GROUP, --fail-on LIST,
+ * before or between the runs.  The operands,
+ * "--" between the sides kept, are moved to the front of argv in order;
+ * returns how many, or -1.  '+' makes getopt stop at each operand, and
+ * a "--" it takes as the end of the options is put back.
  */
 static int
-cmd_compare_options(int argc, char **argv, enum table_format *fmt,
-    struct compare_opts *o, const char **profile, int *force)
+cmd_compare_options(int argc, char **argv, struct compare_opts *o,
+    struct cmd_compare_args *ca)
 {
-	double	v;
-	int	c, rc = 0;
+	int	c, rc = 0, before, n = 0;
 
-	while (rc == 0 && (c = getopt(argc, argv, "+:f:a:e:p:F")) != -1) {
-		if (c == 'p')
-			*profile = optarg;
-		else if (c == 'F')
-			*force = 1;
-		else if (c == ':')
-			rc = cmd_usage_error("option -%c needs a value",
-			    optopt);
-		else if (c == '?')
-			rc = cmd_usage_error("unknown option -%c", optopt);
-		else if (c == 'f')
-			rc = cmd_parse_format(optarg, fmt);
-		else if (c == 'a' && (sm_parse_double(optarg, &v) != 0 ||
-		    v <= 0 || v >= 0.5))
-			rc = cmd_usage_error("-a %s: alpha must be a number "
-			    "above 0 and below 0.5", optarg);
-		else if (c == 'a')
-			o->alpha = v;
-		else if (sm_parse_double(optarg, &v) != 0 || v < 0 ||
-		    v >= 100)
-			rc = cmd_usage_error("-e %s: the minimum effect must "
-			    "be a percentage from 0 to below 100", optarg);
-		else
-			o->min_effect = v / 100;
+	cmd_long_opt(argc, argv, "--fail-on", 'G');
+	/* At the end glibc's getopt moves optind back: stop before it. */
+	while (rc == 0 && optind < argc) {
+		before = optind;
+		if ((c = getopt(argc, argv, "+:f:a:e:p:Ft:g:G:")) != -1) {
+			rc = cmd_compare_option(c, optarg, o, ca);
+			continue;
+		}
+		if (optind > before && strcmp(argv[optind - 1], "--") == 0)
+			argv[n++] = argv[optind - 1];
+		if (optind < before || optind >= argc)
+			break;
+		argv[n++] = argv[optind++];
 	}
-	return rc == 0 ? optind : -1;
+	return rc == 0 ? n : -1;
 }
 
 /*
@@ -197,25 +270,77 @@ cmd_compare_curves(const struct run *runs, char **names, int n,
 	return cmd_render_all(curves, nc, fmt, rc, 1);
 }
 
+/* -t and -g: narrow the runs to the tests asked for; 0 or the status. */
+static int
+cmd_compare_filter(struct cmd_compare_args *ca, struct run *runs, int n,
+    struct compare_opts *o, char *over, size_t len)
+{
+	struct sm_error	err;
+
+	if (ca->filter.tests == NULL && ca->filter.group == NULL)
+		return 0;
+	if (filter_check(&ca->filter, runs, (size_t)n, &err) != 0)
+		return cmd_usage_error("%s", err.msg);
+	for (int j = 0; j < n; j++)
+		filter_apply(&ca->filter, &runs[j]);
+	filter_over(&ca->filter, over, len);
+	o->over = over;
+	return 0;
+}
+
+/*
+ * The comparison, judged and printed: the table and curves for people,
+ * or the JSON document; the gate's verdict either way.  The status.
+ */
+static int
+cmd_compare_print(struct cmd_compare_args *ca, const struct run *runs,
+    char **args, char **names, int n, int split, struct compare_opts *o)
+{
+	struct json_t	*doc = NULL;
+	struct sm_error	 err;
+	struct table	*t, **curves;
+	const struct run **rp;
+	size_t		 tripped, nc;
+	int		 rc = 0;
+
+	tripped = cmd_gate_judge(&ca->gate, runs, args, names, n, split, o,
+	    &ca->filter, ca->fmt == TABLE_JSON ? &doc : NULL);
+	if (doc != NULL) {
+		rp = xcalloc((size_t)n, sizeof *rp);
+		for (int j = 0; j < n; j++)
+			rp[j] = &runs[j];
+		nc = curves_compare(rp, (const char *const *)names, (size_t)n,
+		    &curves);
+		free(rp);
+		json_out_add_tables(doc, curves, nc);
+		free(curves);
+		rc = cmd_json_write(doc);
+	} else {
+		o->wide = ca->fmt != TABLE_TEXT;
+		t = cmd_compare_table(runs, names, n, split, o);
+		if (table_render(t, ca->fmt, stdout, &err) != 0)
+			rc = cmd_input_error(&err);
+		table_free(t);
+		rc = cmd_compare_curves(runs, names, n, ca->fmt, rc);
+	}
+	return rc == 0 && tripped > 0 ? SM_EXIT_GATE : rc;
+}
+
 /* sysmark compare [options] RUN RUN... | OLD... -- NEW... */
 int
 cmd_compare(int argc, char **argv, const char *argv0)
 {
-	enum table_format	  fmt = TABLE_TEXT;
+	struct cmd_compare_args	  ca;
 	struct compare_opts	  o;
-	struct sm_error		  err;
 	struct run		 *runs, profile;
-	const char		 *parg = NULL;
-	int			  force = 0;
-	char			**names, **args, pname[PATH_MAX];
-	struct table		 *t;
-	int			  i, n, k = 0, rc = 0, split, have;
+	char			**names, **args, pname[PATH_MAX], over[160];
+	int			  n, k = 0, rc = 0, split, have = 0;
 
+	memset(&ca, 0, sizeof ca);
 	compare_opts_default(&o);
-	if ((i = cmd_compare_options(argc, argv, &fmt, &o, &parg, &force)) < 0)
+	if ((n = cmd_compare_options(argc, argv, &o, &ca)) < 0)
 		return SM_EXIT_INPUT;
-	args = argv + i;
-	n = argc - i;
+	args = argv;
 	if ((split = cmd_compare_split(args, n)) >= 0) {
 		memmove(&args[split], &args[split + 1], (size_t)(n - split) *
 		    sizeof *args);
@@ -230,19 +355,16 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	rc = cmd_load_runs(args, n, argv0, &runs, &names, &k);
 	if (rc == 0)
 		rc = cmd_compare_dups(runs, args, n, split);
-	if (rc == 0 && (have = cmd_compare_profile(parg, force, argv0, runs,
-	    n, &profile, pname, sizeof pname)) > 1)
+	if (rc == 0)
+		rc = cmd_compare_filter(&ca, runs, n, &o, over, sizeof over);
+	if (rc == 0 && (have = cmd_compare_profile(ca.profile, ca.force,
+	    argv0, runs, n, &profile, pname, sizeof pname)) > 1)
 		rc = have;
 	else if (rc == 0) {
-		o.wide = fmt != TABLE_TEXT;
 		o.profile = have ? &profile : NULL;
 		o.profile_name = pname;
-		t = cmd_compare_table(runs, names, n, split, &o);
-		if (table_render(t, fmt, stdout, &err) != 0)
-			rc = cmd_input_error(&err);
-		table_free(t);
+		rc = cmd_compare_print(&ca, runs, args, names, n, split, &o);
 		run_free(&profile);
-		rc = cmd_compare_curves(runs, names, n, fmt, rc);
 	}
 	cmd_free_runs(runs, names, k);
 	return rc;

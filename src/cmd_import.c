@@ -24,7 +24,7 @@ cmd_import_warnings(char **warn, size_t n)
 }
 
 const char cmd_import_usage[] =
-"usage: sysmark import [-o FILE] [-F] [-q] [-s] [-f text|csv|md] REPORT\n"
+"usage: sysmark import [-o FILE] [-F] [-q] [-s] [-f FORMAT] REPORT\n"
 "\n"
 "Read another tool's report (BYTE, UnixBench, lmbench) into a run, save\n"
 "and print it like one sysmark measured.\n"
@@ -67,7 +67,11 @@ cmd_import(int argc, char **argv, const char *argv0)
 	if (rc != 0)
 		return cmd_input_error(&err);
 	save = cmd_save(&run, &m);
-	rc = cmd_print(&run, m.fmt, m.stats);
+	if (m.fmt == TABLE_JSON)
+		rc = cmd_json_run("import", &run, m.saved[0] ? m.saved : NULL,
+		    NULL, NULL, 0);
+	else
+		rc = cmd_print(&run, m.fmt, m.stats);
 	run_free(&run);
 	return save != 0 ? save : rc;
 }

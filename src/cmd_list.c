@@ -10,7 +10,7 @@
 #include "cmd.h"
 
 const char cmd_list_usage[] =
-"usage: sysmark list [-f text|csv|md]\n"
+"usage: sysmark list [-f FORMAT]\n"
 "\n"
 "List every test: its id (what -t takes), title, unit and version.\n"
 "\n"
@@ -24,6 +24,7 @@ cmd_list(int argc, char **argv, const char *argv0)
 	struct table		*t;
 	struct sm_error		 err;
 	const char		*group = NULL;
+	struct json_t		*doc;
 	int			 i, rc;
 
 	(void)argv0;
@@ -32,6 +33,11 @@ cmd_list(int argc, char **argv, const char *argv0)
 	if (i != argc)
 		return cmd_usage_error("list: unexpected argument \"%s\"",
 		    argv[i]);
+	if (fmt == TABLE_JSON) {
+		doc = json_out_doc("list");
+		json_out_catalog(doc);
+		return cmd_json_write(doc);
+	}
 	t = table_new(NULL);
 	table_add_col(t, "ID", TABLE_LEFT);
 	table_add_col(t, "TEST", TABLE_LEFT);

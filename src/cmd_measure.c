@@ -198,6 +198,27 @@ cmd_measure_aim(struct run *run, const char *baseline)
 	free(label);
 }
 
+/* The run's tables, or with -f json its document; 0 or the status. */
+static int
+cmd_measure_print(const struct cmd_opts *m, const struct run *run)
+{
+	int	rc;
+
+	if (m->fmt == TABLE_JSON)
+		return cmd_json_run(m->calibrate ? "calibrate" : m->mix !=
+		    NULL ? "users" : "run", run, m->saved[0] ? m->saved :
+		    NULL, m->baseline != NULL ? &m->base : NULL, m->baseline,
+		    m->calibrate);
+	rc = cmd_print(run, m->fmt, m->stats);
+	if (rc == 0 && m->baseline != NULL)
+		rc = cmd_index(run, &m->base, m->baseline, m->fmt);
+	if (rc == 0 && m->calibrate) {
+		putchar('\n');
+		rc = cmd_render(noise_table(run), m->fmt);
+	}
+	return rc;
+}
+
 /*
  * Measure m's plan, save the run and print its tables; the exit status
  * (a failed save wins, then an interruption, then a failed sample).
@@ -234,6 +255,10 @@ cmd_measure(struct cmd_opts *m)
 		users_plan(&plan, &m->users, m->mix, &run);
 	if (m->calibrate)
 		run_meta_set(&run, "kind", "noise-profile");
+	if (m->label != NULL)
+		run_meta_set(&run, "label", m->label);
+	if (m->note != NULL)
+		run_meta_set(&run, "note", m->note);
 	if (m->target > 0 && m->baseline != NULL)
 		cmd_measure_aim(&run, m->baseline);
 	cmd_measure_warn_idle(m);
@@ -250,13 +275,7 @@ cmd_measure(struct cmd_opts *m)
 	runner_note_plan(&plan, &run, cancelled);
 	/* The table is printed whatever became of the save. */
 	save = run.nsamples > 0 ? cmd_save(&run, m) : 0;
-	rc = cmd_print(&run, m->fmt, m->stats);
-	if (rc == 0 && m->baseline != NULL)
-		rc = cmd_index(&run, &m->base, m->baseline, m->fmt);
-	if (rc == 0 && m->calibrate) {
-		putchar('\n');
-		rc = cmd_render(noise_table(&run), m->fmt);
-	}
+	rc = cmd_measure_print(m, &run);
 	if (save != 0)
 		rc = save;
 	else if (rc == 0 && cancelled)

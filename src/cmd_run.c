@@ -6,6 +6,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -16,8 +17,8 @@
 const char cmd_run_usage[] =
 "usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
-"                   [--order grouped|interleaved]\n"
-"                   [-o FILE] [-F] [-q] [-s] [-f text|csv|md]\n"
+"                   [--order grouped|interleaved] [-l LABEL] [--note TEXT]\n"
+"                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
 "\n"
 "Measure the tests, save the run and print its table.\n"
 "\n"
@@ -31,7 +32,40 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  --order ORDER  interleaved (default): rounds in a shuffled order,\n"
 "                 seed in the run's meta; grouped: test by test\n"
+"  -l LABEL       a name for the run, which compare shows instead of\n"
+"                 the file name (up to 64 bytes)\n"
+"  --note TEXT    a note kept with the run (up to 1024 bytes)\n"
 CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
+
+/* The longest label (run -l) and note (--note), in bytes. */
+#define CMD_RUN_LABEL_MAX		64
+#define CMD_RUN_NOTE_MAX		1024
+
+/*
+ * -l LABEL and --note TEXT: one line of printable text, not empty, at
+ * most max bytes (a label names a column, so it is short); 0 or the
+ * exit status.
+ */
+static int
+cmd_run_text(const char *opt, const char *arg, size_t max, const char **out)
+{
+	size_t	len = strlen(arg);
+
+	if (len == 0 || strspn(arg, " ") == len)
+		return cmd_usage_error("%s \"%s\": must not be empty", opt,
+		    arg);
+	if (len > max)
+		return cmd_usage_error("%s \"%.40s...\": at most %zu bytes, "
+		    "got %zu", opt, arg, max, len);
+	for (const unsigned char *p = (const unsigned char *)arg; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return cmd_usage_error("%s: no control characters "
+			    "(such as a newline or a tab), got byte 0x%02x at "
+			    "%zu", opt, *p, (size_t)(p -
+			    (const unsigned char *)arg) + 1);
+	*out = arg;
+	return 0;
+}
 
 /* sysmark run [options]: measure, save, print. */
 int
@@ -43,9 +77,19 @@ cmd_run(int argc, char **argv, const char *argv0)
 	cmd_opts_init(&m);
 	m.time_cap = CMD_RUN_TIME_CAP;
 	cmd_long_opt(argc, argv, "--order", 'O');
+	cmd_long_opt(argc, argv, "--note", 'N');
+	cmd_long_opt(argc, argv, "--label", 'l');
 	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:")) != -1) {
-		if (c == ':')
+	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:N:")) != -1) {
+		if (c == 'l')
+			rc = cmd_run_text("-l", optarg, CMD_RUN_LABEL_MAX,
+			    &m.label);
+		else if (c == 'N')
+			rc = cmd_run_text("--note", optarg, CMD_RUN_NOTE_MAX,
+			    &m.note);
+		else if (c == ':' && optopt == 'N')
+			rc = cmd_usage_error("option --note needs a value");
+		else if (c == ':')
 			rc = cmd_usage_error("option -%c needs a value",
 			    optopt);
 		else if (c == '?')

@@ -12,8 +12,8 @@
 #include "cmd.h"
 
 const char cmd_show_usage[] =
-"usage: sysmark show [-s] [-f text|csv|md] [-b | --baseline NAME] FILE\n"
-"       sysmark show --best|-B [-f text|csv|md] RUN_OR_BASELINE...\n"
+"usage: sysmark show [-s] [-f FORMAT] [-b | --baseline NAME] FILE\n"
+"       sysmark show --best|-B [-f FORMAT] RUN_OR_BASELINE...\n"
 "\n"
 "Print a saved run's tables again, exactly as run printed them.\n"
 "\n"
@@ -40,6 +40,20 @@ cmd_show_take_best(int *argc, char **argv)
 	return 0;
 }
 
+/* show --best -f json: the runs, then the tables as rows of cells. */
+static int
+cmd_show_best_json(const struct run **rp, char **files, int n,
+    struct table **t, size_t nt)
+{
+	struct json_t	*doc = json_out_doc("show");
+
+	for (int j = 0; j < n; j++)
+		json_run_add(doc, rp[j], files[j]);
+	json_out_add_tables(doc, t, nt);
+	free(t);
+	return cmd_json_write(doc);
+}
+
 /* lmbench 1.0's comparison to the best of the breed: runs, baselines. */
 static int
 cmd_show_best(int argc, char **argv, const char *argv0)
@@ -64,7 +78,10 @@ cmd_show_best(int argc, char **argv, const char *argv0)
 	for (int j = 0; j < n; j++)
 		rp[j] = &runs[j];
 	nt = best_tables(rp, (const char *const *)names, (size_t)n, &t);
-	rc = cmd_render_all(t, nt, fmt, rc, 0);
+	if (fmt == TABLE_JSON)
+		rc = cmd_show_best_json(rp, argv + i, n, t, nt);
+	else
+		rc = cmd_render_all(t, nt, fmt, rc, 0);
 	free(rp);
 	cmd_free_runs(runs, names, k);
 	return rc;
@@ -107,12 +124,20 @@ cmd_show(int argc, char **argv, const char *argv0)
 	run_init(&run);
 	if (csvstore_load(&run, file, &err) != 0)
 		return cmd_input_error(&err);
-	rc = cmd_print(&run, fmt, stats);
-	if (rc == 0 && baseline != NULL &&
-	    (rc = cmd_load_baseline(baseline, argv0, &base)) == 0) {
-		rc = cmd_index(&run, &base, baseline, fmt);
-		run_free(&base);
+	if (baseline != NULL &&
+	    (rc = cmd_load_baseline(baseline, argv0, &base)) != 0) {
+		run_free(&run);
+		return rc;
 	}
+	if (fmt == TABLE_JSON)
+		rc = cmd_json_run("show", &run, file, baseline != NULL ?
+		    &base : NULL, baseline, 0);
+	else
+		rc = cmd_print(&run, fmt, stats);
+	if (rc == 0 && baseline != NULL && fmt != TABLE_JSON)
+		rc = cmd_index(&run, &base, baseline, fmt);
+	if (baseline != NULL)
+		run_free(&base);
 	run_free(&run);
 	return rc;
 }

@@ -32,7 +32,7 @@ cmd_users_option(int c, const char *arg, struct cmd_opts *m)
 
 const char cmd_users_usage[] =
 "usage: sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
-"                     [-q] [-f text|csv|md] MIX\n"
+"                     [-q] [-f FORMAT] MIX\n"
 "\n"
 "Run MIX (a file, or a name in mixes/) at 1, 2, 4 and 8 users (or the\n"
 "mix's own users row), 3 samples of 10 s each by default, and report the\n"

@@ -10,7 +10,10 @@
  *
  * Exit statuses: 0 all well, 1 a sample failed, 2 usage or input error,
  * 3 the run is saved in a fallback file, not where asked, 4 it could be
- * saved nowhere and was written to stderr, 130 interrupted.
+ * saved nowhere and was written to stderr, 5 compare --fail-on tripped
+ * (the regression gate: a status of its own, so that a script, make or
+ * git bisect run can tell a slower build from a broken command), 130
+ * interrupted.
  */
 /* SPDX-License-Identifier: MIT */
 

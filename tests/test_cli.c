@@ -91,7 +91,7 @@ test_bad_run_arguments(void **state)
 	expect(2, "sysmark: option -d needs a value", NULL, "run", "-d",
 	    NULL);
 	expect(2, "sysmark: unknown option -z", NULL, "run", "-z", NULL);
-	expect(2, "sysmark: -f html: the format is text, csv or md", NULL,
+	expect(2, "sysmark: -f html: the format is text, csv, md or json", NULL,
 	    "run", "-f", "html", NULL);
 	expect(2, "sysmark: -o: /dev/null: is a character device; not "
 	    "written to", NULL, "run", "-o", "/dev/null", "-F", NULL);

@@ -30,6 +30,8 @@ static void
 scr_compare_enter(struct ui *ui)
 {
 	ui_source_scan(ui);
+	/* Reads each run, so that a labelled one is listed by its label. */
+	ui_source_describe(ui);
 	ui->cmp_cur = ui->cmp_top = ui->cmp_left = 0;
 	ui->cmp_view = 0;
 }
@@ -193,8 +195,9 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		if (i == ui->cmp_cur)
 			mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
 		ui_printf(ui, y, 0, COLS, i == ui->cmp_cur ? UI_A_CURSOR :
-		    UI_NATTR, "  [%s] %-10s %s", mark, scr_compare_kind(s),
-		    s->name);
+		    UI_NATTR, "  [%s] %-10s %-16s %s", mark,
+		    scr_compare_kind(s), s->name, s->about != NULL ?
+		    s->about : "");
 	}
 	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",
 	    ui->cmp_top > 0 ? "more above  " : "",

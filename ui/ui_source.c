@@ -28,6 +28,32 @@ ui_source_add(struct ui *ui, enum ui_source_kind kind, char *name,
 	s->pick = 0;
 }
 
+/*
+ * A labelled run (run -l) is called by its label, as compare calls it;
+ * the picker then shows its file name after the date and host, so that
+ * typing the file name still finds it.
+ */
+static void
+ui_source_saved_about(struct ui_source *s, const struct run *run)
+{
+	const char	*date = run_meta_get(run, "date");
+	const char	*host = run_meta_get(run, "hostname");
+	const char	*label = run_meta_get(run, "label");
+	size_t		 len;
+
+	date = date != NULL ? date : "?";
+	host = host != NULL ? host : "?";
+	len = strlen(date) + strlen(host) + strlen(s->name) + 8;
+	s->about = xmalloc(len);
+	if (label == NULL) {
+		snprintf(s->about, len, "%s  %s", date, host);
+		return;
+	}
+	snprintf(s->about, len, "%s  %s  (%s)", date, host, s->name);
+	free(s->name);
+	s->name = xstrdup(label);
+}
+
 /* What the picker says of s: a saved run's date and host, a baseline's
  * source (or its machine). */
 static void
@@ -35,19 +61,14 @@ ui_source_about(struct ui *ui, struct ui_source *s)
 {
 	struct sm_error	 err;
 	struct run	 run;
-	const char	*date, *host, *src;
+	const char	*host, *src;
 
 	run_init(&run);
 	if (ui_source_load(ui, s, &run, &err) != 0)
 		s->about = xstrdup(err.msg);
-	else if (s->kind == UI_SRC_SAVED) {
-		date = run_meta_get(&run, "date");
-		host = run_meta_get(&run, "hostname");
-		s->about = xmalloc(strlen(date ? date : "?") +
-		    strlen(host ? host : "?") + 3);
-		sprintf(s->about, "%s  %s", date ? date : "?", host ? host :
-		    "?");
-	} else {
+	else if (s->kind == UI_SRC_SAVED)
+		ui_source_saved_about(s, &run);
+	else {
 		src = run_meta_get(&run, "source");
 		host = run_meta_get(&run, "hostname");
 		s->about = xstrdup(src != NULL ? src : host != NULL ? host :

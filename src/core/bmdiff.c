@@ -25,28 +25,6 @@
 
 #include "core.h"
 
-enum bmdiff_kind {
-	BMDIFF_RANKED = 0,
-	BMDIFF_VERSION,		/* workload versions differ: not ranked */
-	BMDIFF_ONLY_OLD,
-	BMDIFF_ONLY_NEW
-};
-
-struct bmdiff_line {
-	struct run_group	 g;
-	enum bmdiff_kind	 kind;
-	size_t			 order;		/* in the runs' own order */
-	double			 old;		/* means; NaN if none */
-	double			 new;
-	int			 vold;
-	int			 vnew;
-	enum bench_dir		 dir;
-	int			 failed;	/* every sample failed there */
-	double			 gain;		/* log ratio, > 0 is better */
-	struct signif		 s;
-	struct estimate		 e[2];
-};
-
 struct bmdiff {
 	const struct compare_side *side[2];
 	const struct run	**all;		/* both sides' runs */
@@ -397,27 +375,44 @@ bmdiff_section(struct bmdiff *d, enum bmdiff_kind kind)
 	}
 }
 
+/*
+ * The geometric mean of the ranked lines' ratios (lower-is-better ones
+ * inverted), as a change: 0.05 is 5% better; *n says over how many.
+ */
+double
+bmdiff_geomean_change(const struct bmdiff_line *lines, size_t nlines,
+    size_t *n)
+{
+	double	sum = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < nlines; i++) {
+		if (lines[i].kind != BMDIFF_RANKED || !isfinite(lines[i].gain))
+			continue;
+		sum += lines[i].gain;
+		(*n)++;
+	}
+	return *n > 0 ? exp(sum / (double)*n) - 1 : NAN;
+}
+
 /* The geometric mean of the ranked ratios, as a row closing the ranks. */
 static void
 bmdiff_geomean(struct bmdiff *d)
 {
-	double	sum = 0;
-	size_t	n = 0, row;
+	double	change;
+	size_t	n, row;
 
-	for (size_t i = 0; i < d->nlines; i++) {
-		if (d->lines[i].kind != BMDIFF_RANKED ||
-		    !isfinite(d->lines[i].gain))
-			continue;
-		sum += d->lines[i].gain;
-		n++;
-	}
+	change = bmdiff_geomean_change(d->lines, d->nlines, &n);
 	if (n == 0)
 		return;
 	row = table_add_row(d->t);
-	table_set(d->t, row, 0, "geomean of %zu ratio%s", n,
-	    n == 1 ? "" : "s");
-	table_set(d->t, row, d->c_change, "%+.2f%%",
-	    100 * (exp(sum / (double)n) - 1));
+	if (d->o->over != NULL && d->o->over[0] != '\0')
+		table_set(d->t, row, 0, "geomean of %zu ratio%s (%s)", n,
+		    n == 1 ? "" : "s", d->o->over);
+	else
+		table_set(d->t, row, 0, "geomean of %zu ratio%s", n,
+		    n == 1 ? "" : "s");
+	table_set(d->t, row, d->c_change, "%+.2f%%", 100 * change);
 }
 
 static void
@@ -539,13 +534,34 @@ static const char *const bmdiff_wide_cols[] = {
 	"flags_old", "flags_new", "kind",
 };
 
-static const char *
-bmdiff_level_name(enum signif_level l)
+/* What line l's verdict rests on: runs, profile, samples+floor, "". */
+const char *
+bmdiff_basis_name(const struct bmdiff_line *l)
 {
 	static const char *const names[] = { "", "runs", "profile",
 	    "samples+floor" };
 
-	return names[l];
+	return l->kind == BMDIFF_RANKED ? names[l->s.level] : "";
+}
+
+/* Line l's verdict as the csv form spells it; "" where it is not ranked. */
+const char *
+bmdiff_verdict_name(const struct bmdiff_line *l)
+{
+	if (l->kind != BMDIFF_RANKED)
+		return "";
+	return l->s.verdict == SIGNIF_SINGLE ? "single" :
+	    bmdiff_verdict(l->s.verdict);
+}
+
+/* The kind of a line: ranked, version differs, only old, only new. */
+const char *
+bmdiff_kind_name(enum bmdiff_kind k)
+{
+	static const char *const kinds[] = { "ranked", "version differs",
+	    "only old", "only new" };
+
+	return kinds[k];
 }
 
 /* A number cell: %.6g, or empty when it is not a number. */
@@ -559,8 +575,6 @@ bmdiff_num(struct table *t, size_t row, size_t col, double v, double scale)
 static void
 bmdiff_wide_row(struct bmdiff *d, const struct bmdiff_line *l)
 {
-	static const char *const kinds[] = { "ranked", "version differs",
-	    "only old", "only new" };
 	struct table	*t = d->t;
 	size_t		 row = table_add_row(t), c = 0;
 	char		 f[64];
@@ -581,10 +595,8 @@ bmdiff_wide_row(struct bmdiff *d, const struct bmdiff_line *l)
 	bmdiff_num(t, row, c++, judged ? l->s.hi - 1 : NAN, 100);
 	bmdiff_num(t, row, c++, judged ? l->s.p : NAN, 1);
 	bmdiff_num(t, row, c++, judged ? l->s.df : NAN, 1);
-	table_set(t, row, c++, "%s", judged ?
-	    bmdiff_level_name(l->s.level) : "");
-	table_set(t, row, c++, "%s", judged ? (l->s.verdict ==
-	    SIGNIF_SINGLE ? "single" : bmdiff_verdict(l->s.verdict)) : "");
+	table_set(t, row, c++, "%s", bmdiff_basis_name(l));
+	table_set(t, row, c++, "%s", bmdiff_verdict_name(l));
 	for (int i = 0; i < 2; i++) {
 		bmdiff_num(t, row, c++, l->e[i].within_cv, 100);
 		bmdiff_num(t, row, c++, l->e[i].between_cv, 100);
@@ -593,7 +605,7 @@ bmdiff_wide_row(struct bmdiff *d, const struct bmdiff_line *l)
 		estimate_flags_str(&l->e[i], 0, f, sizeof f);
 		table_set(t, row, c++, "%s", f);
 	}
-	table_set(t, row, c++, "%s", kinds[l->kind]);
+	table_set(t, row, c++, "%s", bmdiff_kind_name(l->kind));
 }
 
 static void
@@ -607,6 +619,59 @@ bmdiff_wide(struct bmdiff *d)
 		bmdiff_wide_row(d, &d->lines[i]);
 }
 
+/* d's sides and options; bmdiff_collect() then makes its lines. */
+static void
+bmdiff_setup(struct bmdiff *d, const struct compare_side *a,
+    const struct compare_side *b, const struct compare_opts *o)
+{
+	memset(d, 0, sizeof *d);
+	d->side[0] = a;
+	d->side[1] = b;
+	d->nall = a->nrun + b->nrun;
+	d->all = xcalloc(d->nall, sizeof *d->all);
+	memcpy(d->all, a->runs, a->nrun * sizeof *d->all);
+	memcpy(d->all + a->nrun, b->runs, b->nrun * sizeof *d->all);
+	d->names[0] = a->name;
+	d->names[1] = b->name;
+	d->o = o;
+}
+
+/*
+ * The lines of side b against side a, ranked as the report lists them,
+ * for those that read the verdicts rather than the table (compare's JSON
+ * and its gate); *lines is the caller's to free.
+ */
+size_t
+bmdiff_lines(const struct compare_side *a, const struct compare_side *b,
+    const struct compare_opts *o, struct bmdiff_line **lines)
+{
+	struct bmdiff	d;
+
+	bmdiff_setup(&d, a, b, o);
+	bmdiff_collect(&d);
+	free(d.all);
+	*lines = d.lines;
+	return d.nlines;
+}
+
+/*
+ * The warnings the report opens with (runs from different hosts, OS,
+ * CPUs or file systems; a machine that was not idle), one a line, into
+ * buf; "" when there are none.
+ */
+void
+bmdiff_warnings(const struct compare_side *a, const struct compare_side *b,
+    const struct compare_opts *o, char *buf, size_t len)
+{
+	struct bmdiff	d;
+
+	bmdiff_setup(&d, a, b, o);
+	buf[0] = '\0';
+	bmdiff_mismatch(&d, buf, len);
+	bmdiff_idle(&d, buf, len);
+	free(d.all);
+}
+
 /*
  * The ranked comparison of side b against side a; the caller frees the
  * table.
@@ -618,16 +683,7 @@ bmdiff_report(const struct compare_side *a, const struct compare_side *b,
 	struct bmdiff	d;
 	char		title[4096] = "";
 
-	memset(&d, 0, sizeof d);
-	d.side[0] = a;
-	d.side[1] = b;
-	d.nall = a->nrun + b->nrun;
-	d.all = xcalloc(d.nall, sizeof *d.all);
-	memcpy(d.all, a->runs, a->nrun * sizeof *d.all);
-	memcpy(d.all + a->nrun, b->runs, b->nrun * sizeof *d.all);
-	d.names[0] = a->name;
-	d.names[1] = b->name;
-	d.o = o;
+	bmdiff_setup(&d, a, b, o);
 	bmdiff_collect(&d);
 	bmdiff_mismatch(&d, title, sizeof title);
 	bmdiff_idle(&d, title, sizeof title);

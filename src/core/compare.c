@@ -35,6 +35,7 @@ compare_opts_default(struct compare_opts *o)
 	o->profile = NULL;
 	o->profile_name = NULL;
 	o->wide = 0;
+	o->over = NULL;
 }
 
 /* The side-by-side mark after a ratio; see compare_side_notes(). */
@@ -108,6 +109,9 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 	    "the group's default floor); ~ no such change; ? a figure is "
 	    "not a number; ! the test's version differs; no mark: a side "
 	    "has a single figure.", o->alpha, 100 * o->min_effect);
+	if (o->over != NULL && o->over[0] != '\0')
+		table_add_note(t, "Only these tests were compared: %s.",
+		    o->over);
 }
 
 /*

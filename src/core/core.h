@@ -334,7 +334,8 @@ enum table_align {
 enum table_format {
 	TABLE_TEXT = 0,
 	TABLE_CSV,
-	TABLE_MD
+	TABLE_MD,
+	TABLE_JSON		/* whole documents only: json_out.c */
 };
 struct table_col {
 	char			*header;
@@ -382,6 +383,7 @@ void	 label_value(double, char *, size_t);
 const char *label_title(const char *);
 const char *label_title_in(const struct run *const *, size_t,
 	     const char *);
+char	*label_run(const struct run *, const char *);
 
 /* report.c */
 struct table *report_results(const struct run *, int);
@@ -410,6 +412,7 @@ struct compare_opts {
 	const struct run *profile;	/* host noise profile, or NULL */
 	const char *profile_name;
 	int	wide;		/* csv and md: every field, one column each */
+	const char *over;	/* compare -t/-g: what the tests are, or NULL */
 };
 /* One side of a comparison: runs whose repeats all count as replicates. */
 struct compare_side {
@@ -435,8 +438,85 @@ struct table *compare_table(const struct run *const *, const char *const *,
 	     size_t, const struct compare_opts *);
 
 /* bmdiff.c */
+enum bmdiff_kind {
+	BMDIFF_RANKED = 0,
+	BMDIFF_VERSION,		/* workload versions differ: not ranked */
+	BMDIFF_ONLY_OLD,
+	BMDIFF_ONLY_NEW
+};
+struct bmdiff_line {
+	struct run_group	 g;
+	enum bmdiff_kind	 kind;
+	size_t			 order;		/* in the runs' own order */
+	double			 old;		/* means; NaN if none */
+	double			 new;
+	int			 vold;
+	int			 vnew;
+	enum bench_dir		 dir;
+	int			 failed;	/* every sample failed there */
+	double			 gain;		/* log ratio, > 0 is better */
+	struct signif		 s;
+	struct estimate		 e[2];
+};
 struct table *bmdiff_report(const struct compare_side *,
 	     const struct compare_side *, const struct compare_opts *);
+size_t	 bmdiff_lines(const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *,
+	     struct bmdiff_line **);
+const char *bmdiff_kind_name(enum bmdiff_kind);
+const char *bmdiff_basis_name(const struct bmdiff_line *);
+const char *bmdiff_verdict_name(const struct bmdiff_line *);
+double	 bmdiff_geomean_change(const struct bmdiff_line *, size_t, size_t *);
+void	 bmdiff_warnings(const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *, char *,
+	     size_t);
+
+/* gate.c: compare --fail-on */
+#define GATE_WORSE		0x1u
+#define GATE_SMALL		0x2u
+#define GATE_ANY_CHANGE		0x4u
+#define GATE_INCOMPARABLE	0x8u
+int	 gate_parse(const char *, unsigned *, struct sm_error *);
+const char *gate_trip(unsigned, const struct bmdiff_line *);
+void	 gate_str(unsigned, char *, size_t);
+
+/* filter.c: compare -t PATTERN and -g GROUP */
+struct filter {
+	const char	*tests;		/* globs over test ids, or NULL */
+	const char	*group;		/* a catalog group, or NULL */
+};
+int	 filter_match(const struct filter *, const char *);
+int	 filter_check(struct filter *, const struct run *, size_t,
+	     struct sm_error *);
+void	 filter_apply(const struct filter *, struct run *);
+void	 filter_over(const struct filter *, char *, size_t);
+
+/* json_out.c: -f json (doc/json.md); jansson's json_t, opaque here */
+#define JSON_OUT_VERSION	1	/* "sysmark_json": bumped on a change */
+struct json_t;
+struct json_t *json_out_doc(const char *);
+void	 json_out_set(struct json_t *, const char *, struct json_t *);
+void	 json_out_append(struct json_t *, struct json_t *);
+struct json_t *json_out_object(void);
+struct json_t *json_out_array(void);
+struct json_t *json_out_number(double);
+struct json_t *json_out_string(const char *);
+void	 json_out_num(struct json_t *, const char *, double);
+void	 json_out_null(struct json_t *, const char *);
+void	 json_out_int(struct json_t *, const char *, long long);
+void	 json_out_bool(struct json_t *, const char *, int);
+void	 json_out_str(struct json_t *, const char *, const char *);
+struct json_t *json_out_table(const struct table *);
+void	 json_out_add_tables(struct json_t *, struct table **, size_t);
+void	 json_out_catalog(struct json_t *);
+int	 json_out_write(struct json_t *, FILE *, struct sm_error *);
+/* json_run.c */
+struct json_t *json_run_object(const struct run *, const char *);
+void	 json_run_add(struct json_t *, const struct run *, const char *);
+/* json_compare.c */
+size_t	 json_compare_add(struct json_t *, const struct compare_side *,
+	     size_t, const struct compare_side *, size_t,
+	     const struct bmdiff_line *, size_t, const struct compare_opts *);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);

@@ -57,3 +57,16 @@ label_title_in(const struct run *const *runs, size_t nrun, const char *id)
 			return v;
 	return id;
 }
+
+/*
+ * What a run is called in compare's headers and columns and the
+ * console's pickers: its label (run -l), else its file name without
+ * directory or .csv.  Allocated.
+ */
+char *
+label_run(const struct run *run, const char *path)
+{
+	const char	*label = run_meta_get(run, "label");
+
+	return label != NULL ? xstrdup(label) : paths_label(path);
+}

@@ -59,6 +59,10 @@ report_head(const struct run *run, struct table *t, int full)
 	    run_meta_get(run, "load_average_end"));
 	report_cat(title, sizeof title, ", %s interactive users.",
 	    run_meta_get(run, "users"));
+	report_cat(title, sizeof title, "\nLabel: %s",
+	    run_meta_get(run, "label"));
+	report_cat(title, sizeof title, "\nNote: %s",
+	    run_meta_get(run, "note"));
 	if (!full) {
 		free(t->title);
 		t->title = xstrdup(title);

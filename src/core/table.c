@@ -545,6 +545,9 @@ table_render(const struct table *t, enum table_format fmt, FILE *f,
 	case TABLE_MD:
 		table_render_md(t, f);
 		break;
+	case TABLE_JSON:
+		/* A command writes one JSON document, never table by table. */
+		sm_fatal("table_render: JSON is written by json_out.c");
 	}
 	if (fflush(f) != 0 || ferror(f)) {
 		sm_error_set(err, "writing the table: %s", strerror(errno));

@@ -71,12 +71,20 @@ fuzz_round_trip(const struct run *run)
 	free(buf);
 }
 
-/* The tables a run is shown in: results, statistics, memory plot. */
+/*
+ * The tables a run is shown in: results, statistics, memory plot; and
+ * its -f json document, which must be written whatever the file held.
+ */
 static inline void
 fuzz_show(const struct run *run)
 {
+	struct json_t	*doc = json_out_doc("show");
+	struct sm_error	 err;
 	struct table	*t = report_results(run, 1);
 
+	json_run_add(doc, run, "fuzz");
+	if (json_out_write(doc, fuzz_null(), &err) != 0)
+		abort();
 	/* As show prints it: what every row shares said once. */
 	report_fold_samples(t);
 	fuzz_render(t);

@@ -1,0 +1,165 @@
+/*
+ * compare for scripts: the regression gate (--fail-on) and -f json.
+ * Both read the verdicts line by line (bmdiff_lines()), for each
+ * comparison compare makes: the two sides, or each run against the
+ * first when three or more are side by side.  Apart from cmd_compare.c,
+ * which parses the options and prints the tables for people.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+
+/* The lines of one comparison that trip the gate, one stderr line each. */
+static size_t
+cmd_gate_report(const struct cmd_gate *g, const struct compare_side *a,
+    const struct compare_side *b, const struct bmdiff_line *lines,
+    size_t n)
+{
+	const char	*why;
+	size_t		 tripped = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if ((why = gate_trip(g->mask, &lines[i])) == NULL)
+			continue;
+		tripped++;
+		fprintf(stderr, "sysmark: --fail-on %s: %s, %d cop%s, %s -> "
+		    "%s: %s", g->list, lines[i].g.test, lines[i].g.copies,
+		    lines[i].g.copies == 1 ? "y" : "ies", a->name, b->name,
+		    why);
+		if (lines[i].kind == BMDIFF_RANKED)
+			fprintf(stderr, " (%+.2f%%)", 100 *
+			    (lines[i].new / lines[i].old - 1));
+		else
+			fprintf(stderr, " (%s)", bmdiff_kind_name(
+			    lines[i].kind));
+		fputc('\n', stderr);
+	}
+	return tripped;
+}
+
+/* A summary of each run for the JSON document: which file, which label. */
+static void
+cmd_gate_runs(struct json_t *doc, const struct run *runs, char **args,
+    char **names, int n)
+{
+	struct json_t	*arr = json_out_array(), *o;
+
+	for (int j = 0; j < n; j++) {
+		o = json_out_object();
+		json_out_str(o, "file", args[j]);
+		json_out_str(o, "name", names[j]);
+		json_out_str(o, "label", run_meta_get(&runs[j], "label"));
+		json_out_str(o, "note", run_meta_get(&runs[j], "note"));
+		json_out_str(o, "hostname", run_meta_get(&runs[j],
+		    "hostname"));
+		json_out_str(o, "date", run_meta_get(&runs[j], "date"));
+		json_out_append(arr, o);
+	}
+	json_out_set(doc, "runs", arr);
+}
+
+/* compare's settings, as the document's head. */
+static struct json_t *
+cmd_gate_doc(const struct compare_opts *o, const struct filter *f)
+{
+	struct json_t	*doc = json_out_doc("compare"), *fo;
+
+	json_out_num(doc, "alpha", o->alpha);
+	json_out_num(doc, "min_effect_pct", 100 * o->min_effect);
+	json_out_str(doc, "profile", o->profile != NULL ? o->profile_name :
+	    NULL);
+	fo = json_out_object();
+	json_out_str(fo, "tests", f->tests);
+	json_out_str(fo, "group", f->group);
+	json_out_set(doc, "filter", fo);
+	return doc;
+}
+
+/* One comparison: its lines judged, gated and (doc) added. */
+static size_t
+cmd_gate_pair(const struct cmd_gate *g, struct json_t *doc,
+    const struct compare_side *a, size_t afirst,
+    const struct compare_side *b, size_t bfirst,
+    const struct compare_opts *o)
+{
+	struct bmdiff_line	*lines;
+	size_t			 n, tripped = 0;
+
+	n = bmdiff_lines(a, b, o, &lines);
+	if (g->mask != 0)
+		tripped = cmd_gate_report(g, a, b, lines, n);
+	if (doc != NULL)
+		json_compare_add(doc, a, afirst, b, bfirst, lines, n, o);
+	free(lines);
+	return tripped;
+}
+
+/* The gate's outcome, on stderr and (doc) in the document. */
+static void
+cmd_gate_outcome(const struct cmd_gate *g, struct json_t *doc,
+    size_t tripped)
+{
+	struct json_t	*go;
+
+	if (g->mask != 0 && tripped > 0)
+		fprintf(stderr, "sysmark: the gate tripped on %zu line%s "
+		    "(--fail-on %s): exit status %d\n", tripped,
+		    tripped == 1 ? "" : "s", g->list, SM_EXIT_GATE);
+	else if (g->mask != 0)
+		fprintf(stderr, "sysmark: the gate passed: no line is %s\n",
+		    g->list);
+	if (doc == NULL)
+		return;
+	if (g->mask == 0) {
+		json_out_null(doc, "gate");
+		return;
+	}
+	go = json_out_object();
+	json_out_str(go, "fail_on", g->list);
+	json_out_bool(go, "tripped", tripped > 0);
+	json_out_int(go, "lines", (long long)tripped);
+	json_out_int(go, "exit_status", tripped > 0 ? SM_EXIT_GATE : 0);
+	json_out_set(doc, "gate", go);
+}
+
+/*
+ * Judge the n runs as compare does (split >= 0: the sides split there;
+ * else each run against the first), report the lines that trip the gate
+ * and, with doc, build the JSON document (runs, comparisons, gate) into
+ * *doc.  Returns how many lines tripped.
+ */
+size_t
+cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
+    char **args, char **names, int n, int split,
+    const struct compare_opts *o, const struct filter *f,
+    struct json_t **doc)
+{
+	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
+	struct compare_side	  a, b;
+	size_t			  tripped = 0;
+	struct json_t		 *d = NULL;
+
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	if (doc != NULL) {
+		d = *doc = cmd_gate_doc(o, f);
+		cmd_gate_runs(d, runs, args, names, n);
+	}
+	if (split >= 0) {
+		a = (struct compare_side){ rp, (size_t)split, names[0] };
+		b = (struct compare_side){ rp + split, (size_t)(n - split),
+		    names[split] };
+		tripped = cmd_gate_pair(g, d, &a, 0, &b, (size_t)split, o);
+	}
+	for (int r = 1; split < 0 && r < n; r++) {
+		a = (struct compare_side){ rp, 1, names[0] };
+		b = (struct compare_side){ rp + r, 1, names[r] };
+		tripped += cmd_gate_pair(g, d, &a, 0, &b, (size_t)r, o);
+	}
+	cmd_gate_outcome(g, d, tripped);
+	free(rp);
+	return tripped;
+}
