@@ -137,6 +137,18 @@ cmd_compare_curves(const struct run *runs, char **names, int n,
 	return cmd_render_all(curves, nc, fmt, rc, 1);
 }
 
+/* Warn on stderr of a run whose CPU governor or boost differs the first's. */
+static void
+cmd_compare_clock(const struct run *runs, char **names, int n)
+{
+	char	msg[400];
+
+	for (int j = 1; j < n; j++)
+		if (cpufreq_warn_compare(&runs[0], names[0], &runs[j],
+		    names[j], msg, sizeof msg))
+			fprintf(stderr, "warning: %s\n", msg);
+}
+
 /* sysmark compare [options] RUN RUN... | OLD... -- NEW... */
 int
 cmd_compare(int argc, char **argv, const char *argv0)
@@ -167,6 +179,8 @@ cmd_compare(int argc, char **argv, const char *argv0)
 		return cmd_usage_error("compare: name at least two runs or "
 		    "baselines");
 	rc = cmd_load_runs(args, n, argv0, &runs, &names, &k);
+	if (rc == 0)
+		cmd_compare_clock(runs, names, n);
 	if (rc == 0 && (have = cmd_compare_profile(parg, argv0, runs, n,
 	    &profile, pname, sizeof pname)) > 1)
 		rc = have;

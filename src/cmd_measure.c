@@ -178,13 +178,18 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 
 /* ---- The run ---- */
 
-/* Say so when the machine is busy before the run: figures will suffer. */
+/*
+ * Say so when the machine is busy before the run, or its clock follows
+ * the load (a governor other than performance): figures will suffer.
+ */
 static void
-cmd_measure_warn_idle(const struct cmd_opts *m)
+cmd_measure_warn_idle(const struct cmd_opts *m, const struct run *run)
 {
-	char	msg[256];
+	char	msg[400];
 
 	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
+	if (!m->quiet && cpufreq_warn_governor(run, msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);
 }
 
@@ -209,7 +214,7 @@ cmd_measure(struct cmd_opts *m)
 	struct runner		*r;
 	struct run		 run;
 	struct sm_error		 err;
-	char			 msg[200];
+	char			 msg[400];
 	int			 cancelled, rc, save;
 
 	memset(&plan, 0, sizeof plan);
@@ -236,7 +241,7 @@ cmd_measure(struct cmd_opts *m)
 		run_meta_set(&run, "kind", "noise-profile");
 	if (m->target > 0 && m->baseline != NULL)
 		cmd_measure_aim(&run, m->baseline);
-	cmd_measure_warn_idle(m);
+	cmd_measure_warn_idle(m, &run);
 	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);
 	cmd_measure_signals();
@@ -248,6 +253,8 @@ cmd_measure(struct cmd_opts *m)
 	cancelled = runner_wait(r, &cmd_measure_stop);
 	runner_free(r);
 	runner_note_plan(&plan, &run, cancelled);
+	if (cpufreq_warn_moved(&run, msg, sizeof msg) && !m->quiet)
+		fprintf(stderr, "warning: %s\n", msg);
 	/* The table is printed whatever became of the save. */
 	save = run.nsamples > 0 ? cmd_save(&run, m) : 0;
 	rc = cmd_print(&run, m->fmt, m->stats);

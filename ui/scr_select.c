@@ -393,7 +393,9 @@ scr_select_draw_idle(struct ui *ui)
 	uint64_t	now = sm_now_ns();
 
 	if (now >= ui->idle_at) {
-		if (!sysinfo_not_idle(ui->idle, sizeof ui->idle))
+		/* A busy machine first; an idle one may still drift. */
+		if (!sysinfo_not_idle(ui->idle, sizeof ui->idle) &&
+		    !cpufreq_warn_now(ui->idle, sizeof ui->idle))
 			ui->idle[0] = '\0';
 		ui->idle_at = now + SCR_SELECT_IDLE_NS;
 	}

@@ -45,6 +45,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	struct ui_live	*l = &ui->live;
 	size_t		 failed;
+	char		 msg[400];
 
 	switch (ev->type) {
 	case RUNNER_EV_RUN_START:
@@ -98,6 +99,8 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->bench = NULL;
 		l->have_run = 1;
 		runner_note_plan(&l->plan, &l->run, ev->cancelled);
+		if (cpufreq_warn_moved(&l->run, msg, sizeof msg))
+			ui_message(ui, "%s", msg);
 		ui_live_table(l);
 		if (l->calibrate && !ev->cancelled)
 			ui_live_save_profile(ui);

@@ -188,6 +188,9 @@ struct run_sample {
 					   (one copy) the same as value */
 	int		 repeat;	/* 1-based: run -R repeats the plan */
 	double		 busy;		/* others runnable at start; NaN */
+	double		 freq_mhz;	/* CPUs' mean clock at its end; NaN */
+	double		 temp_c;	/* hottest thermal zone then; NaN */
+	int		 session;	/* 1, or 2... after run --resume */
 };
 /* Sample 0 of a test in a repeat is its warm-up: kept, not counted. */
 #define RUN_WARMUP	0
@@ -266,6 +269,21 @@ int	 sysinfo_ncpu(void);
 int	 sysinfo_busy(void);
 int	 sysinfo_not_idle(char *, size_t);
 
+/* cpufreq.c: the CPU's clock and heat, from sysfs ($SYSMARK_SYSFS) */
+#define CPUFREQ_NA	"not available"
+int	 cpufreq_governor(char *, size_t);
+int	 cpufreq_boost(char *, size_t);
+double	 cpufreq_mhz(void);
+double	 cpufreq_temp_c(void);
+void	 cpufreq_collect(struct run *);
+void	 cpufreq_sample(struct run_sample *);
+int	 cpufreq_warn_governor(const struct run *, char *, size_t);
+int	 cpufreq_warn_now(char *, size_t);
+int	 cpufreq_warn_moved(struct run *, char *, size_t);
+int	 cpufreq_warn_compare(const struct run *, const char *,
+	     const struct run *, const char *, char *, size_t);
+void	 cpufreq_head(const struct run *, char *, size_t);
+
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
 int	 paths_tree_top(const char *, char *, size_t);
@@ -310,7 +328,7 @@ void	 csvcell_add(char **, size_t, size_t *, const void *, size_t);
 void	 csvcell_clear(char **, size_t, size_t *);
 
 /* csvstore.c */
-#define CSVSTORE_FORMAT		2
+#define CSVSTORE_FORMAT		3
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
 #define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */

@@ -36,6 +36,19 @@ report_cat(char *buf, size_t len, const char *fmt, const char *v)
 		snprintf(buf + n, len - n, fmt, v);
 }
 
+/* What the run recorded of the CPU's clock (cpufreq.c), and its warning. */
+static void
+report_clock(const struct run *run, char *title, size_t len)
+{
+	char	clock[400];
+
+	cpufreq_head(run, clock, sizeof clock);
+	if (clock[0] != '\0')
+		report_cat(title, len, "\n%s", clock);
+	report_cat(title, len, "\nWarning: %s",
+	    run_meta_get(run, "cpu_warning"));
+}
+
 /*
  * The lines above the table, as the BYTE reports opened theirs; full
  * adds what the run recorded of the machine during it.
@@ -43,7 +56,7 @@ report_cat(char *buf, size_t len, const char *fmt, const char *v)
 static void
 report_head(const struct run *run, struct table *t, int full)
 {
-	char	title[512] = "";
+	char	title[1024] = "";
 
 	report_cat(title, sizeof title, "System -- %s",
 	    run_meta_get(run, "hostname"));
@@ -72,6 +85,7 @@ report_head(const struct run *run, struct table *t, int full)
 	    run_meta_get(run, "tmpdir_fs"));
 	report_cat(title, sizeof title, "\nWarning: %s",
 	    run_meta_get(run, "idle_warning"));
+	report_clock(run, title, sizeof title);
 	free(t->title);
 	t->title = xstrdup(title);
 }

@@ -634,6 +634,7 @@ runner_record(struct runner *r)
 	struct run_sample	*s = runner_new_sample(r);
 	struct runner_event	 ev;
 
+	cpufreq_sample(s);
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
