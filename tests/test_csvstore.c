@@ -268,7 +268,7 @@ static const struct {
 	{ "bad_noformat.csv", "2: expected the format record "
 	    "(meta,format,3) first" },
 	{ "bad_format.csv", "2: format 9 is newer than this sysmark reads "
-	    "(2); upgrade sysmark" },
+	    "(3); upgrade sysmark" },
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_repeat.csv", "3: column \"repeat\": expected a whole number "
 	    "from 1 to 2147483647, got \"0\"" },
