@@ -39,6 +39,10 @@ struct cmd_opts {
 	const struct mix	 *mix;		/* sysmark users: the mix */
 	struct bench		  users;	/* ...run as this test */
 	int			  users_given;	/* -u, else the mix's own */
+	const char		 *prepare;	/* run --prepare CMD */
+	const char		 *setup;	/* run --setup CMD */
+	const char		 *cleanup;	/* run --cleanup CMD */
+	const char		 *resume;	/* run --resume FILE */
 };
 
 /* cmd.c */

@@ -193,6 +193,16 @@ cmd_measure_warn_idle(const struct cmd_opts *m, const struct run *run)
 		fprintf(stderr, "warning: %s\n", msg);
 }
 
+/* A --cleanup that failed: the samples stand, but the user must know. */
+static void
+cmd_measure_warn_cleanup(const struct run *run)
+{
+	for (size_t i = 0; i < run->nmeta; i++)
+		if (strncmp(run->meta[i].key, "cleanup_failed.", 15) == 0)
+			fprintf(stderr, "warning: %s: %s\n",
+			    run->meta[i].key + 15, run->meta[i].value);
+}
+
 /* run -b NAME -C: the target is the index's, as show -b NAME names it. */
 static void
 cmd_measure_aim(struct run *run, const char *baseline)
@@ -233,6 +243,10 @@ cmd_measure(struct cmd_opts *m)
 	plan.target = m->target;
 	plan.time_cap = m->target > 0 ? m->time_cap : 0;
 	plan.index_base = m->baseline != NULL ? &m->base : NULL;
+	plan.prepare = m->prepare;
+	plan.setup = m->setup;
+	plan.cleanup = m->cleanup;
+	plan.stop = &cmd_measure_stop;
 	run_init(&run);
 	sysinfo_collect(&run);
 	if (m->mix != NULL)
@@ -255,6 +269,7 @@ cmd_measure(struct cmd_opts *m)
 	runner_note_plan(&plan, &run, cancelled);
 	if (cpufreq_warn_moved(&run, msg, sizeof msg) && !m->quiet)
 		fprintf(stderr, "warning: %s\n", msg);
+	cmd_measure_warn_cleanup(&run);
 	/* The table is printed whatever became of the save. */
 	save = run.nsamples > 0 ? cmd_save(&run, m) : 0;
 	rc = cmd_print(&run, m->fmt, m->stats);

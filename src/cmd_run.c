@@ -5,13 +5,62 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cmd.h"
 
 /* run -C's time cap unless -T says otherwise, in seconds. */
 #define CMD_RUN_TIME_CAP		600.0
+
+/* The long options only run has, as getopt sees them. */
+static const struct {
+	const char	*name;
+	char		 c;
+} cmd_run_long[] = {
+	{ "--order", 'O' },
+	{ "--prepare", 'P' },
+	{ "--setup", 'S' },
+	{ "--cleanup", 'K' },
+	{ "--resume", 'U' },
+};
+
+/* How the user wrote option c: "--prepare" for P, "-t" for t. */
+static const char *
+cmd_run_name(int c)
+{
+	static char	buf[4];
+
+	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
+	    i++)
+		if (cmd_run_long[i].c == c && c != 'O')
+			return cmd_run_long[i].name;
+	snprintf(buf, sizeof buf, "-%c", c);
+	return buf;
+}
+
+/* --prepare, --setup, --cleanup CMD and --resume FILE; 0 or a status. */
+static int
+cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
+{
+	const char	*name = cmd_run_name(c);
+
+	if (*arg == '\0')
+		return cmd_usage_error("%s \"\": %s", name, c == 'U' ?
+		    "name the run file to resume" : "give a command (it runs "
+		    "through /bin/sh -c as written)");
+	if (c == 'P')
+		m->prepare = arg;
+	else if (c == 'S')
+		m->setup = arg;
+	else if (c == 'K')
+		m->cleanup = arg;
+	else
+		m->resume = arg;
+	return 0;
+}
 
 /* sysmark run [options]: measure, save, print. */
 int
@@ -22,14 +71,19 @@ cmd_run(int argc, char **argv, const char *argv0)
 
 	cmd_opts_init(&m);
 	m.time_cap = CMD_RUN_TIME_CAP;
-	cmd_long_opt(argc, argv, "--order", 'O');
+	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
+	    i++)
+		cmd_long_opt(argc, argv, cmd_run_long[i].name,
+		    cmd_run_long[i].c);
 	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:")) != -1) {
+	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:P:S:K:U:")) != -1) {
 		if (c == ':')
-			rc = cmd_usage_error("option -%c needs a value",
-			    optopt);
+			rc = cmd_usage_error("option %s needs a value",
+			    cmd_run_name(optopt));
 		else if (c == '?')
 			rc = cmd_usage_error("unknown option -%c", optopt);
+		else if (strchr("PSKU", c) != NULL)
+			rc = cmd_run_hook(c, optarg, &m);
 		else
 			rc = cmd_opts_parse(c, optarg, &m);
 	}

@@ -284,6 +284,27 @@ int	 cpufreq_warn_compare(const struct run *, const char *,
 	     const struct run *, const char *, char *, size_t);
 void	 cpufreq_head(const struct run *, char *, size_t);
 
+/* hooks.c: the user's --prepare, --setup and --cleanup commands */
+#define HOOKS_TIMEOUT	600.0	/* seconds a hook may take */
+enum hooks_outcome {
+	HOOKS_OK = 0,
+	HOOKS_FAILED,
+	HOOKS_INTERRUPTED	/* the stop flag was raised */
+};
+struct hooks_call {
+	const char		*what;		/* "--prepare", for messages */
+	const char		*cmd;		/* for /bin/sh -c, as written */
+	const char		*test;		/* SYSMARK_TEST, or NULL */
+	int			 copies;	/* SYSMARK_COPIES and so on */
+	int			 sample;
+	int			 repeat;
+	double			 timeout;	/* seconds */
+	volatile sig_atomic_t	*stop;		/* or NULL */
+};
+int	 hooks_run(const struct hooks_call *, char *, size_t);
+void	 hooks_head(const struct run *, char *, size_t);
+void	 hooks_quote(const char *, char *, size_t);
+
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
 int	 paths_tree_top(const char *, char *, size_t);
@@ -653,6 +674,10 @@ struct runner_plan {
 	int			(*collect)(void *, const char *,
 				    struct run_sample *, struct run *);
 	void			 *collect_arg;
+	const char		 *prepare;	/* before every sample */
+	const char		 *setup;	/* before a test's first */
+	const char		 *cleanup;	/* after the run, per test */
+	volatile sig_atomic_t	 *stop;		/* ends a hook's wait */
 };
 enum runner_ev_type {
 	RUNNER_EV_RUN_START = 1,

@@ -36,17 +36,23 @@ report_cat(char *buf, size_t len, const char *fmt, const char *v)
 		snprintf(buf + n, len - n, fmt, v);
 }
 
-/* What the run recorded of the CPU's clock (cpufreq.c), and its warning. */
+/*
+ * What the run recorded of the CPU's clock (cpufreq.c) and its warning,
+ * and of the user's hooks (hooks.c).
+ */
 static void
 report_clock(const struct run *run, char *title, size_t len)
 {
-	char	clock[400];
+	char	line[600];
 
-	cpufreq_head(run, clock, sizeof clock);
-	if (clock[0] != '\0')
-		report_cat(title, len, "\n%s", clock);
+	cpufreq_head(run, line, sizeof line);
+	if (line[0] != '\0')
+		report_cat(title, len, "\n%s", line);
 	report_cat(title, len, "\nWarning: %s",
 	    run_meta_get(run, "cpu_warning"));
+	hooks_head(run, line, sizeof line);
+	if (line[0] != '\0')
+		report_cat(title, len, "\n%s", line);
 }
 
 /*
@@ -56,7 +62,7 @@ report_clock(const struct run *run, char *title, size_t len)
 static void
 report_head(const struct run *run, struct table *t, int full)
 {
-	char	title[1024] = "";
+	char	title[2048] = "";
 
 	report_cat(title, sizeof title, "System -- %s",
 	    run_meta_get(run, "hostname"));

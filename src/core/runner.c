@@ -110,6 +110,8 @@ struct runner {
 
 	size_t			 npair;		/* nbench x ncopies */
 	unsigned char		*skipped;	/* per pair: for the run */
+	signed char		*setup;		/* per bench: 1 begun, -1
+						   --setup failed, 0 not yet */
 	int			*next;		/* per pair: next extra index */
 	struct runner_slot	*slot;		/* this repeat's queue */
 	size_t			 nslot;
@@ -330,28 +332,135 @@ runner_new_sample(struct runner *r)
 }
 
 /*
- * The bench cannot run here: one skipped sample stands for all of this
- * copies value, and the run moves on.
+ * The sample ends before it starts: skipped (the bench cannot run here,
+ * and one skipped sample stands for all of this copies value) or failed
+ * (a hook failed; with pair, as --setup's, for all of it), and the run
+ * moves on.
  */
 static void
-runner_skip(struct runner *r, const char *why)
+runner_skip_as(struct runner *r, enum run_status status, int pair,
+    const char *why)
 {
 	struct run_sample	*s = runner_new_sample(r);
 	struct runner_event	 ev;
 
-	s->status = RUN_SKIPPED;
+	s->status = status;
 	s->value = NAN;
 	run_sample_reason(s, why);
-	r->skipped[r->slot[r->pos].pair] = 1;
+	if (pair)
+		r->skipped[r->slot[r->pos].pair] = 1;
 	r->done++;
 	memset(&ev, 0, sizeof ev);
-	ev.type = RUNNER_EV_SKIPPED;
+	ev.type = status == RUN_SKIPPED ? RUNNER_EV_SKIPPED : RUNNER_EV_ERROR;
 	ev.sample = r->sample;
 	ev.rs = s;
 	ev.msg = s->reason;
 	runner_emit(r, &ev);
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
 	runner_next(r);
+}
+
+static void
+runner_skip(struct runner *r, const char *why)
+{
+	runner_skip_as(r, RUN_SKIPPED, 1, why);
+}
+
+/* ---- The user's hooks (hooks.c) ---- */
+
+/* Run hook cmd for the current sample; a hooks_outcome, why if not OK. */
+static int
+runner_hook(struct runner *r, const char *what, const char *cmd,
+    char *why, size_t len)
+{
+	struct hooks_call	c;
+
+	memset(&c, 0, sizeof c);
+	c.what = what;
+	c.cmd = cmd;
+	c.test = runner_cur(r)->id;
+	c.copies = runner_copies(r);
+	c.sample = r->sample;
+	c.repeat = r->repeat;
+	c.timeout = HOOKS_TIMEOUT;
+	c.stop = r->plan.stop;
+	return hooks_run(&c, why, len);
+}
+
+/* A hook's wait ended by the stop flag: the sample is to be cancelled. */
+static int
+runner_hooks_stop(struct runner *r)
+{
+	r->cancel_pending = 1;
+	r->state = RUNNER_REAP;
+	return -1;
+}
+
+/*
+ * Before a sample: --setup, if this test has not had it, then --prepare.
+ * 0 to take the sample; -1 when it is over already: failed (a failed
+ * setup fails the test at every copies value, a failed prepare this
+ * sample) or, when the stop flag ended a hook, to be cancelled.
+ */
+static int
+runner_hooks_before(struct runner *r)
+{
+	char	why[256];
+	int	rc;
+
+	if (r->setup[r->bench] == 0 && r->plan.setup != NULL) {
+		rc = runner_hook(r, "--setup", r->plan.setup, why, sizeof why);
+		if (rc == HOOKS_INTERRUPTED)
+			return runner_hooks_stop(r);
+		r->setup[r->bench] = rc == HOOKS_OK ? 1 : -1;
+		if (rc != HOOKS_OK) {
+			runner_skip_as(r, RUN_FAILED, 1, why);
+			return -1;
+		}
+	}
+	if (r->setup[r->bench] < 0) {
+		runner_skip_as(r, RUN_FAILED, 1, "--setup failed for this "
+		    "test (its first failure says how)");
+		return -1;
+	}
+	r->setup[r->bench] = 1;		/* begun: --cleanup is due */
+	if (r->plan.prepare == NULL)
+		return 0;
+	rc = runner_hook(r, "--prepare", r->plan.prepare, why, sizeof why);
+	if (rc == HOOKS_OK)
+		return 0;
+	if (rc == HOOKS_INTERRUPTED)
+		return runner_hooks_stop(r);
+	runner_skip_as(r, RUN_FAILED, 0, why);
+	return -1;
+}
+
+/*
+ * After the run: --cleanup for each test that began, however the run
+ * ended; a failure is kept in the meta (cleanup_failed.TEST), since
+ * every sample is measured by then.
+ */
+static void
+runner_hooks_after(struct runner *r)
+{
+	char	why[256], key[64];
+
+	for (size_t b = 0; r->plan.cleanup != NULL && b < r->plan.nbench;
+	    b++) {
+		struct hooks_call	c;
+
+		if (r->setup[b] != 1)
+			continue;
+		memset(&c, 0, sizeof c);
+		c.what = "--cleanup";
+		c.cmd = r->plan.cleanup;
+		c.test = r->plan.benches[b]->id;
+		c.timeout = HOOKS_TIMEOUT;
+		if (hooks_run(&c, why, sizeof why) == HOOKS_OK)
+			continue;
+		snprintf(key, sizeof key, "cleanup_failed.%s", c.test);
+		run_meta_set(r->run, key, why);
+	}
 }
 
 static void
@@ -365,6 +474,8 @@ runner_start_sample(struct runner *r)
 		runner_skip(r, why);
 		return;
 	}
+	if (runner_hooks_before(r) != 0)
+		return;
 
 	r->ncopy = runner_copies(r);
 	r->copy = xcalloc((size_t)r->ncopy, sizeof *r->copy);
@@ -709,6 +820,7 @@ runner_finish(struct runner *r, int cancelled)
 
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
+	runner_hooks_after(r);
 	runner_note_machine(r);
 	if (!r->stuck)
 		sm_rmtree(r->tmpdir);
@@ -1110,6 +1222,12 @@ runner_note_order(struct runner *r)
 	run_meta_set(r->run, "warmup", r->plan.warmup ? "1" : "0");
 	snprintf(buf, sizeof buf, "%d", r->nrepeat);
 	run_meta_set(r->run, "repeats", buf);
+	if (r->plan.prepare != NULL)
+		run_meta_set(r->run, "prepare", r->plan.prepare);
+	if (r->plan.setup != NULL)
+		run_meta_set(r->run, "setup", r->plan.setup);
+	if (r->plan.cleanup != NULL)
+		run_meta_set(r->run, "cleanup", r->plan.cleanup);
 	if (r->plan.target > 0) {
 		snprintf(buf, sizeof buf, "%g", r->plan.target);
 		run_meta_set(r->run, "target_ci", buf);
@@ -1121,6 +1239,7 @@ runner_note_order(struct runner *r)
 static void
 runner_free_schedule(struct runner *r)
 {
+	free(r->setup);
 	free(r->skipped);
 	free(r->next);
 	free(r->slot);
@@ -1143,6 +1262,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	r->rfd = r->gofd = -1;
 	r->npair = plan->nbench * plan->ncopies;
 	r->skipped = xcalloc(r->npair, 1);
+	r->setup = xcalloc(plan->nbench, sizeof *r->setup);
 	r->next = xcalloc(r->npair, sizeof *r->next);
 	r->nrepeat = plan->repeats > 1 ? plan->repeats : 1;
 	r->repeat = 1;
