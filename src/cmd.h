@@ -43,6 +43,8 @@ struct cmd_opts {
 	const char		 *setup;	/* run --setup CMD */
 	const char		 *cleanup;	/* run --cleanup CMD */
 	const char		 *resume;	/* run --resume FILE */
+	struct resume		 *from;		/* ...loaded */
+	int			  journal;	/* save as it goes (run) */
 };
 
 /* cmd.c */

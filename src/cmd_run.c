@@ -35,7 +35,7 @@ cmd_run_name(int c)
 
 	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
 	    i++)
-		if (cmd_run_long[i].c == c && c != 'O')
+		if (cmd_run_long[i].c == c)
 			return cmd_run_long[i].name;
 	snprintf(buf, sizeof buf, "-%c", c);
 	return buf;
@@ -62,11 +62,52 @@ cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
 	return 0;
 }
 
+/*
+ * run --resume FILE: the plan comes from the file, so no option that
+ * sets one may be given (given: the options seen); the run continues in
+ * FILE.  0 or an exit status.
+ */
+static int
+cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
+{
+	struct sm_error	err;
+	const char	*bad = strpbrk(given, "tcdnRCTbOoPSK");
+
+	if (bad != NULL)
+		return cmd_usage_error("--resume %s: the plan and settings "
+		    "come from the file; %s cannot be given with it",
+		    m->resume, cmd_run_name(*bad));
+	if (resume_load(rs, m->resume, m->force, &err) != 0)
+		return cmd_input_error(&err);
+	m->from = rs;
+	m->benches = rs->benches;
+	rs->benches = NULL;
+	m->nbench = rs->nbench;
+	memcpy(m->copies, rs->copies, sizeof m->copies);
+	m->ncopies = rs->ncopies;
+	m->samples = rs->samples;
+	m->duration = rs->duration;
+	m->repeats = rs->repeats;
+	m->order = rs->order;
+	m->target = rs->target;
+	m->time_cap = rs->time_cap;
+	m->baseline = rs->baseline;
+	m->prepare = rs->prepare;
+	m->setup = rs->setup;
+	m->cleanup = rs->cleanup;
+	m->out = m->resume;
+	m->force = 1;
+	return 0;
+}
+
 /* sysmark run [options]: measure, save, print. */
 int
 cmd_run(int argc, char **argv, const char *argv0)
 {
 	struct cmd_opts	m;
+	struct resume	rs;
+	char		given[64] = "";
+	size_t		ngiven = 0;
 	int		c, rc = 0;
 
 	cmd_opts_init(&m);
@@ -86,7 +127,13 @@ cmd_run(int argc, char **argv, const char *argv0)
 			rc = cmd_run_hook(c, optarg, &m);
 		else
 			rc = cmd_opts_parse(c, optarg, &m);
+		if (ngiven + 1 < sizeof given)
+			given[ngiven++] = (char)c;
 	}
+	memset(&rs, 0, sizeof rs);
+	m.journal = 1;
+	if (rc == 0 && optind == argc && m.resume != NULL)
+		rc = cmd_run_resume(&m, given, &rs);
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("run: unexpected argument \"%s\"",
 		    argv[optind]);
@@ -100,5 +147,6 @@ cmd_run(int argc, char **argv, const char *argv0)
 		rc = cmd_measure(&m);
 	free(m.benches);
 	run_free(&m.base);
+	resume_free(&rs);
 	return rc;
 }

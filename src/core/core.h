@@ -13,6 +13,7 @@
 
 #include <sys/types.h>
 
+#include <limits.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -145,6 +146,7 @@ struct estimate_flags {
 	size_t	outliers;
 	double	unfair;		/* mean (max - min) / mean of the copies */
 	double	busy;		/* mean others runnable; NaN: unknown */
+	int	gap;		/* samples from two sessions (--resume) */
 };
 struct estimate {
 	size_t			units;		/* runs x repeats with figures */
@@ -165,6 +167,7 @@ void	 estimate_run(const struct run *, const struct run_group *,
 double	 estimate_ci(const struct estimate *, double);
 size_t	 estimate_flags_str(const struct estimate *, double, char *, size_t);
 const char *estimate_flags_legend(void);
+const char *estimate_gap_legend(void);
 
 /* run.c */
 enum run_status {
@@ -343,6 +346,22 @@ int	 save_check_dir(const char *, struct sm_error *);
 int	 save_check(const char *, const char *, int, struct sm_error *);
 enum save_outcome save_run(const struct run *, const char *, const char *,
 	     int, char *, size_t, struct sm_error *);
+int	 save_claim_default(const struct run *, const char *, char *, size_t,
+	     struct sm_error *);
+
+/* journal.c: a run saved as it goes, for run --resume */
+struct journal {
+	char		path[PATH_MAX];
+	uint64_t	last;		/* when last written, ns */
+	int		written;	/* at least once */
+	int		claimed;	/* a default name claimed for it */
+	int		failed;		/* writes that failed */
+	struct sm_error	err;		/* the first failure */
+};
+int	 journal_begin(struct journal *, const char *, const char *,
+	     const struct run *, struct sm_error *);
+int	 journal_write(struct journal *, struct run *, int);
+void	 journal_abandon(struct journal *);
 
 /* csvcell.c */
 void	 csvcell_add(char **, size_t, size_t *, const void *, size_t);
@@ -678,6 +697,9 @@ struct runner_plan {
 	const char		 *setup;	/* before a test's first */
 	const char		 *cleanup;	/* after the run, per test */
 	volatile sig_atomic_t	 *stop;		/* ends a hook's wait */
+	int			  resume;	/* take only the samples the
+						   run does not hold yet */
+	int			  session;	/* the new samples'; 0 = 1 */
 };
 enum runner_ev_type {
 	RUNNER_EV_RUN_START = 1,
@@ -731,6 +753,33 @@ void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
 void	 runner_note_plan(const struct runner_plan *, struct run *, int);
+
+/* resume.c: run --resume, an interrupted run continued from its file */
+struct resume {
+	struct run		 run;		/* the file's */
+	const struct bench	**benches;
+	size_t			  nbench;
+	int			  copies[16];
+	size_t			  ncopies;
+	int			  samples;
+	double			  duration;
+	int			  repeats;
+	int			  warmup;
+	enum runner_order	  order;
+	uint64_t		  seed;
+	double			  target;
+	double			  time_cap;
+	char			 *prepare;	/* or NULL, as the rest */
+	char			 *setup;
+	char			 *cleanup;
+	char			 *baseline;	/* -b, with -C */
+	int			  session;	/* the new samples' */
+};
+void	 resume_note_plan(const struct runner_plan *, struct run *,
+	     const char *);
+int	 resume_load(struct resume *, const char *, int, struct sm_error *);
+void	 resume_note_gap(struct resume *);
+void	 resume_free(struct resume *);
 
 /* curves.c */
 size_t	 curves_tables(const struct run *, struct table ***);

@@ -223,7 +223,8 @@ hooks_run(const struct hooks_call *c, char *why, size_t len)
 }
 
 /*
- * s as one shell word, in single quotes (a ' becomes '\''), into buf:
+ * s as one shell word, in single quotes where it needs them (a '
+ * becomes '\''), into buf:
  * how a command or a path is shown for the user to type again.
  */
 void
@@ -233,6 +234,12 @@ hooks_quote(const char *s, char *buf, size_t len)
 
 	if (len == 0)
 		return;
+	/* A word of these needs no quotes, as a user would type it. */
+	if (*s != '\0' && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm"
+	    "nopqrstuvwxyz0123456789_./+-=:,@%") == strlen(s)) {
+		snprintf(buf, len, "%s", s);
+		return;
+	}
 	buf[n++] = '\'';
 	for (; *s != '\0' && n + 5 < len; s++) {
 		if (*s == '\'') {

@@ -234,6 +234,25 @@ report_flagged(const struct run *run, const struct run_group *g, size_t ng)
 	return 0;
 }
 
+/* A resumed run: each gap (resume.c), and what G marks. */
+static void
+report_resumed(const struct run *run, struct table *t)
+{
+	const char	*v;
+	char		 key[32];
+	long		 n;
+
+	if ((v = run_meta_get(run, "resumed")) == NULL ||
+	    sm_parse_int(v, 1, INT32_MAX, &n) != 0)
+		return;
+	for (long i = 1; i <= n; i++) {
+		snprintf(key, sizeof key, "gap.%ld", i);
+		if ((v = run_meta_get(run, key)) != NULL)
+			table_add_note(t, "Resumed (%ld): %s.", i, v);
+	}
+	table_add_note(t, "%s", estimate_gap_legend());
+}
+
 static void
 report_failures(const struct run *run, struct table *t)
 {
@@ -283,6 +302,8 @@ report_results(const struct run *run, int full)
 	report_failures(run, t);
 	if (flagged && full)
 		table_add_note(t, "%s", estimate_flags_legend());
+	if (full)
+		report_resumed(run, t);
 	if (report_warmups(run) && full)
 		table_add_note(t, "Warm-up: each test's first sample (in each "
 		    "repeat) was taken and saved, and is left out of these "

@@ -113,6 +113,9 @@ struct runner {
 	signed char		*setup;		/* per bench: 1 begun, -1
 						   --setup failed, 0 not yet */
 	int			*next;		/* per pair: next extra index */
+	uint64_t		*have;		/* resume: samples held, sorted
+						   runner_key()s */
+	size_t			 nhave;
 	struct runner_slot	*slot;		/* this repeat's queue */
 	size_t			 nslot;
 	size_t			 pos;
@@ -148,6 +151,10 @@ static void	runner_next(struct runner *);
 static long	runner_nproc(void);
 static void	runner_start_sample(struct runner *);
 static void	runner_note_machine(struct runner *);
+static int	runner_held(const struct runner *, const struct runner_slot *);
+static int	runner_seek(struct runner *);
+static void	runner_end_repeat(struct runner *, size_t);
+static void	runner_resume(struct runner *);
 
 static const struct bench *
 runner_cur(const struct runner *r)
@@ -325,6 +332,7 @@ runner_new_sample(struct runner *r)
 	s->copies = runner_copies(r);
 	s->index = r->sample;
 	s->repeat = r->repeat;
+	s->session = r->plan.session > 1 ? r->plan.session : 1;
 	s->busy = r->busy >= 0 ? r->busy : NAN;
 	/* A calibrated sample lasts one batch, whatever -d says. */
 	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
@@ -1010,12 +1018,16 @@ runner_enter_slot(struct runner *r, int announce)
 	runner_start_sample(r);
 }
 
-/* Skip the queued slots of pairs skipped for the run; 1 if one is left. */
+/*
+ * Skip the queued slots of pairs skipped for the run, and when resuming
+ * the samples the run holds; 1 if one is left.
+ */
 static int
 runner_seek(struct runner *r)
 {
 	for (;;) {
-		while (r->pos < r->nslot && r->skipped[r->slot[r->pos].pair]) {
+		while (r->pos < r->nslot && (r->skipped[r->slot[r->pos].pair] ||
+		    runner_held(r, &r->slot[r->pos]))) {
 			r->pos++;
 			r->done++;
 		}
@@ -1236,10 +1248,80 @@ runner_note_order(struct runner *r)
 	}
 }
 
+/* ---- Resuming: the samples the run holds already ---- */
+
+/* A sample's place in the plan as one sortable number. */
+static uint64_t
+runner_key(int repeat, size_t pair, int index)
+{
+	return ((uint64_t)repeat << 40) | ((uint64_t)pair << 16) |
+	    (uint64_t)index;
+}
+
+static int
+runner_key_cmp(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether the run holds the sample of slot sl already (run --resume). */
+static int
+runner_held(const struct runner *r, const struct runner_slot *sl)
+{
+	uint64_t	k = runner_key(r->repeat, sl->pair, sl->index);
+
+	return r->nhave > 0 && bsearch(&k, r->have, r->nhave, sizeof k,
+	    runner_key_cmp) != NULL;
+}
+
+/* The plan's pair of sample s, or npair when the plan has none. */
+static size_t
+runner_pair_of(const struct runner *r, const struct run_sample *s)
+{
+	size_t	b, c;
+
+	for (b = 0; b < r->plan.nbench; b++)
+		if (strcmp(r->plan.benches[b]->id, s->test) == 0)
+			break;
+	for (c = 0; c < r->plan.ncopies; c++)
+		if (r->plan.copies[c] == s->copies)
+			break;
+	if (b == r->plan.nbench || c == r->plan.ncopies)
+		return r->npair;
+	return b * r->plan.ncopies + c;
+}
+
+/*
+ * run --resume: note every sample the run holds, so that only the
+ * missing ones are taken, in their own rounds and repeats; a test
+ * skipped here stays skipped.
+ */
+static void
+runner_resume(struct runner *r)
+{
+	const struct run_sample	*s;
+	size_t			 pair;
+
+	r->have = xcalloc(r->run->nsamples + 1, sizeof *r->have);
+	for (size_t i = 0; i < r->run->nsamples; i++) {
+		s = &r->run->samples[i];
+		if ((pair = runner_pair_of(r, s)) == r->npair ||
+		    s->index > RUNNER_MAX_SAMPLES + 1)
+			continue;
+		if (s->status == RUN_SKIPPED)
+			r->skipped[pair] = 1;
+		r->have[r->nhave++] = runner_key(s->repeat, pair, s->index);
+	}
+	qsort(r->have, r->nhave, sizeof *r->have, runner_key_cmp);
+}
+
 static void
 runner_free_schedule(struct runner *r)
 {
 	free(r->setup);
+	free(r->have);
 	free(r->skipped);
 	free(r->next);
 	free(r->slot);
@@ -1286,9 +1368,14 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	if (sysinfo_not_idle(idle, sizeof idle))
 		run_meta_set(run, "idle_warning", idle);
 	runner_note_order(r);
+	if (plan->resume)
+		runner_resume(r);
 	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
-	runner_enter_slot(r, 1);
+	if (runner_seek(r))
+		runner_enter_slot(r, 1);
+	else
+		runner_end_repeat(r, 0);
 	return r;
 }
 
