@@ -349,6 +349,46 @@ test_still_running(void **state)
 	assert_int_equal(count_samples(path), 3);
 }
 
+/*
+ * What the console offers: the newest resumable run of the results
+ * directory; not a complete one, nor a noise profile.
+ */
+static void
+test_find(void **state)
+{
+	char	res[300], path[PATH_MAX], text[2048], me[256] = "", *p;
+	FILE	*f;
+
+	(void)state;
+	gethostname(me, sizeof me - 1);
+	snprintf(res, sizeof res, "%s/results", dir);
+	setenv("SYSMARK_RESULTS", res, 1);
+	assert_int_equal(resume_find(NULL, path, sizeof path), -1);
+	snprintf(text, sizeof text, "record,name,value,version,copies,sample,"
+	    "unit,duration,elapsed,iterations,status,reason,per_copy,repeat,"
+	    "busy,freq_mhz,temp_c,session\nmeta,format,3,,,,,,,,,,,,,,,\n"
+	    "meta,hostname,%s,,,,,,,,,,,,,,,\nmeta,status,interrupted,,,,,,,"
+	    ",,,,,,,,\nmeta,samples,2,,,,,,,,,,,,,,,\nmeta,duration,0.1,,,,,"
+	    ",,,,,,,,,,\nmeta,plan_tests,syscall,,,,,,,,,,,,,,,\nmeta,"
+	    "plan_copies,1,,,,,,,,,,,,,,,\nsample,syscall,100,1,1,0,lps,0.1,"
+	    "0.1,10,ok,,100,1,,,,1\n", me);
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/%s.csv", res, i == 0 ? "a-1" :
+		    i == 1 ? "a-2" : "noise-x");
+		assert_non_null(f = fopen(path, "w"));
+		fputs(text, f);
+		fclose(f);
+	}
+	assert_int_equal(resume_find(NULL, path, sizeof path), 0);
+	assert_non_null(p = strrchr(path, '/'));
+	assert_string_equal(p, "/a-2.csv");
+	snprintf(path, sizeof path, "%s/a-2.csv", res);
+	unlink(path);
+	assert_int_equal(resume_find(NULL, path, sizeof path), 0);
+	assert_string_equal(strrchr(path, '/'), "/a-1.csv");
+	unsetenv("SYSMARK_RESULTS");
+}
+
 /* The journal: at most once a second, never through a link. */
 static void
 test_journal(void **state)
@@ -396,6 +436,7 @@ main(void)
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_still_running),
+		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_journal),
 	};
 

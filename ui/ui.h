@@ -116,6 +116,9 @@ struct ui_live {
 	size_t			  done, total;
 	double			  est_total;	/* runner_estimate() */
 	double			  est_done;	/* of the samples done */
+	struct journal		  journal;	/* a resumed run's file */
+	int			  journaling;	/* ...saved as it goes */
+	char			 *hook[3];	/* its prepare, setup, cleanup */
 	double			 *values;	/* current test's samples */
 	size_t			  nvalues;
 	struct table		 *table;	/* report_results() so far */
@@ -203,6 +206,7 @@ struct ui {
 	int			 cmp_view;	/* the table, not the list */
 	struct table		*cmp_table;
 	int			 help_top;
+	char			 resume_path[PATH_MAX];	/* to offer */
 	struct table		**res_curves;	/* curves_tables() */
 	size_t			 nres_curves;
 
@@ -268,6 +272,9 @@ void	 ui_live_reset(struct ui *);
 int	 ui_live_begin(struct ui *);
 void	 ui_live_step(struct ui *);
 void	 ui_live_free(struct ui *);
+
+/* ui_resume.c */
+void	 ui_resume_offer(struct ui *);
 
 /* ui_source.c */
 void	 ui_source_scan(struct ui *);

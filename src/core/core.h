@@ -779,6 +779,7 @@ void	 resume_note_plan(const struct runner_plan *, struct run *,
 	     const char *);
 int	 resume_load(struct resume *, const char *, int, struct sm_error *);
 void	 resume_note_gap(struct resume *);
+int	 resume_find(const char *, char *, size_t);
 void	 resume_free(struct resume *);
 
 /* curves.c */

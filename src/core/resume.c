@@ -17,6 +17,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,4 +289,66 @@ resume_free(struct resume *rs)
 	free(rs->cleanup);
 	free(rs->baseline);
 	memset(rs, 0, sizeof *rs);
+}
+
+/* Most saved runs the console looks through for one to resume. */
+#define RESUME_FIND_MAX		50
+
+/*
+ * Whether the file at path looks resumable from its first lines: the
+ * meta rows come before every sample, so the status is among them.
+ */
+static int
+resume_looks(const char *path)
+{
+	char	 line[512];
+	FILE	*f;
+	int	 yes = 0;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	for (int i = 0; i < 10000 && fgets(line, sizeof line, f) != NULL;
+	    i++) {
+		if (strncmp(line, "sample,", 7) == 0 ||
+		    strncmp(line, "hist,", 5) == 0)
+			break;
+		if (strncmp(line, "meta,status,interrupted,", 24) == 0 ||
+		    strncmp(line, "meta,status,running,", 20) == 0)
+			yes = 1;
+	}
+	fclose(f);
+	return yes;
+}
+
+/*
+ * The newest run in the results directory that run --resume would take
+ * (of the RESUME_FIND_MAX newest names), for the console to offer; 0
+ * with its path, or -1.
+ */
+int
+resume_find(const char *self, char *path, size_t len)
+{
+	struct sm_error	  err;
+	struct resume	  rs;
+	char		  dir[PATH_MAX], **names;
+	size_t		  n, tried = 0;
+	int		  rc = -1;
+
+	if (paths_results_dir(self, dir, sizeof dir, &err) != 0)
+		return -1;
+	n = paths_list_csv(dir, &names);
+	for (size_t i = n; i-- > 0 && rc != 0 && tried < RESUME_FIND_MAX;) {
+		if (strncmp(names[i], "noise-", 6) == 0)
+			continue;
+		tried++;
+		snprintf(path, len, "%s/%s.csv", dir, names[i]);
+		if (!resume_looks(path) || resume_load(&rs, path, 0, &err))
+			continue;
+		resume_free(&rs);
+		rc = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
 }
