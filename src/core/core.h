@@ -342,6 +342,7 @@ enum save_outcome {
 	SAVE_FALLBACK,		/* not where asked, but in a fallback file */
 	SAVE_NONE		/* in no file at all */
 };
+void	 save_dir_of(const char *, char *, size_t);
 int	 save_check_dir(const char *, struct sm_error *);
 int	 save_check(const char *, const char *, int, struct sm_error *);
 enum save_outcome save_run(const struct run *, const char *, const char *,

@@ -33,20 +33,6 @@
 /* The least time between two writes of the file. */
 #define JOURNAL_INTERVAL_NS	1000000000ull
 
-/* The directory part of path into dir ("." when none). */
-static void
-journal_dir(const char *path, char *dir, size_t len)
-{
-	const char	*slash = strrchr(path, '/');
-
-	if (slash == NULL)
-		snprintf(dir, len, ".");
-	else if (slash == path)
-		snprintf(dir, len, "/");
-	else
-		snprintf(dir, len, "%.*s", (int)(slash - path), path);
-}
-
 /* Write run to a new private file in dir, synced; 0 or -1. */
 static int
 journal_tmp(const struct run *run, const char *dir, char *tmp, size_t len,
@@ -99,7 +85,7 @@ journal_put(const char *path, const struct run *run, struct sm_error *err)
 		    infile_kind(sb.st_mode));
 		return -1;
 	}
-	journal_dir(path, dir, sizeof dir);
+	save_dir_of(path, dir, sizeof dir);
 	if (journal_tmp(run, dir, tmp, sizeof tmp, err) != 0)
 		return -1;
 	if (rename(tmp, path) != 0) {

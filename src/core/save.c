@@ -25,7 +25,7 @@
 #include "core.h"
 
 /* The directory part of path ("." when none). */
-static void
+void
 save_dir_of(const char *path, char *dir, size_t len)
 {
 	const char	*slash = strrchr(path, '/');
