@@ -176,6 +176,7 @@ struct ui {
 	attr_t			 attr[UI_NATTR];
 	char			 self[PATH_MAX];
 	char			 idle[256];	/* "": the machine is idle */
+	char			 governor[160];	/* "", or cpufreq_warn_now() */
 	uint64_t		 idle_at;
 
 	/* Screen state: cursors and scroll offsets. */
