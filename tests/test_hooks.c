@@ -98,6 +98,26 @@ test_failures(void **state)
 	assert_non_null(strstr(why, "--prepare exited with status 127: "));
 }
 
+/*
+ * What a --setup leaves running may write after the hook has ended
+ * (its output is a file, not a pipe that would kill it with SIGPIPE).
+ */
+static void
+test_background(void **state)
+{
+	char	why[256], cmd[600], path[300];
+	int	i;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/alive", dir);
+	snprintf(cmd, sizeof cmd, "(sleep 0.3; echo late; echo late >&2; "
+	    "echo alive > %s) & echo started", path);
+	assert_int_equal(run_hook(cmd, 10, NULL, why, sizeof why), HOOKS_OK);
+	for (i = 0; i < 1000 && access(path, F_OK) != 0; i++)
+		tu_sleep_ms(10);
+	assert_int_equal(access(path, F_OK), 0);
+}
+
 /* Whether pid is gone (or a zombie nobody has reaped yet). */
 static int
 gone(pid_t pid)
@@ -288,6 +308,7 @@ main(void)
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_ok),
 		cmocka_unit_test(test_failures),
+		cmocka_unit_test(test_background),
 		cmocka_unit_test(test_timeout),
 		cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_quote),

@@ -9,10 +9,10 @@
  * spliced into the text.
  *
  * A hook runs outside the timed part, in its own process group, with
- * stdin from /dev/null (no prompt in a batch run) and its output kept
- * only to quote the last line when it fails.  The wait is bounded: past
- * its timeout, or when the caller's stop flag is raised, the whole group
- * is killed.
+ * stdin from /dev/null (no prompt in a batch run) and its output in an
+ * unlinked file, read back only to quote its last line when it fails.
+ * The wait is bounded: past its timeout, or when the caller's stop flag
+ * is raised, the whole group is killed.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@
 /* How often the wait looks at the clock and the stop flag. */
 #define HOOKS_POLL_MS	50
 
-/* The child: its own group, quiet stdin, output to the pipe, then sh. */
+/* The child: its own group, quiet stdin, output to the file, then sh. */
 static void
 hooks_child(const struct hooks_call *c, int wfd)
 {
@@ -66,46 +67,45 @@ hooks_child(const struct hooks_call *c, int wfd)
 	_exit(127);
 }
 
-/* Keep the last bytes of the output in tail (a NUL-terminated string). */
-static void
-hooks_keep(char *tail, size_t len, const char *buf, size_t n)
+/*
+ * Where the hook's output goes: an unlinked file in $TMPDIR (or /tmp),
+ * read back only for its last line, and never a pipe: what a --setup
+ * leaves running in the background may go on writing after the hook
+ * ends, and must not die of SIGPIPE for it.  /dev/null if no file can
+ * be made.
+ */
+static int
+hooks_outfile(void)
 {
-	size_t	have = strlen(tail);
+	const char	*dir = getenv("TMPDIR");
+	char		 path[PATH_MAX];
+	int		 fd;
 
-	if (n >= len - 1) {
-		memcpy(tail, buf + n - (len - 1), len - 1);
-		tail[len - 1] = '\0';
-		return;
+	snprintf(path, sizeof path, "%s/.sysmark-hook.XXXXXX",
+	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((fd = mkstemp(path)) >= 0) {
+		unlink(path);
+		return fd;
 	}
-	if (have + n >= len) {
-		memmove(tail, tail + (have + n - (len - 1)), len - 1 - n);
-		have = len - 1 - n;
-	}
-	memcpy(tail + have, buf, n);
-	tail[have + n] = '\0';
+	return open("/dev/null", O_WRONLY);
 }
 
-/* Read what the pipe has now; 1 at its end. */
-static int
-hooks_drain(int fd, char *tail, size_t len)
+/* The last bytes of the hook's output as a string, a NUL shown as '?'. */
+static void
+hooks_tail(int fd, char *tail, size_t len)
 {
-	char	buf[512];
-	ssize_t	n;
+	off_t	end = lseek(fd, 0, SEEK_END), from;
+	ssize_t	n = 0;
 
-	for (;;) {
-		n = read(fd, buf, sizeof buf);
-		if (n > 0) {
-			/* A NUL would end the quote early: show it as '?'. */
-			for (ssize_t i = 0; i < n; i++)
-				if (buf[i] == '\0')
-					buf[i] = '?';
-			hooks_keep(tail, len, buf, (size_t)n);
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		return n == 0;
+	if (end > 0) {
+		from = end > (off_t)(len - 1) ? end - (off_t)(len - 1) : 0;
+		n = pread(fd, tail, (size_t)(end - from), from);
 	}
+	n = n > 0 ? n : 0;
+	tail[n] = '\0';
+	for (ssize_t i = 0; i < n; i++)
+		if (tail[i] == '\0')
+			tail[i] = '?';
 }
 
 /* The output's last non-empty line, printable, into line. */
@@ -151,19 +151,18 @@ hooks_kill(pid_t pid)
 		;
 }
 
-/* Wait for pid within the timeout, reading its output; see hooks_run. */
+/* Wait for pid within the timeout; see hooks_run. */
 static int
-hooks_wait(const struct hooks_call *c, pid_t pid, int rfd, char *why,
+hooks_wait(const struct hooks_call *c, pid_t pid, int out, char *why,
     size_t len)
 {
-	struct pollfd	pfd = { rfd, POLLIN, 0 };
 	uint64_t	deadline = sm_now_ns() + (uint64_t)(c->timeout * 1e9);
-	char		tail[256] = "";
-	int		st, eof = 0;
+	char		tail[256];
+	int		st, ms = 1;
 
-	for (;;) {
-		if (waitpid(pid, &st, WNOHANG) == pid)
-			break;
+	/* Short hooks are waited for briefly, long ones every 50 ms. */
+	for (; waitpid(pid, &st, WNOHANG) != pid; ms = ms < HOOKS_POLL_MS ?
+	    2 * ms : HOOKS_POLL_MS) {
 		if (c->stop != NULL && *c->stop) {
 			hooks_kill(pid);
 			snprintf(why, len, "%s interrupted", c->what);
@@ -175,16 +174,11 @@ hooks_wait(const struct hooks_call *c, pid_t pid, int rfd, char *why,
 			    "group was killed)", c->what, c->timeout);
 			return HOOKS_FAILED;
 		}
-		pfd.revents = 0;
-		if (!eof && poll(&pfd, 1, HOOKS_POLL_MS) > 0)
-			eof = hooks_drain(rfd, tail, sizeof tail);
-		else if (eof)
-			poll(NULL, 0, HOOKS_POLL_MS);
+		poll(NULL, 0, ms);
 	}
-	/* What it wrote last, without waiting for what it left running. */
-	hooks_drain(rfd, tail, sizeof tail);
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return HOOKS_OK;
+	hooks_tail(out, tail, sizeof tail);
 	hooks_why(c, st, tail, why, len);
 	return HOOKS_FAILED;
 }
@@ -197,28 +191,26 @@ hooks_wait(const struct hooks_call *c, pid_t pid, int rfd, char *why,
 int
 hooks_run(const struct hooks_call *c, char *why, size_t len)
 {
-	int	p[2], rc;
+	int	out, rc;
 	pid_t	pid;
 
-	if (pipe(p) != 0) {
-		snprintf(why, len, "%s: pipe: %s", c->what, strerror(errno));
+	if ((out = hooks_outfile()) < 0) {
+		snprintf(why, len, "%s: /dev/null: %s", c->what,
+		    strerror(errno));
 		return HOOKS_FAILED;
 	}
-	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(out, F_SETFD, FD_CLOEXEC);
 	if ((pid = fork()) < 0) {
 		snprintf(why, len, "%s: fork: %s", c->what, strerror(errno));
-		close(p[0]);
-		close(p[1]);
+		close(out);
 		return HOOKS_FAILED;
 	}
 	if (pid == 0)
-		hooks_child(c, p[1]);
+		hooks_child(c, out);
 	/* Also done by the child: whichever runs first wins the race. */
 	setpgid(pid, pid);
-	close(p[1]);
-	fcntl(p[0], F_SETFL, O_NONBLOCK);
-	rc = hooks_wait(c, pid, p[0], why, len);
-	close(p[0]);
+	rc = hooks_wait(c, pid, out, why, len);
+	close(out);
 	return rc;
 }
 
