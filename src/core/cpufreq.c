@@ -45,13 +45,19 @@ cpufreq_root(void)
 	return r != NULL && *r != '\0' ? r : "/sys";
 }
 
-/* The first line of root/rel, trimmed; 0, or -1 if absent or empty. */
+/*
+ * The first line of root/rel, trimmed; 0, or -1 if absent or empty.
+ * Only Linux has these files: elsewhere nothing is read.
+ */
 static int
 cpufreq_read(const char *rel, char *buf, size_t len)
 {
 	char	 path[PATH_MAX];
 	FILE	*f;
 
+#ifndef __linux__
+	return -1;
+#endif
 	if (snprintf(path, sizeof path, "%s/%s", cpufreq_root(), rel) >=
 	    (int)sizeof path || (f = fopen(path, "r")) == NULL)
 		return -1;
