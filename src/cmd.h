@@ -42,6 +42,12 @@ struct cmd_opts {
 	const char		 *label;	/* run -l, meta "label" */
 	const char		 *note;		/* run --note, meta "note" */
 	char			  saved[PATH_MAX]; /* where cmd_save() put it */
+	const char		 *prepare;	/* run --prepare CMD */
+	const char		 *setup;	/* run --setup CMD */
+	const char		 *cleanup;	/* run --cleanup CMD */
+	const char		 *resume;	/* run --resume FILE */
+	struct resume		 *from;		/* ...loaded */
+	int			  journal;	/* save as it goes (run) */
 };
 
 /* compare --fail-on tripped: the regression gate (see main.c) */

@@ -326,6 +326,18 @@ cmd_compare_print(struct cmd_compare_args *ca, const struct run *runs,
 	return rc == 0 && tripped > 0 ? SM_EXIT_GATE : rc;
 }
 
+/* Warn on stderr of a run whose CPU governor or boost differs the first's. */
+static void
+cmd_compare_clock(const struct run *runs, char **names, int n)
+{
+	char	msg[400];
+
+	for (int j = 1; j < n; j++)
+		if (cpufreq_warn_compare(&runs[0], names[0], &runs[j],
+		    names[j], msg, sizeof msg))
+			fprintf(stderr, "warning: %s\n", msg);
+}
+
 /* sysmark compare [options] RUN RUN... | OLD... -- NEW... */
 int
 cmd_compare(int argc, char **argv, const char *argv0)
@@ -355,6 +367,8 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	rc = cmd_load_runs(args, n, argv0, &runs, &names, &k);
 	if (rc == 0)
 		rc = cmd_compare_dups(runs, args, n, split);
+	if (rc == 0)
+		cmd_compare_clock(runs, names, n);
 	if (rc == 0)
 		rc = cmd_compare_filter(&ca, runs, n, &o, over, sizeof over);
 	if (rc == 0 && (have = cmd_compare_profile(ca.profile, ca.force,

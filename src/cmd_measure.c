@@ -7,6 +7,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,14 @@
 
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t cmd_measure_stop;
+
+/* What the runner's callback sees: the options, the run, its journal. */
+struct cmd_measure_ctx {
+	struct cmd_opts	*m;
+	struct run	*run;
+	struct journal	 j;
+	int		 journaling;	/* run saves as it goes */
+};
 
 /* ---- Signals ---- */
 
@@ -120,13 +129,27 @@ cmd_measure_finished(const struct runner_event *ev)
 		    "far are kept\n");
 }
 
+/* After each sample the run is saved as it goes (at most once a second). */
+static void
+cmd_measure_keep(struct cmd_measure_ctx *x, const struct runner_event *ev)
+{
+	if (!x->journaling || (ev->type != RUNNER_EV_SAMPLE &&
+	    ev->type != RUNNER_EV_ERROR && ev->type != RUNNER_EV_SKIPPED))
+		return;
+	if (journal_write(&x->j, x->run, 0) != 0)
+		fprintf(stderr, "warning: the run cannot be saved as it goes "
+		    "(%s); it is saved when it ends\n", x->j.err.msg);
+}
+
 /* Progress for a person watching stderr: a line per sample. */
 static void
 cmd_measure_progress(const struct runner_event *ev, void *arg)
 {
-	const struct cmd_opts	*m = arg;
+	struct cmd_measure_ctx	*x = arg;
+	const struct cmd_opts	*m = x->m;
 	char			 v[64];
 
+	cmd_measure_keep(x, ev);
 	if (m->quiet)
 		return;
 	if (ev->type == RUNNER_EV_FINISHED) {
@@ -178,14 +201,29 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 
 /* ---- The run ---- */
 
-/* Say so when the machine is busy before the run: figures will suffer. */
+/*
+ * Say so when the machine is busy before the run, or its clock follows
+ * the load (a governor other than performance): figures will suffer.
+ */
 static void
-cmd_measure_warn_idle(const struct cmd_opts *m)
+cmd_measure_warn_idle(const struct cmd_opts *m, const struct run *run)
 {
-	char	msg[256];
+	char	msg[400];
 
 	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);
+	if (!m->quiet && cpufreq_warn_governor(run, msg, sizeof msg))
+		fprintf(stderr, "warning: %s\n", msg);
+}
+
+/* A --cleanup that failed: the samples stand, but the user must know. */
+static void
+cmd_measure_warn_cleanup(const struct run *run)
+{
+	for (size_t i = 0; i < run->nmeta; i++)
+		if (strncmp(run->meta[i].key, "cleanup_failed.", 15) == 0)
+			fprintf(stderr, "warning: %s: %s\n",
+			    run->meta[i].key + 15, run->meta[i].value);
 }
 
 /* run -b NAME -C: the target is the index's, as show -b NAME names it. */
@@ -196,6 +234,115 @@ cmd_measure_aim(struct run *run, const char *baseline)
 
 	run_meta_set(run, "target_index", label);
 	free(label);
+}
+
+/* The runner's plan from m's options. */
+static void
+cmd_measure_plan_of(struct cmd_opts *m, struct runner_plan *plan)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->benches = m->benches;
+	plan->nbench = m->nbench;
+	plan->copies = m->copies;
+	plan->ncopies = m->ncopies;
+	plan->samples = m->samples;
+	plan->duration = m->duration;
+	plan->grace = runner_default_grace(m->duration);
+	plan->self_exe = m->self;
+	plan->order = m->order;
+	plan->warmup = 1;
+	plan->repeats = m->repeats;
+	plan->gap = m->gap;
+	plan->target = m->target;
+	plan->time_cap = m->target > 0 ? m->time_cap : 0;
+	plan->index_base = m->baseline != NULL ? &m->base : NULL;
+	plan->prepare = m->prepare;
+	plan->setup = m->setup;
+	plan->cleanup = m->cleanup;
+	plan->stop = &cmd_measure_stop;
+}
+
+/*
+ * The run to fill: a new one with this machine's facts, or with run
+ * --resume the file's, its gap recorded and its seed and session kept.
+ */
+static void
+cmd_measure_run_of(struct cmd_opts *m, struct runner_plan *plan,
+    struct run *run)
+{
+	if (m->from != NULL) {
+		resume_note_gap(m->from);
+		*run = m->from->run;
+		run_init(&m->from->run);
+		plan->seed = m->from->seed;
+		plan->warmup = m->from->warmup;
+		plan->session = m->from->session;
+		plan->resume = 1;
+		return;
+	}
+	run_init(run);
+	sysinfo_collect(run);
+	if (m->mix != NULL)
+		users_plan(plan, &m->users, m->mix, run);
+	if (m->calibrate)
+		run_meta_set(run, "kind", "noise-profile");
+	if (m->label != NULL)
+		run_meta_set(run, "label", m->label);
+	if (m->note != NULL)
+		run_meta_set(run, "note", m->note);
+	if (m->target > 0 && m->baseline != NULL)
+		cmd_measure_aim(run, m->baseline);
+}
+
+/*
+ * run saves as it goes (journal.c): the plan in the meta first, for a
+ * resume.  0, or -1 with err when no file can take it.
+ */
+static int
+cmd_measure_journal(struct cmd_measure_ctx *x, const struct runner_plan *p,
+    struct sm_error *err)
+{
+	if (!x->m->journal)
+		return 0;
+	runner_note_plan(p, x->run, 1);
+	resume_note_plan(p, x->run, x->m->baseline);
+	if (journal_begin(&x->j, x->m->self, x->m->out, x->run, err) != 0)
+		return -1;
+	x->journaling = 1;
+	return 0;
+}
+
+/*
+ * Save the finished run: over its journal when it has one (or, measuring
+ * nothing, give a claimed name back); 0 or the exit status.
+ */
+static int
+cmd_measure_save(struct cmd_measure_ctx *x)
+{
+	struct cmd_opts	*m = x->m;
+
+	if (x->journaling && x->run->nsamples == 0)
+		journal_abandon(&x->j);
+	if (x->run->nsamples == 0)
+		return 0;
+	if (x->journaling) {
+		m->out = x->j.path;
+		m->force = 1;
+	}
+	return cmd_save(x->run, m);
+}
+
+/* An interrupted run's last line: the exact command that resumes it. */
+static void
+cmd_measure_how_to_resume(const struct cmd_measure_ctx *x)
+{
+	char	self[PATH_MAX + 8], path[PATH_MAX + 8];
+
+	if (!x->journaling || x->run->nsamples == 0)
+		return;
+	hooks_quote(x->m->self, self, sizeof self);
+	hooks_quote(x->j.path, path, sizeof path);
+	fprintf(stderr, "to resume: %s run --resume %s\n", self, path);
 }
 
 /* The run's tables, or with -f json its document; 0 or the status. */
@@ -226,55 +373,39 @@ cmd_measure_print(const struct cmd_opts *m, const struct run *run)
 int
 cmd_measure(struct cmd_opts *m)
 {
+	struct cmd_measure_ctx	 x;
 	struct runner_plan	 plan;
 	struct runner		*r;
 	struct run		 run;
 	struct sm_error		 err;
-	char			 msg[200];
+	char			 msg[400];
 	int			 cancelled, rc, save;
 
-	memset(&plan, 0, sizeof plan);
-	plan.benches = m->benches;
-	plan.nbench = m->nbench;
-	plan.copies = m->copies;
-	plan.ncopies = m->ncopies;
-	plan.samples = m->samples;
-	plan.duration = m->duration;
-	plan.grace = runner_default_grace(m->duration);
-	plan.self_exe = m->self;
-	plan.order = m->order;
-	plan.warmup = 1;
-	plan.repeats = m->repeats;
-	plan.gap = m->gap;
-	plan.target = m->target;
-	plan.time_cap = m->target > 0 ? m->time_cap : 0;
-	plan.index_base = m->baseline != NULL ? &m->base : NULL;
-	run_init(&run);
-	sysinfo_collect(&run);
-	if (m->mix != NULL)
-		users_plan(&plan, &m->users, m->mix, &run);
-	if (m->calibrate)
-		run_meta_set(&run, "kind", "noise-profile");
-	if (m->label != NULL)
-		run_meta_set(&run, "label", m->label);
-	if (m->note != NULL)
-		run_meta_set(&run, "note", m->note);
-	if (m->target > 0 && m->baseline != NULL)
-		cmd_measure_aim(&run, m->baseline);
-	cmd_measure_warn_idle(m);
+	memset(&x, 0, sizeof x);
+	x.m = m;
+	x.run = &run;
+	cmd_measure_plan_of(m, &plan);
+	cmd_measure_run_of(m, &plan, &run);
+	cmd_measure_warn_idle(m, &run);
 	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);
 	cmd_measure_signals();
-	if ((r = runner_start(&plan, &run, cmd_measure_progress, m, &err)) ==
+	if (cmd_measure_journal(&x, &plan, &err) != 0 ||
+	    (r = runner_start(&plan, &run, cmd_measure_progress, &x, &err)) ==
 	    NULL) {
+		if (x.journaling)
+			journal_abandon(&x.j);
 		run_free(&run);
 		return cmd_input_error(&err);
 	}
 	cancelled = runner_wait(r, &cmd_measure_stop);
 	runner_free(r);
 	runner_note_plan(&plan, &run, cancelled);
+	if (cpufreq_warn_moved(&run, msg, sizeof msg) && !m->quiet)
+		fprintf(stderr, "warning: %s\n", msg);
+	cmd_measure_warn_cleanup(&run);
 	/* The table is printed whatever became of the save. */
-	save = run.nsamples > 0 ? cmd_save(&run, m) : 0;
+	save = cmd_measure_save(&x);
 	rc = cmd_measure_print(m, &run);
 	if (save != 0)
 		rc = save;
@@ -282,6 +413,8 @@ cmd_measure(struct cmd_opts *m)
 		rc = SM_EXIT_INTERRUPTED;
 	else if (rc == 0 && run_failed(&run))
 		rc = SM_EXIT_SAMPLE_FAILED;
+	if (cancelled && save == 0)
+		cmd_measure_how_to_resume(&x);
 	run_free(&run);
 	return rc;
 }

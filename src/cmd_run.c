@@ -5,6 +5,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,7 +19,9 @@ const char cmd_run_usage[] =
 "usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
 "                   [--order grouped|interleaved] [-l LABEL] [--note TEXT]\n"
+"                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
+"       sysmark run --resume FILE [-F] [-q] [-s] [-f FORMAT]\n"
 "\n"
 "Measure the tests, save the run and print its table.\n"
 "\n"
@@ -35,6 +38,12 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -l LABEL       a name for the run, which compare shows instead of\n"
 "                 the file name (up to 64 bytes)\n"
 "  --note TEXT    a note kept with the run (up to 1024 bytes)\n"
+"  --prepare CMD  sh -c CMD before every sample, untimed; its failure\n"
+"                 fails the sample\n"
+"  --setup CMD    sh -c CMD before each test's first sample\n"
+"  --cleanup CMD  sh -c CMD for each test after the run\n"
+"  --resume FILE  continue an interrupted run from its file, with its\n"
+"                 plan; only the missing samples are taken\n"
 CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
 
 /* The longest label (run -l) and note (--note), in bytes. */
@@ -67,36 +76,133 @@ cmd_run_text(const char *opt, const char *arg, size_t max, const char **out)
 	return 0;
 }
 
+/* The long options only run has, as getopt sees them. */
+static const struct {
+	const char	*name;
+	char		 c;
+} cmd_run_long[] = {
+	{ "--order", 'O' },
+	{ "--note", 'N' },
+	{ "--prepare", 'P' },
+	{ "--setup", 'S' },
+	{ "--cleanup", 'K' },
+	{ "--resume", 'U' },
+};
+
+/* How the user wrote option c: "--prepare" for P, "-t" for t. */
+static const char *
+cmd_run_name(int c)
+{
+	static char	buf[4];
+
+	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
+	    i++)
+		if (cmd_run_long[i].c == c)
+			return cmd_run_long[i].name;
+	snprintf(buf, sizeof buf, "-%c", c);
+	return buf;
+}
+
+/* --prepare, --setup, --cleanup CMD and --resume FILE; 0 or a status. */
+static int
+cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
+{
+	const char	*name = cmd_run_name(c);
+
+	if (*arg == '\0')
+		return cmd_usage_error("%s \"\": %s", name, c == 'U' ?
+		    "name the run file to resume" : "give a command (it runs "
+		    "through /bin/sh -c as written)");
+	if (c == 'P')
+		m->prepare = arg;
+	else if (c == 'S')
+		m->setup = arg;
+	else if (c == 'K')
+		m->cleanup = arg;
+	else
+		m->resume = arg;
+	return 0;
+}
+
+/*
+ * run --resume FILE: the plan comes from the file, so no option that
+ * sets one may be given (given: the options seen); the run continues in
+ * FILE.  0 or an exit status.
+ */
+static int
+cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
+{
+	struct sm_error	err;
+	const char	*bad = strpbrk(given, "tcdnRCTbOoPSK");
+
+	if (bad != NULL)
+		return cmd_usage_error("--resume %s: the plan and settings "
+		    "come from the file; %s cannot be given with it",
+		    m->resume, cmd_run_name(*bad));
+	if (resume_load(rs, m->resume, m->force, &err) != 0)
+		return cmd_input_error(&err);
+	m->from = rs;
+	m->benches = rs->benches;
+	rs->benches = NULL;
+	m->nbench = rs->nbench;
+	memcpy(m->copies, rs->copies, sizeof m->copies);
+	m->ncopies = rs->ncopies;
+	m->samples = rs->samples;
+	m->duration = rs->duration;
+	m->repeats = rs->repeats;
+	m->order = rs->order;
+	m->target = rs->target;
+	m->time_cap = rs->time_cap;
+	m->baseline = rs->baseline;
+	m->prepare = rs->prepare;
+	m->setup = rs->setup;
+	m->cleanup = rs->cleanup;
+	m->out = m->resume;
+	m->force = 1;
+	return 0;
+}
+
 /* sysmark run [options]: measure, save, print. */
 int
 cmd_run(int argc, char **argv, const char *argv0)
 {
 	struct cmd_opts	m;
+	struct resume	rs;
+	char		given[64] = "";
+	size_t		ngiven = 0;
 	int		c, rc = 0;
 
 	cmd_opts_init(&m);
 	m.time_cap = CMD_RUN_TIME_CAP;
-	cmd_long_opt(argc, argv, "--order", 'O');
-	cmd_long_opt(argc, argv, "--note", 'N');
+	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
+	    i++)
+		cmd_long_opt(argc, argv, cmd_run_long[i].name,
+		    cmd_run_long[i].c);
 	cmd_long_opt(argc, argv, "--label", 'l');
 	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:N:")) != -1) {
+	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:N:P:S:K:U:")) != -1) {
 		if (c == 'l')
 			rc = cmd_run_text("-l", optarg, CMD_RUN_LABEL_MAX,
 			    &m.label);
 		else if (c == 'N')
 			rc = cmd_run_text("--note", optarg, CMD_RUN_NOTE_MAX,
 			    &m.note);
-		else if (c == ':' && optopt == 'N')
-			rc = cmd_usage_error("option --note needs a value");
 		else if (c == ':')
-			rc = cmd_usage_error("option -%c needs a value",
-			    optopt);
+			rc = cmd_usage_error("option %s needs a value",
+			    cmd_run_name(optopt));
 		else if (c == '?')
 			rc = cmd_usage_error("unknown option -%c", optopt);
+		else if (strchr("PSKU", c) != NULL)
+			rc = cmd_run_hook(c, optarg, &m);
 		else
 			rc = cmd_opts_parse(c, optarg, &m);
+		if (ngiven + 1 < sizeof given)
+			given[ngiven++] = (char)c;
 	}
+	memset(&rs, 0, sizeof rs);
+	m.journal = 1;
+	if (rc == 0 && optind == argc && m.resume != NULL)
+		rc = cmd_run_resume(&m, given, &rs);
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("run: unexpected argument \"%s\"",
 		    argv[optind]);
@@ -110,5 +216,6 @@ cmd_run(int argc, char **argv, const char *argv0)
 		rc = cmd_measure(&m);
 	free(m.benches);
 	run_free(&m.base);
+	resume_free(&rs);
 	return rc;
 }

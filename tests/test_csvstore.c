@@ -266,9 +266,9 @@ static const struct {
 	{ "bad_header.csv", "1: not a sysmark run: expected column 1 to be "
 	    "\"record\", got \"kind\"" },
 	{ "bad_noformat.csv", "2: expected the format record "
-	    "(meta,format,2) first" },
+	    "(meta,format,3) first" },
 	{ "bad_format.csv", "2: format 9 is newer than this sysmark reads "
-	    "(2); upgrade sysmark" },
+	    "(3); upgrade sysmark" },
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_repeat.csv", "3: column \"repeat\": expected a whole number "
 	    "from 1 to 2147483647, got \"0\"" },
@@ -338,7 +338,7 @@ test_decimal_comma_locale(void **state)
 	assert_int_equal(csvstore_save(&a, path, 0, &err), 0);
 	text = tu_slurp(path);
 	assert_non_null(strstr(text, ",1234567.891234567"));
-	assert_non_null(strstr(text, ";0.30000000000000004,1,\n"));
+	assert_non_null(strstr(text, ";0.30000000000000004,1,,,,1\n"));
 	assert_null(strstr(text, "1234567,89"));
 	assert_non_null(strstr(text, ",0.10000123456789,"));
 	run_init(&b);

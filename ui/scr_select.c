@@ -12,6 +12,7 @@
 #include "ui.h"
 
 #define SCR_SELECT_IDLE_NS	5000000000ULL	/* re-check every 5 s */
+#define SCR_SELECT_TITLE_W	42	/* the title line's own text */
 #define SCR_SELECT_LONG_S	180	/* ask before a longer run */
 
 /* A line of the list: a group heading or a test. */
@@ -395,12 +396,24 @@ scr_select_draw_idle(struct ui *ui)
 	if (now >= ui->idle_at) {
 		if (!sysinfo_not_idle(ui->idle, sizeof ui->idle))
 			ui->idle[0] = '\0';
+		if (!cpufreq_warn_now(ui->governor, sizeof ui->governor))
+			ui->governor[0] = '\0';
 		ui->idle_at = now + SCR_SELECT_IDLE_NS;
 	}
+	/*
+	 * A clock that follows the load: in the idle line's place, or when
+	 * that says the machine is busy, what fits beside the title.
+	 */
+	if (ui->governor[0] != '\0' && ui->idle[0] == '\0')
+		ui_text(ui, (struct ui_rect){ 1, 0, 1, COLS }, 0, UI_A_WARN,
+		    ui->governor);
+	else if (ui->governor[0] != '\0' && COLS > SCR_SELECT_TITLE_W)
+		ui_printf(ui, 0, SCR_SELECT_TITLE_W, COLS - SCR_SELECT_TITLE_W,
+		    UI_A_WARN, "%s", ui->governor);
 	if (ui->idle[0] != '\0')
 		ui_text(ui, (struct ui_rect){ 1, 0, 1, COLS }, 0, UI_A_WARN,
 		    ui->idle);
-	else
+	else if (ui->governor[0] == '\0')
 		ui_printf(ui, 1, 0, COLS, UI_NATTR, "Idle check: load average "
 		    "%.2f, nothing else running: good for measuring",
 		    sysinfo_loadavg());

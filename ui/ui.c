@@ -216,6 +216,7 @@ ui_main(const char *argv0, int refresh_ms)
 	ui_signals();
 	ui_term_start(&ui);
 	ui_switch(&ui, UI_SCR_SELECT);
+	ui_resume_offer(&ui);
 	ui_loop(&ui);
 	kept[0] = '\0';
 	if (ui_term_stopped())

@@ -116,6 +116,9 @@ struct ui_live {
 	size_t			  done, total;
 	double			  est_total;	/* runner_estimate() */
 	double			  est_done;	/* of the samples done */
+	struct journal		  journal;	/* a resumed run's file */
+	int			  journaling;	/* ...saved as it goes */
+	char			 *hook[3];	/* its prepare, setup, cleanup */
 	double			 *values;	/* current test's samples */
 	size_t			  nvalues;
 	struct table		 *table;	/* report_results() so far */
@@ -173,6 +176,7 @@ struct ui {
 	attr_t			 attr[UI_NATTR];
 	char			 self[PATH_MAX];
 	char			 idle[256];	/* "": the machine is idle */
+	char			 governor[160];	/* "", or cpufreq_warn_now() */
 	uint64_t		 idle_at;
 
 	/* Screen state: cursors and scroll offsets. */
@@ -203,6 +207,7 @@ struct ui {
 	int			 cmp_view;	/* the table, not the list */
 	struct table		*cmp_table;
 	int			 help_top;
+	char			 resume_path[PATH_MAX];	/* to offer */
 	struct table		**res_curves;	/* curves_tables() */
 	size_t			 nres_curves;
 
@@ -272,6 +277,9 @@ int	 ui_live_begin(struct ui *);
 void	 ui_live_step(struct ui *);
 void	 ui_live_on_event(struct ui *, const struct runner_event *);
 void	 ui_live_free(struct ui *);
+
+/* ui_resume.c */
+void	 ui_resume_offer(struct ui *);
 
 /* ui_source.c */
 void	 ui_source_scan(struct ui *);

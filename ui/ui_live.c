@@ -15,6 +15,34 @@
 #include "ui.h"
 
 /*
+ * A resumed run is saved into its file as it goes, and for good as it
+ * ends (final), as sysmark run --resume does.
+ */
+static void
+ui_live_keep(struct ui *ui, int final)
+{
+	struct ui_live	*l = &ui->live;
+	struct sm_error	 err;
+
+	if (!l->journaling)
+		return;
+	if (!final) {
+		if (journal_write(&l->journal, &l->run, 0) != 0)
+			ui_message(ui, "not saved as it goes: %s",
+			    l->journal.err.msg);
+		return;
+	}
+	l->journaling = 0;
+	if (csvstore_save(&l->run, l->journal.path, 1, &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		return;
+	}
+	snprintf(l->path, sizeof l->path, "%s", l->journal.path);
+	l->saved = 1;
+	ui_message(ui, "saved %s", l->path);
+}
+
+/*
  * The table of the tests so far; once the run is over, with what every
  * test shared said once in its title (the results screen shows it).
  */
@@ -51,6 +79,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	struct ui_live	*l = &ui->live;
 	size_t		 failed;
+	char		 msg[400];
 
 	switch (ev->type) {
 	case RUNNER_EV_RUN_START:
@@ -84,6 +113,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		if (l->plan.order == RUNNER_ORDER_INTERLEAVED &&
 		    ev->sample != RUN_WARMUP)
 			ui_live_table(l, 0);
+		ui_live_keep(ui, 0);
 		ui->dirty = 1;	/* a finished sample shows at once */
 		break;
 	case RUNNER_EV_BENCH_DONE:
@@ -98,6 +128,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
 		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
 		    "failed" : "skipped", ev->msg);
+		ui_live_keep(ui, 0);
 		ui->dirty = 1;
 		break;
 	case RUNNER_EV_PROGRESS:
@@ -112,9 +143,12 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->bench = NULL;
 		l->have_run = 1;
 		runner_note_plan(&l->plan, &l->run, ev->cancelled);
+		if (cpufreq_warn_moved(&l->run, msg, sizeof msg))
+			ui_message(ui, "%s", msg);
 		ui_live_table(l, 1);
 		if (l->calibrate && !ev->cancelled)
 			ui_live_save_profile(ui);
+		ui_live_keep(ui, 1);
 		l->calibrate = 0;
 		break;
 	default:
@@ -147,7 +181,11 @@ ui_live_reset(struct ui *ui)
 	}
 	table_free(l->table);
 	l->table = NULL;
-	l->have_run = l->saved = l->cancelled = 0;
+	l->have_run = l->saved = l->cancelled = l->journaling = 0;
+	for (size_t i = 0; i < 3; i++) {
+		free(l->hook[i]);
+		l->hook[i] = NULL;
+	}
 	l->path[0] = l->error[0] = '\0';
 	l->nvalues = l->done = 0;
 	l->total = 1;
@@ -163,6 +201,11 @@ ui_live_begin(struct ui *ui)
 
 	l->est_done = 0;
 	l->est_total = runner_estimate(&l->plan);
+	/* So that, saved interrupted, it can be resumed (resume.c). */
+	if (!l->plan.resume) {
+		runner_note_plan(&l->plan, &l->run, 1);
+		resume_note_plan(&l->plan, &l->run, NULL);
+	}
 	ui->res_top = 0;
 	ui->run_follow = 1;
 	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
@@ -220,6 +263,10 @@ ui_live_free(struct ui *ui)
 	l->values = NULL;
 	free(l->benches);
 	l->benches = NULL;
+	for (size_t i = 0; i < 3; i++) {
+		free(l->hook[i]);
+		l->hook[i] = NULL;
+	}
 	run_free(&l->run);
 }
 

@@ -37,6 +37,7 @@ struct bmdiff {
 	size_t			 nlower;	/* ranked tests, lower better */
 	size_t			 nlevel[SIGNIF_LEVEL_SAMPLES + 1];
 	int			 flagged;	/* some line has a flag */
+	int			 gap;		/* ...G, a resumed run's */
 	struct table		*t;
 	size_t			 c_change, c_ci, c_p, c_verdict, c_spread;
 	size_t			 c_flags;
@@ -72,6 +73,7 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	for (int i = 0; i < 2; i++)
 		if (estimate_flags_str(&l->e[i], 0, flags, sizeof flags) > 0)
 			d->flagged = 1;
+	d->gap |= l->e[0].flags.gap || l->e[1].flags.gap;
 	if (l->e[1].n == 0) {
 		l->kind = BMDIFF_ONLY_OLD;
 		l->failed = l->e[1].failed > 0;
@@ -513,6 +515,8 @@ bmdiff_tally(struct bmdiff *d)
 	if (d->flagged)
 		table_add_note(d->t, "%s  Shown as OLD|NEW.",
 		    estimate_flags_legend());
+	if (d->gap)
+		table_add_note(d->t, "%s", estimate_gap_legend());
 	if (n[SIGNIF_SINGLE] > 0)
 		table_add_note(d->t, "n=OLD+NEW counts the figures on each "
 		    "side: a single figure (a baseline or an imported report) "

@@ -13,6 +13,7 @@
 
 #include <sys/types.h>
 
+#include <limits.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -145,6 +146,7 @@ struct estimate_flags {
 	size_t	outliers;
 	double	unfair;		/* mean (max - min) / mean of the copies */
 	double	busy;		/* mean others runnable; NaN: unknown */
+	int	gap;		/* samples from two sessions (--resume) */
 };
 struct estimate {
 	size_t			units;		/* runs x repeats with figures */
@@ -165,6 +167,7 @@ void	 estimate_run(const struct run *, const struct run_group *,
 double	 estimate_ci(const struct estimate *, double);
 size_t	 estimate_flags_str(const struct estimate *, double, char *, size_t);
 const char *estimate_flags_legend(void);
+const char *estimate_gap_legend(void);
 
 /* run.c */
 enum run_status {
@@ -188,6 +191,9 @@ struct run_sample {
 					   (one copy) the same as value */
 	int		 repeat;	/* 1-based: run -R repeats the plan */
 	double		 busy;		/* others runnable at start; NaN */
+	double		 freq_mhz;	/* CPUs' mean clock at its end; NaN */
+	double		 temp_c;	/* hottest thermal zone then; NaN */
+	int		 session;	/* 1, or 2... after run --resume */
 };
 /* Sample 0 of a test in a repeat is its warm-up: kept, not counted. */
 #define RUN_WARMUP	0
@@ -266,6 +272,42 @@ int	 sysinfo_ncpu(void);
 int	 sysinfo_busy(void);
 int	 sysinfo_not_idle(char *, size_t);
 
+/* cpufreq.c: the CPU's clock and heat, from sysfs ($SYSMARK_SYSFS) */
+#define CPUFREQ_NA	"not available"
+int	 cpufreq_governor(char *, size_t);
+int	 cpufreq_boost(char *, size_t);
+double	 cpufreq_mhz(void);
+double	 cpufreq_temp_c(void);
+void	 cpufreq_collect(struct run *);
+void	 cpufreq_sample(struct run_sample *);
+int	 cpufreq_warn_governor(const struct run *, char *, size_t);
+int	 cpufreq_warn_now(char *, size_t);
+int	 cpufreq_warn_moved(struct run *, char *, size_t);
+int	 cpufreq_warn_compare(const struct run *, const char *,
+	     const struct run *, const char *, char *, size_t);
+void	 cpufreq_head(const struct run *, char *, size_t);
+
+/* hooks.c: the user's --prepare, --setup and --cleanup commands */
+#define HOOKS_TIMEOUT	600.0	/* seconds a hook may take */
+enum hooks_outcome {
+	HOOKS_OK = 0,
+	HOOKS_FAILED,
+	HOOKS_INTERRUPTED	/* the stop flag was raised */
+};
+struct hooks_call {
+	const char		*what;		/* "--prepare", for messages */
+	const char		*cmd;		/* for /bin/sh -c, as written */
+	const char		*test;		/* SYSMARK_TEST, or NULL */
+	int			 copies;	/* SYSMARK_COPIES and so on */
+	int			 sample;
+	int			 repeat;
+	double			 timeout;	/* seconds */
+	volatile sig_atomic_t	*stop;		/* or NULL */
+};
+int	 hooks_run(const struct hooks_call *, char *, size_t);
+void	 hooks_head(const struct run *, char *, size_t);
+void	 hooks_quote(const char *, char *, size_t);
+
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
 int	 paths_tree_top(const char *, char *, size_t);
@@ -300,17 +342,34 @@ enum save_outcome {
 	SAVE_FALLBACK,		/* not where asked, but in a fallback file */
 	SAVE_NONE		/* in no file at all */
 };
+void	 save_dir_of(const char *, char *, size_t);
 int	 save_check_dir(const char *, struct sm_error *);
 int	 save_check(const char *, const char *, int, struct sm_error *);
 enum save_outcome save_run(const struct run *, const char *, const char *,
 	     int, char *, size_t, struct sm_error *);
+int	 save_claim_default(const struct run *, const char *, char *, size_t,
+	     struct sm_error *);
+
+/* journal.c: a run saved as it goes, for run --resume */
+struct journal {
+	char		path[PATH_MAX];
+	uint64_t	last;		/* when last written, ns */
+	int		written;	/* at least once */
+	int		claimed;	/* a default name claimed for it */
+	int		failed;		/* writes that failed */
+	struct sm_error	err;		/* the first failure */
+};
+int	 journal_begin(struct journal *, const char *, const char *,
+	     const struct run *, struct sm_error *);
+int	 journal_write(struct journal *, struct run *, int);
+void	 journal_abandon(struct journal *);
 
 /* csvcell.c */
 void	 csvcell_add(char **, size_t, size_t *, const void *, size_t);
 void	 csvcell_clear(char **, size_t, size_t *);
 
 /* csvstore.c */
-#define CSVSTORE_FORMAT		2
+#define CSVSTORE_FORMAT		3
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
 #define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */
@@ -733,6 +792,13 @@ struct runner_plan {
 	int			(*collect)(void *, const char *,
 				    struct run_sample *, struct run *);
 	void			 *collect_arg;
+	const char		 *prepare;	/* before every sample */
+	const char		 *setup;	/* before a test's first */
+	const char		 *cleanup;	/* after the run, per test */
+	volatile sig_atomic_t	 *stop;		/* ends a hook's wait */
+	int			  resume;	/* take only the samples the
+						   run does not hold yet */
+	int			  session;	/* the new samples'; 0 = 1 */
 };
 enum runner_ev_type {
 	RUNNER_EV_RUN_START = 1,
@@ -786,6 +852,34 @@ void	 runner_skip_test(struct runner *);
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
 void	 runner_note_plan(const struct runner_plan *, struct run *, int);
+
+/* resume.c: run --resume, an interrupted run continued from its file */
+struct resume {
+	struct run		 run;		/* the file's */
+	const struct bench	**benches;
+	size_t			  nbench;
+	int			  copies[16];
+	size_t			  ncopies;
+	int			  samples;
+	double			  duration;
+	int			  repeats;
+	int			  warmup;
+	enum runner_order	  order;
+	uint64_t		  seed;
+	double			  target;
+	double			  time_cap;
+	char			 *prepare;	/* or NULL, as the rest */
+	char			 *setup;
+	char			 *cleanup;
+	char			 *baseline;	/* -b, with -C */
+	int			  session;	/* the new samples' */
+};
+void	 resume_note_plan(const struct runner_plan *, struct run *,
+	     const char *);
+int	 resume_load(struct resume *, const char *, int, struct sm_error *);
+void	 resume_note_gap(struct resume *);
+int	 resume_find(const char *, char *, size_t);
+void	 resume_free(struct resume *);
 
 /* curves.c */
 size_t	 curves_tables(const struct run *, struct table ***);

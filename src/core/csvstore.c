@@ -2,14 +2,21 @@
  * Runs on disk: one CSV file per run, read and written through libcsv.
  *
  *   record,name,value,version,copies,sample,unit,duration,elapsed,
- *       iterations,status,reason,per_copy,repeat,busy
- *   meta,format,2,,,,,,,,,,,,          <- always the first record
- *   meta,hostname,box,,,,,,,,,,,,      <- one per system fact
- *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9,1,0
+ *       iterations,status,reason,per_copy,repeat,busy,freq_mhz,temp_c,
+ *       session
+ *   meta,format,3,,,,,,,,,,,,,,,       <- always the first record
+ *   meta,hostname,box,,,,,,,,,,,,,,,   <- one per system fact
+ *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9,
+ *       1,0,2400,45.0,1
  *
- * Format 2 added the last two columns: the repeat (run -R) a sample
- * belongs to, and how many other processes were runnable as it started.
- * A format 1 file has 13 columns and loads as one repeat, load unknown.
+ * Format 2 added two columns: the repeat (run -R) a sample belongs to,
+ * and how many other processes were runnable as it started.  Format 3
+ * added three: the CPUs' mean frequency and the hottest thermal zone as
+ * the sample ended (empty where the kernel does not say, cpufreq.c), and
+ * the session, 1 for the samples of the run itself and 2, 3... for those
+ * run --resume added after each interruption (resume.c).  A format 1
+ * file has 13 columns and loads as one repeat, load unknown; format 2
+ * has 15 and loads as one session, clock unknown.
  * Sample 0 of a (test, copies, repeat) is its warm-up: stored and shown,
  * left out of every statistic.
  *
@@ -54,16 +61,18 @@
 static const char *const csvstore_cols[] = {
 	"record", "name", "value", "version", "copies", "sample", "unit",
 	"duration", "elapsed", "iterations", "status", "reason", "per_copy",
-	"repeat", "busy",
+	"repeat", "busy", "freq_mhz", "temp_c", "session",
 };
-/* Format 1 files end at per_copy. */
+/* Format 1 files end at per_copy, format 2 at busy. */
 #define CSVSTORE_NCOLS_V1	13
+#define CSVSTORE_NCOLS_V2	15
 #define CSVSTORE_NCOLS	(sizeof csvstore_cols / sizeof csvstore_cols[0])
 
 enum csvstore_col {
 	COL_RECORD, COL_NAME, COL_VALUE, COL_VERSION, COL_COPIES, COL_SAMPLE,
 	COL_UNIT, COL_DURATION, COL_ELAPSED, COL_ITERATIONS, COL_STATUS,
-	COL_REASON, COL_PER_COPY, COL_REPEAT, COL_BUSY
+	COL_REASON, COL_PER_COPY, COL_REPEAT, COL_BUSY, COL_FREQ, COL_TEMP,
+	COL_SESSION
 };
 
 struct csvstore_load {
@@ -85,7 +94,7 @@ struct csvstore_load {
 	uint32_t		*set;		/* samples by name, 1-based */
 	size_t			 setcap;	/* a power of two */
 	locale_t		 c, old;
-	size_t			 ncols;		/* the header's: 13 or 15 */
+	size_t			 ncols;		/* the header's: 13, 15, 18 */
 };
 
 #define CSVSTORE_BLOCK	(64 * 1024)
@@ -241,7 +250,8 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	char	*cells[CSVSTORE_NCOLS] = { 0 };
 	char	 value[32] = "", version[16], copies[16], idx[16];
 	char	 duration[32] = "", elapsed[32] = "", iters[32] = "";
-	char	 repeat[16], busy[32] = "";
+	char	 repeat[16], busy[32] = "", freq[32] = "", temp[32] = "";
+	char	 session[16];
 	char	*per = xcalloc((size_t)s->copies + 1, 32);
 
 	if (s->status == RUN_OK)
@@ -256,6 +266,12 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	snprintf(repeat, sizeof repeat, "%d", s->repeat > 0 ? s->repeat : 1);
 	if (isfinite(s->busy) && s->busy >= 0)
 		csvstore_fmt_double(s->busy, busy, sizeof busy);
+	if (isfinite(s->freq_mhz))
+		snprintf(freq, sizeof freq, "%.0f", s->freq_mhz);
+	if (isfinite(s->temp_c))
+		snprintf(temp, sizeof temp, "%.1f", s->temp_c);
+	snprintf(session, sizeof session, "%d", s->session > 0 ?
+	    s->session : 1);
 	if (s->iterations > 0)
 		snprintf(iters, sizeof iters, "%llu",
 		    (unsigned long long)s->iterations);
@@ -285,6 +301,9 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	cells[COL_PER_COPY] = per;
 	cells[COL_REPEAT] = repeat;
 	cells[COL_BUSY] = busy;
+	cells[COL_FREQ] = freq;
+	cells[COL_TEMP] = temp;
+	cells[COL_SESSION] = session;
 	csvstore_row(f, cells);
 	free(per);
 }
@@ -582,7 +601,31 @@ csvstore_status(struct csvstore_load *ld, struct run_sample *s)
 	return 0;
 }
 
-/* Format 2's columns; a format 1 file is one repeat, its load unknown. */
+/* Format 3's columns: the CPU's clock and heat, and the run's session. */
+static int
+csvstore_v3(struct csvstore_load *ld, struct run_sample *s)
+{
+	long	session = 1;
+
+	s->freq_mhz = s->temp_c = NAN;
+	s->session = 1;
+	if (ld->ncols < CSVSTORE_NCOLS)
+		return 0;
+	if ((ld->field[COL_FREQ][0] != '\0' &&
+	    csvstore_num(ld, COL_FREQ, &s->freq_mhz) != 0) ||
+	    (ld->field[COL_TEMP][0] != '\0' &&
+	    csvstore_num(ld, COL_TEMP, &s->temp_c) != 0) ||
+	    (ld->field[COL_SESSION][0] != '\0' &&
+	    csvstore_int(ld, COL_SESSION, 1, INT_MAX, &session) != 0))
+		return -1;
+	s->session = (int)session;
+	return 0;
+}
+
+/*
+ * Format 2's columns and what came after; a format 1 file is one repeat,
+ * its load unknown.
+ */
 static int
 csvstore_v2(struct csvstore_load *ld, struct run_sample *s)
 {
@@ -590,6 +633,8 @@ csvstore_v2(struct csvstore_load *ld, struct run_sample *s)
 
 	s->repeat = 1;
 	s->busy = NAN;
+	if (csvstore_v3(ld, s) != 0)
+		return -1;
 	if (ld->ncols == CSVSTORE_NCOLS_V1)
 		return 0;
 	if (ld->field[COL_REPEAT][0] != '\0' &&
@@ -779,10 +824,11 @@ csvstore_hist(struct csvstore_load *ld)
 static void
 csvstore_header(struct csvstore_load *ld)
 {
-	if (ld->nfield != CSVSTORE_NCOLS && ld->nfield != CSVSTORE_NCOLS_V1) {
+	if (ld->nfield != CSVSTORE_NCOLS && ld->nfield != CSVSTORE_NCOLS_V1 &&
+	    ld->nfield != CSVSTORE_NCOLS_V2) {
 		csvstore_bad(ld, "not a sysmark run: expected %zu columns "
-		    "(%d in format 1), got %zu", CSVSTORE_NCOLS,
-		    CSVSTORE_NCOLS_V1, ld->nfield);
+		    "(%d in format 1, %d in 2), got %zu", CSVSTORE_NCOLS,
+		    CSVSTORE_NCOLS_V1, CSVSTORE_NCOLS_V2, ld->nfield);
 		return;
 	}
 	ld->ncols = ld->nfield;

@@ -81,6 +81,8 @@ estimate_collect(const struct run *const *runs, size_t nrun,
 	size_t	nbusy = 0, nunfair = 0;
 
 	for (size_t r = 0; r < nrun; r++) {
+		int	session = 0;	/* of this run's last sample */
+
 		for (size_t i = 0; i < runs[r]->nsamples; i++) {
 			const struct run_sample *s = &runs[r]->samples[i];
 			struct estimate_unit	*u;
@@ -104,6 +106,10 @@ estimate_collect(const struct run *const *runs, size_t nrun,
 				unfair += estimate_unfair_one(s);
 				nunfair++;
 			}
+			/* Within a run: apart runs are apart anyway. */
+			if (session != 0 && s->session != session)
+				e->flags.gap = 1;
+			session = s->session;
 			u = estimate_unit(us, runs[r], s->repeat,
 			    runs[r]->nsamples);
 			u->v[u->n++] = s->value;
@@ -274,6 +280,8 @@ estimate_flags_str(const struct estimate *e, double target, char *buf,
 		ESTIMATE_CAT("%sB", n ? " " : "");
 	if (target > 0 && !(estimate_ci(e, 0.05) <= target))
 		ESTIMATE_CAT("%sC", n ? " " : "");
+	if (f->gap)
+		ESTIMATE_CAT("%sG", n ? " " : "");
 #undef ESTIMATE_CAT
 	return n < len ? n : len - 1;
 }
@@ -288,4 +296,16 @@ estimate_flags_legend(void)
 	    "differ by more than 10%; B the machine was not idle (on average "
 	    "half a process or more besides sysmark was runnable as samples "
 	    "started); C run -C's target interval was not reached.";
+}
+
+/*
+ * What G means, apart from the other marks since only a resumed run has
+ * it: the tables that show one add this note.
+ */
+const char *
+estimate_gap_legend(void)
+{
+	return "G: the run was interrupted and continued with run --resume "
+	    "between this test's samples, so a gap in time (perhaps a "
+	    "reboot) lies among them; the run's gap.N facts say when.";
 }

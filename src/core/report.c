@@ -37,13 +37,32 @@ report_cat(char *buf, size_t len, const char *fmt, const char *v)
 }
 
 /*
+ * What the run recorded of the CPU's clock (cpufreq.c) and its warning,
+ * and of the user's hooks (hooks.c).
+ */
+static void
+report_clock(const struct run *run, char *title, size_t len)
+{
+	char	line[600];
+
+	cpufreq_head(run, line, sizeof line);
+	if (line[0] != '\0')
+		report_cat(title, len, "\n%s", line);
+	report_cat(title, len, "\nWarning: %s",
+	    run_meta_get(run, "cpu_warning"));
+	hooks_head(run, line, sizeof line);
+	if (line[0] != '\0')
+		report_cat(title, len, "\n%s", line);
+}
+
+/*
  * The lines above the table, as the BYTE reports opened theirs; full
  * adds what the run recorded of the machine during it.
  */
 static void
 report_head(const struct run *run, struct table *t, int full)
 {
-	char	title[512] = "";
+	char	title[2048] = "";
 
 	report_cat(title, sizeof title, "System -- %s",
 	    run_meta_get(run, "hostname"));
@@ -76,6 +95,7 @@ report_head(const struct run *run, struct table *t, int full)
 	    run_meta_get(run, "tmpdir_fs"));
 	report_cat(title, sizeof title, "\nWarning: %s",
 	    run_meta_get(run, "idle_warning"));
+	report_clock(run, title, sizeof title);
 	free(t->title);
 	t->title = xstrdup(title);
 }
@@ -257,6 +277,25 @@ report_flagged(const struct run *run, const struct run_group *g, size_t ng)
 	return 0;
 }
 
+/* A resumed run: each gap (resume.c), and what G marks. */
+static void
+report_resumed(const struct run *run, struct table *t)
+{
+	const char	*v;
+	char		 key[32];
+	long		 n;
+
+	if ((v = run_meta_get(run, "resumed")) == NULL ||
+	    sm_parse_int(v, 1, INT32_MAX, &n) != 0)
+		return;
+	for (long i = 1; i <= n; i++) {
+		snprintf(key, sizeof key, "gap.%ld", i);
+		if ((v = run_meta_get(run, key)) != NULL)
+			table_add_note(t, "Resumed (%ld): %s.", i, v);
+	}
+	table_add_note(t, "%s", estimate_gap_legend());
+}
+
 static void
 report_failures(const struct run *run, struct table *t)
 {
@@ -329,6 +368,8 @@ report_results(const struct run *run, int full)
 	report_failures(run, t);
 	if (flagged && full)
 		table_add_note(t, "%s", estimate_flags_legend());
+	if (full)
+		report_resumed(run, t);
 	if (report_warmups(run) && full)
 		table_add_note(t, "Warm-up: each test's first sample (in each "
 		    "repeat) was taken and saved, and is left out of these "

@@ -101,6 +101,9 @@ run_add_sample(struct run *run)
 	s->reason = run_no_reason;
 	s->repeat = 1;
 	s->busy = NAN;
+	s->freq_mhz = NAN;
+	s->temp_c = NAN;
+	s->session = 1;
 	return s;
 }
 

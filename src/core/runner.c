@@ -112,7 +112,12 @@ struct runner {
 
 	size_t			 npair;		/* nbench x ncopies */
 	unsigned char		*skipped;	/* per pair: for the run */
+	signed char		*setup;		/* per bench: 1 begun, -1
+						   --setup failed, 0 not yet */
 	int			*next;		/* per pair: next extra index */
+	uint64_t		*have;		/* resume: samples held, sorted
+						   runner_key()s */
+	size_t			 nhave;
 	struct runner_slot	*slot;		/* this repeat's queue */
 	size_t			 nslot;
 	size_t			 pos;
@@ -150,6 +155,10 @@ static void	runner_next(struct runner *);
 static long	runner_nproc(void);
 static void	runner_start_sample(struct runner *);
 static void	runner_note_machine(struct runner *);
+static int	runner_held(const struct runner *, const struct runner_slot *);
+static int	runner_seek(struct runner *);
+static void	runner_end_repeat(struct runner *, size_t);
+static void	runner_resume(struct runner *);
 
 static const struct bench *
 runner_cur(const struct runner *r)
@@ -332,6 +341,7 @@ runner_new_sample(struct runner *r)
 	s->copies = runner_copies(r);
 	s->index = r->sample;
 	s->repeat = r->repeat;
+	s->session = r->plan.session > 1 ? r->plan.session : 1;
 	s->busy = r->busy >= 0 ? r->busy : NAN;
 	/* A calibrated sample lasts one batch, whatever -d says. */
 	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
@@ -339,28 +349,135 @@ runner_new_sample(struct runner *r)
 }
 
 /*
- * The bench cannot run here: one skipped sample stands for all of this
- * copies value, and the run moves on.
+ * The sample ends before it starts: skipped (the bench cannot run here,
+ * and one skipped sample stands for all of this copies value) or failed
+ * (a hook failed; with pair, as --setup's, for all of it), and the run
+ * moves on.
  */
 static void
-runner_skip(struct runner *r, const char *why)
+runner_skip_as(struct runner *r, enum run_status status, int pair,
+    const char *why)
 {
 	struct run_sample	*s = runner_new_sample(r);
 	struct runner_event	 ev;
 
-	s->status = RUN_SKIPPED;
+	s->status = status;
 	s->value = NAN;
 	run_sample_reason(s, why);
-	r->skipped[r->slot[r->pos].pair] = 1;
+	if (pair)
+		r->skipped[r->slot[r->pos].pair] = 1;
 	r->done++;
 	memset(&ev, 0, sizeof ev);
-	ev.type = RUNNER_EV_SKIPPED;
+	ev.type = status == RUN_SKIPPED ? RUNNER_EV_SKIPPED : RUNNER_EV_ERROR;
 	ev.sample = r->sample;
 	ev.rs = s;
 	ev.msg = s->reason;
 	runner_emit(r, &ev);
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
 	runner_next(r);
+}
+
+static void
+runner_skip(struct runner *r, const char *why)
+{
+	runner_skip_as(r, RUN_SKIPPED, 1, why);
+}
+
+/* ---- The user's hooks (hooks.c) ---- */
+
+/* Run hook cmd for the current sample; a hooks_outcome, why if not OK. */
+static int
+runner_hook(struct runner *r, const char *what, const char *cmd,
+    char *why, size_t len)
+{
+	struct hooks_call	c;
+
+	memset(&c, 0, sizeof c);
+	c.what = what;
+	c.cmd = cmd;
+	c.test = runner_cur(r)->id;
+	c.copies = runner_copies(r);
+	c.sample = r->sample;
+	c.repeat = r->repeat;
+	c.timeout = HOOKS_TIMEOUT;
+	c.stop = r->plan.stop;
+	return hooks_run(&c, why, len);
+}
+
+/* A hook's wait ended by the stop flag: the sample is to be cancelled. */
+static int
+runner_hooks_stop(struct runner *r)
+{
+	r->cancel_pending = 1;
+	r->state = RUNNER_REAP;
+	return -1;
+}
+
+/*
+ * Before a sample: --setup, if this test has not had it, then --prepare.
+ * 0 to take the sample; -1 when it is over already: failed (a failed
+ * setup fails the test at every copies value, a failed prepare this
+ * sample) or, when the stop flag ended a hook, to be cancelled.
+ */
+static int
+runner_hooks_before(struct runner *r)
+{
+	char	why[256];
+	int	rc;
+
+	if (r->setup[r->bench] == 0 && r->plan.setup != NULL) {
+		rc = runner_hook(r, "--setup", r->plan.setup, why, sizeof why);
+		if (rc == HOOKS_INTERRUPTED)
+			return runner_hooks_stop(r);
+		r->setup[r->bench] = rc == HOOKS_OK ? 1 : -1;
+		if (rc != HOOKS_OK) {
+			runner_skip_as(r, RUN_FAILED, 1, why);
+			return -1;
+		}
+	}
+	if (r->setup[r->bench] < 0) {
+		runner_skip_as(r, RUN_FAILED, 1, "--setup failed for this "
+		    "test (its first failure says how)");
+		return -1;
+	}
+	r->setup[r->bench] = 1;		/* begun: --cleanup is due */
+	if (r->plan.prepare == NULL)
+		return 0;
+	rc = runner_hook(r, "--prepare", r->plan.prepare, why, sizeof why);
+	if (rc == HOOKS_OK)
+		return 0;
+	if (rc == HOOKS_INTERRUPTED)
+		return runner_hooks_stop(r);
+	runner_skip_as(r, RUN_FAILED, 0, why);
+	return -1;
+}
+
+/*
+ * After the run: --cleanup for each test that began, however the run
+ * ended; a failure is kept in the meta (cleanup_failed.TEST), since
+ * every sample is measured by then.
+ */
+static void
+runner_hooks_after(struct runner *r)
+{
+	char	why[256], key[64];
+
+	for (size_t b = 0; r->plan.cleanup != NULL && b < r->plan.nbench;
+	    b++) {
+		struct hooks_call	c;
+
+		if (r->setup[b] != 1)
+			continue;
+		memset(&c, 0, sizeof c);
+		c.what = "--cleanup";
+		c.cmd = r->plan.cleanup;
+		c.test = r->plan.benches[b]->id;
+		c.timeout = HOOKS_TIMEOUT;
+		if (hooks_run(&c, why, sizeof why) == HOOKS_OK)
+			continue;
+		snprintf(key, sizeof key, "cleanup_failed.%s", c.test);
+		run_meta_set(r->run, key, why);
+	}
 }
 
 static void
@@ -374,6 +491,8 @@ runner_start_sample(struct runner *r)
 		runner_skip(r, why);
 		return;
 	}
+	if (runner_hooks_before(r) != 0)
+		return;
 
 	r->ncopy = runner_copies(r);
 	r->copy = xcalloc((size_t)r->ncopy, sizeof *r->copy);
@@ -643,6 +762,7 @@ runner_record(struct runner *r)
 	struct run_sample	*s = runner_new_sample(r);
 	struct runner_event	 ev;
 
+	cpufreq_sample(s);
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
@@ -731,6 +851,7 @@ runner_finish(struct runner *r, int cancelled)
 
 	r->state = RUNNER_DONE;
 	r->cancelled = cancelled;
+	runner_hooks_after(r);
 	runner_note_machine(r);
 	if (r->ended > 0) {
 		char	n[16];
@@ -926,12 +1047,16 @@ runner_enter_slot(struct runner *r, int announce)
 	runner_start_sample(r);
 }
 
-/* Skip the queued slots of pairs skipped for the run; 1 if one is left. */
+/*
+ * Skip the queued slots of pairs skipped for the run, and when resuming
+ * the samples the run holds; 1 if one is left.
+ */
 static int
 runner_seek(struct runner *r)
 {
 	for (;;) {
-		while (r->pos < r->nslot && r->skipped[r->slot[r->pos].pair]) {
+		while (r->pos < r->nslot && (r->skipped[r->slot[r->pos].pair] ||
+		    runner_held(r, &r->slot[r->pos]))) {
 			r->pos++;
 			r->done++;
 		}
@@ -1138,6 +1263,12 @@ runner_note_order(struct runner *r)
 	run_meta_set(r->run, "warmup", r->plan.warmup ? "1" : "0");
 	snprintf(buf, sizeof buf, "%d", r->nrepeat);
 	run_meta_set(r->run, "repeats", buf);
+	if (r->plan.prepare != NULL)
+		run_meta_set(r->run, "prepare", r->plan.prepare);
+	if (r->plan.setup != NULL)
+		run_meta_set(r->run, "setup", r->plan.setup);
+	if (r->plan.cleanup != NULL)
+		run_meta_set(r->run, "cleanup", r->plan.cleanup);
 	if (r->plan.target > 0) {
 		snprintf(buf, sizeof buf, "%g", r->plan.target);
 		run_meta_set(r->run, "target_ci", buf);
@@ -1146,9 +1277,80 @@ runner_note_order(struct runner *r)
 	}
 }
 
+/* ---- Resuming: the samples the run holds already ---- */
+
+/* A sample's place in the plan as one sortable number. */
+static uint64_t
+runner_key(int repeat, size_t pair, int index)
+{
+	return ((uint64_t)repeat << 40) | ((uint64_t)pair << 16) |
+	    (uint64_t)index;
+}
+
+static int
+runner_key_cmp(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether the run holds the sample of slot sl already (run --resume). */
+static int
+runner_held(const struct runner *r, const struct runner_slot *sl)
+{
+	uint64_t	k = runner_key(r->repeat, sl->pair, sl->index);
+
+	return r->nhave > 0 && bsearch(&k, r->have, r->nhave, sizeof k,
+	    runner_key_cmp) != NULL;
+}
+
+/* The plan's pair of sample s, or npair when the plan has none. */
+static size_t
+runner_pair_of(const struct runner *r, const struct run_sample *s)
+{
+	size_t	b, c;
+
+	for (b = 0; b < r->plan.nbench; b++)
+		if (strcmp(r->plan.benches[b]->id, s->test) == 0)
+			break;
+	for (c = 0; c < r->plan.ncopies; c++)
+		if (r->plan.copies[c] == s->copies)
+			break;
+	if (b == r->plan.nbench || c == r->plan.ncopies)
+		return r->npair;
+	return b * r->plan.ncopies + c;
+}
+
+/*
+ * run --resume: note every sample the run holds, so that only the
+ * missing ones are taken, in their own rounds and repeats; a test
+ * skipped here stays skipped.
+ */
+static void
+runner_resume(struct runner *r)
+{
+	const struct run_sample	*s;
+	size_t			 pair;
+
+	r->have = xcalloc(r->run->nsamples + 1, sizeof *r->have);
+	for (size_t i = 0; i < r->run->nsamples; i++) {
+		s = &r->run->samples[i];
+		if ((pair = runner_pair_of(r, s)) == r->npair ||
+		    s->index > RUNNER_MAX_SAMPLES + 1)
+			continue;
+		if (s->status == RUN_SKIPPED)
+			r->skipped[pair] = 1;
+		r->have[r->nhave++] = runner_key(s->repeat, pair, s->index);
+	}
+	qsort(r->have, r->nhave, sizeof *r->have, runner_key_cmp);
+}
+
 static void
 runner_free_schedule(struct runner *r)
 {
+	free(r->setup);
+	free(r->have);
 	free(r->skipped);
 	free(r->next);
 	free(r->slot);
@@ -1172,6 +1374,7 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	r->rfd = r->gofd = -1;
 	r->npair = plan->nbench * plan->ncopies;
 	r->skipped = xcalloc(r->npair, 1);
+	r->setup = xcalloc(plan->nbench, sizeof *r->setup);
 	r->next = xcalloc(r->npair, sizeof *r->next);
 	r->nrepeat = plan->repeats > 1 ? plan->repeats : 1;
 	r->repeat = 1;
@@ -1197,9 +1400,14 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	if (sysinfo_not_idle(idle, sizeof idle))
 		run_meta_set(run, "idle_warning", idle);
 	runner_note_order(r);
+	if (plan->resume)
+		runner_resume(r);
 	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
-	runner_enter_slot(r, 1);
+	if (runner_seek(r))
+		runner_enter_slot(r, 1);
+	else
+		runner_end_repeat(r, 0);
 	return r;
 }
 

@@ -25,7 +25,7 @@
 #include "core.h"
 
 /* The directory part of path ("." when none). */
-static void
+void
 save_dir_of(const char *path, char *dir, size_t len)
 {
 	const char	*slash = strrchr(path, '/');
@@ -156,6 +156,23 @@ save_claimed(const struct run *run, const char *dir, const char *stem,
 	if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
 		unlink(path);
 	return -1;
+}
+
+/*
+ * Claim a new default name for run in the results directory, as a
+ * finished run would get, for a run saved as it goes (journal.c); 0 with
+ * the path, or -1.
+ */
+int
+save_claim_default(const struct run *run, const char *self, char *path,
+    size_t len, struct sm_error *err)
+{
+	char	dir[PATH_MAX], stem[128];
+
+	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	save_stem(run, "", stem, sizeof stem);
+	return paths_claim(dir, stem, path, len, err);
 }
 
 /* A directory for the fallback file: $TMPDIR, /tmp, /var/tmp, ., $HOME. */

@@ -238,16 +238,13 @@ sysinfo_virt(char *buf, size_t len)
 }
 #endif
 
-/* Governor, virtualisation and CPU quota: Linux tells through /sys. */
+/* Virtualisation and CPU quota: Linux tells through /sys. */
 static void
 sysinfo_linux(struct run *run)
 {
 #ifdef __linux__
 	char	buf[256];
 
-	if (sysinfo_read_line("/sys/devices/system/cpu/cpu0/cpufreq/"
-	    "scaling_governor", buf, sizeof buf) == 0)
-		run_meta_set(run, "cpu_governor", buf);
 	run_meta_set(run, "virtualization", sysinfo_virt(buf, sizeof buf));
 	if (sysinfo_read_line("/sys/class/dmi/id/product_name", buf,
 	    sizeof buf) == 0)
@@ -370,5 +367,6 @@ sysinfo_collect(struct run *run)
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 	run_meta_set(run, "date", buf);
 	sysinfo_linux(run);
+	cpufreq_collect(run);
 	sysinfo_caches(run);
 }

@@ -1,59 +1,65 @@
 #!/bin/sh
-# Back from Ctrl-Z, and on Ctrl-L, the console repaints whole and sends
-# the terminal's alternate character set setup again (issue 23, point
-# 15): ncurses sends enacs once, at start, and whatever ran while sysmark
-# was stopped (here a terminal reset) may have undone it, leaving rules
-# drawn in the line-drawing set as "qqqq".  What sysmark writes is
-# logged with pipe-pane and searched for enacs; each wait has a deadline.
+# The console offers to resume an interrupted run it finds in results/
+# (issue 20): n leaves it as it is; y continues it on the run screen,
+# taking only the samples it lacks, and saves it into the same file,
+# complete, the new samples in session 2.  A run of the console that a
+# signal stopped is kept with its plan, so it is offered in turn.
 set -u
 . tests/e2e/lib.subr
-e2e_bin=${SYSMARK_BIN:-$e2e_bin}
 
-enacs=$(TERM=screen tput enacs)
-[ -n "$enacs" ] || e2e_fail "screen's terminfo has no enacs"
-log=$e2e_tmp/out.log
-
-# log_wait TEXT: until sysmark's output (since logging began) holds TEXT.
-log_wait() {
-	end=$(($(date +%s) + 15))
-	while ! grep -q -F -- "$1" "$log" 2>/dev/null; do
-		[ "$(date +%s)" -le "$end" ] ||
-		    e2e_fail "no \"$1\" in what sysmark wrote"
-		sleep 0.1
-	done
+res=$e2e_tmp/results
+mkdir -p "$res"
+# The sample rows of the run file (0 before it exists).
+samples() {
+	cat "$res/int.csv" 2>/dev/null | grep -c '^sample,'
 }
-
-# logged KEYS...: keys sent with the pane's output logged afresh.
-logged() {
-	rm -f "$log"
-	$e2e_tmux pipe-pane -t e2e "cat >'$log'"
-	e2e_keys "$@"
-}
-
-e2e_start TERM=screen LANG=C LC_ALL=C
-e2e_wait "choose the tests"
-e2e_keys '?'
-e2e_wait "^Everywhere"
-e2e_keys C-z
-e2e_wait "Stopped\|stopped\|suspended"
-logged "printf '\\033c'; fg" Enter
-log_wait "Everywhere"
-log_wait "$enacs"
-e2e_wait "^Everywhere"
-$e2e_tmux pipe-pane -t e2e
-logged C-l
-log_wait "Everywhere"
-log_wait "$enacs"
-$e2e_tmux pipe-pane -t e2e
-# Resumed with fg, the shell no longer echoes the status: wait for the
-# process to end, then for the terminal to be back in its modes.
-pid=$(e2e_pid)
-[ -n "$pid" ] || e2e_fail "sysmark's pid not found"
-e2e_keys q q
-end=$(($(date +%s) + 15))
-while kill -0 "$pid" 2>/dev/null; do
-	[ "$(date +%s)" -le "$end" ] || e2e_fail "sysmark did not quit"
-	sleep 0.1
+# An interrupted run: sysmark run, stopped by SIGINT after two samples.
+SYSMARK_RESULTS=$res "$e2e_bin" run -t syscall -n 6 -d 0.5 -q \
+    -o "$res/int.csv" >/dev/null 2>&1 &
+pid=$!
+end=$(($(date +%s) + 60))
+while [ "$(samples)" -lt 2 ]; do
+	[ "$(date +%s)" -le "$end" ] || e2e_fail "the run saved nothing"
+	sleep 0.05
 done
-e2e_keys "stty -a | grep -q ' icanon ' && echo tty-restored" Enter
-e2e_wait "^tty-restored"
+kill -INT "$pid"
+wait "$pid"
+grep -q '^meta,status,interrupted,' "$res/int.csv" ||
+    e2e_fail "the run was not interrupted"
+before=$(samples)
+[ "$before" -lt 7 ] || e2e_fail "the run ended before it was interrupted"
+
+e2e_start
+e2e_wait "Run int was interrupted: resume it? (y/n)"
+e2e_shot resume-offer
+e2e_keys n
+e2e_wait "choose the tests"
+e2e_keys q
+e2e_check_restored 0
+[ "$(samples)" = "$before" ] ||
+    e2e_fail "n changed the file"
+
+e2e_keys clear Enter
+e2e_launch
+e2e_wait "Run int was interrupted: resume it? (y/n)"
+e2e_keys y
+e2e_wait "sysmark -- results" 60
+e2e_wait "saved .*int.csv"
+e2e_keys q
+e2e_check_restored 0
+[ "$(samples)" = 7 ] ||
+    e2e_fail "expected 7 samples (warm-up and 6), got \
+$(samples)"
+grep -q '^meta,status,complete,' "$res/int.csv" ||
+    e2e_fail "the resumed run is not complete"
+grep -q '^meta,resumed,1,' "$res/int.csv" || e2e_fail "no gap recorded"
+grep '^sample,' "$res/int.csv" | tail -n 1 | grep -q ',2$' ||
+    e2e_fail "the last sample is not of session 2"
+
+# Nothing left to resume: the console starts on the select screen.
+e2e_keys clear Enter
+e2e_launch
+e2e_wait "choose the tests"
+e2e_screen | grep -q "resume it?" && e2e_fail "a complete run was offered"
+e2e_keys q
+e2e_check_restored 0

@@ -1,0 +1,321 @@
+/*
+ * The user's hooks (hooks.c, run --prepare/--setup/--cleanup): the
+ * command runs through /bin/sh -c as written, with what it runs for in
+ * the environment and stdin from /dev/null; its status, a signal, the
+ * timeout (the whole process group killed) and the stop flag each end it
+ * with a message quoting its last line; and through sysmark run: prepare
+ * before every sample, setup once per test, cleanup after the run, a
+ * failure failing the sample (prepare) or the test (setup), the commands
+ * kept in the run and shown by show, and bad input refused with exit 2.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+
+#include "testutil.h"
+
+static char	dir[256];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	sm_rmtree(dir);
+	return 0;
+}
+
+/* Run cmd as --prepare for syscall, sample 3, within timeout seconds. */
+static int
+run_hook(const char *cmd, double timeout, volatile sig_atomic_t *stop,
+    char *why, size_t len)
+{
+	struct hooks_call	c;
+
+	memset(&c, 0, sizeof c);
+	c.what = "--prepare";
+	c.cmd = cmd;
+	c.test = "syscall";
+	c.copies = 2;
+	c.sample = 3;
+	c.repeat = 1;
+	c.timeout = timeout;
+	c.stop = stop;
+	why[0] = '\0';
+	return hooks_run(&c, why, len);
+}
+
+/* Success, the environment, the text as written, and a quiet stdin. */
+static void
+test_ok(void **state)
+{
+	char	why[256], cmd[600], path[300], *text;
+
+	(void)state;
+	assert_int_equal(run_hook("true", 10, NULL, why, sizeof why),
+	    HOOKS_OK);
+	assert_int_equal(run_hook("test \"$SYSMARK_TEST $SYSMARK_COPIES "
+	    "$SYSMARK_SAMPLE $SYSMARK_REPEAT\" = 'syscall 2 3 1'", 10, NULL,
+	    why, sizeof why), HOOKS_OK);
+	snprintf(path, sizeof path, "%s/out", dir);
+	snprintf(cmd, sizeof cmd, "printf '%%s|' \"a  b\" '$HOME' > %s",
+	    path);
+	assert_int_equal(run_hook(cmd, 10, NULL, why, sizeof why), HOOKS_OK);
+	text = tu_slurp(path);
+	assert_string_equal(text, "a  b|$HOME|");
+	free(text);
+	/* A prompt would wait forever on a terminal: stdin is empty. */
+	assert_int_equal(run_hook("read x", 10, NULL, why, sizeof why),
+	    HOOKS_FAILED);
+	assert_string_equal(why, "--prepare exited with status 1");
+}
+
+/* A failure says its status or signal and quotes its last line. */
+static void
+test_failures(void **state)
+{
+	char	why[256];
+
+	(void)state;
+	assert_int_equal(run_hook("echo first; echo 'bad  thing' >&2; "
+	    "printf 'x\\033y\\n\\n'; exit 4", 10, NULL, why, sizeof why),
+	    HOOKS_FAILED);
+	assert_string_equal(why, "--prepare exited with status 4: x?y");
+	assert_int_equal(run_hook("echo going; kill -TERM $$", 10, NULL, why,
+	    sizeof why), HOOKS_FAILED);
+	assert_string_equal(why, "--prepare killed by SIGTERM: going");
+	assert_int_equal(run_hook("/nonexistent/prog", 10, NULL, why,
+	    sizeof why), HOOKS_FAILED);
+	assert_non_null(strstr(why, "--prepare exited with status 127: "));
+}
+
+/*
+ * What a --setup leaves running may write after the hook has ended
+ * (its output is a file, not a pipe that would kill it with SIGPIPE).
+ */
+static void
+test_background(void **state)
+{
+	char	why[256], cmd[600], path[300];
+	int	i;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/alive", dir);
+	snprintf(cmd, sizeof cmd, "(sleep 0.3; echo late; echo late >&2; "
+	    "echo alive > %s) & echo started", path);
+	assert_int_equal(run_hook(cmd, 10, NULL, why, sizeof why), HOOKS_OK);
+	for (i = 0; i < 1000 && access(path, F_OK) != 0; i++)
+		tu_sleep_ms(10);
+	assert_int_equal(access(path, F_OK), 0);
+}
+
+/* Whether pid is gone (or a zombie nobody has reaped yet). */
+static int
+gone(pid_t pid)
+{
+	char	path[64], *stat;
+	int	z;
+
+	if (kill(pid, 0) != 0 && errno == ESRCH)
+		return 1;
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if ((stat = tu_slurp(path)) == NULL)
+		return 1;
+	z = strstr(stat, ") Z ") != NULL;
+	free(stat);
+	return z;
+}
+
+/* Past the timeout the whole group dies, what it left running too. */
+static void
+test_timeout(void **state)
+{
+	char		why[256], cmd[400], path[300], *text;
+	uint64_t	t0 = sm_now_ns();
+	long		pid;
+	int		dead = 0;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/pid", dir);
+	snprintf(cmd, sizeof cmd, "sleep 300 & echo $! > %s; wait", path);
+	assert_int_equal(run_hook(cmd, 0.5, NULL, why, sizeof why),
+	    HOOKS_FAILED);
+	assert_string_equal(why, "--prepare timed out after 0.5 s (its "
+	    "process group was killed)");
+	assert_true(sm_now_ns() - t0 < 30 * 1000000000ull);
+	text = tu_slurp(path);
+	pid = strtol(text, NULL, 10);
+	free(text);
+	assert_true(pid > 1);
+	for (int i = 0; i < 500 && !(dead = gone((pid_t)pid)); i++)
+		tu_sleep_ms(10);
+	assert_true(dead);
+}
+
+/* The stop flag (a signal to sysmark) ends the wait at once. */
+static void
+test_stop(void **state)
+{
+	volatile sig_atomic_t	stop = 1;
+	char			why[256];
+	uint64_t		t0 = sm_now_ns();
+
+	(void)state;
+	assert_int_equal(run_hook("sleep 300", 600, &stop, why, sizeof why),
+	    HOOKS_INTERRUPTED);
+	assert_string_equal(why, "--prepare interrupted");
+	assert_true(sm_now_ns() - t0 < 30 * 1000000000ull);
+}
+
+/* A command shown for typing again: one single-quoted shell word. */
+static void
+test_quote(void **state)
+{
+	char	buf[64];
+
+	(void)state;
+	hooks_quote("it's $x", buf, sizeof buf);
+	assert_string_equal(buf, "'it'\\''s $x'");
+	hooks_quote("", buf, sizeof buf);
+	assert_string_equal(buf, "''");
+}
+
+/* sysmark run with the hooks, its log of what ran in which order. */
+static void
+test_run(void **state)
+{
+	char		log[300], out[300], prep[400], set[400], clean[400];
+	char		*text;
+	struct tu_out	o;
+	struct run	run;
+
+	(void)state;
+	snprintf(log, sizeof log, "%s/log", dir);
+	snprintf(out, sizeof out, "%s/run.csv", dir);
+	snprintf(prep, sizeof prep, "echo prepare $SYSMARK_TEST "
+	    "$SYSMARK_SAMPLE >> %s", log);
+	snprintf(set, sizeof set, "echo setup $SYSMARK_TEST >> %s", log);
+	snprintf(clean, sizeof clean, "echo cleanup $SYSMARK_TEST >> %s",
+	    log);
+	{
+		char *const argv[] = { "sysmark", "run", "-t", "syscall,pipe", "-n", "1", "-d", "0.1", "-q", "--order",
+		    "grouped", "-o", out, "--prepare", prep, "--setup", set,
+		    "--cleanup", clean, NULL };
+
+		tu_run(argv, &o);
+	}
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	text = tu_slurp(log);
+	assert_string_equal(text, "setup syscall\nprepare syscall 0\n"
+	    "prepare syscall 1\nsetup pipe\nprepare pipe 0\n"
+	    "prepare pipe 1\ncleanup syscall\ncleanup pipe\n");
+	free(text);
+	tu_load(&run, out);
+	assert_string_equal(run_meta_get(&run, "prepare"), prep);
+	assert_string_equal(run_meta_get(&run, "setup"), set);
+	assert_string_equal(run_meta_get(&run, "cleanup"), clean);
+	run_free(&run);
+	{
+		char *const argv[] = { "sysmark", "show", out, NULL };
+
+		tu_run(argv, &o);
+	}
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "Hooks, run through sh -c: --setup"));
+	tu_out_free(&o);
+}
+
+/* A failed prepare fails its sample, a failed setup the whole test. */
+static void
+test_run_failures(void **state)
+{
+	char		out[300];
+	struct tu_out	o;
+	struct run	run;
+
+	(void)state;
+	snprintf(out, sizeof out, "%s/fail.csv", dir);
+	{
+		char *const argv[] = { "sysmark", "run", "-t", "syscall", "-n",
+		    "2", "-d", "0.1", "-q", "-o", out, "--prepare",
+		    "test $SYSMARK_SAMPLE != 1 || exit 4", NULL };
+
+		tu_run(argv, &o);
+	}
+	assert_int_equal(o.status, SM_EXIT_SAMPLE_FAILED);
+	assert_non_null(strstr(o.out, "syscall, 1 copy, sample 1 failed: "
+	    "--prepare exited with status 4"));
+	tu_out_free(&o);
+	tu_load(&run, out);
+	assert_int_equal(run.nsamples, 3);
+	assert_int_equal(run.samples[1].status, RUN_FAILED);
+	assert_int_equal(run.samples[2].status, RUN_OK);
+	run_free(&run);
+	{
+		char *const argv[] = { "sysmark", "run", "-t", "syscall", "-n",
+		    "2", "-d", "0.1", "-q", "-F", "-o", out, "--setup",
+		    "echo no such fixture >&2; exit 5", NULL };
+
+		tu_run(argv, &o);
+	}
+	assert_int_equal(o.status, SM_EXIT_SAMPLE_FAILED);
+	assert_non_null(strstr(o.out, "--setup exited with status 5: no "
+	    "such fixture"));
+	tu_out_free(&o);
+	tu_load(&run, out);
+	assert_int_equal(run.nsamples, 1);
+	run_free(&run);
+}
+
+/* Bad hook options: exit 2, the option and the value named. */
+static void
+test_bad_input(void **state)
+{
+	struct tu_out	o;
+
+	(void)state;
+	{
+		char *const argv[] = { "sysmark", "run", "--prepare", "", NULL };
+
+		tu_run(argv, &o);
+	}
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_non_null(strstr(o.err, "--prepare \"\": give a command"));
+	tu_out_free(&o);
+	{
+		char *const argv[] = { "sysmark", "run", "--cleanup", NULL };
+
+		tu_run(argv, &o);
+	}
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_non_null(strstr(o.err, "option --cleanup needs a value"));
+	tu_out_free(&o);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_ok),
+		cmocka_unit_test(test_failures),
+		cmocka_unit_test(test_background),
+		cmocka_unit_test(test_timeout),
+		cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_run),
+		cmocka_unit_test(test_run_failures),
+		cmocka_unit_test(test_bad_input),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
