@@ -7,6 +7,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -207,9 +208,9 @@ cmd_measure(struct cmd_opts *m)
 {
 	struct runner_plan	 plan;
 	struct runner		*r;
-	struct run		 run;
+	struct run		 run, profile;
 	struct sm_error		 err;
-	char			 msg[200];
+	char			 msg[200], pname[PATH_MAX];
 	int			 cancelled, rc, save;
 
 	memset(&plan, 0, sizeof plan);
@@ -236,6 +237,12 @@ cmd_measure(struct cmd_opts *m)
 		run_meta_set(&run, "kind", "noise-profile");
 	if (m->target > 0 && m->baseline != NULL)
 		cmd_measure_aim(&run, m->baseline);
+	run_init(&profile);
+	if (m->target > 0 && m->baseline != NULL && cmd_plan_profile(m,
+	    &profile, pname, sizeof pname)) {
+		plan.noise = &profile;
+		cmd_plan_reach(m, &profile, &plan);
+	}
 	cmd_measure_warn_idle(m);
 	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);
@@ -243,10 +250,12 @@ cmd_measure(struct cmd_opts *m)
 	if ((r = runner_start(&plan, &run, cmd_measure_progress, m, &err)) ==
 	    NULL) {
 		run_free(&run);
+		run_free(&profile);
 		return cmd_input_error(&err);
 	}
 	cancelled = runner_wait(r, &cmd_measure_stop);
 	runner_free(r);
+	run_free(&profile);
 	runner_note_plan(&plan, &run, cancelled);
 	/* The table is printed whatever became of the save. */
 	save = run.nsamples > 0 ? cmd_save(&run, m) : 0;
@@ -256,6 +265,10 @@ cmd_measure(struct cmd_opts *m)
 	if (rc == 0 && m->calibrate) {
 		putchar('\n');
 		rc = cmd_render(noise_table(&run), m->fmt);
+		if (rc == 0 && m->fmt == TABLE_TEXT)
+			putchar('\n');
+		if (rc == 0)
+			rc = cmd_render(detect_table(&run), m->fmt);
 	}
 	if (save != 0)
 		rc = save;

@@ -81,8 +81,12 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 		judge_group(&(struct compare_side){ &runs[0], 1, NULL },
 		    &(struct compare_side){ &runs[r], 1, NULL }, g, dir, o,
 		    &s);
-		table_set(t, row, 2 + 2 * r, "%.2f%s", v / ref,
-		    compare_mark(&s));
+		if (s.verdict == SIGNIF_SAME && isfinite(s.detect))
+			table_set(t, row, 2 + 2 * r, "%.2f ~<%.0f%%", v / ref,
+			    ceil(100 * s.detect));
+		else
+			table_set(t, row, 2 + 2 * r, "%.2f%s", v / ref,
+			    compare_mark(&s));
 	}
 }
 
@@ -92,7 +96,8 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 	table_add_note(t, "RATIO is each figure over the first run's.  "
 	    "+ better, - worse: significant at alpha %g and a change of at "
 	    "least %g%% (with one run a side and no host profile, also of "
-	    "the group's default floor); ~ no such change; ? a figure is "
+	    "the group's default floor); ~ no such change, ~<x%% where one of "
+	    "x%% or more would have been found with 80%% power; ? a figure is "
 	    "not a number; ! the test's version differs; no mark: a side "
 	    "has a single figure.", o->alpha, 100 * o->min_effect);
 }
