@@ -218,6 +218,140 @@ test_plan(void **state)
 	run_free(&prof);
 }
 
+/* ---- The command line, on a synthetic profile of this host ---- */
+
+static void
+cli_ok(char *const argv[], struct tu_out *o, int want)
+{
+	tu_run(argv, o);
+	if (o->status != want)
+		print_error("%s%s", o->out, o->err);
+	assert_int_equal(o->status, want);
+}
+
+/*
+ * Save runs of syscall under $SYSMARK_RESULTS: path (one repeat of 6
+ * samples, CV 3% within) and, with profile, this host's noise profile
+ * (5 repeats, 2% between), both at 0.1 s a sample.
+ */
+static void
+cli_files(const char *path, int profile)
+{
+	struct sm_rng	 rng;
+	struct sm_error	 err;
+	struct run	 run;
+	char		 host[256], prof[600];
+
+	gethostname(host, sizeof host);
+	host[sizeof host - 1] = '\0';
+	sm_rng_seed(&rng, profile ? 99 : 98);
+	run_init(&run);
+	lognormal_run(&run, &rng, profile ? 5 : 1, 6, 50000, 0.03, 0.02);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		struct run_sample *sp = &run.samples[i];
+
+		snprintf(sp->test, sizeof sp->test, "syscall");
+		snprintf(sp->unit, sizeof sp->unit, "lps");
+		sp->version = registry_find("syscall")->version;
+		sp->duration = sp->elapsed = 0.1;
+		sp->iterations = 5000;
+	}
+	run_meta_set(&run, "hostname", host);
+	run_meta_set(&run, "duration", "0.1");
+	run_meta_set(&run, "samples", "6");
+	if (profile)
+		run_meta_set(&run, "kind", "noise-profile");
+	snprintf(prof, sizeof prof, "%s/results/noise-%s.csv",
+	    tu_results_dir(), host);
+	if (csvstore_save(&run, profile ? prof : path, 1, &err) != 0)
+		fail_msg("%s", err.msg);
+	run_free(&run);
+}
+
+/*
+ * run --detect: refused without a profile, beside -n, -R or -C, or past
+ * -T under -q; with the profile it picks settings, says them and runs.
+ */
+static void
+test_cli_detect(void **state)
+{
+	char	*noprof[] = { "sysmark", "run", "--detect", "5", "-t",
+		    "syscall", "-q", NULL };
+	char	*both[] = { "sysmark", "run", "--detect", "5", "-n", "3",
+		    "-t", "syscall", NULL };
+	char	*bad[] = { "sysmark", "run", "--detect=0", NULL };
+	char	*capped[] = { "sysmark", "run", "--detect", "3", "-t",
+		    "syscall", "-T", "1", "-q", NULL };
+	char	*never[] = { "sysmark", "run", "--detect", "0.5", "-t",
+		    "syscall", "-q", NULL };
+	char	 out[300];
+	char	*go[] = { "sysmark", "run", "--detect", "40", "-t", "syscall",
+		    "-o", out, "-F", NULL };
+	struct tu_out	 o;
+	struct run	 run;
+
+	(void)state;
+	cli_ok(noprof, &o, 2);
+	assert_non_null(strstr(o.err, "no noise profile; run sysmark "
+	    "calibrate"));
+	tu_out_free(&o);
+	cli_ok(both, &o, 2);
+	assert_non_null(strstr(o.err, "leave out -n, -R and -C"));
+	tu_out_free(&o);
+	cli_ok(bad, &o, 2);
+	assert_non_null(strstr(o.err, "--detect 0: the change to detect"));
+	tu_out_free(&o);
+	cli_files(NULL, 1);
+	cli_ok(capped, &o, 2);
+	assert_non_null(strstr(o.err, "longer than -T 1 s"));
+	tu_out_free(&o);
+	cli_ok(never, &o, 2);
+	assert_non_null(strstr(o.err, "not reachable on this host"));
+	tu_out_free(&o);
+	snprintf(out, sizeof out, "%s/d.csv", tu_results_dir());
+	cli_ok(go, &o, 0);
+	assert_non_null(strstr(o.err, "run --detect 40%: -R 1 -n "));
+	assert_non_null(strstr(o.err, "a comparison needs two"));
+	tu_out_free(&o);
+	tu_load(&run, out);
+	assert_string_equal(run_meta_get(&run, "duration"), "0.1");
+	run_free(&run);
+}
+
+/*
+ * With the profile: compare's "~" says what it could have seen, csv has
+ * it, and the index's interval rests on the profile.
+ */
+static void
+test_cli_compare_index(void **state)
+{
+	char	a[300], b[300];
+	char	*cmp[] = { "sysmark", "compare", a, b, NULL };
+	char	*csv[] = { "sysmark", "compare", "-f", "csv", a, b, NULL };
+	char	*idx[] = { "sysmark", "show", "-b", "baselines/unixbench.csv",
+		    a, NULL };
+	struct tu_out	o;
+
+	(void)state;
+	snprintf(a, sizeof a, "%s/a.csv", tu_results_dir());
+	snprintf(b, sizeof b, "%s/b.csv", tu_results_dir());
+	cli_files(NULL, 1);
+	cli_files(a, 0);
+	cli_files(b, 0);
+	cli_ok(cmp, &o, 0);
+	assert_non_null(strstr(o.out, "~ <"));
+	assert_non_null(strstr(o.out, "4 times in 5"));
+	tu_out_free(&o);
+	cli_ok(csv, &o, 0);
+	assert_non_null(strstr(o.out, ",kind,detectable_pct\n"));
+	tu_out_free(&o);
+	cli_ok(idx, &o, 0);
+	assert_non_null(strstr(o.out, "BASIS"));
+	assert_non_null(strstr(o.out, " profile"));
+	assert_non_null(strstr(o.out, "host noise profile"));
+	tu_out_free(&o);
+}
+
 int
 main(void)
 {
@@ -226,7 +360,10 @@ main(void)
 		cmocka_unit_test(test_power_repeats),
 		cmocka_unit_test(test_power_profile),
 		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_cli_detect),
+		cmocka_unit_test(test_cli_compare_index),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, tu_results_env,
+	    tu_results_env_free);
 }
