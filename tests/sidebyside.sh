@@ -15,6 +15,7 @@
 #   -p PAIRS        interleaved pairs per test (default 5)
 #   -d SECONDS      length of a UnixBench-style sample, both sides (3)
 #   -s SYSMARK      the sysmark binary (default ./sysmark)
+#   -w SECONDS      give up on one program's run after this long (600)
 #   TEST            sysmark ids to compare (default: every one whose
 #                   reference was given)
 #
@@ -26,20 +27,23 @@
 
 set -u
 
-UB= LM= PAIRS=5 DUR=3 SM=./sysmark
-while getopts u:l:p:d:s: opt; do
+UB= LM= PAIRS=5 DUR=3 SM=./sysmark WAIT=600
+while getopts u:l:p:d:s:w: opt; do
 	case $opt in
 	u) UB=$OPTARG ;;
 	l) LM=$OPTARG ;;
 	p) PAIRS=$OPTARG ;;
 	d) DUR=$OPTARG ;;
 	s) SM=$OPTARG ;;
-	*) sed -n '9,16p' "$0" >&2; exit 2 ;;
+	w) WAIT=$OPTARG ;;
+	*) sed -n '9,17p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 case $PAIRS in ''|*[!0-9]*|0) echo "sidebyside: -p $PAIRS: a whole number of pairs" >&2; exit 2 ;; esac
 case $DUR in ''|*[!0-9.]*) echo "sidebyside: -d $DUR: seconds" >&2; exit 2 ;; esac
+case $WAIT in ''|*[!0-9]*|0) echo "sidebyside: -w $WAIT: whole seconds" >&2; exit 2 ;; esac
+command -v timeout >/dev/null || { echo "sidebyside: needs timeout(1) (coreutils)" >&2; exit 2; }
 [ -x "$SM" ] || { echo "sidebyside: $SM: no sysmark binary (make first, or -s)" >&2; exit 2; }
 [ -z "$UB" ] || [ -x "$UB/pgms/spawn" ] || { echo "sidebyside: -u $UB: no pgms/spawn there" >&2; exit 2; }
 [ -z "$LM" ] || [ -x "$LM/lat_pipe" ] || { echo "sidebyside: -l $LM: no lat_pipe there" >&2; exit 2; }
@@ -71,7 +75,8 @@ EOF
 
 # sysmark's mean over the samples (not the warm-up) of its saved run.
 sysmark_figure() {
-	"$SM" run -t "$1" -d "$DUR" -n 1 -q -o "$TMP/s.csv" -F >/dev/null 2>&1 ||
+	timeout "$WAIT" "$SM" run -t "$1" -d "$DUR" -n 1 -q -o "$TMP/s.csv" -F \
+	    >/dev/null 2>&1 ||
 		return 1
 	awk -F, -v id="$1" '$1 == "sample" && $2 == id && $6 >= 1 &&
 	    $11 == "ok" { s += $3; n++ } END { if (n) printf "%.6g\n", s / n }' \
@@ -83,12 +88,12 @@ ref_figure() {
 	suite=$1; shift
 	if [ "$suite" = u ]; then
 		# COUNT|n|timebase|unit on stderr, n per DUR seconds
-		"$UB/pgms/$1" "$DUR" 2>&1 >/dev/null | awk -F'|' -v d="$DUR" \
+		timeout "$WAIT" "$UB/pgms/$1" "$DUR" 2>&1 >/dev/null | awk -F'|' -v d="$DUR" \
 		    '$1 == "COUNT" { printf "%.6g\n", $2 / d }'
 		return
 	fi
 	prog=$1; shift
-	"$LM/$prog" "$@" 2>&1 | awk -v p="$prog" '
+	timeout "$WAIT" "$LM/$prog" "$@" 2>&1 | awk -v p="$prog" '
 	    /MB\/sec/ { for (i = 1; i < NF; i++) if ($(i + 1) == "MB/sec")
 		printf "%.6g\n", $i * 1e6 / 1048576; exit }
 	    /microseconds/ { for (i = 1; i < NF; i++)
