@@ -27,7 +27,7 @@
 
 set -u
 
-UB= LM= PAIRS=5 DUR=3 SM=./sysmark WAIT=600
+UB='' LM='' PAIRS=5 DUR=3 SM=./sysmark WAIT=600
 while getopts u:l:p:d:s:w: opt; do
 	case $opt in
 	u) UB=$OPTARG ;;
