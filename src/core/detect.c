@@ -129,6 +129,43 @@ detect_worst(const struct run *profile, const struct runner_plan *plan,
 	return max;
 }
 
+/* How many of detect_samples[] a run may take. */
+static size_t
+detect_nmax(void)
+{
+	size_t	n = DETECT_NSAMPLES;
+
+	while (n > 0 && detect_samples[n - 1] > RUNNER_MAX_SAMPLES)
+		n--;
+	return n;
+}
+
+/*
+ * The index in detect_samples[] of the fewest samples at which every
+ * test reaches target with r repeats (the change only shrinks as samples
+ * grow): detect_nmax() if none does, -1 if the profile lacks a test.
+ */
+static long
+detect_fewest(const struct run *profile, const struct runner_plan *plan,
+    int r, double alpha, double min_effect, double target, const char **t)
+{
+	size_t	lo = 0, hi = detect_nmax(), mid;
+	double	w;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		w = detect_worst(profile, plan, r, detect_samples[mid], alpha,
+		    min_effect, t);
+		if (isnan(w))
+			return -1;
+		if (w <= target)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (long)lo;
+}
+
 /*
  * The cheapest repeats x samples (at the plan's duration) at which every
  * test of the plan has a detectable change of at most target: 1 with
@@ -140,51 +177,36 @@ int
 detect_choose(const struct run *profile, const struct runner_plan *plan,
     double alpha, double min_effect, double target, struct detect_choice *c)
 {
-	double		w;
-	const char	*t = NULL;
-	int		maxr = DETECT_MAX_REPEATS < RUNNER_MAX_REPEATS ?
-			    DETECT_MAX_REPEATS : RUNNER_MAX_REPEATS;
+	long	k, nmax = (long)detect_nmax();
+	int	maxr = DETECT_MAX_REPEATS < RUNNER_MAX_REPEATS ?
+		    DETECT_MAX_REPEATS : RUNNER_MAX_REPEATS;
 
 	memset(c, 0, sizeof *c);
 	c->seconds = INFINITY;
 	for (int r = 1; r <= maxr; r++) {
-		size_t	lo = 0, hi = DETECT_NSAMPLES, mid;
-
-		while (hi > 0 && detect_samples[hi - 1] > RUNNER_MAX_SAMPLES)
-			hi--;
-		/* Find the fewest samples that reach target at r repeats. */
-		while (lo < hi) {
-			mid = (lo + hi) / 2;
-			w = detect_worst(profile, plan, r, detect_samples[mid],
-			    alpha, min_effect, &t);
-			if (isnan(w)) {
-				c->worst_test = t;
-				return -1;
-			}
-			if (w <= target)
-				hi = mid;
-			else
-				lo = mid + 1;
-		}
-		if (lo == DETECT_NSAMPLES || detect_samples[lo] >
-		    RUNNER_MAX_SAMPLES ||
-		    detect_cost(plan, r, detect_samples[lo]) >= c->seconds)
+		/* More repeats cost more even at the fewest samples. */
+		if (detect_cost(plan, r, detect_samples[0]) >= c->seconds)
+			break;
+		k = detect_fewest(profile, plan, r, alpha, min_effect, target,
+		    &c->worst_test);
+		if (k < 0)
+			return -1;
+		if (k == nmax || detect_cost(plan, r, detect_samples[k]) >=
+		    c->seconds)
 			continue;
 		c->repeats = r;
-		c->samples = detect_samples[lo];
+		c->samples = detect_samples[k];
 		c->seconds = detect_cost(plan, r, c->samples);
-		c->worst = detect_worst(profile, plan, r, c->samples, alpha,
-		    min_effect, &c->worst_test);
 		c->reached = 1;
 	}
-	if (c->reached)
-		return 1;
-	c->repeats = maxr;
-	c->samples = RUNNER_MAX_SAMPLES < 100 ? RUNNER_MAX_SAMPLES : 100;
-	c->seconds = detect_cost(plan, c->repeats, c->samples);
+	if (!c->reached) {
+		c->repeats = maxr;
+		c->samples = detect_samples[nmax - 1];
+		c->seconds = detect_cost(plan, c->repeats, c->samples);
+	}
 	c->worst = detect_worst(profile, plan, c->repeats, c->samples, alpha,
 	    min_effect, &c->worst_test);
-	return 0;
+	return c->reached;
 }
 
 /* "45 s", "12 min", "3.5 h": a duration for a cell. */
