@@ -63,6 +63,7 @@ pipe u pipe
 context1 u context1
 dhry2reg u dhry2reg
 hanoi u hanoi
+dc u looper dc
 lat_pipe l lat_pipe
 lat_unix l lat_unix
 lat_syscall l lat_syscall null
@@ -87,9 +88,13 @@ sysmark_figure() {
 ref_figure() {
 	suite=$1; shift
 	if [ "$suite" = u ]; then
-		# COUNT|n|timebase|unit on stderr, n per DUR seconds
-		timeout "$WAIT" "$UB/pgms/$1" "$DUR" 2>&1 >/dev/null | awk -F'|' -v d="$DUR" \
-		    '$1 == "COUNT" { printf "%.6g\n", $2 / d }'
+		# COUNT|n|timebase|unit on stderr: n per DUR / timebase; the
+		# looper's program reads UnixBench's own input, as its Run does
+		in=/dev/null
+		[ "$*" = "looper dc" ] && in=$UB/testdir/dc.dat
+		(cd "$UB/testdir" && timeout "$WAIT" "$UB/pgms/$1" "$DUR" \
+		    ${2:+"$2"} <"$in" 2>&1 >/dev/null) | awk -F'|' -v d="$DUR" \
+		    '$1 == "COUNT" { printf "%.6g\n", $2 * $3 / d }'
 		return
 	fi
 	prog=$1; shift
