@@ -265,7 +265,7 @@ cmd_measure(struct cmd_opts *m)
 	if (rc == 0 && m->calibrate) {
 		putchar('\n');
 		rc = cmd_render(noise_table(&run), m->fmt);
-		if (rc == 0 && m->fmt == TABLE_TEXT)
+		if (rc == 0)
 			putchar('\n');
 		if (rc == 0)
 			rc = cmd_render(detect_table(&run), m->fmt);

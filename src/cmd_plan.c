@@ -103,9 +103,10 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 	}
 	if (!m->quiet && cmd_plan_ask(msg))
 		return 0;
-	fprintf(stderr, "sysmark: run --detect %g%%: the run would take "
+	fprintf(stderr, "sysmark: run --detect %g%%: -R %d -n %d would take "
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
-	    "accept a larger change\n", 100 * m->detect, secs, m->time_cap);
+	    "accept a larger change\n", 100 * m->detect, c->repeats,
+	    c->samples, secs, m->time_cap);
 	return SM_EXIT_INPUT;
 }
 

@@ -209,7 +209,7 @@ detect_choose(const struct run *profile, const struct runner_plan *plan,
 	return c->reached;
 }
 
-/* "45 s", "12 min", "3.5 h": a duration for a cell. */
+/* "45 s", "12 min", "3.5 h": a duration for a message. */
 void
 detect_secs(double s, char *buf, size_t len)
 {
@@ -219,6 +219,18 @@ detect_secs(double s, char *buf, size_t len)
 		snprintf(buf, len, "%.0f min", s / 60);
 	else
 		snprintf(buf, len, "%.1f h", s / 3600);
+}
+
+/* "45s", "12m", "3.5h": the same for a narrow cell. */
+static void
+detect_secs_cell(double s, char *buf, size_t len)
+{
+	if (s < 100)
+		snprintf(buf, len, "%.0fs", s);
+	else if (s < 6000)
+		snprintf(buf, len, "%.0fm", s / 60);
+	else
+		snprintf(buf, len, "%.1fh", s / 3600);
 }
 
 /* A plan of one test at the profile's duration and samples. */
@@ -252,7 +264,7 @@ detect_cell(struct table *t, size_t row, size_t col, const struct run *profile,
 		table_set(t, row, col, "-");
 		return;
 	}
-	detect_secs(c.seconds, secs, sizeof secs);
+	detect_secs_cell(c.seconds, secs, sizeof secs);
 	table_set(t, row, col, "%dx%d %s", c.repeats, c.samples, secs);
 }
 
@@ -276,10 +288,11 @@ detect_row(struct table *t, const struct run *profile,
 	for (size_t i = 0; i < sizeof reps / sizeof reps[0]; i++) {
 		d = detect_settings(profile, g, reps[i], samples,
 		    COMPARE_ALPHA, COMPARE_MIN_EFFECT);
-		detect_secs(detect_cost(&p, reps[i], samples), secs,
+		detect_secs_cell(detect_cost(&p, reps[i], samples), secs,
 		    sizeof secs);
 		if (isfinite(d))
-			table_set(t, row, 1 + i, "%.1f%% %s", 100 * d, secs);
+			table_set(t, row, 1 + i, "%.*f%% %s", d < 1 ? 1 : 0,
+			    100 * d, secs);
 	}
 	detect_cell(t, row, 4, profile, &p, 0.05);
 	detect_cell(t, row, 5, profile, &p, 0.02);
@@ -353,7 +366,8 @@ detect_table(const struct run *profile)
 	    "runs of k repeats of %g samples each finds with 80%% power at "
 	    "alpha %g (compare's rule and -e %g%%), and how long one such run "
 	    "of the test takes.  TO 5%%, TO 2%%: the cheapest repeats x "
-	    "samples that reach it (- : none up to %d x 100).  run --detect "
+	    "samples that reach it, RxN and one run's time (- : none up to "
+	    "%d x 100).  run --detect "
 	    "PERCENT picks them for a run.", n, COMPARE_ALPHA,
 	    100 * COMPARE_MIN_EFFECT, DETECT_MAX_REPEATS);
 	table_add_note(t, "From this profile's estimates: with one run a "
