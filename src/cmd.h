@@ -25,6 +25,7 @@ struct cmd_opts {
 	int			  repeats;
 	enum runner_order	  order;
 	double			  target;	/* -C, a fraction */
+	double			  detect;	/* run --detect, a fraction */
 	double			  time_cap;	/* -T */
 	double			  gap;		/* calibrate -g */
 	const char		 *baseline;	/* -b: index, -C's aim */
@@ -118,6 +119,12 @@ size_t	 cmd_gate_judge(const struct cmd_gate *, const struct run *,
 	     char **, char **, int, int, const struct compare_opts *,
 	     const struct filter *, struct json_t **);
 
+/* cmd_plan.c */
+int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,
+	     size_t);
+int	 cmd_plan_detect(struct cmd_opts *, int);
+void	 cmd_plan_reach(const struct cmd_opts *, const struct run *,
+	     const struct runner_plan *);
 /* cmd_measure.c */
 int	 cmd_measure(struct cmd_opts *);
 

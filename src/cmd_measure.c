@@ -362,6 +362,10 @@ cmd_measure_print(const struct cmd_opts *m, const struct run *run)
 	if (rc == 0 && m->calibrate) {
 		putchar('\n');
 		rc = cmd_render(noise_table(run), m->fmt);
+		if (rc == 0)
+			putchar('\n');
+		if (rc == 0)
+			rc = cmd_render(detect_table(run), m->fmt);
 	}
 	return rc;
 }
@@ -376,9 +380,9 @@ cmd_measure(struct cmd_opts *m)
 	struct cmd_measure_ctx	 x;
 	struct runner_plan	 plan;
 	struct runner		*r;
-	struct run		 run;
+	struct run		 run, profile;
 	struct sm_error		 err;
-	char			 msg[400];
+	char			 msg[400], pname[PATH_MAX];
 	int			 cancelled, rc, save;
 
 	memset(&x, 0, sizeof x);
@@ -386,6 +390,12 @@ cmd_measure(struct cmd_opts *m)
 	x.run = &run;
 	cmd_measure_plan_of(m, &plan);
 	cmd_measure_run_of(m, &plan, &run);
+	run_init(&profile);
+	if (m->target > 0 && m->baseline != NULL && cmd_plan_profile(m,
+	    &profile, pname, sizeof pname)) {
+		plan.noise = &profile;
+		cmd_plan_reach(m, &profile, &plan);
+	}
 	cmd_measure_warn_idle(m, &run);
 	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
 		fprintf(stderr, "warning: %s\n", msg);
@@ -396,10 +406,12 @@ cmd_measure(struct cmd_opts *m)
 		if (x.journaling)
 			journal_abandon(&x.j);
 		run_free(&run);
+		run_free(&profile);
 		return cmd_input_error(&err);
 	}
 	cancelled = runner_wait(r, &cmd_measure_stop);
 	runner_free(r);
+	run_free(&profile);
 	runner_note_plan(&plan, &run, cancelled);
 	if (cpufreq_warn_moved(&run, msg, sizeof msg) && !m->quiet)
 		fprintf(stderr, "warning: %s\n", msg);

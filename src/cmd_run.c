@@ -18,7 +18,8 @@
 const char cmd_run_usage[] =
 "usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
-"                   [--order grouped|interleaved] [-l LABEL] [--note TEXT]\n"
+"                   [--order grouped|interleaved] [--detect PERCENT]\n"
+"                   [-l LABEL] [--note TEXT]\n"
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
 "       sysmark run --resume FILE [-F] [-q] [-s] [-f FORMAT]\n"
@@ -30,7 +31,11 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "                 compare judges on the repeats' means\n"
 "  -C PERCENT     keep taking rounds until every test's 95% interval\n"
 "                 is within PERCENT of its mean (with -b: the index's)\n"
-"  -T SECONDS     -C's time cap (default 600)\n"
+"  -T SECONDS     -C's time cap (default 600); --detect asks (or with\n"
+"                 -q refuses) before a run longer than this\n"
+"  --detect PCT   choose -R and -n from the host noise profile so that\n"
+"                 comparing two such runs finds a PCT% change with 80%\n"
+"                 power; says how long the run takes\n"
 "  -b NAME        also print the INDEX VALUES table against a baseline\n"
 "                 (a name in baselines/, e.g. byte-3.11, or a run file)\n"
 "  --order ORDER  interleaved (default): rounds in a shuffled order,\n"
@@ -83,6 +88,7 @@ static const struct {
 } cmd_run_long[] = {
 	{ "--order", 'O' },
 	{ "--note", 'N' },
+	{ "--detect", 'D' },
 	{ "--prepare", 'P' },
 	{ "--setup", 'S' },
 	{ "--cleanup", 'K' },
@@ -133,7 +139,7 @@ static int
 cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
 {
 	struct sm_error	err;
-	const char	*bad = strpbrk(given, "tcdnRCTbOoPSK");
+	const char	*bad = strpbrk(given, "tcdnRCTbOoPSKD");
 
 	if (bad != NULL)
 		return cmd_usage_error("--resume %s: the plan and settings "
@@ -162,6 +168,19 @@ cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
 	return 0;
 }
 
+/* --detect PERCENT: the change a comparison should find, 0.1 to 50%. */
+static int
+cmd_run_detect(const char *arg, struct cmd_opts *m)
+{
+	double	v;
+
+	if (sm_parse_double(arg, &v) != 0 || !(v >= 0.1 && v <= 50))
+		return cmd_usage_error("--detect %s: the change to detect must "
+		    "be a percentage from 0.1 to 50", arg);
+	m->detect = v / 100;
+	return 0;
+}
+
 /* sysmark run [options]: measure, save, print. */
 int
 cmd_run(int argc, char **argv, const char *argv0)
@@ -170,7 +189,7 @@ cmd_run(int argc, char **argv, const char *argv0)
 	struct resume	rs;
 	char		given[64] = "";
 	size_t		ngiven = 0;
-	int		c, rc = 0;
+	int		c, rc = 0, given_d = 0, given_nr = 0;
 
 	cmd_opts_init(&m);
 	m.time_cap = CMD_RUN_TIME_CAP;
@@ -180,13 +199,17 @@ cmd_run(int argc, char **argv, const char *argv0)
 		    cmd_run_long[i].c);
 	cmd_long_opt(argc, argv, "--label", 'l');
 	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:N:P:S:K:U:")) != -1) {
+	    ":t:c:d:n:R:C:T:b:O:o:D:Fqsf:l:N:P:S:K:U:")) != -1) {
+		given_d |= c == 'd';
+		given_nr |= c == 'n' || c == 'R' || c == 'C';
 		if (c == 'l')
 			rc = cmd_run_text("-l", optarg, CMD_RUN_LABEL_MAX,
 			    &m.label);
 		else if (c == 'N')
 			rc = cmd_run_text("--note", optarg, CMD_RUN_NOTE_MAX,
 			    &m.note);
+		else if (c == 'D')
+			rc = cmd_run_detect(optarg, &m);
 		else if (c == ':')
 			rc = cmd_usage_error("option %s needs a value",
 			    cmd_run_name(optopt));
@@ -206,8 +229,13 @@ cmd_run(int argc, char **argv, const char *argv0)
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("run: unexpected argument \"%s\"",
 		    argv[optind]);
+	if (rc == 0 && m.detect > 0 && given_nr)
+		rc = cmd_usage_error("--detect chooses the repeats and samples "
+		    "itself: leave out -n, -R and -C");
 	if (rc == 0)
 		rc = cmd_opts_finish(&m, argv0);
+	if (rc == 0 && m.detect > 0)
+		rc = cmd_plan_detect(&m, given_d);
 	if (rc == 0)
 		rc = cmd_check_out(&m);
 	if (rc == 0 && m.baseline != NULL)

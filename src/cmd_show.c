@@ -87,6 +87,22 @@ cmd_show_best(int argc, char **argv, const char *argv0)
 	return rc;
 }
 
+/* A noise profile's own tables, as calibrate printed them after its run. */
+static int
+cmd_show_profile(const struct run *run, enum table_format fmt)
+{
+	const char	*kind = run_meta_get(run, "kind");
+	int		 rc;
+
+	if (kind == NULL || strcmp(kind, "noise-profile") != 0)
+		return 0;
+	putchar('\n');
+	if ((rc = cmd_render(noise_table(run), fmt)) != 0)
+		return rc;
+	putchar('\n');
+	return cmd_render(detect_table(run), fmt);
+}
+
 /* sysmark show [options] FILE, or show --best RUN_OR_BASELINE... */
 int
 cmd_show(int argc, char **argv, const char *argv0)
@@ -134,6 +150,8 @@ cmd_show(int argc, char **argv, const char *argv0)
 		    &base : NULL, baseline, 0);
 	else
 		rc = cmd_print(&run, fmt, stats);
+	if (rc == 0 && fmt != TABLE_JSON)
+		rc = cmd_show_profile(&run, fmt);
 	if (rc == 0 && baseline != NULL && fmt != TABLE_JSON)
 		rc = cmd_index(&run, &base, baseline, fmt);
 	if (baseline != NULL)

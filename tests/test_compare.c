@@ -428,10 +428,12 @@ test_verdicts_in_the_table(void **state)
 	assert_string_equal(t->rows[r + 1].cells[0], "baseline");
 	assert_string_equal(t->rows[r + 1].cells[p], "n=1+10");
 	assert_string_equal(t->rows[r + 1].cells[v], "");
+	/* "~" with the change it could have found: "~ <54%" */
 	for (size_t i = r + 2; i < r + 4; i++)
-		assert_string_equal(t->rows[i].cells[v], "~");
+		assert_int_equal(strncmp(t->rows[i].cells[v], "~ <", 3), 0);
 	text = tu_render(t, TABLE_TEXT);
 	assert_non_null(strstr(text, "0 better, 0 worse, 2 ~"));
+	assert_non_null(strstr(text, "~ <x%: no change was found, and one"));
 	assert_non_null(strstr(text, "One run a side: add repeats (-R) or"));
 	free(text);
 	/* The floors named are judge.c's own. */
@@ -502,7 +504,7 @@ test_profile_and_repeats(void **state)
 	}
 	t = bmdiff_report(&sa, &sb, &o);
 	r = section(t, "Results") + 1;
-	assert_string_equal(t->rows[r].cells[column(t, "VERDICT")], "~");
+	assert_string_equal(t->rows[r].cells[column(t, "VERDICT")], "~ <22%");
 	text = tu_render(t, TABLE_TEXT);
 	assert_non_null(strstr(text, "1 line judged on the runs' and "
 	    "repeats' means"));
@@ -540,7 +542,7 @@ test_side_by_side_marks(void **state)
 	assert_string_equal(t->rows[row].cells[4], "1.40 +");
 	assert_string_equal(t->rows[row].cells[6], "0.60 -");
 	row = section(t, "Other") + 1;
-	assert_string_equal(t->rows[row].cells[4], "1.00 ~");
+	assert_string_equal(t->rows[row].cells[4], "1.00 ~<55%");
 	assert_string_equal(t->rows[row].cells[6], "1.00 !");
 	assert_int_equal(t->nnotes, 1);
 	table_free(t);
@@ -688,9 +690,9 @@ test_cli(void **state)
 	    "n_new,repeats_new,old,new,change_pct,ci_low_pct,ci_high_pct,p,"
 	    "df,basis,verdict,within_cv_old_pct,between_cv_old_pct,"
 	    "within_cv_new_pct,between_cv_new_pct,flags_old,flags_new,"
-	    "kind\n"));
+	    "kind,detectable_pct\n"));
 	assert_non_null(strstr(o.out, "\nspawn,Process Creation,1,1,1,1,1,"
-	    "123,136.3,10.813,,,,,,single,,,,,,,ranked\n"));
+	    "123,136.3,10.813,,,,,,single,,,,,,,ranked,\n"));
 	tu_out_free(&o);
 	tu_run(md, &o);
 	assert_int_equal(o.status, 0);

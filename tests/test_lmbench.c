@@ -136,10 +136,29 @@ test_all_calibrated(void **state)
 		assert_string_equal(b->unit, b->dir == BENCH_LOWER ?
 		    (strncmp(b->id, "lat_mem_rd", 10) == 0 ? "ns" : "us") :
 		    "MB/s");
-		/* Partner tests come in pairs: one CPU and two. */
+		/*
+		 * Partner tests come in threes: the id named after lmbench's
+		 * test where the scheduler puts it, as lmbench leaves it, and
+		 * the pinned variants named for their placement.
+		 */
 		if (b->place == BENCH_TWO_CPUS) {
 			assert_non_null(strstr(b->id, "_2cpu"));
 			assert_ptr_equal(b->available, bench_two_cpus);
+		}
+		if (b->place == BENCH_ONE_CPU) {
+			char			 base[32];
+			const struct bench	*lm;
+			size_t			 len = strlen(b->id);
+
+			assert_true(len > 5);
+			assert_string_equal(b->id + len - 5, "_1cpu");
+			snprintf(base, sizeof base, "%.*s", (int)(len - 5),
+			    b->id);
+			assert_non_null(lm = registry_find(base));
+			assert_int_equal(lm->place, BENCH_ANYWHERE);
+			assert_int_equal(lm->version, 3);
+			strcat(base, "_2cpu");
+			assert_non_null(registry_find(base));
 		}
 	}
 	assert_true(n >= 80);

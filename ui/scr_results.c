@@ -13,6 +13,7 @@
 
 #include <sys/stat.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,23 @@ static const struct table *
 scr_results_table(const struct ui *ui)
 {
 	return ui->viewing ? ui->view_table : ui->live.table;
+}
+
+/* The index against ref, its intervals widened by the host profile. */
+static void
+scr_results_index(struct ui *ui, const struct run *run, const struct run *ref,
+    const char *name)
+{
+	struct run	profile;
+	struct sm_error	err;
+	char		path[PATH_MAX], note[128];
+	int		have;
+
+	have = noise_find(ui->self[0] != '\0' ? ui->self : NULL, &run, 1,
+	    &profile, path, sizeof path, note, sizeof note, &err) > 0;
+	ui->res_index = index_table_noise(run, ref, name, have ? &profile :
+	    NULL, path);
+	run_free(&profile);
 }
 
 /*
@@ -90,7 +108,7 @@ scr_results_reference(struct ui *ui)
 	names[1] = mine;
 	ui->res_cmp = compare_side_by_side(rp, names, 2);
 	if (run_meta_get(&ref, "index") != NULL)
-		ui->res_index = index_table(rp[1], &ref, src->name);
+		scr_results_index(ui, rp[1], &ref, src->name);
 	free(mine);
 	run_free(&ref);
 }

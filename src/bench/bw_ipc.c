@@ -4,8 +4,10 @@
  * (bw_unix) or a TCP connection on 127.0.0.1 (bw_tcp), and we read them.
  * One iteration is one chunk read in full; MB/s with MB = 2^20 bytes, as
  * lmbench counts.  The partner is forked in setup and dies when we close
- * our end in teardown (it gets EPIPE or SIGPIPE); pinned to one CPU and
- * to two CPUs (the _2cpu ids).
+ * our end in teardown (it gets EPIPE or SIGPIPE).  The id named after
+ * lmbench's test leaves placement to the scheduler, as lmbench does
+ * (version 3; version 2 pinned to one CPU); the _1cpu and _2cpu ids pin
+ * to one CPU and to two.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -142,7 +144,7 @@ const struct bench bench_##name##sfx = {				\
 	.group = "lmbench: local bandwidth",				\
 	.unit = "MB/s",							\
 	.dir = BENCH_HIGHER,						\
-	.version = 2,							\
+	.version = plc == BENCH_TWO_CPUS ? 2 : 3,			\
 	.desc = what where,						\
 	.scale = (double)BW_IPC_CHUNK / (1024 * 1024),			\
 	.setup = setup_fn,						\
@@ -154,7 +156,9 @@ const struct bench bench_##name##sfx = {				\
 }
 
 #define BW_IPC(name, ttl, setup_fn, what)				\
-	BW_IPC_BENCH(name, , ttl, BENCH_ONE_CPU, "", setup_fn, what);	\
+	BW_IPC_BENCH(name, , ttl, BENCH_ANYWHERE, "", setup_fn, what);	\
+	BW_IPC_BENCH(name, _1cpu, ttl, BENCH_ONE_CPU, ", one CPU",	\
+	    setup_fn, what);						\
 	BW_IPC_BENCH(name, _2cpu, ttl, BENCH_TWO_CPUS, ", two CPUs",	\
 	    setup_fn, what)
 

@@ -38,6 +38,7 @@ struct bmdiff {
 	size_t			 nlevel[SIGNIF_LEVEL_SAMPLES + 1];
 	int			 flagged;	/* some line has a flag */
 	int			 gap;		/* ...G, a resumed run's */
+	size_t			 ndetect;	/* "~" lines with "<x%" */
 	struct table		*t;
 	size_t			 c_change, c_ci, c_p, c_verdict, c_spread;
 	size_t			 c_flags;
@@ -337,6 +338,12 @@ bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 		table_set(d->t, row, d->c_p, "<0.001");
 	else
 		table_set(d->t, row, d->c_p, "%.3f", s->p);
+	if (s->verdict == SIGNIF_SAME && isfinite(s->detect)) {
+		table_set(d->t, row, d->c_verdict, "~ <%.*f%%",
+		    s->detect < 0.1 ? 1 : 0, 100 * s->detect);
+		d->ndetect++;
+		return;
+	}
 	table_set(d->t, row, d->c_verdict, "%s", bmdiff_verdict(s->verdict));
 }
 
@@ -509,6 +516,13 @@ bmdiff_tally(struct bmdiff *d)
 		    100 * d->o->min_effect);
 		bmdiff_level_notes(d);
 	}
+	if (d->ndetect > 0)
+		table_add_note(d->t, "~ <x%%: no change was found, and one of "
+		    "x%% or more would have been, 4 times in 5 (the smallest "
+		    "detectable change: 80%% power at alpha %g, from the same "
+		    "variance as the interval, with -e and any floor); a "
+		    "smaller change may have gone unseen.  More repeats (-R) "
+		    "lower it; sysmark run --detect picks them.", d->o->alpha);
 	if (n[SIGNIF_INVALID] > 0)
 		table_add_note(d->t, "n/a: a figure is not a finite number, "
 		    "so no verdict.");
@@ -535,7 +549,7 @@ static const char *const bmdiff_wide_cols[] = {
 	"repeats_new", "old", "new", "change_pct", "ci_low_pct",
 	"ci_high_pct", "p", "df", "basis", "verdict", "within_cv_old_pct",
 	"between_cv_old_pct", "within_cv_new_pct", "between_cv_new_pct",
-	"flags_old", "flags_new", "kind",
+	"flags_old", "flags_new", "kind", "detectable_pct",
 };
 
 /* What line l's verdict rests on: runs, profile, samples+floor, "". */
@@ -610,6 +624,7 @@ bmdiff_wide_row(struct bmdiff *d, const struct bmdiff_line *l)
 		table_set(t, row, c++, "%s", f);
 	}
 	table_set(t, row, c++, "%s", bmdiff_kind_name(l->kind));
+	bmdiff_num(t, row, c++, judged ? l->s.detect : NAN, 100);
 }
 
 static void

@@ -79,7 +79,7 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 	enum bench_dir	dir = runset_dir(runs, nrun, g->test);
 	int		vref = runset_version(runs[0], g);
 	struct signif	s;
-	char		buf[64];
+	char		buf[64], mark[32];
 
 	for (size_t r = 0; r < nrun; r++) {
 		v = runset_figure(runs[r], g->test, g->copies);
@@ -95,8 +95,12 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 		judge_group(&(struct compare_side){ &runs[0], 1, NULL },
 		    &(struct compare_side){ &runs[r], 1, NULL }, g, dir, o,
 		    &s);
-		compare_ratio_set(t, row, 2 + 2 * r, v / ref,
-		    compare_mark(&s));
+		if (s.verdict == SIGNIF_SAME && isfinite(s.detect))
+			snprintf(mark, sizeof mark, " ~<%.0f%%",
+			    ceil(100 * s.detect));
+		else
+			snprintf(mark, sizeof mark, "%s", compare_mark(&s));
+		compare_ratio_set(t, row, 2 + 2 * r, v / ref, mark);
 	}
 }
 
@@ -106,7 +110,8 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 	table_add_note(t, "RATIO is each figure over the first run's.  "
 	    "+ better, - worse: significant at alpha %g and a change of at "
 	    "least %g%% (with one run a side and no host profile, also of "
-	    "the group's default floor); ~ no such change; ? a figure is "
+	    "the group's default floor); ~ no such change, ~<x%% where one of "
+	    "x%% or more would have been found with 80%% power; ? a figure is "
 	    "not a number; ! the test's version differs; no mark: a side "
 	    "has a single figure.", o->alpha, 100 * o->min_effect);
 	if (o->over != NULL && o->over[0] != '\0')

@@ -117,6 +117,7 @@ struct signif {
 	enum signif_level	level;
 	double			floor;	/* smallest change that counts */
 	enum signif_verdict	verdict;
+	double			detect;	/* found with 80% power; NaN */
 };
 /* How to judge: the direction, alpha, and what to do with one run a side. */
 struct signif_rule {
@@ -130,6 +131,19 @@ struct signif_rule {
 };
 double	 signif_t_twosided(double, double);
 double	 signif_t_critical(double, double);
+#define SIGNIF_POWER		0.80	/* of the detectable change */
+/* A variance in two parts with their df, and the test's df; welch: 1. */
+struct signif_detect_parts {
+	double	va;
+	double	da;
+	double	vb;
+	double	db;
+	double	df;
+	int	welch;	/* df is Welch's, random as the parts are */
+};
+double	 signif_detect_of(const struct signif_detect_parts *, double,
+	     double);
+double	 signif_detectable(double, double, double, double);
 struct estimate;
 void	 signif_judge(const struct estimate *, const struct estimate *,
 	     const struct signif_rule *, struct signif *);
@@ -614,6 +628,12 @@ enum index_method {
 	INDEX_UNIXBENCH,	/* result / baseline x 10; geometric mean */
 	INDEX_RANK		/* the run placed in a published table */
 };
+enum index_basis {
+	INDEX_BASIS_NONE = 0,	/* a single figure: no interval */
+	INDEX_BASIS_SAMPLES,	/* one run's samples: misses run-to-run */
+	INDEX_BASIS_PROFILE,	/* one run, strays as the host profile says */
+	INDEX_BASIS_REPEATS	/* the spread of the run's repeats' means */
+};
 struct index_line {
 	char	test[32];
 	double	baseline;
@@ -622,6 +642,8 @@ struct index_line {
 	double	relvar;		/* of the result's mean; NaN: unknown */
 	double	df;
 	size_t	n;		/* samples behind the result */
+	enum index_basis basis;
+	double	fixed;		/* relvar's part more samples cannot shrink */
 };
 struct index_score {
 	enum index_method	 method;
@@ -633,13 +655,37 @@ struct index_score {
 	double			 score;		/* AVERAGE or geometric mean */
 	int			 partial;	/* a test has no result */
 	double			 ci;		/* 95% half-width / score; NaN */
+	double			 ci_fixed;	/* the same of the fixed parts */
 };
 enum index_method index_method(const struct run *);
 void	 index_compute(const struct run *, const struct run *, int,
 	     struct index_score *);
+void	 index_compute_noise(const struct run *, const struct run *, int,
+	     const struct run *, struct index_score *);
+struct table *index_table_noise(const struct run *, const struct run *,
+	     const char *, const struct run *, const char *);
+double	 index_reach(const struct run *, const struct run *,
+	     const struct bench *const *, size_t, int);
 void	 index_score_free(struct index_score *);
 struct table *index_table(const struct run *, const struct run *,
 	     const char *);
+
+/* detect.c: the smallest detectable change, planned from the profile */
+struct runner_plan;
+struct detect_choice {
+	int		 repeats;
+	int		 samples;
+	double		 seconds;	/* one run of the plan */
+	double		 worst;		/* largest detectable change */
+	const char	*worst_test;	/* whose it is */
+	int		 reached;
+};
+double	 detect_settings(const struct run *, const struct run_group *, int,
+	     int, double, double);
+int	 detect_choose(const struct run *, const struct runner_plan *, double,
+	     double, double, struct detect_choice *);
+void	 detect_secs(double, char *, size_t);
+struct table *detect_table(const struct run *);
 
 /* import.c: results of other suites -> runs; import_text.c: shared */
 struct import {
@@ -783,6 +829,7 @@ struct runner_plan {
 	double			  target;	/* -C, a fraction; 0: fixed n */
 	double			  time_cap;	/* -T seconds; 0: none */
 	const struct run	 *index_base;	/* -C aims at its index */
+	const struct run	 *noise;	/* host profile for it, or NULL */
 	/*
 	 * Optional: called for each sample whose copies all succeeded,
 	 * before its directory (copy k's files in c<k>) is removed, to take

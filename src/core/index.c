@@ -30,8 +30,14 @@
 #include "core.h"
 
 enum index_col {
-	INDEX_TEST, INDEX_BASELINE, INDEX_RESULT, INDEX_INDEX, INDEX_CI
+	INDEX_TEST, INDEX_BASELINE, INDEX_RESULT, INDEX_INDEX, INDEX_CI,
+	INDEX_BASIS
 };
+
+static void	index_totalize(struct index_score *);
+
+static const char *const index_basis_names[] = { "", "samples", "profile",
+    "repeats" };
 
 /* How a baseline scores a run (its meta "index"; byte by default). */
 enum index_method
@@ -46,48 +52,76 @@ index_method(const struct run *base)
 	return INDEX_BYTE;
 }
 
-/* A line's result: the mean of its samples, their variance and count. */
+/*
+ * A line's result: the mean of its samples, the variance of that mean
+ * and what it rests on.  With repeats, the spread of their means; with
+ * one run and a host profile, the run's mean is taken to stray as far
+ * as one of the profile's repeat means did, plus what its own samples
+ * spread beyond the profile's (the rule compare judges one run a side
+ * by, judge.c), with the profile's degrees of freedom; else the samples
+ * alone, which miss how far the next run lands.
+ */
 static void
 index_result(const struct run *run, const char *test, int copies,
-    struct index_line *l)
+    const struct run *profile, struct index_line *l)
 {
 	struct run_group	g = { test, copies };
 	struct estimate		e;
+	struct signif_rule	r;
 
 	estimate_run(run, &g, &e);
 	l->result = e.mean;
 	l->relvar = e.relvar;
 	l->df = e.df;
 	l->n = e.n;
+	l->fixed = 0;
+	l->basis = e.units >= 2 ? INDEX_BASIS_REPEATS : isfinite(e.relvar) ?
+	    INDEX_BASIS_SAMPLES : INDEX_BASIS_NONE;
+	if (l->basis != INDEX_BASIS_SAMPLES)
+		return;
+	judge_profile(profile, &g, &r);
+	if (!isfinite(r.noise_relvar))
+		return;
+	l->basis = INDEX_BASIS_PROFILE;
+	l->fixed = r.noise_relvar;
+	l->relvar = r.noise_relvar + fmax(e.relvar - r.noise_within, 0);
+	l->df = r.noise_df;
 }
 
-/* The score's 95% interval, relative, from its lines' (NaN if any lacks). */
-static void
-index_interval(struct index_score *sc)
+/*
+ * The score's 95% interval, relative, from its lines' variances (NaN if
+ * any lacks one); fixed: only the parts more samples cannot shrink.
+ */
+static double
+index_propagate(const struct index_score *sc, int fixed)
 {
 	double	var = 0, den = 0, v, m = (double)sc->nresults;
 
-	sc->ci = NAN;
 	if (sc->nresults == 0)
-		return;
+		return NAN;
 	for (size_t i = 0; i < sc->nlines; i++) {
 		const struct index_line *l = &sc->lines[i];
 
 		if (isnan(l->index))
 			continue;
 		if (!isfinite(l->relvar) || !(l->df > 0))
-			return;
-		v = l->relvar / (m * m);
+			return NAN;
+		v = (fixed ? l->fixed : l->relvar) / (m * m);
 		if (sc->method != INDEX_UNIXBENCH)
 			v *= l->index * l->index / (sc->score * sc->score);
 		var += v;
 		den += v * v / l->df;
 	}
-	if (var == 0) {
-		sc->ci = 0;
-		return;
-	}
-	sc->ci = signif_t_critical(0.05, var * var / den) * sqrt(var);
+	if (var == 0)
+		return 0;
+	return signif_t_critical(0.05, var * var / den) * sqrt(var);
+}
+
+static void
+index_interval(struct index_score *sc)
+{
+	sc->ci = index_propagate(sc, 0);
+	sc->ci_fixed = index_propagate(sc, 1);
 }
 
 /*
@@ -98,9 +132,16 @@ void
 index_compute(const struct run *run, const struct run *base, int copies,
     struct index_score *sc)
 {
+	index_compute_noise(run, base, copies, NULL, sc);
+}
+
+/* index_compute() with the host noise profile (NULL: none). */
+void
+index_compute_noise(const struct run *run, const struct run *base,
+    int copies, const struct run *profile, struct index_score *sc)
+{
 	struct run_group	*g;
 	size_t			 ng;
-	double			 logsum = 0;
 
 	memset(sc, 0, sizeof *sc);
 	sc->method = index_method(base);
@@ -114,18 +155,31 @@ index_compute(const struct run *run, const struct run *base, int copies,
 			continue;
 		snprintf(l->test, sizeof l->test, "%s", g[i].test);
 		l->baseline = runset_figure(base, g[i].test, 1);
-		index_result(run, g[i].test, copies, l);
+		index_result(run, g[i].test, copies, profile, l);
 		l->index = l->result / l->baseline;
 		if (sc->method == INDEX_UNIXBENCH)
 			l->index *= 10;
 		sc->nlines++;
-		if (isnan(l->index))
-			continue;
-		sc->nresults++;
-		sc->sum += l->index;
-		logsum += log(l->index);
 	}
 	free(g);
+	index_totalize(sc);
+}
+
+/* The score from its lines: count, sum, AVERAGE or geometric mean, CI. */
+static void
+index_totalize(struct index_score *sc)
+{
+	double	logsum = 0;
+
+	sc->nresults = 0;
+	sc->sum = 0;
+	for (size_t i = 0; i < sc->nlines; i++) {
+		if (isnan(sc->lines[i].index))
+			continue;
+		sc->nresults++;
+		sc->sum += sc->lines[i].index;
+		logsum += log(sc->lines[i].index);
+	}
 	sc->partial = sc->nresults < sc->nlines;
 	if (sc->nresults == 0)
 		sc->score = NAN;
@@ -134,6 +188,44 @@ index_compute(const struct run *run, const struct run *base, int copies,
 	else
 		sc->score = sc->sum / (double)sc->nresults;
 	index_interval(sc);
+}
+
+/*
+ * How narrow the score's 95% interval (relative) can get for a run of
+ * the tests b[] with `repeats` repeats on the host profile describes,
+ * however many samples each takes: one run strays as far as one of the
+ * profile's repeat means did (with its df), R repeats' mean as that over
+ * R (with R - 1 df).  The profile's own means weight the lines.  NaN if
+ * the profile lacks one of the index's tests in b[].
+ */
+double
+index_reach(const struct run *profile, const struct run *base,
+    const struct bench *const *b, size_t nb, int repeats)
+{
+	struct index_score	sc;
+	struct signif_rule	r;
+	double			ci;
+	int			missing = 0;
+
+	index_compute(profile, base, 1, &sc);
+	for (size_t i = 0; i < sc.nlines; i++) {
+		struct index_line	*l = &sc.lines[i];
+		struct run_group	 g = { l->test, 1 };
+		size_t			 k;
+
+		for (k = 0; k < nb && strcmp(b[k]->id, l->test) != 0; k++)
+			;
+		missing |= k < nb && isnan(l->index);
+		if (k == nb)
+			l->index = NAN;
+		judge_profile(profile, &g, &r);
+		l->relvar = r.noise_relvar / (double)repeats;
+		l->df = repeats > 1 ? (double)(repeats - 1) : r.noise_df;
+	}
+	index_totalize(&sc);
+	ci = missing ? NAN : sc.ci;
+	index_score_free(&sc);
+	return ci;
 }
 
 void
@@ -180,6 +272,24 @@ index_ci(struct table *t, size_t r, double ci)
 		table_set(t, r, INDEX_CI, "%.1f%%", 100 * ci);
 }
 
+/* The score's basis: its lines', or "mixed" when they differ. */
+static void
+index_score_basis(struct table *t, size_t r, const struct index_score *sc)
+{
+	enum index_basis	b = INDEX_BASIS_NONE;
+
+	for (size_t i = 0; i < sc->nlines; i++) {
+		if (isnan(sc->lines[i].index))
+			continue;
+		if (b != INDEX_BASIS_NONE && sc->lines[i].basis != b) {
+			table_set(t, r, INDEX_BASIS, "mixed");
+			return;
+		}
+		b = sc->lines[i].basis;
+	}
+	table_set(t, r, INDEX_BASIS, "%s", index_basis_names[b]);
+}
+
 /* The closing rows: "=========", then SUM and AVERAGE or the score. */
 static void
 index_totals(struct table *t, const struct index_score *sc)
@@ -196,6 +306,7 @@ index_totals(struct table *t, const struct index_score *sc)
 		    "Index Score");
 		index_num(t, r, INDEX_INDEX, sc->score);
 		index_ci(t, r, sc->ci);
+		index_score_basis(t, r, sc);
 		return;
 	}
 	r = table_add_row(t);
@@ -206,6 +317,7 @@ index_totals(struct table *t, const struct index_score *sc)
 	table_set(t, r, INDEX_TEST, "AVERAGE");
 	index_num(t, r, INDEX_INDEX, sc->score);
 	index_ci(t, r, sc->ci);
+	index_score_basis(t, r, sc);
 }
 
 /* One note naming the baseline's tests this section has no result for. */
@@ -250,6 +362,8 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 		if (isfinite(l->relvar) && l->df > 0)
 			index_ci(t, r, signif_t_critical(0.05, l->df) *
 			    sqrt(l->relvar));
+		table_set(t, r, INDEX_BASIS, "%s",
+		    index_basis_names[l->basis]);
 	}
 	index_totals(t, sc);
 	index_missing(t, sc);
@@ -377,10 +491,44 @@ index_target_note(struct table *t, const struct run *run, const char *name,
 struct table *
 index_table(const struct run *run, const struct run *base, const char *name)
 {
+	return index_table_noise(run, base, name, NULL, NULL);
+}
+
+/* What the intervals rest on, a note per basis used. */
+static void
+index_basis_notes(struct table *t, const unsigned *used, const char *pname)
+{
+	table_add_note(t, "+/- CI: half the 95%% interval, relative, "
+	    "propagated from the tests' to the score (none for a single "
+	    "figure); BASIS says what each rests on:");
+	if (used[INDEX_BASIS_REPEATS])
+		table_add_note(t, "  repeats: the spread of the run's repeats' "
+		    "means, which holds how far a run strays.");
+	if (used[INDEX_BASIS_PROFILE])
+		table_add_note(t, "  profile: one run, taken to stray as far as "
+		    "one of the repeats' means of the host noise profile %s "
+		    "did (or further where its own samples spread more); more "
+		    "samples cannot shrink that part, repeats (-R) can.",
+		    pname != NULL ? pname : "");
+	if (used[INDEX_BASIS_SAMPLES])
+		table_add_note(t, "  samples: one run's samples alone, which "
+		    "miss how far the next run lands: too narrow.  Run sysmark "
+		    "calibrate for a host profile, or take repeats (-R).");
+}
+
+/*
+ * index_table() with the host noise profile (NULL: none), named pname
+ * in the notes.
+ */
+struct table *
+index_table_noise(const struct run *run, const struct run *base,
+    const char *name, const struct run *profile, const char *pname)
+{
 	struct index_score	 sc;
 	struct table		*t;
 	int			*copies;
 	size_t			 nc, shown = 0, missed = 0;
+	unsigned		 used[INDEX_BASIS_REPEATS + 1] = { 0 };
 
 	if (index_method(base) == INDEX_RANK)
 		return index_rank(run, base, name);
@@ -390,9 +538,13 @@ index_table(const struct run *run, const struct run *base, const char *name)
 	table_add_col(t, "RESULT", TABLE_RIGHT);
 	table_add_col(t, "INDEX", TABLE_RIGHT);
 	table_add_col(t, "+/- CI", TABLE_RIGHT);
+	table_add_col(t, "BASIS", TABLE_LEFT);
 	nc = index_copies(run, &copies);
 	for (size_t i = 0; i < nc; i++) {
-		index_compute(run, base, copies[i], &sc);
+		index_compute_noise(run, base, copies[i], profile, &sc);
+		for (size_t k = 0; k < sc.nlines; k++)
+			if (!isnan(sc.lines[k].index))
+				used[sc.lines[k].basis]++;
 		if (sc.nresults > 0) {
 			index_section(t, &sc, nc > 1);
 			shown++;
@@ -406,9 +558,7 @@ index_table(const struct run *run, const struct run *base, const char *name)
 		table_add_note(t, "None of the tests of baseline %s is in "
 		    "this run.", name);
 	else
-		table_add_note(t, "+/- CI: half the 95%% interval, relative, "
-		    "propagated from the tests' own (none for a single "
-		    "figure).");
+		index_basis_notes(t, used, pname);
 	index_notes(t, base, name);
 	return t;
 }

@@ -65,6 +65,15 @@ extern const struct bench bench_lat_ctx_8p64k;
 extern const struct bench bench_lat_ctx_16p0k;
 extern const struct bench bench_lat_ctx_16p16k;
 extern const struct bench bench_lat_ctx_16p64k;
+extern const struct bench bench_lat_ctx_2p0k_1cpu;
+extern const struct bench bench_lat_ctx_2p16k_1cpu;
+extern const struct bench bench_lat_ctx_2p64k_1cpu;
+extern const struct bench bench_lat_ctx_8p0k_1cpu;
+extern const struct bench bench_lat_ctx_8p16k_1cpu;
+extern const struct bench bench_lat_ctx_8p64k_1cpu;
+extern const struct bench bench_lat_ctx_16p0k_1cpu;
+extern const struct bench bench_lat_ctx_16p16k_1cpu;
+extern const struct bench bench_lat_ctx_16p64k_1cpu;
 extern const struct bench bench_lat_ctx_2p0k_2cpu;
 extern const struct bench bench_lat_ctx_2p16k_2cpu;
 extern const struct bench bench_lat_ctx_2p64k_2cpu;
@@ -79,6 +88,11 @@ extern const struct bench bench_lat_unix;
 extern const struct bench bench_lat_udp;
 extern const struct bench bench_lat_tcp;
 extern const struct bench bench_lat_connect;
+extern const struct bench bench_lat_pipe_1cpu;
+extern const struct bench bench_lat_unix_1cpu;
+extern const struct bench bench_lat_udp_1cpu;
+extern const struct bench bench_lat_tcp_1cpu;
+extern const struct bench bench_lat_connect_1cpu;
 extern const struct bench bench_lat_pipe_2cpu;
 extern const struct bench bench_lat_unix_2cpu;
 extern const struct bench bench_lat_udp_2cpu;
@@ -87,6 +101,9 @@ extern const struct bench bench_lat_connect_2cpu;
 extern const struct bench bench_bw_pipe;
 extern const struct bench bench_bw_unix;
 extern const struct bench bench_bw_tcp;
+extern const struct bench bench_bw_pipe_1cpu;
+extern const struct bench bench_bw_unix_1cpu;
+extern const struct bench bench_bw_tcp_1cpu;
 extern const struct bench bench_bw_pipe_2cpu;
 extern const struct bench bench_bw_unix_2cpu;
 extern const struct bench bench_bw_tcp_2cpu;
@@ -200,6 +217,15 @@ const struct bench *const registry_all[] = {
 	&bench_lat_ctx_16p0k,
 	&bench_lat_ctx_16p16k,
 	&bench_lat_ctx_16p64k,
+	&bench_lat_ctx_2p0k_1cpu,
+	&bench_lat_ctx_2p16k_1cpu,
+	&bench_lat_ctx_2p64k_1cpu,
+	&bench_lat_ctx_8p0k_1cpu,
+	&bench_lat_ctx_8p16k_1cpu,
+	&bench_lat_ctx_8p64k_1cpu,
+	&bench_lat_ctx_16p0k_1cpu,
+	&bench_lat_ctx_16p16k_1cpu,
+	&bench_lat_ctx_16p64k_1cpu,
 	&bench_lat_ctx_2p0k_2cpu,
 	&bench_lat_ctx_2p16k_2cpu,
 	&bench_lat_ctx_2p64k_2cpu,
@@ -214,6 +240,11 @@ const struct bench *const registry_all[] = {
 	&bench_lat_udp,
 	&bench_lat_tcp,
 	&bench_lat_connect,
+	&bench_lat_pipe_1cpu,
+	&bench_lat_unix_1cpu,
+	&bench_lat_udp_1cpu,
+	&bench_lat_tcp_1cpu,
+	&bench_lat_connect_1cpu,
 	&bench_lat_pipe_2cpu,
 	&bench_lat_unix_2cpu,
 	&bench_lat_udp_2cpu,
@@ -222,6 +253,9 @@ const struct bench *const registry_all[] = {
 	&bench_bw_pipe,
 	&bench_bw_unix,
 	&bench_bw_tcp,
+	&bench_bw_pipe_1cpu,
+	&bench_bw_unix_1cpu,
+	&bench_bw_tcp_1cpu,
 	&bench_bw_pipe_2cpu,
 	&bench_bw_unix_2cpu,
 	&bench_bw_tcp_2cpu,

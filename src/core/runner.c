@@ -973,8 +973,13 @@ runner_index_pick(struct runner *r, size_t *pair)
 	int			found = 0;
 
 	for (size_t ci = 0; ci < r->plan.ncopies; ci++) {
-		index_compute(r->run, r->plan.index_base, r->plan.copies[ci],
-		    &sc);
+		index_compute_noise(r->run, r->plan.index_base,
+		    r->plan.copies[ci], r->plan.noise, &sc);
+		/* What more samples cannot shrink is already too wide. */
+		if (sc.ci_fixed > r->plan.target) {
+			index_score_free(&sc);
+			return 0;
+		}
 		for (size_t i = 0; sc.ci > r->plan.target && i < sc.nlines;
 		    i++) {
 			const struct index_line *l = &sc.lines[i];
@@ -989,7 +994,7 @@ runner_index_pick(struct runner *r, size_t *pair)
 				continue;
 			w = sc.method == INDEX_UNIXBENCH ? 1 :
 			    l->index * l->index;
-			gain = w * l->relvar / (double)(l->n + 1);
+			gain = w * (l->relvar - l->fixed) / (double)(l->n + 1);
 			if (gain > best) {
 				best = gain;
 				*pair = b * r->plan.ncopies + ci;

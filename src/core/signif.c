@@ -21,6 +21,9 @@
  * noise profile (sysmark calibrate) says how far one run's mean strays,
  * or without one a conservative floor per group must be exceeded as well.
  *
+ * Beside each verdict, the smallest change that test would have found
+ * with 80% power (signif_detectable()): what a "~" could not rule out.
+ *
  * Student's t through the regularized incomplete beta function, written
  * from the textbook definitions.  Pure functions: no I/O.
  */
@@ -36,6 +39,9 @@
 #define SIGNIF_CF_ITER		300	/* continued fraction terms */
 #define SIGNIF_CF_EPS		1e-15
 #define SIGNIF_DF_MAX		1e6	/* as good as the normal */
+#define SIGNIF_POWER_NORMAL	1e4	/* df past which S is taken as 1 */
+#define SIGNIF_POWER_STEPS	200	/* midpoint rule over S */
+#define SIGNIF_WELCH_STEPS	24	/* ...and over Welch's split */
 
 /* ---- Student's t distribution ---- */
 
@@ -124,6 +130,135 @@ signif_t_critical(double p, double df)
 			hi = mid;
 	}
 	return (lo + hi) / 2;
+}
+
+/* ---- The smallest detectable change ---- */
+
+/*
+ * The power of the test against a true log change of lambda standard
+ * deviations: the chance that the ratio comes out significant (its t
+ * beyond c) and at least the floor f (in standard deviations), the same
+ * way round as the change.  The estimated standard deviation is sd x S,
+ * S^2 a chi-square over df: integrated over S's density (the midpoint
+ * rule, normalised by the same sum), so that a variance estimated from 3
+ * repeats is not taken for a known one.
+ */
+static double
+signif_power(double lambda, double df, double c, double f)
+{
+	double	sd, lo, hi, h, s, k, g, sum = 0, gsum = 0;
+
+	if (df >= SIGNIF_POWER_NORMAL)
+		return 0.5 * erfc((fmax(c, f) - lambda) / sqrt(2.0));
+	sd = 1 / sqrt(2 * df);
+	lo = fmax(0, 1 - 12 * sd);
+	hi = 1 + 12 * sd;
+	h = (hi - lo) / SIGNIF_POWER_STEPS;
+	k = (df / 2) * log(df / 2) - lgamma(df / 2);
+	for (int i = 0; i < SIGNIF_POWER_STEPS; i++) {
+		s = lo + (i + 0.5) * h;
+		g = exp(k + (df - 1) * log(s) - df * s * s / 2);
+		gsum += g;
+		sum += g * 0.5 * erfc((fmax(c * s, f) - lambda) / sqrt(2.0));
+	}
+	return gsum > 0 ? sum / gsum : NAN;
+}
+
+/*
+ * Welch's test has a random df: with two parts of variance va and vb
+ * estimated on da and db df, how the estimate splits between them, U,
+ * varies as Beta(da/2, db/2) (exactly so for equal parts), and the df
+ * and so the critical value with it.  The split is integrated over on
+ * SIGNIF_WELCH_STEPS points (weights w[], critical values c[]); the
+ * total is taken as a chi-square over da + db.  With 3 repeats a side
+ * the df runs from 2 to 4, and the power at df 4 alone promised 80%
+ * where 69% was found.
+ */
+static void
+signif_welch_split(const struct signif_detect_parts *d, double alpha,
+    double *c, double *w)
+{
+	double	nu = d->da + d->db, u, va, vb, sum = 0;
+
+	for (int i = 0; i < SIGNIF_WELCH_STEPS; i++) {
+		u = (i + 0.5) / SIGNIF_WELCH_STEPS;
+		w[i] = exp((d->da / 2 - 1) * log(u) + (d->db / 2 - 1) *
+		    log1p(-u));
+		sum += w[i];
+		va = d->va * u * nu / d->da;
+		vb = d->vb * (1 - u) * nu / d->db;
+		c[i] = signif_t_critical(alpha, (va + vb) * (va + vb) /
+		    (va * va / d->da + vb * vb / d->db));
+	}
+	for (int i = 0; i < SIGNIF_WELCH_STEPS; i++)
+		w[i] /= sum;
+}
+
+/* The power at lambda: one critical value, or Welch's over its split. */
+static double
+signif_power_at(double lambda, double df, int nc, const double *c,
+    const double *w, double f)
+{
+	double	p = 0;
+
+	if (nc == 1)
+		return signif_power(lambda, df, c[0], f);
+	for (int i = 0; i < nc; i++)
+		p += w[i] * signif_power(lambda, df, c[i], f);
+	return p;
+}
+
+/*
+ * The smallest change a comparison whose log ratio has the variance and
+ * df of d finds with SIGNIF_POWER (80%) at alpha, when a change must also
+ * be at least floor to count: a fraction (0.079 for 7.9%), NaN when the
+ * variance is unknown.  Solved for on the power above by bisection; with
+ * a floor the change is taken downward, the larger of the two ways round
+ * in logarithms.
+ */
+double
+signif_detect_of(const struct signif_detect_parts *d, double alpha,
+    double floor)
+{
+	double	var = d->va + d->vb, sd = sqrt(var), f, lo = 0, hi, df;
+	double	c[SIGNIF_WELCH_STEPS], w[SIGNIF_WELCH_STEPS];
+	int	nc = 1;
+
+	if (!isfinite(var) || var < 0 || !(d->df > 0) || !(floor < 1))
+		return NAN;
+	f = floor > 0 ? -log1p(-floor) : 0;
+	if (var == 0)
+		return floor;
+	df = d->df;
+	c[0] = signif_t_critical(alpha, df);
+	if (d->welch && d->va > 0 && d->vb > 0) {
+		signif_welch_split(d, alpha, c, w);
+		nc = SIGNIF_WELCH_STEPS;
+		df = d->da + d->db;
+	}
+	f /= sd;
+	hi = fmax(c[0], f) + 1;
+	while (signif_power_at(hi, df, nc, c, w, f) < SIGNIF_POWER &&
+	    hi < 1e6)
+		hi *= 2;
+	while (hi - lo > 1e-3 * hi) {
+		double	mid = (lo + hi) / 2;
+
+		if (signif_power_at(mid, df, nc, c, w, f) < SIGNIF_POWER)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return expm1(hi * sd);
+}
+
+/* signif_detect_of() of a variance with a fixed df. */
+double
+signif_detectable(double var, double df, double alpha, double floor)
+{
+	struct signif_detect_parts d = { var, df, 0, 1, df, 0 };
+
+	return signif_detect_of(&d, alpha, floor);
 }
 
 /* ---- The verdict ---- */
@@ -279,7 +414,7 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 	s->ua = a->units;
 	s->ub = b->units;
 	s->ratio = b->mean / a->mean;
-	s->p = s->lo = s->hi = s->df = NAN;
+	s->p = s->lo = s->hi = s->df = s->detect = NAN;
 	s->floor = r->min_effect;
 	s->verdict = SIGNIF_SINGLE;
 	if ((a->n > 0 && !signif_finite(a)) || (b->n > 0 &&
@@ -306,6 +441,9 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 	if (s->level == SIGNIF_LEVEL_SAMPLES && r->floor > s->floor)
 		s->floor = r->floor;
 	s->test = SIGNIF_WELCH;
+	s->detect = signif_detect_of(&(struct signif_detect_parts){ p[0].v,
+	    p[0].df, np == 2 ? p[1].v : var - p[0].v, np == 2 ? p[1].df : 1,
+	    s->df, s->level == SIGNIF_LEVEL_RUNS }, r->alpha, s->floor);
 	lr = log(s->ratio);
 	if (!isfinite(var) || !(s->df > 0)) {
 		s->verdict = SIGNIF_INVALID;

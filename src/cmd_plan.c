@@ -1,0 +1,189 @@
+/*
+ * A run planned from the host noise profile (sysmark calibrate): run
+ * --detect PERCENT picks the repeats and samples at which a comparison of
+ * two such runs would find a change of PERCENT with 80% power
+ * (core/detect.c), says how long that takes, and asks before a run
+ * longer than -T (or refuses under -q); and run -b NAME -C PERCENT is
+ * told before it starts when more samples of one run cannot bring the
+ * index's interval within PERCENT, with the repeats that could.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+/* This host's profile into *profile (initialised here); 1 if there is one. */
+int
+cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
+    size_t len)
+{
+	struct run	 host;
+	const struct run *hp = &host;
+	char		 h[256], note[128];
+	struct sm_error	 err;
+	int		 found;
+
+	run_init(&host);
+	if (gethostname(h, sizeof h) != 0)
+		snprintf(h, sizeof h, "unknown");
+	h[sizeof h - 1] = '\0';
+	run_meta_set(&host, "hostname", h);
+	found = noise_find(m->self, &hp, 1, profile, name, len, note,
+	    sizeof note, &err);
+	if (found < 0)
+		fprintf(stderr, "sysmark: the host noise profile %s is not "
+		    "used: %s\n", name, err.msg);
+	run_free(&host);
+	return found > 0;
+}
+
+/* Ask on the terminal whether to go on; 1 for yes.  Never in a batch. */
+static int
+cmd_plan_ask(const char *what)
+{
+	char	line[16];
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
+		return 0;
+	fprintf(stderr, "%s  Go on? [y/N] ", what);
+	if (fgets(line, sizeof line, stdin) == NULL)
+		return 0;
+	return line[0] == 'y' || line[0] == 'Y';
+}
+
+/* The run's plan, for estimating: its tests, copies and duration. */
+static void
+cmd_plan_of(const struct cmd_opts *m, struct runner_plan *p)
+{
+	memset(p, 0, sizeof *p);
+	p->benches = m->benches;
+	p->nbench = m->nbench;
+	p->copies = m->copies;
+	p->ncopies = m->ncopies;
+	p->duration = m->duration;
+	p->warmup = 1;
+}
+
+/* --detect's duration: the profile's, whose spread was measured at it. */
+static void
+cmd_plan_duration(struct cmd_opts *m, const struct run *profile,
+    int duration_given)
+{
+	const char	*d = run_meta_get(profile, "duration");
+	double		 pd;
+
+	if (d == NULL || sm_parse_double(d, &pd) != 0 || pd == m->duration)
+		return;
+	if (!duration_given)
+		m->duration = pd;
+	else if (!m->quiet)
+		fprintf(stderr, "warning: -d %g: the profile was measured at "
+		    "%g s a sample; its spread may not hold at %g s\n",
+		    m->duration, pd, m->duration);
+}
+
+/* Say what --detect chose, and whether to go on; 0 or an exit status. */
+static int
+cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
+    const char *pname)
+{
+	char	secs[32], msg[PATH_MAX + 512];
+
+	detect_secs(c->seconds, secs, sizeof secs);
+	snprintf(msg, sizeof msg, "run --detect %g%%: -R %d -n %d (%g s a "
+	    "sample) find a change of %g%% with 80%% power for every test "
+	    "(the hardest, %s, at %.1f%%), judged against the host profile "
+	    "%s; about %s a run, and a comparison needs two.", 100 * m->detect,
+	    c->repeats, c->samples, m->duration, 100 * m->detect,
+	    c->worst_test, 100 * c->worst, pname, secs);
+	if (m->time_cap <= 0 || c->seconds <= m->time_cap) {
+		if (!m->quiet)
+			fprintf(stderr, "%s\n", msg);
+		return 0;
+	}
+	if (!m->quiet && cmd_plan_ask(msg))
+		return 0;
+	fprintf(stderr, "sysmark: run --detect %g%%: -R %d -n %d would take "
+	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
+	    "accept a larger change\n", 100 * m->detect, c->repeats,
+	    c->samples, secs, m->time_cap);
+	return SM_EXIT_INPUT;
+}
+
+/*
+ * run --detect: set m's repeats and samples from the host profile; 0 or
+ * an exit status, with the reason on stderr.
+ */
+int
+cmd_plan_detect(struct cmd_opts *m, int duration_given)
+{
+	struct run		profile;
+	struct runner_plan	p;
+	struct detect_choice	c;
+	char			pname[PATH_MAX], secs[32];
+	int			rc;
+
+	if (!cmd_plan_profile(m, &profile, pname, sizeof pname))
+		return cmd_usage_error("--detect: this host has no noise "
+		    "profile; run sysmark calibrate (with the same tests) "
+		    "first");
+	cmd_plan_duration(m, &profile, duration_given);
+	cmd_plan_of(m, &p);
+	rc = detect_choose(&profile, &p, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
+	    m->detect, &c);
+	if (rc < 0)
+		rc = cmd_usage_error("--detect: the profile %s has no spread "
+		    "for %s; calibrate it (sysmark calibrate -t %s)", pname,
+		    c.worst_test, c.worst_test);
+	else if (rc == 0) {
+		detect_secs(c.seconds, secs, sizeof secs);
+		rc = cmd_usage_error("--detect %g%%: not reachable on this "
+		    "host: even -R %d -n %d (%s a run) leaves %s at %.1f%%",
+		    100 * m->detect, c.repeats, c.samples, secs, c.worst_test,
+		    100 * c.worst);
+	} else {
+		m->repeats = c.repeats;
+		m->samples = c.samples;
+		rc = cmd_plan_confirm(m, &c, pname);
+	}
+	run_free(&profile);
+	return rc;
+}
+
+/*
+ * run -b NAME -C: say at once when the index's interval cannot get
+ * within the target by more samples of this run, and which -R could.
+ */
+void
+cmd_plan_reach(const struct cmd_opts *m, const struct run *profile,
+    const struct runner_plan *plan)
+{
+	double	ci = index_reach(profile, &m->base, m->benches, m->nbench,
+		    m->repeats > 1 ? m->repeats : 1), more;
+	char	secs[32];
+	int	r;
+
+	if (m->quiet || !(ci > m->target))
+		return;
+	fprintf(stderr, "run -C %g%%: more samples of %s cannot bring the "
+	    "index's 95%% interval below %.1f%%: the host profile says how "
+	    "far each test's run mean strays.\n", 100 * m->target,
+	    m->repeats > 1 ? "these repeats" : "one run", 100 * ci);
+	for (r = m->repeats + 1; r <= RUNNER_MAX_REPEATS; r++)
+		if ((more = index_reach(profile, &m->base, m->benches,
+		    m->nbench, r)) <= m->target)
+			break;
+	if (r > RUNNER_MAX_REPEATS) {
+		fprintf(stderr, "  not even with -R %d\n", RUNNER_MAX_REPEATS);
+		return;
+	}
+	detect_secs(runner_estimate(plan) / (plan->repeats > 1 ?
+	    plan->repeats : 1) * r, secs, sizeof secs);
+	fprintf(stderr, "  with -R %d it could (%.1f%%, about %s)\n", r,
+	    100 * more, secs);
+}

@@ -1,0 +1,377 @@
+/*
+ * The smallest detectable change, planned: from the host noise profile,
+ * how large a change a comparison of two runs taken with given settings
+ * (repeats, samples) would find with 80% power, and the cheapest
+ * settings that bring it under a target.  calibrate ends with that as a
+ * table (detect_table()), run --detect picks its settings with it
+ * (detect_choose()).
+ *
+ * Each side of the planned comparison is built as the estimate such a
+ * run would give on this host, and judged by signif.c's own rule, so
+ * the plan and compare's "~ <x%" cannot disagree: with repeats the
+ * spread of their means (each one's variance the profile's between-run
+ * part plus its within-run part over the samples), with one run a side
+ * the profile itself, with its few degrees of freedom.  The figures are
+ * the profile's estimates taken as true; a profile of 5 repeats is
+ * itself uncertain, which the run-level rule carries in its df.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+#define DETECT_MAX_REPEATS	20	/* the plans searched */
+
+/* The sample counts searched, ascending. */
+static const int detect_samples[] = { 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25,
+    30, 40, 50, 60, 80, 100 };
+#define DETECT_NSAMPLES	(sizeof detect_samples / sizeof detect_samples[0])
+
+/*
+ * The estimate one side would give: repeats units of samples each, mean
+ * 1, from the profile's within CV w and between-run variance b2.
+ */
+static void
+detect_side(struct estimate *e, int repeats, int samples, double w,
+    double b2)
+{
+	double	w2 = isfinite(w) ? w * w : 0;
+
+	memset(e, 0, sizeof *e);
+	e->units = (size_t)repeats;
+	e->n = (size_t)(repeats * samples);
+	e->mean = 1;
+	e->within_cv = w;
+	e->between_cv = sqrt(b2);
+	if (repeats > 1) {
+		e->relvar = (b2 + w2 / samples) / repeats;
+		e->df = repeats - 1;
+	} else {
+		e->relvar = w2 / samples;
+		e->df = samples - 1;
+	}
+}
+
+/*
+ * The change a comparison of two runs of `repeats` x `samples` each of
+ * group g finds with 80% power at alpha, with -e min_effect: a fraction;
+ * NaN when the profile has no spread for g.
+ */
+double
+detect_settings(const struct run *profile, const struct run_group *g,
+    int repeats, int samples, double alpha, double min_effect)
+{
+	struct estimate		pe, side;
+	struct signif_rule	r;
+	struct signif		s;
+	double			np, b2;
+
+	estimate_run(profile, g, &pe);
+	if (pe.units < 2 || !isfinite(pe.relvar) || samples < 2)
+		return NAN;
+	np = (double)pe.n / (double)pe.units;
+	b2 = pe.relvar * (double)pe.units - (isfinite(pe.within_cv) ?
+	    pe.within_cv * pe.within_cv / np : 0);
+	r.dir = BENCH_HIGHER;
+	r.alpha = alpha;
+	r.min_effect = min_effect;
+	r.floor = judge_floor(g->test);
+	judge_profile(profile, g, &r);
+	detect_side(&side, repeats, samples, pe.within_cv, fmax(b2, 0));
+	signif_judge(&side, &side, &r, &s);
+	return s.detect;
+}
+
+/* Seconds one run of the plan's tests takes at repeats x samples. */
+static double
+detect_cost(const struct runner_plan *plan, int repeats, int samples)
+{
+	struct runner_plan	p = *plan;
+
+	p.repeats = repeats;
+	p.samples = samples;
+	p.warmup = 1;
+	p.gap = 0;
+	return runner_estimate(&p);
+}
+
+/*
+ * The largest detectable change over the plan's tests and copies at
+ * repeats x samples, its test in *worst; NaN if one lacks a figure.
+ */
+static double
+detect_worst(const struct run *profile, const struct runner_plan *plan,
+    int repeats, int samples, double alpha, double min_effect,
+    const char **worst)
+{
+	double	d, max = 0;
+
+	for (size_t b = 0; b < plan->nbench; b++)
+		for (size_t c = 0; c < plan->ncopies; c++) {
+			struct run_group g = { plan->benches[b]->id,
+			    plan->copies[c] };
+
+			d = detect_settings(profile, &g, repeats, samples,
+			    alpha, min_effect);
+			if (!isfinite(d)) {
+				*worst = g.test;
+				return NAN;
+			}
+			if (d > max) {
+				max = d;
+				*worst = g.test;
+			}
+		}
+	return max;
+}
+
+/* How many of detect_samples[] a run may take. */
+static size_t
+detect_nmax(void)
+{
+	size_t	n = DETECT_NSAMPLES;
+
+	while (n > 0 && detect_samples[n - 1] > RUNNER_MAX_SAMPLES)
+		n--;
+	return n;
+}
+
+/*
+ * The index in detect_samples[] of the fewest samples at which every
+ * test reaches target with r repeats (the change only shrinks as samples
+ * grow): detect_nmax() if none does, -1 if the profile lacks a test.
+ */
+static long
+detect_fewest(const struct run *profile, const struct runner_plan *plan,
+    int r, double alpha, double min_effect, double target, const char **t)
+{
+	size_t	lo = 0, hi = detect_nmax(), mid;
+	double	w;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		w = detect_worst(profile, plan, r, detect_samples[mid], alpha,
+		    min_effect, t);
+		if (isnan(w))
+			return -1;
+		if (w <= target)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (long)lo;
+}
+
+/*
+ * The cheapest repeats x samples (at the plan's duration) at which every
+ * test of the plan has a detectable change of at most target: 1 with
+ * *c filled, 0 if none of the settings searched reaches it (*c then
+ * holds the most sensitive of them), -1 if the profile lacks a test
+ * (named in c->worst_test).
+ */
+int
+detect_choose(const struct run *profile, const struct runner_plan *plan,
+    double alpha, double min_effect, double target, struct detect_choice *c)
+{
+	long	k, nmax = (long)detect_nmax();
+	int	maxr = DETECT_MAX_REPEATS < RUNNER_MAX_REPEATS ?
+		    DETECT_MAX_REPEATS : RUNNER_MAX_REPEATS;
+
+	memset(c, 0, sizeof *c);
+	c->seconds = INFINITY;
+	for (int r = 1; r <= maxr; r++) {
+		/* More repeats cost more even at the fewest samples. */
+		if (detect_cost(plan, r, detect_samples[0]) >= c->seconds)
+			break;
+		k = detect_fewest(profile, plan, r, alpha, min_effect, target,
+		    &c->worst_test);
+		if (k < 0)
+			return -1;
+		if (k == nmax || detect_cost(plan, r, detect_samples[k]) >=
+		    c->seconds)
+			continue;
+		c->repeats = r;
+		c->samples = detect_samples[k];
+		c->seconds = detect_cost(plan, r, c->samples);
+		c->reached = 1;
+	}
+	if (!c->reached) {
+		c->repeats = maxr;
+		c->samples = detect_samples[nmax - 1];
+		c->seconds = detect_cost(plan, c->repeats, c->samples);
+	}
+	c->worst = detect_worst(profile, plan, c->repeats, c->samples, alpha,
+	    min_effect, &c->worst_test);
+	return c->reached;
+}
+
+/* "45 s", "12 min", "3.5 h": a duration for a message. */
+void
+detect_secs(double s, char *buf, size_t len)
+{
+	if (s < 100)
+		snprintf(buf, len, "%.0f s", s);
+	else if (s < 6000)
+		snprintf(buf, len, "%.0f min", s / 60);
+	else
+		snprintf(buf, len, "%.1f h", s / 3600);
+}
+
+/* "45s", "12m", "3.5h": the same for a narrow cell. */
+static void
+detect_secs_cell(double s, char *buf, size_t len)
+{
+	if (s < 100)
+		snprintf(buf, len, "%.0fs", s);
+	else if (s < 6000)
+		snprintf(buf, len, "%.0fm", s / 60);
+	else
+		snprintf(buf, len, "%.1fh", s / 3600);
+}
+
+/* A plan of one test at the profile's duration and samples. */
+static void
+detect_plan_one(const struct run *profile, const struct bench **b,
+    const int *copies, struct runner_plan *p)
+{
+	const char	*d = run_meta_get(profile, "duration");
+
+	memset(p, 0, sizeof *p);
+	p->benches = b;
+	p->nbench = 1;
+	p->copies = copies;
+	p->ncopies = 1;
+	p->duration = 10;
+	if (d != NULL)
+		sm_parse_double(d, &p->duration);
+	p->warmup = 1;
+}
+
+/* The cell of the settings reaching target for one test, or "-". */
+static void
+detect_cell(struct table *t, size_t row, size_t col, const struct run *profile,
+    const struct runner_plan *p, double target)
+{
+	struct detect_choice	c;
+	char			secs[32];
+
+	if (detect_choose(profile, p, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
+	    target, &c) != 1) {
+		table_set(t, row, col, "-");
+		return;
+	}
+	detect_secs_cell(c.seconds, secs, sizeof secs);
+	table_set(t, row, col, "%dx%d %s", c.repeats, c.samples, secs);
+}
+
+/* One test's row: -R 1, 3, 5 at the profile's samples, then 5% and 2%. */
+static void
+detect_row(struct table *t, const struct run *profile,
+    const struct run_group *g, int samples)
+{
+	static const int	 reps[] = { 1, 3, 5 };
+	const struct bench	*b = registry_find(g->test);
+	struct runner_plan	 p;
+	size_t			 row;
+	double			 d;
+	char			 secs[32];
+
+	if (b == NULL)
+		return;
+	detect_plan_one(profile, &b, &g->copies, &p);
+	row = table_add_row(t);
+	runset_set_title(t, row, &profile, 1, g, NULL);
+	for (size_t i = 0; i < sizeof reps / sizeof reps[0]; i++) {
+		d = detect_settings(profile, g, reps[i], samples,
+		    COMPARE_ALPHA, COMPARE_MIN_EFFECT);
+		detect_secs_cell(detect_cost(&p, reps[i], samples), secs,
+		    sizeof secs);
+		if (isfinite(d))
+			table_set(t, row, 1 + i, "%.*f%% %s", d < 1 ? 1 : 0,
+			    100 * d, secs);
+	}
+	detect_cell(t, row, 4, profile, &p, 0.05);
+	detect_cell(t, row, 5, profile, &p, 0.02);
+}
+
+/* A note: the settings at which every test of the profile reaches target. */
+static void
+detect_whole(struct table *t, const struct run *profile,
+    const struct run_group *g, size_t ng, double target)
+{
+	const struct bench	**b = xcalloc(ng + 1, sizeof *b);
+	static const int	  one = 1;
+	struct runner_plan	  p;
+	struct detect_choice	  c;
+	size_t			  nb = 0;
+	char			  secs[32];
+	int			  rc;
+
+	for (size_t i = 0; i < ng; i++)
+		if (g[i].copies == 1 && registry_find(g[i].test) != NULL)
+			b[nb++] = registry_find(g[i].test);
+	detect_plan_one(profile, b, &one, &p);
+	p.nbench = nb;
+	rc = nb > 0 ? detect_choose(profile, &p, COMPARE_ALPHA,
+	    COMPARE_MIN_EFFECT, target, &c) : -1;
+	free(b);
+	if (rc < 0)
+		return;
+	detect_secs(c.seconds, secs, sizeof secs);
+	if (rc == 1)
+		table_add_note(t, "Every test to %g%% at once: -R %d -n %d, "
+		    "about %s a run (worst: %s, %.1f%%).", 100 * target,
+		    c.repeats, c.samples, secs, c.worst_test, 100 * c.worst);
+	else
+		table_add_note(t, "Every test to %g%% at once: not within -R "
+		    "%d -n %d (%s a run): %s stays at %.1f%%.", 100 * target,
+		    c.repeats, c.samples, secs, c.worst_test, 100 * c.worst);
+}
+
+/*
+ * calibrate's closing table: for each test of the profile, the smallest
+ * change a comparison of two runs finds with 80% power at -R 1, 3 and 5
+ * (the profile's samples a repeat) and what one run of it costs, then the
+ * cheapest repeats x samples reaching 5% and 2%.
+ */
+struct table *
+detect_table(const struct run *profile)
+{
+	struct table		*t = table_new("SMALLEST DETECTABLE CHANGE");
+	struct run_group	*g;
+	const char		*ns = run_meta_get(profile, "samples");
+	double			 n = 6;
+	size_t			 ng;
+
+	if (ns != NULL)
+		sm_parse_double(ns, &n);
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "-R 1", TABLE_RIGHT);
+	table_add_col(t, "-R 3", TABLE_RIGHT);
+	table_add_col(t, "-R 5", TABLE_RIGHT);
+	table_add_col(t, "TO 5%", TABLE_RIGHT);
+	table_add_col(t, "TO 2%", TABLE_RIGHT);
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
+	ng = runset_union(&profile, 1, &g);
+	for (size_t i = 0; i < ng; i++)
+		detect_row(t, profile, &g[i], (int)n);
+	detect_whole(t, profile, g, ng, 0.05);
+	detect_whole(t, profile, g, ng, 0.02);
+	free(g);
+	table_add_note(t, "-R k: the smallest change a comparison of two "
+	    "runs of k repeats of %g samples each finds with 80%% power at "
+	    "alpha %g (compare's rule and -e %g%%), and how long one such run "
+	    "of the test takes.  TO 5%%, TO 2%%: the cheapest repeats x "
+	    "samples that reach it, RxN and one run's time (- : none up to "
+	    "%d x 100).  run --detect "
+	    "PERCENT picks them for a run.", n, COMPARE_ALPHA,
+	    100 * COMPARE_MIN_EFFECT, DETECT_MAX_REPEATS);
+	table_add_note(t, "From this profile's estimates: with one run a "
+	    "side the profile's own few repeats set the degrees of freedom, "
+	    "so -R 1 stays wide however many samples are taken.");
+	return t;
+}

@@ -1,0 +1,369 @@
+/*
+ * The smallest detectable change (signif.c's signif_detectable(),
+ * detect.c's plans): its formula against the normal case worked by hand,
+ * and its promise on synthetic data: a true change of the size it names
+ * is found in 80% of comparisons, within 3 points, with repeats a side
+ * and with one run a side and a host profile of 5 repeats.  Seeded, so
+ * the rates are the same on every machine.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+
+static const struct run_group g_t = { "t", 1 };
+
+/*
+ * repeats repeats of n samples (and a warm-up) of test "t": each repeat's
+ * level drifts by exp(cv_b z), each sample by exp(cv_w z) around it.
+ */
+static void
+lognormal_run(struct run *run, struct sm_rng *rng, int repeats, int n,
+    double level, double cv_w, double cv_b)
+{
+	for (int r = 1; r <= repeats; r++) {
+		double	drift = exp(cv_b * sm_rng_normal(rng));
+
+		for (int k = 0; k <= n; k++) {
+			struct run_sample *s = run_add_sample(run);
+
+			snprintf(s->test, sizeof s->test, "t");
+			s->copies = 1;
+			s->repeat = r;
+			s->index = k;
+			s->status = RUN_OK;
+			s->value = level * drift * exp(cv_w * sm_rng_normal(rng));
+		}
+	}
+}
+
+static void
+base_rule(struct signif_rule *r)
+{
+	r->dir = BENCH_HIGHER;
+	r->alpha = 0.05;
+	r->min_effect = 0.01;
+	r->floor = 0;
+	r->noise_relvar = r->noise_df = NAN;
+	r->noise_within = 0;
+}
+
+/* A known variance and many df: (1.96 + 0.8416) sd, as the normal says. */
+static void
+test_detectable_normal(void **state)
+{
+	double	sd = 0.02, want = expm1((1.959964 + 0.841621) * sd);
+
+	(void)state;
+	assert_near(signif_detectable(sd * sd, 1e7, 0.05, 0), want, 1e-4);
+	/* Few df: wider; a floor above it: at least the floor. */
+	assert_true(signif_detectable(sd * sd, 4, 0.05, 0) > 1.3 * want);
+	assert_true(signif_detectable(sd * sd, 1e7, 0.05, 0.2) > 0.2);
+	assert_near(signif_detectable(0, 5, 0.05, 0.01), 0.01, 1e-12);
+	assert_true(isnan(signif_detectable(NAN, 5, 0.05, 0)));
+	assert_true(isnan(signif_detectable(1e-4, 0, 0.05, 0)));
+}
+
+/* The share of trials in which side b (shifted by change) is called better. */
+static double
+found_share(struct sm_rng *rng, int repeats, int n, double change,
+    double cv_w, double cv_b, int with_profile, int trials)
+{
+	struct signif_rule	r;
+	struct estimate		ea, eb;
+	struct signif		s;
+	int			found = 0;
+
+	for (int i = 0; i < trials; i++) {
+		struct run	a, b, p;
+
+		run_init(&a);
+		run_init(&b);
+		run_init(&p);
+		base_rule(&r);
+		if (with_profile) {
+			lognormal_run(&p, rng, NOISE_REPEATS, n, 1000, cv_w,
+			    cv_b);
+			judge_profile(&p, &g_t, &r);
+		}
+		lognormal_run(&a, rng, repeats, n, 1000, cv_w, cv_b);
+		lognormal_run(&b, rng, repeats, n, 1000 * (1 + change), cv_w,
+		    cv_b);
+		estimate_run(&a, &g_t, &ea);
+		estimate_run(&b, &g_t, &eb);
+		signif_judge(&ea, &eb, &r, &s);
+		found += s.verdict == SIGNIF_BETTER;
+		run_free(&a);
+		run_free(&b);
+		run_free(&p);
+	}
+	return (double)found / trials;
+}
+
+/*
+ * The change promised for repeats x n a side when the noise is known
+ * (cv_w within, cv_b between), by the rule compare judges with: with
+ * repeats, from their means (df repeats - 1 a side); with one run, from a
+ * profile of NOISE_REPEATS repeats at the same n.
+ */
+static double
+promised(int repeats, int n, double cv_w, double cv_b)
+{
+	struct signif_rule	r;
+	struct estimate		e;
+	struct signif		s;
+	double			unit = cv_b * cv_b + cv_w * cv_w / n;
+
+	base_rule(&r);
+	memset(&e, 0, sizeof e);
+	e.mean = 1;
+	e.within_cv = cv_w;
+	e.units = (size_t)repeats;
+	e.n = (size_t)(repeats * n);
+	if (repeats > 1) {
+		e.relvar = unit / repeats;
+		e.df = repeats - 1;
+	} else {
+		r.noise_relvar = unit;
+		r.noise_df = NOISE_REPEATS - 1;
+		r.noise_within = cv_w * cv_w / n;
+		e.relvar = cv_w * cv_w / n;
+		e.df = n - 1;
+	}
+	signif_judge(&e, &e, &r, &s);
+	return s.detect;
+}
+
+/* Repeats a side: 3 x 10 and 5 x 6 at CV 3% within and 2% between. */
+static void
+test_power_repeats(void **state)
+{
+	const int	plans[][2] = { { 3, 10 }, { 5, 6 } };
+	struct sm_rng	rng;
+	double		d, share;
+
+	(void)state;
+	sm_rng_seed(&rng, 2408);
+	for (size_t k = 0; k < sizeof plans / sizeof plans[0]; k++) {
+		d = promised(plans[k][0], plans[k][1], 0.03, 0.02);
+		share = found_share(&rng, plans[k][0], plans[k][1], d, 0.03,
+		    0.02, 0, 4000);
+		print_message("repeats %d x %d: promised %.2f%%, found in "
+		    "%.1f%%\n", plans[k][0], plans[k][1], 100 * d,
+		    100 * share);
+		assert_true(fabs(share - SIGNIF_POWER) <= 0.03);
+	}
+}
+
+/* One run a side, a fresh 5-repeat profile for each comparison. */
+static void
+test_power_profile(void **state)
+{
+	struct sm_rng	rng;
+	double		d, share;
+
+	(void)state;
+	sm_rng_seed(&rng, 2409);
+	d = promised(1, 10, 0.03, 0.02);
+	share = found_share(&rng, 1, 10, d, 0.03, 0.02, 1, 4000);
+	print_message("one run, profile: promised %.2f%%, found in %.1f%%\n",
+	    100 * d, 100 * share);
+	assert_true(fabs(share - SIGNIF_POWER) <= 0.03);
+}
+
+/*
+ * The planner on a profile: more repeats find less; a profile of one
+ * test plans it, and the cheapest settings reaching a target do reach it.
+ */
+static void
+test_plan(void **state)
+{
+	const struct bench	*b = registry_find("syscall");
+	const int		 one = 1;
+	struct runner_plan	 p;
+	struct detect_choice	 c;
+	struct sm_rng		 rng;
+	struct run		 prof;
+	struct run_group	 g = { "syscall", 1 };
+	double			 d1, d3, d5;
+
+	(void)state;
+	assert_non_null(b);
+	sm_rng_seed(&rng, 7);
+	run_init(&prof);
+	lognormal_run(&prof, &rng, 5, 6, 1000, 0.03, 0.02);
+	for (size_t i = 0; i < prof.nsamples; i++)
+		snprintf(prof.samples[i].test, sizeof prof.samples[i].test,
+		    "syscall");
+	d1 = detect_settings(&prof, &g, 1, 6, 0.05, 0.01);
+	d3 = detect_settings(&prof, &g, 3, 6, 0.05, 0.01);
+	d5 = detect_settings(&prof, &g, 5, 6, 0.05, 0.01);
+	assert_true(d1 > d3 && d3 > d5 && d5 > 0.01);
+	memset(&p, 0, sizeof p);
+	p.benches = &b;
+	p.nbench = 1;
+	p.copies = &one;
+	p.ncopies = 1;
+	p.duration = 1;
+	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.05, &c), 1);
+	assert_true(c.worst <= 0.05);
+	assert_true(detect_settings(&prof, &g, c.repeats, c.samples, 0.05,
+	    0.01) <= 0.05);
+	assert_true(c.seconds > 0);
+	/* Nothing reaches a change below -e. */
+	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.005, &c), 0);
+	/* A test the profile lacks is named. */
+	b = registry_find("dhry2");
+	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.05, &c), -1);
+	assert_string_equal(c.worst_test, "dhry2");
+	run_free(&prof);
+}
+
+/* ---- The command line, on a synthetic profile of this host ---- */
+
+static void
+cli_ok(char *const argv[], struct tu_out *o, int want)
+{
+	tu_run(argv, o);
+	if (o->status != want)
+		print_error("%s%s", o->out, o->err);
+	assert_int_equal(o->status, want);
+}
+
+/*
+ * Save runs of syscall under $SYSMARK_RESULTS: path (one repeat of 6
+ * samples, CV 3% within) and, with profile, this host's noise profile
+ * (5 repeats, 2% between), both at 0.1 s a sample.
+ */
+static void
+cli_files(const char *path, int profile)
+{
+	struct sm_rng	 rng;
+	struct sm_error	 err;
+	struct run	 run;
+	char		 host[256], prof[600];
+
+	gethostname(host, sizeof host);
+	host[sizeof host - 1] = '\0';
+	sm_rng_seed(&rng, profile ? 99 : 98);
+	run_init(&run);
+	lognormal_run(&run, &rng, profile ? 5 : 1, 6, 50000, 0.03, 0.02);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		struct run_sample *sp = &run.samples[i];
+
+		snprintf(sp->test, sizeof sp->test, "syscall");
+		snprintf(sp->unit, sizeof sp->unit, "lps");
+		sp->version = registry_find("syscall")->version;
+		sp->duration = sp->elapsed = 0.1;
+		sp->iterations = 5000;
+	}
+	run_meta_set(&run, "hostname", host);
+	run_meta_set(&run, "duration", "0.1");
+	run_meta_set(&run, "samples", "6");
+	if (profile)
+		run_meta_set(&run, "kind", "noise-profile");
+	snprintf(prof, sizeof prof, "%s/results/noise-%s.csv",
+	    tu_results_dir(), host);
+	if (csvstore_save(&run, profile ? prof : path, 1, &err) != 0)
+		fail_msg("%s", err.msg);
+	run_free(&run);
+}
+
+/*
+ * run --detect: refused without a profile, beside -n, -R or -C, or past
+ * -T under -q; with the profile it picks settings, says them and runs.
+ */
+static void
+test_cli_detect(void **state)
+{
+	char	*noprof[] = { "sysmark", "run", "--detect", "5", "-t",
+		    "syscall", "-q", NULL };
+	char	*both[] = { "sysmark", "run", "--detect", "5", "-n", "3",
+		    "-t", "syscall", NULL };
+	char	*bad[] = { "sysmark", "run", "--detect=0", NULL };
+	char	*capped[] = { "sysmark", "run", "--detect", "3", "-t",
+		    "syscall", "-T", "1", "-q", NULL };
+	char	*never[] = { "sysmark", "run", "--detect", "0.5", "-t",
+		    "syscall", "-q", NULL };
+	char	 out[300];
+	char	*go[] = { "sysmark", "run", "--detect", "40", "-t", "syscall",
+		    "-o", out, "-F", NULL };
+	struct tu_out	 o;
+	struct run	 run;
+
+	(void)state;
+	cli_ok(noprof, &o, 2);
+	assert_non_null(strstr(o.err, "no noise profile; run sysmark "
+	    "calibrate"));
+	tu_out_free(&o);
+	cli_ok(both, &o, 2);
+	assert_non_null(strstr(o.err, "leave out -n, -R and -C"));
+	tu_out_free(&o);
+	cli_ok(bad, &o, 2);
+	assert_non_null(strstr(o.err, "--detect 0: the change to detect"));
+	tu_out_free(&o);
+	cli_files(NULL, 1);
+	cli_ok(capped, &o, 2);
+	assert_non_null(strstr(o.err, "longer than -T 1 s"));
+	tu_out_free(&o);
+	cli_ok(never, &o, 2);
+	assert_non_null(strstr(o.err, "not reachable on this host"));
+	tu_out_free(&o);
+	snprintf(out, sizeof out, "%s/d.csv", tu_results_dir());
+	cli_ok(go, &o, 0);
+	assert_non_null(strstr(o.err, "run --detect 40%: -R 1 -n "));
+	assert_non_null(strstr(o.err, "a comparison needs two"));
+	tu_out_free(&o);
+	tu_load(&run, out);
+	assert_string_equal(run_meta_get(&run, "duration"), "0.1");
+	run_free(&run);
+}
+
+/*
+ * With the profile: compare's "~" says what it could have seen, csv has
+ * it, and the index's interval rests on the profile.
+ */
+static void
+test_cli_compare_index(void **state)
+{
+	char	a[300], b[300];
+	char	*cmp[] = { "sysmark", "compare", a, b, NULL };
+	char	*csv[] = { "sysmark", "compare", "-f", "csv", a, b, NULL };
+	char	*idx[] = { "sysmark", "show", "-b", "baselines/unixbench.csv",
+		    a, NULL };
+	struct tu_out	o;
+
+	(void)state;
+	snprintf(a, sizeof a, "%s/a.csv", tu_results_dir());
+	snprintf(b, sizeof b, "%s/b.csv", tu_results_dir());
+	cli_files(NULL, 1);
+	cli_files(a, 0);
+	cli_files(b, 0);
+	cli_ok(cmp, &o, 0);
+	assert_non_null(strstr(o.out, "~ <"));
+	assert_non_null(strstr(o.out, "4 times in 5"));
+	tu_out_free(&o);
+	cli_ok(csv, &o, 0);
+	assert_non_null(strstr(o.out, ",kind,detectable_pct\n"));
+	tu_out_free(&o);
+	cli_ok(idx, &o, 0);
+	assert_non_null(strstr(o.out, "BASIS"));
+	assert_non_null(strstr(o.out, " profile"));
+	assert_non_null(strstr(o.out, "host noise profile"));
+	tu_out_free(&o);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_detectable_normal),
+		cmocka_unit_test(test_power_repeats),
+		cmocka_unit_test(test_power_profile),
+		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_cli_detect),
+		cmocka_unit_test(test_cli_compare_index),
+	};
+
+	return cmocka_run_group_tests(tests, tu_results_env,
+	    tu_results_env_free);
+}
