@@ -218,19 +218,21 @@ pin_find(const char *h1, const char *h2)
 {
 	struct run		 r1, r2, prof;
 	const struct run	*runs[2] = { &r1, &r2 };
-	char			 path[PATH_MAX];
+	char			 path[PATH_MAX], note[128];
+	struct sm_error		 err;
 	int			 found;
 
 	run_init(&r1);
 	run_init(&r2);
 	run_meta_set(&r1, "hostname", h1);
 	run_meta_set(&r2, "hostname", h2);
-	found = noise_find(NULL, runs, 2, &prof, path, sizeof path);
-	if (found)
+	found = noise_find(NULL, runs, 2, &prof, path, sizeof path, note,
+	    sizeof note, &err);
+	if (found > 0)
 		run_free(&prof);
 	run_free(&r1);
 	run_free(&r2);
-	return found;
+	return found > 0;	/* -1: found but refused, as it must be */
 }
 
 /*
