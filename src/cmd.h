@@ -76,5 +76,6 @@ int	 cmd_compare(int, char **, const char *);
 int	 cmd_import(int, char **, const char *);
 int	 cmd_list(int, char **, const char *);
 int	 cmd_console(int, char **, const char *);
+int	 cmd_report(int, char **, const char *);
 
 #endif

@@ -36,6 +36,8 @@ static const char main_usage[] =
 "                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
 "       sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
 "                     [-q] [-f text|csv|md] MIX\n"
+"       sysmark report [-b BASELINE] [-f html|svg] [-c CHART] [-t TITLE] [-F]\n"
+"                      -o FILE RUN_OR_DIR... [-- NEW...]\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n"
@@ -93,6 +95,7 @@ static const struct main_cmd {
 	{ "calibrate", cmd_calibrate },
 	{ "users", cmd_users },
 	{ "console", cmd_console },
+	{ "report", cmd_report },
 };
 
 int

@@ -591,6 +591,50 @@ bmdiff_wide(struct bmdiff *d)
 		bmdiff_wide_row(d, &d->lines[i]);
 }
 
+/* The lines of side b against side a, judged and in the report's order. */
+static void
+bmdiff_start(struct bmdiff *d, const struct compare_side *a,
+    const struct compare_side *b, const struct compare_opts *o)
+{
+	memset(d, 0, sizeof *d);
+	d->side[0] = a;
+	d->side[1] = b;
+	d->nall = a->nrun + b->nrun;
+	d->all = xcalloc(d->nall, sizeof *d->all);
+	memcpy(d->all, a->runs, a->nrun * sizeof *d->all);
+	memcpy(d->all + a->nrun, b->runs, b->nrun * sizeof *d->all);
+	d->names[0] = a->name;
+	d->names[1] = b->name;
+	d->o = o;
+	bmdiff_collect(d);
+}
+
+/*
+ * The ranked tests of b against a, in the order the report lists them
+ * (best change first), each with its judgement, into *out (allocated);
+ * for the report's ratio chart, which must not rank them another way.
+ */
+size_t
+bmdiff_ranked(const struct compare_side *a, const struct compare_side *b,
+    const struct compare_opts *o, struct bmdiff_rank **out)
+{
+	struct bmdiff	d;
+	size_t		n = 0;
+
+	bmdiff_start(&d, a, b, o);
+	*out = xcalloc(d.nlines + 1, sizeof **out);
+	for (size_t i = 0; i < d.nlines; i++) {
+		if (d.lines[i].kind != BMDIFF_RANKED)
+			continue;
+		(*out)[n].g = d.lines[i].g;
+		(*out)[n].dir = d.lines[i].dir;
+		(*out)[n++].s = d.lines[i].s;
+	}
+	free(d.lines);
+	free(d.all);
+	return n;
+}
+
 /*
  * The ranked comparison of side b against side a; the caller frees the
  * table.
@@ -602,17 +646,7 @@ bmdiff_report(const struct compare_side *a, const struct compare_side *b,
 	struct bmdiff	d;
 	char		title[4096] = "";
 
-	memset(&d, 0, sizeof d);
-	d.side[0] = a;
-	d.side[1] = b;
-	d.nall = a->nrun + b->nrun;
-	d.all = xcalloc(d.nall, sizeof *d.all);
-	memcpy(d.all, a->runs, a->nrun * sizeof *d.all);
-	memcpy(d.all + a->nrun, b->runs, b->nrun * sizeof *d.all);
-	d.names[0] = a->name;
-	d.names[1] = b->name;
-	d.o = o;
-	bmdiff_collect(&d);
+	bmdiff_start(&d, a, b, o);
 	bmdiff_mismatch(&d, title, sizeof title);
 	bmdiff_idle(&d, title, sizeof title);
 	bmdiff_system(title, sizeof title, "From:", a);

@@ -435,6 +435,14 @@ struct table *compare_table(const struct run *const *, const char *const *,
 /* bmdiff.c */
 struct table *bmdiff_report(const struct compare_side *,
 	     const struct compare_side *, const struct compare_opts *);
+struct bmdiff_rank {
+	struct run_group	g;
+	enum bench_dir		dir;
+	struct signif		s;
+};
+size_t	 bmdiff_ranked(const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *,
+	     struct bmdiff_rank **);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);
@@ -461,6 +469,8 @@ size_t	 memhier_levels(const struct memhier_point *, size_t, size_t,
 void	 memhier_name_by_sizes(struct memhier_level *, size_t,
 	     const double *, size_t);
 double	 memhier_level_ns(const struct run *, const char *);
+size_t	 memhier_run_levels(const struct run *, const struct memhier_point *,
+	     size_t, struct memhier_level *, size_t);
 struct table *memhier_plot(const struct run *);
 
 /* best.c */
@@ -745,5 +755,10 @@ struct table *users_table(const struct run *);
 struct table *users_plot(const struct run *);
 struct table *users_compare(const struct run *const *, const char *const *,
 	     size_t);
+struct users_pct {
+	int	users;
+	double	p50, p90, p99;	/* ns, over every step */
+};
+size_t	 users_curve(const struct run *, struct users_pct **, int *);
 
 #endif
