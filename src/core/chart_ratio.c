@@ -115,8 +115,9 @@ chart_ratio_draw(struct sbuf *b, const char *id, const struct bmdiff_rank *k,
 	static const enum svg_shape lsh[] = { SVG_TRIANGLE, SVG_DOWN,
 	    SVG_CIRCLE, SVG_DIAMOND, SVG_SQUARE };
 	const struct run **all = xcalloc(a->nrun + bs->nrun, sizeof *all);
-	struct svg_axis	 ax = { "ratio to the old side, better to the right "
-			     "(latencies inverted)", NULL, 0 };
+	struct svg_axis	 ax = { "ratio to the old side, log scale, better to "
+			     "the right (1: no change; latencies inverted)",
+			     NULL, 0 };
 	struct svg	 g;
 	char		 title[256], desc[512];
 	double		 lo = 1, hi = 1;
@@ -140,9 +141,10 @@ chart_ratio_draw(struct sbuf *b, const char *id, const struct bmdiff_rank *k,
 	g.left = CHART_RATIO_LEFT;
 	g.right = CHART_W - CHART_RATIO_WORDS;
 	g.bottom = 30 + (double)n * CHART_RATIO_ROW;
-	svg_scale_fit(&g.x, lo, hi, 0);
+	/* Ratios multiply: a log scale puts x2 and /2 equally far from 1. */
+	svg_scale_fit(&g.x, lo, hi, 1);
 	svg_axes(&g, &ax, NULL);
-	svg_vmark(&g, 1, "mean", "1 = no change");
+	svg_vmark(&g, 1, "mean", "");
 	chart_ratio_rows(&g, k, w, n, all, a->nrun + bs->nrun);
 	svg_legend(&g, g.bottom + 62, lname, lcls, lsh, 5);
 	svg_end(&g);

@@ -35,14 +35,17 @@ chart_strip_is(const struct run_sample *s, const struct run_group *g)
 	    strcmp(s->test, g->test) == 0;
 }
 
-/* Rows, repeats a run, the unit and the range of every value. */
+/*
+ * Rows, repeats a run, the unit and the range to show: every value and
+ * every interval, but not below zero when no sample is.
+ */
 static void
 chart_strip_scan(struct chart_strip *cs, double *lo, double *hi)
 {
 	struct estimate	e;
-	double		ci;
+	double		ci, vlo;
 
-	*lo = INFINITY;
+	*lo = vlo = INFINITY;
 	*hi = -INFINITY;
 	for (size_t r = 0; r < cs->nrun; r++) {
 		const struct run *run = cs->runs[r];
@@ -54,6 +57,7 @@ chart_strip_scan(struct chart_strip *cs, double *lo, double *hi)
 				continue;
 			*lo = fmin(*lo, s->value);
 			*hi = fmax(*hi, s->value);
+			vlo = fmin(vlo, s->value);
 			if (s->repeat > cs->reps[r])
 				cs->reps[r] = s->repeat;
 			snprintf(cs->unit, sizeof cs->unit, "%s", s->unit);
@@ -65,6 +69,8 @@ chart_strip_scan(struct chart_strip *cs, double *lo, double *hi)
 			*hi = fmax(*hi, e.mean * (1 + ci));
 		}
 	}
+	if (vlo >= 0 && *lo < 0)
+		*lo = 0;
 }
 
 /* The run's mean and 95% interval over its rows, from estimate.c. */
@@ -80,8 +86,9 @@ chart_strip_estimate(struct svg *g, const struct run *run,
 		return;
 	ci = e.n >= 2 ? estimate_ci(&e, 0.05) : NAN;
 	if (isfinite(ci)) {
-		x0 = svg_scale_px(&g->x, e.mean * (1 - ci));
-		x1 = svg_scale_px(&g->x, e.mean * (1 + ci));
+		/* An interval wider than the plot is cut at its edges. */
+		x0 = fmax(svg_scale_px(&g->x, e.mean * (1 - ci)), g->left);
+		x1 = fmin(svg_scale_px(&g->x, e.mean * (1 + ci)), g->right);
 		sbuf_printf(g->b, "<rect class=\"band\" x=\"%.1f\" y=\"%.1f\" "
 		    "width=\"%.1f\" height=\"%.1f\"><title>95%% interval: "
 		    "+/- %.1f%%</title></rect>\n", x0, y0, x1 - x0, y1 - y0,

@@ -67,31 +67,57 @@ static const char report_html_css[] =
 ".tw{overflow:visible}figure,tr{break-inside:avoid}h2{break-after:avoid}"
 "figure svg{max-width:170mm}}\n";
 
-/* The versions the run measured its tests with: "all 1", or each. */
+#define REPORT_HTML_VERSIONS	8	/* distinct versions listed */
+#define REPORT_HTML_NAMED	6	/* tests named for each */
+
+/* Has the test come before index i among the run's samples? */
+static int
+report_html_seen(const struct run *run, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(run->samples[j].test, run->samples[i].test) == 0)
+			return 1;
+	return 0;
+}
+
+/* The tests measured with version v: "version 4: a, b, ... (26 tests)". */
+static void
+report_html_version(struct sbuf *b, const struct run *run, int v)
+{
+	size_t	n = 0;
+
+	sbuf_printf(b, "version %d: ", v);
+	for (size_t i = 0; i < run->nsamples; i++) {
+		if (run->samples[i].version != v || report_html_seen(run, i))
+			continue;
+		if (n < REPORT_HTML_NAMED)
+			sbuf_escf(b, "%s%s", n > 0 ? ", " : "",
+			    run->samples[i].test);
+		n++;
+	}
+	if (n > REPORT_HTML_NAMED)
+		sbuf_printf(b, ", ... (%zu tests)", n);
+}
+
+/* The workload versions the run measured with, one line a version. */
 static void
 report_html_versions(struct sbuf *b, const struct run *run)
 {
-	int	first = 0, same = 1;
-	size_t	shown = 0;
+	int	v[REPORT_HTML_VERSIONS];
+	size_t	nv = 0, k;
 
 	for (size_t i = 0; i < run->nsamples; i++) {
-		if (first == 0)
-			first = run->samples[i].version;
-		same &= run->samples[i].version == first;
+		for (k = 0; k < nv && v[k] != run->samples[i].version; k++)
+			;
+		if (k == nv && nv < REPORT_HTML_VERSIONS)
+			v[nv++] = run->samples[i].version;
 	}
-	if (run->nsamples == 0) {
+	if (nv == 0)
 		sbuf_puts(b, "<span class=\"nr\">not recorded</span>");
-		return;
+	for (k = 0; k < nv; k++) {
+		sbuf_puts(b, k > 0 ? "<br>" : "");
+		report_html_version(b, run, v[k]);
 	}
-	if (same) {
-		sbuf_printf(b, "every test version %d", first);
-		return;
-	}
-	for (size_t i = 0; i < run->nsamples; i++)
-		if (i == 0 || strcmp(run->samples[i].test,
-		    run->samples[i - 1].test) != 0)
-			sbuf_escf(b, "%s%s %d", shown++ ? ", " : "",
-			    run->samples[i].test, run->samples[i].version);
 }
 
 static void

@@ -34,15 +34,29 @@ svg_nice_step(double range, int n)
 	return p;
 }
 
+/* The 1, 2 or 5 times a power of ten at or below v (up: at or above). */
+static double
+svg_125(double v, int up)
+{
+	static const double	m[] = { 1, 2, 5, 10 };
+	double			p = pow(10, floor(log10(v) + 1e-9));
+
+	for (int i = up ? 0 : 3; up ? i < 4 : i >= 0; i += up ? 1 : -1)
+		if (up ? m[i] * p >= v * (1 - 1e-9) : m[i] * p <= v *
+		    (1 + 1e-9))
+			return m[i] * p;
+	return up ? 10 * p : p;
+}
+
 /*
  * Fit a scale to data from lo to hi: linear to a multiple of a nice step,
- * log to whole decades (powers of two when log == 2).  A range of one
- * value is widened so that it has a middle.
+ * log10 to 1, 2 or 5 times a power of ten, log2 (log == 2) to powers of
+ * two.  A range of one value is widened so that it has a middle.
  */
 void
 svg_scale_fit(struct svg_scale *s, double lo, double hi, int log)
 {
-	double	step, base = log == 2 ? 2 : 10;
+	double	step;
 
 	s->log = log;
 	if (!isfinite(lo) || !isfinite(hi) || lo > hi)
@@ -50,10 +64,12 @@ svg_scale_fit(struct svg_scale *s, double lo, double hi, int log)
 	if (log) {
 		lo = lo > 0 ? lo : 1;
 		hi = hi > lo ? hi : lo;
-		s->lo = pow(base, floor(log10(lo) / log10(base) + 1e-9));
-		s->hi = pow(base, ceil(log10(hi) / log10(base) - 1e-9));
+		s->lo = log == 2 ? pow(2, floor(log2(lo) + 1e-9)) :
+		    svg_125(lo, 0);
+		s->hi = log == 2 ? pow(2, ceil(log2(hi) - 1e-9)) :
+		    svg_125(hi, 1);
 		if (s->hi <= s->lo)
-			s->hi = s->lo * base;
+			s->hi = log == 2 ? s->lo * 2 : svg_125(s->lo * 1.5, 1);
 		return;
 	}
 	if (hi == lo) {
@@ -80,35 +96,73 @@ svg_scale_px(const struct svg_scale *s, double v)
 	return s->p0 + f * (s->p1 - s->p0);
 }
 
+/* Log ticks: powers of two, thinned to about ten. */
+static size_t
+svg_ticks_log2(const struct svg_scale *s, double *t, size_t max)
+{
+	size_t	n = 0, every = 1, k = 0;
+	size_t	all = (size_t)lround(log2(s->hi / s->lo)) + 1;
+	double	v;
+
+	while (all / every > 10)
+		every *= 2;
+	for (v = s->lo; v <= s->hi * 1.000001 && n < max; v *= 2)
+		if (k++ % every == 0)
+			t[n++] = v;
+	return n;
+}
+
+/* Log10 ticks: each decade, and its 2 and 5 when there are few. */
+static size_t
+svg_ticks_log10(const struct svg_scale *s, double *t, size_t max)
+{
+	static const double	m[] = { 1, 2, 5 };
+	int			fine = log10(s->hi / s->lo) <= 3;
+	double			p = pow(10, floor(log10(s->lo) + 1e-9));
+	size_t			n = 0;
+
+	for (; p <= s->hi * 1.000001 && n < max; p *= 10)
+		for (int i = 0; i < 3 && n < max; i++) {
+			double	v = m[i] * p;
+
+			if ((i == 0 || fine) && v >= s->lo * 0.999999 &&
+			    v <= s->hi * 1.000001)
+				t[n++] = v;
+		}
+	return n;
+}
+
 /* The tick values of a scale into t[max]; how many. */
 size_t
 svg_scale_ticks(const struct svg_scale *s, int log2, double *t, size_t max)
 {
 	double	step, v;
-	size_t	n = 0, every = 1, k = 0;
+	size_t	n = 0;
 
-	if (s->log) {
-		double	base = log2 ? 2 : 10;
-		size_t	all = (size_t)lround(log10(s->hi / s->lo) /
-			    log10(base)) + 1;
-
-		while (all / every > 10)
-			every *= 2;
-		for (v = s->lo; v <= s->hi * 1.000001 && n < max; v *= base)
-			if (k++ % every == 0)
-				t[n++] = v;
-		return n;
-	}
+	if (s->log)
+		return log2 ? svg_ticks_log2(s, t, max) :
+		    svg_ticks_log10(s, t, max);
 	step = svg_nice_step(s->hi - s->lo, SVG_TICKS);
 	for (v = s->lo; v <= s->hi + step * 1e-6 && n < max; v += step)
 		t[n++] = fabs(v) < step * 1e-9 ? 0 : v;
 	return n;
 }
 
-/* A tick label: %g, short. */
+/* A tick label, short: 0.25, 800, 12k, 1.5M, 2G. */
 void
 svg_fmt_g(double v, char *buf, size_t len)
 {
+	static const struct {
+		double		 div;
+		const char	*suffix;
+	} si[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e4, "k" } };
+
+	for (size_t i = 0; i < sizeof si / sizeof si[0]; i++)
+		if (fabs(v) >= si[i].div) {
+			snprintf(buf, len, "%g%s", si[i].div == 1e4 ? v / 1e3 :
+			    v / si[i].div, si[i].suffix);
+			return;
+		}
 	snprintf(buf, len, "%g", v);
 }
 
@@ -280,7 +334,8 @@ svg_vmark(struct svg *g, double x, const char *cls, const char *label)
 		return;
 	sbuf_printf(g->b, "<path class=\"%s\" d=\"M%.1f %.1fV%.1f\"/>\n", cls,
 	    px, g->top, g->bottom);
-	svg_text(g, px + 3, g->top + 10, NULL, "mk", label);
+	if (label[0] != '\0')
+		svg_text(g, px + 3, g->top + 10, NULL, "mk", label);
 }
 
 /*
