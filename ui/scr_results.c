@@ -27,6 +27,8 @@ static const struct ui_key scr_results_help[] = {
 	{ "b", "choose the reference: saved runs and baselines in a list; "
 	    "type to filter, arrows move, Enter chooses" },
 	{ "o", "compare screen: open or compare runs and baselines" },
+	{ "e", "write the HTML report of what is shown (the run, and the "
+	    "reference against it) under results/; says where" },
 	{ "n r", "back to the select screen; the run just measured" },
 	{ "j k h l", "move the highlight (its full title shows below); "
 	    "scroll sideways, the test column stays" },
@@ -208,6 +210,9 @@ scr_results_key(struct ui *ui, int c)
 		return 1;
 	case 'o':
 		ui_switch(ui, UI_SCR_COMPARE);
+		return 1;
+	case 'e':
+		ui_report_results(ui);
 		return 1;
 	case 'n':
 		ui_switch(ui, UI_SCR_SELECT);
@@ -431,8 +436,8 @@ scr_results_draw(struct ui *ui)
 
 const struct ui_screen scr_results = {
 	.name = "Results",
-	.status = "s:save  b:reference  o:compare  n:new run  j/k/h/l:move  "
-	    "?:help  q:quit",
+	.status = "s:save  b:reference  o:compare  e:report  n:new  "
+	    "j/k/h/l:move  ?:help  q:quit",
 	.help = scr_results_help,
 	.enter = scr_results_enter,
 	.key = scr_results_key,
