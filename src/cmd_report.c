@@ -153,14 +153,30 @@ cmd_report_write(const struct cmd_report *r, const struct report_html *h)
 	return rc;
 }
 
+/* compare's defaults, and its host noise profile when the runs have one. */
+static void
+cmd_report_opts(const struct run *const *rp, size_t n, const char *argv0,
+    struct compare_opts *o, struct run *profile, char *path, size_t len)
+{
+	char	self[PATH_MAX];
+
+	compare_opts_default(o);
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	if (!noise_find(self[0] ? self : NULL, rp, n, profile, path, len))
+		return;
+	o->profile = profile;
+	o->profile_name = path;
+}
+
 static int
 cmd_report_runs(struct cmd_report *r, const char *argv0)
 {
 	struct compare_opts	  o;
 	struct report_html	  h;
-	struct run		 *runs, base;
+	struct run		 *runs, base, profile;
 	const struct run	**rp;
-	char			**names;
+	char			**names, ppath[PATH_MAX];
 	int			  k = 0, rc, have_base = 0;
 
 	rc = cmd_load_runs(r->args, r->nargs, argv0, &runs, &names, &k);
@@ -172,12 +188,14 @@ cmd_report_runs(struct cmd_report *r, const char *argv0)
 		rp = xcalloc((size_t)r->nargs, sizeof *rp);
 		for (int i = 0; i < r->nargs; i++)
 			rp[i] = &runs[i];
-		compare_opts_default(&o);
+		cmd_report_opts(rp, (size_t)r->nargs, argv0, &o, &profile,
+		    ppath, sizeof ppath);
 		h = (struct report_html){ rp, (const char *const *)names,
 		    (size_t)r->nargs, r->split, have_base ? &base : NULL,
 		    r->baseline, &o, r->title != NULL ? r->title :
 		    "sysmark report" };
 		rc = cmd_report_write(r, &h);
+		run_free(&profile);
 		free(rp);
 	}
 	if (have_base)

@@ -21,15 +21,20 @@
 
 #define SVG_TICKS	6	/* about this many ticks an axis */
 
-/* A linear step of 1, 2 or 5 times a power of ten, near range / n. */
+/*
+ * A linear step of 1, 2 or 5 times a power of ten, the nearest (on a log
+ * scale) to range / n.
+ */
 static double
 svg_nice_step(double range, int n)
 {
 	double	raw = range / n, p = pow(10, floor(log10(raw)));
 
-	if (raw / p >= 5)
+	if (raw / p >= 7.07)
+		return 10 * p;
+	if (raw / p >= 3.16)
 		return 5 * p;
-	if (raw / p >= 2)
+	if (raw / p >= 1.41)
 		return 2 * p;
 	return p;
 }
