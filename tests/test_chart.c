@@ -390,7 +390,9 @@ test_html_table(void **state)
 	table_add_note(t, "note \"quoted\"");
 	sbuf_init(&b);
 	html_table(&b, t, NULL);
-	tc_has(b.s, "<caption>Title &lt;1&gt;\nline 2</caption>");
+	tc_has(b.s, "<p class=\"cap\" aria-hidden=\"true\">Title &lt;1&gt;\n"
+	    "line 2</p>");
+	tc_has(b.s, "<caption class=\"vh\">Title &lt;1&gt;\nline 2</caption>");
 	tc_has(b.s, "<th scope=\"col\" class=\"n\">RESULT</th>");
 	tc_has(b.s, "<tr class=\"sec\"><th colspan=\"2\" scope=\"colgroup\">"
 	    "Group &amp; co</th></tr>");

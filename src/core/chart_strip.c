@@ -18,21 +18,47 @@
 #define CHART_STRIP_ROW		16	/* pixels a row */
 #define CHART_STRIP_LEFT	150	/* room for the rows' names */
 
+/* One run's part: its samples of the group, its figure and interval. */
+struct chart_strip_run {
+	const struct run_sample	**s;
+	size_t			  n;
+	int			  reps;		/* repeats; 0: no sample */
+	struct estimate		  e;
+	double			  ci;		/* relative; NaN: none */
+};
+
 struct chart_strip {
 	const struct run *const	*runs;
 	const char *const	*names;
 	size_t			 nrun;
 	const struct run_group	*g;
-	int			*reps;		/* repeats a run; 0: none */
+	struct chart_strip_run	*r;
 	size_t			 nrows;
 	char			 unit[8];
 };
 
-static int
-chart_strip_is(const struct run_sample *s, const struct run_group *g)
+/* The run's counted and warm-up samples of the group, and its estimate. */
+static void
+chart_strip_collect(struct chart_strip *cs, size_t k)
 {
-	return s->status == RUN_OK && s->copies == g->copies &&
-	    strcmp(s->test, g->test) == 0;
+	const struct run	*run = cs->runs[k];
+	struct chart_strip_run	*r = &cs->r[k];
+
+	r->s = xcalloc(run->nsamples + 1, sizeof *r->s);
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		if (s->status != RUN_OK || s->copies != cs->g->copies ||
+		    !isfinite(s->value) || strcmp(s->test, cs->g->test) != 0)
+			continue;
+		r->s[r->n++] = s;
+		if (s->repeat > r->reps)
+			r->reps = s->repeat;
+		snprintf(cs->unit, sizeof cs->unit, "%s", s->unit);
+	}
+	cs->nrows += (size_t)r->reps;
+	estimate_run(run, cs->g, &r->e);
+	r->ci = r->e.n >= 2 ? estimate_ci(&r->e, 0.05) : NAN;
 }
 
 /*
@@ -42,31 +68,22 @@ chart_strip_is(const struct run_sample *s, const struct run_group *g)
 static void
 chart_strip_scan(struct chart_strip *cs, double *lo, double *hi)
 {
-	struct estimate	e;
-	double		ci, vlo;
+	double	vlo = INFINITY;
 
-	*lo = vlo = INFINITY;
+	*lo = INFINITY;
 	*hi = -INFINITY;
-	for (size_t r = 0; r < cs->nrun; r++) {
-		const struct run *run = cs->runs[r];
+	for (size_t k = 0; k < cs->nrun; k++) {
+		struct chart_strip_run	*r = &cs->r[k];
 
-		for (size_t i = 0; i < run->nsamples; i++) {
-			const struct run_sample *s = &run->samples[i];
-
-			if (!chart_strip_is(s, cs->g) || !isfinite(s->value))
-				continue;
-			*lo = fmin(*lo, s->value);
-			*hi = fmax(*hi, s->value);
-			vlo = fmin(vlo, s->value);
-			if (s->repeat > cs->reps[r])
-				cs->reps[r] = s->repeat;
-			snprintf(cs->unit, sizeof cs->unit, "%s", s->unit);
+		chart_strip_collect(cs, k);
+		for (size_t i = 0; i < r->n; i++) {
+			*lo = fmin(*lo, r->s[i]->value);
+			*hi = fmax(*hi, r->s[i]->value);
+			vlo = fmin(vlo, r->s[i]->value);
 		}
-		cs->nrows += (size_t)cs->reps[r];
-		estimate_run(run, cs->g, &e);
-		if (e.n >= 2 && isfinite(ci = estimate_ci(&e, 0.05))) {
-			*lo = fmin(*lo, e.mean * (1 - ci));
-			*hi = fmax(*hi, e.mean * (1 + ci));
+		if (isfinite(r->ci)) {
+			*lo = fmin(*lo, r->e.mean * (1 - r->ci));
+			*hi = fmax(*hi, r->e.mean * (1 + r->ci));
 		}
 	}
 	if (vlo >= 0 && *lo < 0)
@@ -75,71 +92,78 @@ chart_strip_scan(struct chart_strip *cs, double *lo, double *hi)
 
 /* The run's mean and 95% interval over its rows, from estimate.c. */
 static void
-chart_strip_estimate(struct svg *g, const struct run *run,
-    const struct run_group *grp, double y0, double y1)
+chart_strip_estimate(struct svg *g, const struct chart_strip_run *r,
+    double y0, double y1)
 {
-	struct estimate	e;
-	double		ci, x0, x1, xm;
+	double	x0, x1, xm;
 
-	estimate_run(run, grp, &e);
-	if (e.n == 0 || isnan(xm = svg_scale_px(&g->x, e.mean)))
+	if (r->e.n == 0 || isnan(xm = svg_scale_px(&g->x, r->e.mean)))
 		return;
-	ci = e.n >= 2 ? estimate_ci(&e, 0.05) : NAN;
-	if (isfinite(ci)) {
+	if (isfinite(r->ci)) {
 		/* An interval wider than the plot is cut at its edges. */
-		x0 = fmax(svg_scale_px(&g->x, e.mean * (1 - ci)), g->left);
-		x1 = fmin(svg_scale_px(&g->x, e.mean * (1 + ci)), g->right);
+		x0 = fmax(svg_scale_px(&g->x, r->e.mean * (1 - r->ci)),
+		    g->left);
+		x1 = fmin(svg_scale_px(&g->x, r->e.mean * (1 + r->ci)),
+		    g->right);
 		sbuf_printf(g->b, "<rect class=\"band\" x=\"%.1f\" y=\"%.1f\" "
 		    "width=\"%.1f\" height=\"%.1f\"><title>95%% interval: "
 		    "+/- %.1f%%</title></rect>\n", x0, y0, x1 - x0, y1 - y0,
-		    100 * ci);
+		    100 * r->ci);
 	}
 	sbuf_printf(g->b, "<path class=\"mean\" d=\"M%.1f %.1fV%.1f\"><title>"
-	    "mean %.6g</title></path>\n", xm, y0, y1, e.mean);
+	    "mean %.6g</title></path>\n", xm, y0, y1, r->e.mean);
+}
+
+/* The samples of repeat k at height y. */
+static void
+chart_strip_points(struct svg *g, const struct chart_strip_run *r, int k,
+    double y, const char *cls)
+{
+	char	tip[64];
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct run_sample	*s = r->s[i];
+		int			 warm = s->index == RUN_WARMUP;
+
+		if (s->repeat != k)
+			continue;
+		if (warm)
+			snprintf(tip, sizeof tip, "warm-up %.6g", s->value);
+		else
+			snprintf(tip, sizeof tip, "#%d %.6g", s->index,
+			    s->value);
+		svg_shape(g, warm ? SVG_CROSS : SVG_CIRCLE,
+		    svg_scale_px(&g->x, s->value),
+		    y + (double)(s->index % 5 - 2) * 1.5, 1, cls, tip);
+	}
 }
 
 /* One run's samples, a row per repeat; returns the next row. */
 static size_t
-chart_strip_run(struct svg *g, const struct chart_strip *cs, size_t r,
+chart_strip_run(struct svg *g, const struct chart_strip *cs, size_t k,
     size_t row)
 {
-	const struct run	*run = cs->runs[r];
-	char			 label[64], tip[64], cls[8];
-	double			 y;
+	const struct chart_strip_run	*r = &cs->r[k];
+	char				 label[64], cls[8];
+	double				 y;
 
-	chart_strip_estimate(g, run, cs->g, g->top + (double)row *
-	    CHART_STRIP_ROW, g->top + (double)(row + (size_t)cs->reps[r]) *
-	    CHART_STRIP_ROW);
-	for (int k = 1; k <= cs->reps[r]; k++) {
-		y = g->top + ((double)(row + (size_t)k) - 0.5) *
+	chart_strip_estimate(g, r, g->top + (double)row * CHART_STRIP_ROW,
+	    g->top + (double)(row + (size_t)r->reps) * CHART_STRIP_ROW);
+	snprintf(cls, sizeof cls, "s%zu", k % SVG_SERIES);
+	for (int rep = 1; rep <= r->reps; rep++) {
+		y = g->top + ((double)(row + (size_t)rep) - 0.5) *
 		    CHART_STRIP_ROW;
 		if (cs->nrun == 1)
-			snprintf(label, sizeof label, "repeat %d", k);
-		else if (cs->reps[r] > 1)
-			snprintf(label, sizeof label, "%.16s r%d", cs->names[r],
-			    k);
+			snprintf(label, sizeof label, "repeat %d", rep);
+		else if (r->reps > 1)
+			snprintf(label, sizeof label, "%.16s r%d", cs->names[k],
+			    rep);
 		else
-			snprintf(label, sizeof label, "%.22s", cs->names[r]);
+			snprintf(label, sizeof label, "%.22s", cs->names[k]);
 		svg_text(g, g->left - 6, y + 4, "end", "tk", label);
-		snprintf(cls, sizeof cls, "s%zu", r % SVG_SERIES);
-		for (size_t i = 0; i < run->nsamples; i++) {
-			const struct run_sample *s = &run->samples[i];
-			int	 warm = s->index == RUN_WARMUP;
-
-			if (!chart_strip_is(s, cs->g) || s->repeat != k)
-				continue;
-			if (warm)
-				snprintf(tip, sizeof tip, "warm-up %.6g",
-				    s->value);
-			else
-				snprintf(tip, sizeof tip, "#%d %.6g",
-				    s->index, s->value);
-			svg_shape(g, warm ? SVG_CROSS : SVG_CIRCLE,
-			    svg_scale_px(&g->x, s->value),
-			    y + (double)(s->index % 5 - 2) * 1.5, 1, cls, tip);
-		}
+		chart_strip_points(g, r, rep, y, cls);
 	}
-	return row + (size_t)cs->reps[r];
+	return row + (size_t)r->reps;
 }
 
 static void
@@ -195,9 +219,11 @@ chart_strip(struct sbuf *b, const struct run *const *runs,
 	cs.names = names;
 	cs.nrun = nrun;
 	cs.g = g;
-	cs.reps = xcalloc(nrun + 1, sizeof *cs.reps);
+	cs.r = xcalloc(nrun + 1, sizeof *cs.r);
 	chart_strip_scan(&cs, &lo, &hi);
 	if (cs.nrows > 0)
 		chart_strip_draw(b, &cs, lo, hi);
-	free(cs.reps);
+	for (size_t k = 0; k < nrun; k++)
+		free(cs.r[k].s);
+	free(cs.r);
 }

@@ -2,7 +2,8 @@
  * A struct table (table.c) as an HTML table: the same model the text,
  * CSV and Markdown renderers and the console draw, so the report's tables
  * hold exactly the figures `sysmark show` and `compare` print.  The title
- * becomes the caption (its lines kept), section rows span the table,
+ * is shown above the table (its lines kept) and is its caption for
+ * screen readers, section rows span the table,
  * right-aligned columns are numbers, notes follow as a list.
  */
 /* SPDX-License-Identifier: MIT */
@@ -41,10 +42,19 @@ html_row(struct sbuf *b, const struct table *t, const struct table_row *r)
 void
 html_table(struct sbuf *b, const struct table *t, const char *cls)
 {
+	/*
+	 * The title is shown above the scrolling box, wrapped to the page
+	 * (a phone's width), and kept as the caption for screen readers.
+	 */
+	if (t->title != NULL && t->title[0] != '\0') {
+		sbuf_puts(b, "<p class=\"cap\" aria-hidden=\"true\">");
+		sbuf_esc(b, t->title);
+		sbuf_puts(b, "</p>\n");
+	}
 	sbuf_printf(b, "<div class=\"tw\"><table%s%s%s>\n", cls ? " class=\"" :
 	    "", cls ? cls : "", cls ? "\"" : "");
 	if (t->title != NULL && t->title[0] != '\0') {
-		sbuf_puts(b, "<caption>");
+		sbuf_puts(b, "<caption class=\"vh\">");
 		sbuf_esc(b, t->title);
 		sbuf_puts(b, "</caption>\n");
 	}

@@ -57,8 +57,9 @@ static const char report_html_css[] =
 ".n{text-align:right;font-variant-numeric:tabular-nums}\n"
 "tr.sec th{background:var(--grid)}thead th{border-bottom:2px solid "
 "var(--fg)}\n"
-"caption{white-space:pre-line;text-align:left;font-weight:bold;"
-"padding:4px 0}\n"
+".cap{white-space:pre-line;font-weight:bold;margin:.6em 0 .2em}\n"
+".vh{position:absolute;width:1px;height:1px;overflow:hidden;"
+"clip:rect(0 0 0 0);white-space:nowrap}\n"
 "ul.notes{font-size:13px;margin-top:0}figure{margin:1em 0}\n"
 "figure svg{display:block;width:100%;max-width:640px;height:auto}\n"
 ".nr{color:#888;font-style:italic}\n"
@@ -70,29 +71,24 @@ static const char report_html_css[] =
 #define REPORT_HTML_VERSIONS	8	/* distinct versions listed */
 #define REPORT_HTML_NAMED	6	/* tests named for each */
 
-/* Has the test come before index i among the run's samples? */
-static int
-report_html_seen(const struct run *run, size_t i)
-{
-	for (size_t j = 0; j < i; j++)
-		if (strcmp(run->samples[j].test, run->samples[i].test) == 0)
-			return 1;
-	return 0;
-}
-
-/* The tests measured with version v: "version 4: a, b, ... (26 tests)". */
+/*
+ * The tests measured with version v among the run's groups (a test at
+ * several copies counts once): "version 4: a, b, ... (26 tests)".
+ */
 static void
-report_html_version(struct sbuf *b, const struct run *run, int v)
+report_html_version(struct sbuf *b, const struct run_group *g,
+    const int *ver, size_t ng, int v)
 {
-	size_t	n = 0;
+	size_t	n = 0, j;
 
 	sbuf_printf(b, "version %d: ", v);
-	for (size_t i = 0; i < run->nsamples; i++) {
-		if (run->samples[i].version != v || report_html_seen(run, i))
+	for (size_t i = 0; i < ng; i++) {
+		for (j = 0; j < i && strcmp(g[j].test, g[i].test) != 0; j++)
+			;
+		if (ver[i] != v || j < i)
 			continue;
 		if (n < REPORT_HTML_NAMED)
-			sbuf_escf(b, "%s%s", n > 0 ? ", " : "",
-			    run->samples[i].test);
+			sbuf_escf(b, "%s%s", n > 0 ? ", " : "", g[i].test);
 		n++;
 	}
 	if (n > REPORT_HTML_NAMED)
@@ -103,21 +99,26 @@ report_html_version(struct sbuf *b, const struct run *run, int v)
 static void
 report_html_versions(struct sbuf *b, const struct run *run)
 {
-	int	v[REPORT_HTML_VERSIONS];
-	size_t	nv = 0, k;
+	struct run_group	*g;
+	size_t			 ng = run_groups(run, &g), nv = 0, k;
+	int			 v[REPORT_HTML_VERSIONS];
+	int			*ver = xcalloc(ng + 1, sizeof *ver);
 
-	for (size_t i = 0; i < run->nsamples; i++) {
-		for (k = 0; k < nv && v[k] != run->samples[i].version; k++)
+	for (size_t i = 0; i < ng; i++) {
+		ver[i] = runset_version(run, &g[i]);
+		for (k = 0; k < nv && v[k] != ver[i]; k++)
 			;
 		if (k == nv && nv < REPORT_HTML_VERSIONS)
-			v[nv++] = run->samples[i].version;
+			v[nv++] = ver[i];
 	}
 	if (nv == 0)
 		sbuf_puts(b, "<span class=\"nr\">not recorded</span>");
 	for (k = 0; k < nv; k++) {
 		sbuf_puts(b, k > 0 ? "<br>" : "");
-		report_html_version(b, run, v[k]);
+		report_html_version(b, g, ver, ng, v[k]);
 	}
+	free(ver);
+	free(g);
 }
 
 static void
@@ -195,8 +196,11 @@ static void
 report_html_results(struct sbuf *b, const struct report_html *r)
 {
 	for (size_t k = 0; k < r->nrun; k++) {
-		if (r->nrun > 1)
-			sbuf_escf(b, "<h3>%s</h3>\n", r->names[k]);
+		if (r->nrun > 1) {
+			sbuf_puts(b, "<h3>");
+			sbuf_esc(b, r->names[k]);
+			sbuf_puts(b, "</h3>\n");
+		}
 		report_html_table(b, report_results(r->runs[k], 1));
 		if (r->nrun == 1)
 			report_html_table(b, report_stats(r->runs[k]));
@@ -393,12 +397,13 @@ report_html_svg(struct sbuf *b, const struct report_html *r,
 		sbuf_free(&c);
 		return -1;
 	}
-	open = strchr(c.s, '>');	/* the end of the <svg ...> tag */
+	/* After the title and the description, which come first. */
+	open = strstr(c.s, "</desc>\n") + strlen("</desc>\n");
 	sbuf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	sbuf_printf(b, "%.*s>\n<style>\n%s</style>\n", (int)(open - c.s), c.s,
+	sbuf_printf(b, "%.*s<style>\n%s</style>\n", (int)(open - c.s), c.s,
 	    svg_style());
 	svg_defs(b);
-	sbuf_puts(b, open + 1);
+	sbuf_puts(b, open);
 	sbuf_free(&c);
 	return 0;
 }
