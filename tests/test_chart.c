@@ -457,8 +457,8 @@ test_report_cli(void **state)
 	(void)state;
 	tu_tmpdir(dir, sizeof dir);
 	snprintf(out, sizeof out, "%s/fleet.html", dir);
-	tu_run((char *const[]){ "sysmark", "report", "-o", out, DATA "fleet-20261201",
-	    NULL }, &o);
+	tu_run((char *const[]){ "sysmark", "report", "-o", out,
+	    DATA "fleet-20261201", NULL }, &o);
 	assert_int_equal(o.status, 0);
 	tc_has(o.err, "report written to");
 	tu_out_free(&o);
@@ -468,14 +468,14 @@ test_report_cli(void **state)
 	tc_has(page, "id=\"ratio-1\"");
 	free(page);
 	/* Never replaced without -F. */
-	tu_run((char *const[]){ "sysmark", "report", "-o", out, DATA "run_small.csv",
-	    NULL }, &o);
+	tu_run((char *const[]){ "sysmark", "report", "-o", out,
+	    DATA "run_small.csv", NULL }, &o);
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	tc_has(o.err, "already exists; not overwritten (-F replaces it)");
 	tu_out_free(&o);
 	snprintf(svg, sizeof svg, "%s/m.svg", dir);
-	tu_run((char *const[]){ "sysmark", "report", "-f", "svg", "-c", "memhier", "-o",
-	    svg, DATA "memcurve.csv", NULL }, &o);
+	tu_run((char *const[]){ "sysmark", "report", "-f", "svg", "-c",
+	    "memhier", "-o", svg, DATA "memcurve.csv", NULL }, &o);
 	assert_int_equal(o.status, 0);
 	tu_out_free(&o);
 	page = tu_slurp(svg);
@@ -483,17 +483,18 @@ test_report_cli(void **state)
 	tc_has(page, "<style>");
 	tc_has(page, "<symbol id=\"sm-m0\"");
 	free(page);
-	tu_run((char *const[]){ "sysmark", "report", "-f", "svg", "-c", "users", "-o",
-	    svg, DATA "memcurve.csv", NULL }, &o);
+	tu_run((char *const[]){ "sysmark", "report", "-f", "svg", "-c",
+	    "users", "-o", svg, DATA "memcurve.csv", NULL }, &o);
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	tc_has(o.err, "no chart \"users\" in these runs (charts: memhier,");
 	tu_out_free(&o);
-	tu_run((char *const[]){ "sysmark", "report", DATA "memcurve.csv", NULL }, &o);
+	tu_run((char *const[]){ "sysmark", "report", DATA "memcurve.csv",
+	    NULL }, &o);
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	tc_has(o.err, "report: -o FILE is required");
 	tu_out_free(&o);
-	tu_run((char *const[]){ "sysmark", "report", "-o", svg, DATA "nope.csv", NULL },
-	    &o);
+	tu_run((char *const[]){ "sysmark", "report", "-o", svg,
+	    DATA "nope.csv", NULL }, &o);
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	tc_has(o.err, "nope");
 	tu_out_free(&o);

@@ -31,8 +31,8 @@ ui_report_path(struct ui *ui, char *buf, size_t len, struct sm_error *err)
 		return -1;
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
 	for (int n = 2; n < 1000; n++) {
-		if (snprintf(buf, len, "%s/report-%s%s.html", dir, stamp, seq) >=
-		    (int)len) {
+		if (snprintf(buf, len, "%s/report-%s%s.html", dir, stamp,
+		    seq) >= (int)len) {
 			sm_error_set(err, "%s: path too long", dir);
 			return -1;
 		}

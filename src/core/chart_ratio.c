@@ -32,8 +32,8 @@ chart_ratio_verdict(struct chart_ratio_row *w, enum signif_verdict v)
 {
 	switch (v) {
 	case SIGNIF_BETTER:
-		*w = (struct chart_ratio_row){ .cls = "better", .word = "better",
-		    .sh = SVG_TRIANGLE };
+		*w = (struct chart_ratio_row){ .cls = "better",
+		    .word = "better", .sh = SVG_TRIANGLE };
 		break;
 	case SIGNIF_WORSE:
 		*w = (struct chart_ratio_row){ .cls = "worse", .word = "worse",

@@ -220,42 +220,38 @@ svg_text(struct svg *g, double x, double y, const char *anchor,
 	sbuf_puts(g->b, "</text>\n");
 }
 
+/* The ticks of one axis: a grid line and a label each. */
 static void
-svg_ticks_x(struct svg *g, const struct svg_axis *a)
+svg_ticks(struct svg *g, const struct svg_axis *a, int vertical)
 {
-	double	t[64], px;
-	size_t	n = svg_scale_ticks(&g->x, a->log2, t, 64);
-	char	buf[32];
+	const struct svg_scale	*sc = vertical ? &g->y : &g->x;
+	double			 t[64], p;
+	size_t			 n = svg_scale_ticks(sc, a->log2, t, 64);
+	char			 buf[32];
 
 	for (size_t i = 0; i < n; i++) {
-		px = svg_scale_px(&g->x, t[i]);
+		p = svg_scale_px(sc, t[i]);
 		(a->fmt != NULL ? a->fmt : svg_fmt_g)(t[i], buf, sizeof buf);
-		sbuf_printf(g->b, "<path class=\"grid\" d=\"M%.1f %.1fV%.1f\"/>"
-		    "\n", px, g->top, g->bottom);
-		svg_text(g, px, g->bottom + 14, "middle", "tk", buf);
+		if (vertical) {
+			sbuf_printf(g->b, "<path class=\"grid\" d=\"M%.1f "
+			    "%.1fH%.1f\"/>\n", g->left, p, g->right);
+			svg_text(g, g->left - 4, p + 4, "end", "tk", buf);
+		} else {
+			sbuf_printf(g->b, "<path class=\"grid\" d=\"M%.1f "
+			    "%.1fV%.1f\"/>\n", p, g->top, g->bottom);
+			svg_text(g, p, g->bottom + 14, "middle", "tk", buf);
+		}
 	}
-	svg_text(g, (g->left + g->right) / 2, g->bottom + 34, "middle", "al",
-	    a->label);
 }
 
+/* The y axis's title, turned to run up beside it. */
 static void
-svg_ticks_y(struct svg *g, const struct svg_axis *a)
+svg_label_y(struct svg *g, const char *label)
 {
-	double	t[64], py;
-	size_t	n = svg_scale_ticks(&g->y, a->log2, t, 64);
-	char	buf[32];
-
-	for (size_t i = 0; i < n; i++) {
-		py = svg_scale_px(&g->y, t[i]);
-		(a->fmt != NULL ? a->fmt : svg_fmt_g)(t[i], buf, sizeof buf);
-		sbuf_printf(g->b, "<path class=\"grid\" d=\"M%.1f %.1fH%.1f\"/>"
-		    "\n", g->left, py, g->right);
-		svg_text(g, g->left - 4, py + 4, "end", "tk", buf);
-	}
 	sbuf_printf(g->b, "<text class=\"al\" text-anchor=\"middle\" "
 	    "transform=\"translate(14 %.1f) rotate(-90)\">",
 	    (g->top + g->bottom) / 2);
-	sbuf_esc(g->b, a->label);
+	sbuf_esc(g->b, label);
 	sbuf_puts(g->b, "</text>\n");
 }
 
@@ -271,9 +267,13 @@ svg_axes(struct svg *g, const struct svg_axis *ax, const struct svg_axis *ay)
 	g->x.p1 = g->right;
 	g->y.p0 = g->bottom;
 	g->y.p1 = g->top;
-	svg_ticks_x(g, ax);
-	if (ay != NULL)
-		svg_ticks_y(g, ay);
+	svg_ticks(g, ax, 0);
+	svg_text(g, (g->left + g->right) / 2, g->bottom + 34, "middle", "al",
+	    ax->label);
+	if (ay != NULL) {
+		svg_ticks(g, ay, 1);
+		svg_label_y(g, ay->label);
+	}
 	sbuf_printf(g->b, "<path class=\"ax\" d=\"M%.1f %.1fV%.1fH%.1f\"/>\n",
 	    g->left, g->top, g->bottom, g->right);
 }

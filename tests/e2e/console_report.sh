@@ -26,7 +26,8 @@ e2e_cursor_to() {
 # The report a status line named: well-formed, with this chart title.
 e2e_report_has() {
 	e2e_wait "^report written to "
-	e2e_path=$(e2e_screen | sed -n 's/^report written to \(.*\.html\).*/\1/p')
+	e2e_path=$(e2e_screen |
+	    sed -n 's/^report written to \(.*\.html\).*/\1/p')
 	[ -f "$e2e_path" ] || e2e_fail "no report at \"$e2e_path\""
 	case $e2e_path in
 	"$e2e_tmp/results/report-"*) ;;

@@ -116,7 +116,8 @@ browse() {	# PAGE OUT ARGS...: chromium on file://PAGE, stdout to OUT
 	run=$((run + 1))
 	: >"$tmp/requests"
 	timeout -k 5 90 "$browser" --headless=new --disable-gpu --no-sandbox \
-	    --user-data-dir="$tmp/profile.$run" --proxy-server="127.0.0.1:$port" \
+	    --user-data-dir="$tmp/profile.$run" \
+	    --proxy-server="127.0.0.1:$port" \
 	    --disable-background-networking --disable-component-update \
 	    --no-first-run --disable-sync --disable-default-apps \
 	    --hide-scrollbars --enable-logging=stderr --v=0 "$@" \
@@ -124,8 +125,8 @@ browse() {	# PAGE OUT ARGS...: chromium on file://PAGE, stdout to OUT
 	    fail "chromium on $p: status $? ($(tail -n 3 "$tmp/log.$run"))"
 	# The browser's own services (time, updates, accounts) are not the
 	# page's: those hosts are Google's, and no report names them.
-	grep -v -E '^[A-Z]+ (http://)?[a-z0-9.-]*(google\.com|googleapis\.com|gstatic\.com)[:/]' \
-	    "$tmp/requests" >"$tmp/page-requests.$run"
+	grep -v -E '^[A-Z]+ (http://)?[a-z0-9.-]*(google|googleapis|gstatic)'\
+'\.com[:/]' "$tmp/requests" >"$tmp/page-requests.$run"
 	grep 'CONSOLE' "$tmp/log.$run" >"$tmp/console.$run"
 }
 
