@@ -18,6 +18,7 @@
 
 #define CHART_RATIO_ROW		18
 #define CHART_RATIO_LEFT	170
+#define CHART_RATIO_CHARS	26	/* of a name, in that margin */
 #define CHART_RATIO_WORDS	120	/* room for "+12.3% better" */
 
 struct chart_ratio_row {
@@ -70,6 +71,24 @@ chart_ratio_row(const struct bmdiff_rank *k, struct chart_ratio_row *w)
 	}
 }
 
+/*
+ * A row's name: the test's title when it fits the margin, else its id
+ * (as the console's narrow rows do), "x4" after it for copies.
+ */
+static void
+chart_ratio_name(const struct run_group *g, const struct run *const *all,
+    size_t nall, char *buf, size_t len)
+{
+	const char	*title = label_title_in(all, nall, g->test);
+	char		 copies[16] = "";
+
+	if (g->copies > 1)
+		snprintf(copies, sizeof copies, " x%d", g->copies);
+	if (strlen(title) + strlen(copies) > CHART_RATIO_CHARS)
+		title = g->test;
+	snprintf(buf, len, "%s%s", title, copies);
+}
+
 static void
 chart_ratio_rows(struct svg *g, const struct bmdiff_rank *k,
     const struct chart_ratio_row *w, size_t n, const struct run *const *all,
@@ -82,13 +101,7 @@ chart_ratio_rows(struct svg *g, const struct bmdiff_rank *k,
 		double	x0 = svg_scale_px(&g->x, w[i].lo);
 		double	x1 = svg_scale_px(&g->x, w[i].hi);
 
-		if (k[i].g.copies > 1)
-			snprintf(buf, sizeof buf, "%.20s x%d",
-			    label_title_in(all, nall, k[i].g.test),
-			    k[i].g.copies);
-		else
-			snprintf(buf, sizeof buf, "%.26s",
-			    label_title_in(all, nall, k[i].g.test));
+		chart_ratio_name(&k[i].g, all, nall, buf, sizeof buf);
 		svg_text(g, g->left - 6, y + 4, "end", "tk", buf);
 		if (!isnan(x0) && !isnan(x1))
 			sbuf_printf(g->b, "<path class=\"err %s\" d=\"M%.1f "

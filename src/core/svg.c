@@ -380,6 +380,8 @@ svg_style(void)
 ".grid{stroke:var(--grid);fill:none}.ln{fill:none;stroke-width:1.6}\n"
 ".dash{fill:none;stroke-dasharray:5 4;stroke-width:1.2}\n"
 ".mark{stroke:var(--fg);stroke-dasharray:2 3;fill:none}\n"
+"svg.chart .mk{paint-order:stroke;stroke:var(--bg);stroke-width:3px;"
+"stroke-linejoin:round}\n"
 ".band{fill:var(--band);stroke:none}.mean{stroke:var(--fg);"
 "stroke-width:2;fill:none}\n"
 ".hollow{fill:var(--bg)!important}.err{stroke-width:1.5;fill:none}\n"
