@@ -488,6 +488,17 @@ test_report_cli(void **state)
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	tc_has(o.err, "no chart \"users\" in these runs (charts: memhier,");
 	tu_out_free(&o);
+	/* -b: the INDEX VALUES, the score with its interval. */
+	tu_run((char *const[]){ "sysmark", "report", "-F", "-b",
+	    "baselines/unixbench.csv", "-o", out, DATA "run_small.csv",
+	    NULL }, &o);
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	page = tu_slurp(out);
+	tc_has(page, "<caption class=\"vh\">INDEX VALUES</caption>");
+	tc_has(page, "<th scope=\"col\" class=\"n\">+/- CI</th>");
+	tc_has(page, "System Benchmarks Index Score");
+	free(page);
 	tu_run((char *const[]){ "sysmark", "report", DATA "memcurve.csv",
 	    NULL }, &o);
 	assert_int_equal(o.status, SM_EXIT_INPUT);
