@@ -3,8 +3,9 @@
 # size and that it is not blank.  Prints "WIDTH HEIGHT INKED COLOURS":
 # the share of pixels unlike the top-left (background) one, and how many
 # colours it holds (up to 1000).  Exits 1 when the size is not W x H, or
-# when under MIN (a fraction) of it is inked, or under 4 colours show.
-# Usage: python3 tests/pngcheck.py FILE W H MIN
+# when under MIN (a fraction) of it is inked, or under 4 colours show, or
+# when the background is not as SCHEME says (light: bright, dark: dim).
+# Usage: python3 tests/pngcheck.py FILE W H MIN [light|dark]
 import struct
 import sys
 import zlib
@@ -86,6 +87,10 @@ def main():
     if share < least or len(colours) < 4:
         sys.exit("%s: blank: %.4f inked, %d colours" %
                  (path, share, len(colours)))
+    scheme = sys.argv[5] if len(sys.argv) > 5 else None
+    if (scheme == "light" and min(bg) < 0xc0) or \
+            (scheme == "dark" and max(bg) > 0x40):
+        sys.exit("%s: background #%s is not %s" % (path, bg.hex(), scheme))
 
 
 main()

@@ -10,8 +10,9 @@
 # console.error() must show up in both records, which proves the two
 # checks see; the reports must leave no request and no console message.
 # The DOM chromium dumps is read back (chart titles, one path per series,
-# table rows), a screenshot of each page is checked for its size and for
-# ink (tests/pngcheck.py), one page is printed to PDF on A4.  Screenshots
+# table rows), a screenshot of each page is checked for its size, for
+# ink and for its background (one in the dark scheme; tests/pngcheck.py),
+# one page is printed to PDF on A4.  Screenshots
 # are kept in $SYSMARK_E2E_SHOTS when set.  Skipped, saying so, only when
 # no chromium is installed (sh .ci/deps test installs it).
 set -u
@@ -166,21 +167,24 @@ dom users --title "Simulated users: response time against users" \
 dom fleet --text "alpha" --text "beta" --series ratio-1 0 \
     --title "Ratios: beta against alpha"
 
-shot() {	# NAME WIDTH HEIGHT
-	browse "$tmp/$1.html" /dev/null --screenshot="$tmp/$1.png" \
-	    --window-size="$2,$3"
+shot() {	# NAME WIDTH HEIGHT light|dark
+	if [ "$4" = dark ]; then
+		set -- "$@" --force-dark-mode
+	fi
+	browse "$tmp/$1.html" /dev/null --screenshot="$tmp/$1-$4.png" \
+	    --window-size="$2,$3" ${5:-}
 	[ ! -s "$tmp/page-requests.$run" ] || fail "$1.html made requests"
-	python3 "$top/tests/pngcheck.py" "$tmp/$1.png" "$2" "$3" 0.02 \
-	    >"$tmp/$1.ink" || fail "screenshot of $1: $(cat "$tmp/$1.ink")"
+	python3 "$top/tests/pngcheck.py" "$tmp/$1-$4.png" "$2" "$3" 0.02 \
+	    "$4" >"$tmp/$1.ink" || fail "screenshot of $1: $(cat "$tmp/$1.ink")"
 	if [ -n "${SYSMARK_E2E_SHOTS:-}" ]; then
 		mkdir -p "$SYSMARK_E2E_SHOTS"
-		cp "$tmp/$1.png" "$SYSMARK_E2E_SHOTS/report-$1.png"
+		cp "$tmp/$1-$4.png" "$SYSMARK_E2E_SHOTS/report-$1-$4.png"
 	fi
 }
-shot one 800 1200
-shot three 800 1400
-shot scale 800 1000
-shot users 390 1400		# a phone's width
+shot one 700 1000 light
+shot three 700 1000 light
+shot scale 700 900 dark	# prefers-color-scheme: dark
+shot users 390 1000 light	# a phone's width
 
 # Printed: A4 pages (595 x 842 points).
 browse "$tmp/one.html" /dev/null --print-to-pdf="$tmp/one.pdf" \
