@@ -170,8 +170,9 @@ static void
 chart_strip_draw(struct sbuf *b, struct chart_strip *cs, double lo,
     double hi)
 {
-	static const char *const lname[] = { "sample", "warm-up, not "
-	    "counted", "mean", "95% interval" };
+	static const char *const lname[] = {
+		"sample", "warm-up, not counted", "mean", "95% interval"
+	};
 	static const char *const lcls[] = { "s0", "s0", "mean", "band" };
 	static const enum svg_shape lsh[] = { SVG_CIRCLE, SVG_CROSS,
 	    SVG_PLUS, SVG_SQUARE };

@@ -137,15 +137,14 @@ chart_xy_legend(struct svg *g, const struct chart_xy *c, double y0)
 		double	x = g->left + (double)(i % CHART_XY_PER_ROW) * 180;
 		double	y = y0 + (double)(i / CHART_XY_PER_ROW) *
 			    CHART_XY_LEGEND_ROW;
-		char	cls[32];
+		char	cls[8];
 
-		snprintf(cls, sizeof cls, "%s s%zu", c->s[i].dashed ? "dash" :
-		    "ln", i % SVG_SERIES);
-		sbuf_printf(g->b, "<path class=\"%s\" d=\"M%.1f %.1fh22\"/>\n",
-		    cls, x, y - 4);
+		snprintf(cls, sizeof cls, "s%zu", i % SVG_SERIES);
+		sbuf_printf(g->b, "<path class=\"%s %s\" d=\"M%.1f %.1fh22\"/>"
+		    "\n", c->s[i].dashed ? "dash" : "ln", cls, x, y - 4);
 		if (!c->s[i].dashed)
 			svg_shape(g, (enum svg_shape)(i % SVG_SERIES), x + 11,
-			    y - 4, 1, cls + 3, NULL);
+			    y - 4, 1, cls, NULL);
 		sbuf_printf(g->b, "<text class=\"lg\" x=\"%.1f\" y=\"%.1f\">",
 		    x + 28, y);
 		sbuf_esc(g->b, c->s[i].name);
