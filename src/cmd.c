@@ -424,6 +424,26 @@ cmd_print(const struct run *run, enum table_format fmt, int stats)
 	return cmd_render_all(curves, n, fmt, rc, 1);
 }
 
+/*
+ * The host noise profile of the runs' host (noise_find), its note added
+ * to path; one that is there but cannot be used is named on stderr with
+ * the reason.  1 if profile holds one (the caller frees it), else 0.
+ */
+int
+cmd_noise_find(const char *self, const struct run *const *runs, size_t n,
+    struct run *profile, char *path, size_t len)
+{
+	struct sm_error	err;
+	int		found;
+
+	found = noise_find_noted(self != NULL && self[0] != '\0' ? self :
+	    NULL, runs, n, profile, path, len, &err);
+	if (found < 0)
+		fprintf(stderr, "sysmark: the host noise profile %s is not "
+		    "used: %s\n", path, err.msg);
+	return found > 0;
+}
+
 /* The INDEX VALUES table of run against base, named name. */
 int
 cmd_index(const struct run *run, const struct run *base, const char *name,
@@ -433,16 +453,13 @@ cmd_index(const struct run *run, const struct run *base, const char *name,
 	struct table	*t;
 	struct run	 profile;
 	char		*label = paths_label(name), self[PATH_MAX], pname[PATH_MAX];
-	char		 note[128];
 	int		 rc, have = 0;
 
 	/* The host profile widens one run's intervals to the honest ones. */
 	run_init(&profile);
-	if (paths_self_exe(NULL, self, sizeof self) == 0 &&
-	    (have = noise_find(self, &run, 1, &profile, pname, sizeof pname,
-	    note, sizeof note, &err)) < 0)
-		fprintf(stderr, "sysmark: the host noise profile %s is not "
-		    "used: %s\n", pname, err.msg);
+	if (paths_self_exe(NULL, self, sizeof self) == 0)
+		have = cmd_noise_find(self, &run, 1, &profile, pname,
+		    sizeof pname);
 	t = index_table_noise(run, base, label, have > 0 ? &profile : NULL,
 	    pname);
 	run_free(&profile);

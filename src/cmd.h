@@ -102,6 +102,8 @@ int	 cmd_save(const struct run *, struct cmd_opts *);
 int	 cmd_render(struct table *, enum table_format);
 int	 cmd_render_all(struct table **, size_t, enum table_format, int, int);
 int	 cmd_print(const struct run *, enum table_format, int);
+int	 cmd_noise_find(const char *, const struct run *const *, size_t,
+	     struct run *, char *, size_t);
 int	 cmd_index(const struct run *, const struct run *, const char *,
 	     enum table_format);
 
@@ -131,7 +133,7 @@ int	 cmd_measure(struct cmd_opts *);
 /* The commands, one file each, and their usage. */
 extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],
 	     cmd_show_usage[], cmd_compare_usage[], cmd_import_usage[],
-	     cmd_list_usage[], cmd_console_usage[];
+	     cmd_list_usage[], cmd_console_usage[], cmd_report_usage[];
 int	 cmd_run(int, char **, const char *);
 int	 cmd_calibrate(int, char **, const char *);
 int	 cmd_users(int, char **, const char *);
@@ -140,5 +142,6 @@ int	 cmd_compare(int, char **, const char *);
 int	 cmd_import(int, char **, const char *);
 int	 cmd_list(int, char **, const char *);
 int	 cmd_console(int, char **, const char *);
+int	 cmd_report(int, char **, const char *);
 
 #endif

@@ -179,12 +179,8 @@ cmd_compare_profile(const char *arg, int force, const char *argv0,
 	} else {
 		if (paths_self_exe(argv0, self, sizeof self) != 0)
 			self[0] = '\0';
-		found = noise_find(self[0] ? self : NULL, rp, (size_t)n,
-		    profile, name, len, note, sizeof note, &err);
-		if (found < 0)
-			fprintf(stderr, "sysmark: the host noise profile %s is "
-			    "not used: %s\n", name, err.msg);
-		found = found > 0;
+		found = cmd_noise_find(self, rp, (size_t)n, profile, name,
+		    len);
 	}
 	free(rp);
 	if (found > 1)

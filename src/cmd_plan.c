@@ -24,8 +24,7 @@ cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
 {
 	struct run	 host;
 	const struct run *hp = &host;
-	char		 h[256], note[128];
-	struct sm_error	 err;
+	char		 h[256];
 	int		 found;
 
 	run_init(&host);
@@ -33,13 +32,9 @@ cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
 		snprintf(h, sizeof h, "unknown");
 	h[sizeof h - 1] = '\0';
 	run_meta_set(&host, "hostname", h);
-	found = noise_find(m->self, &hp, 1, profile, name, len, note,
-	    sizeof note, &err);
-	if (found < 0)
-		fprintf(stderr, "sysmark: the host noise profile %s is not "
-		    "used: %s\n", name, err.msg);
+	found = cmd_noise_find(m->self, &hp, 1, profile, name, len);
 	run_free(&host);
-	return found > 0;
+	return found;
 }
 
 /* Ask on the terminal whether to go on; 1 for yes.  Never in a batch. */

@@ -37,6 +37,7 @@ static const struct main_cmd {
 	{ "compare", cmd_compare, cmd_compare_usage },
 	{ "calibrate", cmd_calibrate, cmd_calibrate_usage },
 	{ "users", cmd_users, cmd_users_usage },
+	{ "report", cmd_report, cmd_report_usage },
 	{ "console", cmd_console, cmd_console_usage },
 };
 #define MAIN_NCMDS	(sizeof main_cmds / sizeof main_cmds[0])

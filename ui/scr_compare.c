@@ -22,6 +22,8 @@ static const struct ui_key scr_compare_help[] = {
 	{ "h l", "scroll the table sideways" },
 	{ "v", "open the run or baseline under the cursor whole: its "
 	    "table, every statistic, a memory curve" },
+	{ "e", "with the table shown: write the HTML report of the picked "
+	    "runs under results/; says where" },
 	{ "r n", "results of the last run; select screen" },
 	{ NULL, NULL }
 };
@@ -65,6 +67,18 @@ scr_compare_pick(struct ui *ui)
 	s->pick = 0;
 }
 
+/* The picked sources in the order picked (allocated); n of them. */
+static const struct ui_source **
+scr_compare_picked(const struct ui *ui, int n)
+{
+	const struct ui_source	**v = xcalloc((size_t)n + 1, sizeof *v);
+
+	for (size_t i = 0; i < ui->nsrc; i++)
+		if (ui->src[i].pick > 0)
+			v[ui->src[i].pick - 1] = &ui->src[i];
+	return v;
+}
+
 /* Build the table of the picked sources, in the order picked. */
 static void
 scr_compare_show(struct ui *ui)
@@ -77,10 +91,7 @@ scr_compare_show(struct ui *ui)
 		ui_message(ui, "pick at least one run with Space first");
 		return;
 	}
-	v = xcalloc((size_t)n, sizeof *v);
-	for (size_t i = 0; i < ui->nsrc; i++)
-		if (ui->src[i].pick > 0)
-			v[ui->src[i].pick - 1] = &ui->src[i];
+	v = scr_compare_picked(ui, n);
 	table_free(ui->cmp_table);
 	ui->cmp_table = ui_source_compare(ui, v, (size_t)n, &err);
 	free(v);
@@ -90,6 +101,23 @@ scr_compare_show(struct ui *ui)
 	}
 	ui->cmp_view = 1;
 	ui->cmp_top = ui->cmp_left = 0;
+}
+
+/* e: the report of the picked runs, once their table is shown. */
+static void
+scr_compare_report(struct ui *ui)
+{
+	const struct ui_source	**v;
+	int			  n = scr_compare_npicked(ui);
+
+	if (!ui->cmp_view || n == 0) {
+		ui_message(ui, "pick runs with Space and compare them with "
+		    "Enter first; e then writes their report");
+		return;
+	}
+	v = scr_compare_picked(ui, n);
+	ui_report_sources(ui, v, (size_t)n);
+	free(v);
 }
 
 /* v: the run in memory is on the results screen already. */
@@ -134,6 +162,9 @@ scr_compare_key(struct ui *ui, int c)
 			ui->cmp_view = 0;
 		else
 			scr_compare_show(ui);
+		return 1;
+	case 'e':
+		scr_compare_report(ui);
 		return 1;
 	case 'v':
 		if (!ui->cmp_view && ui->nsrc > 0)
@@ -245,8 +276,8 @@ scr_compare_draw(struct ui *ui)
 
 const struct ui_screen scr_compare = {
 	.name = "Compare",
-	.status = "Spc:pick  Enter:compare  v:open  j/k/h/l:move  r:results  "
-	    "n:new run  ?:help  q:quit",
+	.status = "Spc:pick  Enter:compare  v:open  e:report  jk/hl:move  "
+	    "r:results  ?:help  q:quit",
 	.help = scr_compare_help,
 	.enter = scr_compare_enter,
 	.key = scr_compare_key,

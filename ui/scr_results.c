@@ -28,6 +28,8 @@ static const struct ui_key scr_results_help[] = {
 	{ "b", "choose the reference: saved runs and baselines in a list; "
 	    "type to filter, arrows move, Enter chooses" },
 	{ "o", "compare screen: open or compare runs and baselines" },
+	{ "e", "write the HTML report of what is shown (the run, and the "
+	    "reference against it) under results/; says where" },
 	{ "n r", "back to the select screen; the run just measured" },
 	{ "j k h l", "move the highlight (its full title shows below); "
 	    "scroll sideways, the test column stays" },
@@ -59,11 +61,11 @@ scr_results_index(struct ui *ui, const struct run *run, const struct run *ref,
 {
 	struct run	profile;
 	struct sm_error	err;
-	char		path[PATH_MAX], note[128];
+	char		path[PATH_MAX];
 	int		have;
 
-	have = noise_find(ui->self[0] != '\0' ? ui->self : NULL, &run, 1,
-	    &profile, path, sizeof path, note, sizeof note, &err) > 0;
+	have = noise_find_noted(ui->self[0] != '\0' ? ui->self : NULL, &run,
+	    1, &profile, path, sizeof path, &err) > 0;
 	ui->res_index = index_table_noise(run, ref, name, have ? &profile :
 	    NULL, path);
 	run_free(&profile);
@@ -226,6 +228,9 @@ scr_results_key(struct ui *ui, int c)
 		return 1;
 	case 'o':
 		ui_switch(ui, UI_SCR_COMPARE);
+		return 1;
+	case 'e':
+		ui_report_results(ui);
 		return 1;
 	case 'n':
 		ui_switch(ui, UI_SCR_SELECT);
@@ -449,8 +454,8 @@ scr_results_draw(struct ui *ui)
 
 const struct ui_screen scr_results = {
 	.name = "Results",
-	.status = "s:save  b:reference  o:compare  n:new run  j/k/h/l:move  "
-	    "?:help  q:quit",
+	.status = "s:save  b:reference  o:compare  e:report  n:new  "
+	    "j/k/h/l:move  ?:help  q:quit",
 	.help = scr_results_help,
 	.enter = scr_results_enter,
 	.key = scr_results_key,

@@ -291,6 +291,21 @@ int	 ui_source_load(struct ui *, const struct ui_source *, struct run *,
 int	 ui_source_open(struct ui *, const struct ui_source *);
 struct table *ui_source_compare(struct ui *, const struct ui_source *const *,
 	     size_t, struct sm_error *);
+struct ui_source_runs {
+	struct run		 *runs;
+	const struct run	**rp;		/* the runs, or the live one */
+	const char		**names;
+};
+int	 ui_source_load_all(struct ui *, const struct ui_source *const *,
+	     size_t, struct ui_source_runs *, struct sm_error *);
+void	 ui_source_runs_free(struct ui_source_runs *, size_t);
+
+/* ui_report.c */
+void	 ui_report_write(struct ui *, const struct run *const *,
+	     const char *const *, size_t, const struct run *, const char *);
+void	 ui_report_sources(struct ui *, const struct ui_source *const *,
+	     size_t);
+void	 ui_report_results(struct ui *);
 
 
 /* ui_plain.c */

@@ -171,14 +171,11 @@ ui_source_table(struct ui *ui, const struct run **rp, const char **names,
 	struct run		profile;
 	struct table		*t;
 	struct sm_error		 err;
-	char			path[PATH_MAX + 160], note[128];
+	char			path[PATH_MAX + 160];
 
 	compare_opts_default(&o);
-	if (noise_find(ui->self[0] != '\0' ? ui->self : NULL, rp, n, &profile,
-	    path, PATH_MAX, note, sizeof note, &err) > 0) {
-		if (note[0] != '\0')
-			snprintf(path + strlen(path), sizeof path -
-			    strlen(path), " (%s)", note);
+	if (noise_find_noted(ui->self[0] != '\0' ? ui->self : NULL, rp, n,
+	    &profile, path, sizeof path, &err) > 0) {
 		o.profile = &profile;
 		o.profile_name = path;
 	}
@@ -195,29 +192,47 @@ struct table *
 ui_source_compare(struct ui *ui, const struct ui_source *const *s, size_t n,
     struct sm_error *err)
 {
-	struct run		 *runs = xcalloc(n, sizeof *runs);
-	const struct run	**rp = xcalloc(n, sizeof *rp);
-	const char		**names = xcalloc(n, sizeof *names);
-	struct table		 *t = NULL;
-	size_t			  k;
+	struct ui_source_runs	 r;
+	struct table		*t = NULL;
 
-	for (k = 0; k < n; k++) {
-		run_init(&runs[k]);
-		names[k] = s[k]->name;
-		rp[k] = s[k]->kind == UI_SRC_CURRENT ? &ui->live.run :
-		    &runs[k];
-		if (s[k]->kind != UI_SRC_CURRENT &&
-		    ui_source_load(ui, s[k], &runs[k], err) != 0)
-			break;
-	}
-	if (k == n)
-		t = ui_source_table(ui, rp, names, n);
-	for (size_t j = 0; j < n; j++)
-		run_free(&runs[j]);
-	free(names);
-	free(rp);
-	free(runs);
+	if (ui_source_load_all(ui, s, n, &r, err) == 0)
+		t = ui_source_table(ui, r.rp, r.names, n);
+	ui_source_runs_free(&r, n);
 	return t;
+}
+
+/*
+ * Load n sources into r (the run in memory stays where it is); 0, or -1
+ * with why.  ui_source_runs_free() frees r either way.
+ */
+int
+ui_source_load_all(struct ui *ui, const struct ui_source *const *s, size_t n,
+    struct ui_source_runs *r, struct sm_error *err)
+{
+	r->runs = xcalloc(n, sizeof *r->runs);
+	r->rp = xcalloc(n, sizeof *r->rp);
+	r->names = xcalloc(n, sizeof *r->names);
+	for (size_t k = 0; k < n; k++)
+		run_init(&r->runs[k]);
+	for (size_t k = 0; k < n; k++) {
+		r->names[k] = s[k]->name;
+		r->rp[k] = s[k]->kind == UI_SRC_CURRENT ? &ui->live.run :
+		    &r->runs[k];
+		if (s[k]->kind != UI_SRC_CURRENT &&
+		    ui_source_load(ui, s[k], &r->runs[k], err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void
+ui_source_runs_free(struct ui_source_runs *r, size_t n)
+{
+	for (size_t j = 0; j < n; j++)
+		run_free(&r->runs[j]);
+	free(r->names);
+	free(r->rp);
+	free(r->runs);
 }
 
 /*

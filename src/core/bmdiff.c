@@ -692,6 +692,30 @@ bmdiff_warnings(const struct compare_side *a, const struct compare_side *b,
 }
 
 /*
+ * The ranked tests of b against a, in the order the report lists them
+ * (best change first), each with its judgement, into *out (allocated);
+ * for the report's ratio chart, which must not rank them another way.
+ */
+size_t
+bmdiff_ranked(const struct compare_side *a, const struct compare_side *b,
+    const struct compare_opts *o, struct bmdiff_rank **out)
+{
+	struct bmdiff_line	*l;
+	size_t			 nl = bmdiff_lines(a, b, o, &l), n = 0;
+
+	*out = xcalloc(nl + 1, sizeof **out);
+	for (size_t i = 0; i < nl; i++) {
+		if (l[i].kind != BMDIFF_RANKED)
+			continue;
+		(*out)[n].g = l[i].g;
+		(*out)[n].dir = l[i].dir;
+		(*out)[n++].s = l[i].s;
+	}
+	free(l);
+	return n;
+}
+
+/*
  * The ranked comparison of side b against side a; the caller frees the
  * table.
  */

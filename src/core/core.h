@@ -590,6 +590,14 @@ void	 json_run_add(struct json_t *, const struct run *, const char *);
 size_t	 json_compare_add(struct json_t *, const struct compare_side *,
 	     size_t, const struct compare_side *, size_t,
 	     const struct bmdiff_line *, size_t, const struct compare_opts *);
+struct bmdiff_rank {
+	struct run_group	g;
+	enum bench_dir		dir;
+	struct signif		s;
+};
+size_t	 bmdiff_ranked(const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *,
+	     struct bmdiff_rank **);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);
@@ -616,6 +624,8 @@ size_t	 memhier_levels(const struct memhier_point *, size_t, size_t,
 void	 memhier_name_by_sizes(struct memhier_level *, size_t,
 	     const double *, size_t);
 double	 memhier_level_ns(const struct run *, const char *);
+size_t	 memhier_run_levels(const struct run *, const struct memhier_point *,
+	     size_t, struct memhier_level *, size_t);
 struct table *memhier_plot(const struct run *);
 
 /* best.c */
@@ -745,6 +755,8 @@ int	 noise_check(const struct run *, const char *, int, char *, size_t,
 	     struct sm_error *);
 int	 noise_find(const char *, const struct run *const *, size_t,
 	     struct run *, char *, size_t, char *, size_t, struct sm_error *);
+int	 noise_find_noted(const char *, const struct run *const *, size_t,
+	     struct run *, char *, size_t, struct sm_error *);
 struct table *noise_table(const struct run *);
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
@@ -986,5 +998,10 @@ struct table *users_table(const struct run *);
 struct table *users_plot(const struct run *);
 struct table *users_compare(const struct run *const *, const char *const *,
 	     size_t);
+struct users_pct {
+	int	users;
+	double	p50, p90, p99;	/* ns, over every step */
+};
+size_t	 users_curve(const struct run *, struct users_pct **, int *);
 
 #endif

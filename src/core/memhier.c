@@ -222,7 +222,7 @@ static size_t	memhier_ncaches(const struct run *);
 static size_t	memhier_cache_sizes(const struct run *, double *);
 
 /* The run's levels, named by its reported cache sizes when it has any. */
-static size_t
+size_t
 memhier_run_levels(const struct run *run, const struct memhier_point *p,
     size_t np, struct memhier_level *lv, size_t max)
 {

@@ -146,6 +146,26 @@ noise_find(const char *self, const struct run *const *runs, size_t nrun,
 }
 
 /*
+ * noise_find(), what must be said of the profile added to path in
+ * parentheses, as every report names it.
+ */
+int
+noise_find_noted(const char *self, const struct run *const *runs,
+    size_t nrun, struct run *profile, char *path, size_t len,
+    struct sm_error *err)
+{
+	char	note[128];
+	int	found;
+
+	found = noise_find(self, runs, nrun, profile, path, len, note,
+	    sizeof note, err);
+	if (found > 0 && note[0] != '\0')
+		snprintf(path + strlen(path), len - strlen(path), " (%s)",
+		    note);
+	return found;
+}
+
+/*
  * Make plan a calibration: repeats repeats, gap seconds apart, or with a
  * negative gap spread over NOISE_SPAN seconds (no pause if they take
  * longer than that anyway).

@@ -723,3 +723,34 @@ users_compare(const struct run *const *runs, const char *const *names,
 	table_fit(t, TABLE_TEXT_WIDTH, 1);
 	return t;
 }
+
+/* ---- For the report's chart (chart_users.c) ---- */
+
+/*
+ * Each user count's median, 90th and 99th percentile over every step, by
+ * users, into *out (allocated); the knee as users_table() states it into
+ * *knee (0: none).  Returns the number of user counts.
+ */
+size_t
+users_curve(const struct run *run, struct users_pct **out, int *knee)
+{
+	const char		*kinds[MIX_MAX_KINDS];
+	struct users_point	*p;
+	size_t			 nk = users_kinds(run, kinds, MIX_MAX_KINDS), n;
+
+	*knee = 0;
+	*out = NULL;
+	if (nk == 0)
+		return 0;
+	n = users_points(run, kinds, nk, &p);
+	*knee = users_knee(p, n);
+	*out = xcalloc(n + 1, sizeof **out);
+	for (size_t i = 0; i < n; i++) {
+		(*out)[i].users = p[i].users;
+		(*out)[i].p50 = hist_quantile(&p[i].all, 0.5);
+		(*out)[i].p90 = hist_quantile(&p[i].all, 0.9);
+		(*out)[i].p99 = hist_quantile(&p[i].all, 0.99);
+	}
+	users_points_free(p, n, nk);
+	return n;
+}

@@ -1,0 +1,158 @@
+/*
+ * Pictures of runs: a growable text buffer (sbuf.c), an SVG writer with
+ * scales and axes (svg.c), the charts built on it (chart_*.c), tables as
+ * HTML (html.c) and the self-contained HTML report (report_html.c).
+ *
+ * Kept apart from core.h because it is one feature's API: the charts
+ * only read what core.h's modules compute (estimates, judgements, index,
+ * memory levels, response times), they never compute figures of their
+ * own, so a picture and the table beside it cannot disagree.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#ifndef CHART_H
+#define CHART_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "core.h"
+
+/* sbuf.c: text that grows; every allocation checked (xmalloc) */
+struct sbuf {
+	char	*s;		/* NUL-terminated */
+	size_t	 len;
+	size_t	 cap;
+};
+void	 sbuf_init(struct sbuf *);
+void	 sbuf_free(struct sbuf *);
+void	 sbuf_puts(struct sbuf *, const char *);
+void	 sbuf_printf(struct sbuf *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+void	 sbuf_esc(struct sbuf *, const char *);
+void	 sbuf_escf(struct sbuf *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+
+/* svg.c: one chart's frame, its scales and its marks */
+#define SVG_SERIES	8	/* colours and shapes before they repeat */
+enum svg_shape {
+	SVG_CIRCLE = 0, SVG_SQUARE, SVG_TRIANGLE, SVG_DIAMOND, SVG_DOWN,
+	SVG_CROSS, SVG_PLUS, SVG_STAR
+};
+struct svg_scale {
+	double	lo, hi;		/* data */
+	double	p0, p1;		/* pixels lo and hi map to */
+	int	log;		/* log10 scale */
+};
+typedef void (*svg_fmt)(double, char *, size_t);
+struct svg_axis {
+	const char	*label;		/* with its unit */
+	svg_fmt		 fmt;		/* tick labels; NULL: %g */
+	int		 log2;		/* log scale ticks at powers of 2 */
+};
+struct svg {
+	struct sbuf	*b;
+	double		 w, h;		/* the viewBox */
+	double		 left, right, top, bottom;	/* the plot area */
+	struct svg_scale x, y;
+};
+void	 svg_scale_fit(struct svg_scale *, double, double, int);
+double	 svg_scale_px(const struct svg_scale *, double);
+size_t	 svg_scale_ticks(const struct svg_scale *, int, double *, size_t);
+void	 svg_fmt_g(double, char *, size_t);
+void	 svg_begin(struct svg *, struct sbuf *, double, double,
+	     const char *, const char *, const char *);
+void	 svg_end(struct svg *);
+void	 svg_axes(struct svg *, const struct svg_axis *,
+	     const struct svg_axis *);
+void	 svg_shape(struct svg *, enum svg_shape, double, double, double,
+	     const char *, const char *);
+void	 svg_line_data(struct svg *, const double *, const double *, size_t,
+	     const char *, const char *);
+void	 svg_vmark(struct svg *, double, const char *, const char *);
+void	 svg_legend(struct svg *, double, const char *const *,
+	     const char *const *, const enum svg_shape *, size_t);
+void	 svg_text(struct svg *, double, double, const char *, const char *,
+	     const char *);
+const char *svg_style(void);
+void	 svg_defs(struct sbuf *);
+
+/* chart_strip.c: every sample of one test, run by run, repeat by repeat */
+void	 chart_strip(struct sbuf *, const struct run *const *,
+	     const char *const *, size_t, const struct run_group *);
+
+/* chart_xy.c: curves against a common x, for the three below */
+struct chart_series {
+	const char	*name;
+	double		*x;
+	double		*y;
+	size_t		 n;
+	int		 dashed;	/* a reference, not a measurement */
+};
+struct chart_mark {
+	double		 x;		/* a vertical line here */
+	char		 label[48];
+};
+struct chart_level {
+	double		 from, to;	/* a plateau: x from..to at y */
+	double		 y;
+	char		 label[48];
+};
+struct chart_xy {
+	const char		*id;
+	const char		*title;
+	char			 desc[512];
+	struct svg_axis		 ax, ay;
+	int			 xlog, ylog;
+	struct chart_series	*s;
+	size_t			 ns;
+	struct chart_mark	 mark[8];
+	size_t			 nmark;
+	struct chart_level	 level[8];
+	size_t			 nlevel;
+};
+#define CHART_W		640	/* every chart's viewBox width */
+#define CHART_PLOT_H	260	/* the xy charts' plot height */
+struct chart_series *chart_xy_add(struct chart_xy *, const char *, size_t,
+	     int);
+void	 chart_xy_draw(struct sbuf *, const struct chart_xy *);
+void	 chart_xy_free(struct chart_xy *);
+
+/* chart_memhier.c, chart_scaling.c, chart_users.c: 0 when none drawn */
+int	 chart_memhier(struct sbuf *, const struct run *const *,
+	     const char *const *, size_t);
+size_t	 chart_scaling(struct sbuf *, const struct run *const *,
+	     const char *const *, size_t);
+int	 chart_scaling_test(struct sbuf *, const struct run *const *,
+	     const char *const *, size_t, const char *);
+int	 chart_users(struct sbuf *, const struct run *const *,
+	     const char *const *, size_t);
+
+/* chart_ratio.c: new over old per test, bm_diff's order, by verdict */
+int	 chart_ratio(struct sbuf *, const char *, const struct compare_side *,
+	     const struct compare_side *, const struct compare_opts *);
+
+/* html.c */
+void	 html_table(struct sbuf *, const struct table *, const char *);
+
+/* outfile.c */
+int	 outfile_write(const char *, const char *, size_t, int,
+	     struct sm_error *);
+
+/* report_html.c */
+struct report_html {
+	const struct run *const	*runs;
+	const char *const	*names;
+	size_t			 nrun;
+	int			 split;		/* OLD... -- NEW...; -1 */
+	const struct run	*base;		/* -b, or NULL */
+	const char		*base_name;
+	const struct compare_opts *o;
+	const char		*title;
+};
+void	 report_html(struct sbuf *, const struct report_html *);
+int	 report_html_svg(struct sbuf *, const struct report_html *,
+	     const char *, struct sm_error *);
+const char *report_html_charts(void);
+
+#endif

@@ -1,0 +1,194 @@
+#!/bin/sh
+# sysmark report in a real browser: Debian's chromium, headless, with a
+# private profile, every launch under a time limit.  The pages are built
+# from fixture runs (one run with a memory sweep, three runs compared, a
+# scaling series, a users run, a fleet directory), checked by
+# tests/htmlcheck.py (nesting, unique ids, charts titled and described,
+# nothing to fetch) and their SVG by xmllint, then opened with the
+# network disabled: every request goes to a proxy this script runs on
+# 127.0.0.1, which records it.  A control page with a remote image and a
+# console.error() must show up in both records, which proves the two
+# checks see; the reports must leave no request and no console message.
+# The DOM chromium dumps is read back (chart titles, one path per series,
+# table rows), a screenshot of each page is checked for its size, for
+# ink and for its background (one in the dark scheme; tests/pngcheck.py),
+# one page is printed to PDF on A4.  Screenshots
+# are kept in $SYSMARK_E2E_SHOTS when set.  Skipped, saying so, only when
+# no chromium is installed (sh .ci/deps test installs it).
+set -u
+
+top=$(pwd)
+bin=$top/build/san/sysmark
+[ -x "$bin" ] || bin=$top/sysmark
+D=$top/tests/data
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "report.sh: skipped: no chromium (sh .ci/deps test installs it)"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-report.XXXXXX")
+proxy_pid=
+cleanup() {
+	[ -z "$proxy_pid" ] || kill "$proxy_pid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+fail() {
+	echo "report.sh: $*" >&2
+	exit 1
+}
+
+# ---- The pages, parsed and validated ----
+
+page() {	# NAME RUN...
+	n=$1
+	shift
+	"$bin" report -t "sysmark report: $n" -o "$tmp/$n.html" "$@" \
+	    2>"$tmp/$n.err" || fail "report $n: $(cat "$tmp/$n.err")"
+	python3 "$top/tests/htmlcheck.py" "$tmp/$n.html" >"$tmp/$n.check" ||
+	    fail "$(cat "$tmp/$n.check")"
+}
+page one "$D/memcurve.csv"
+page three "$D/report_a.csv" "$D/report_b.csv" "$D/fleet-20261201/beta.csv"
+page scale "$D/report_scale.csv"
+page users "$D/report_users.csv"
+page fleet "$D/fleet-20261201"
+"$bin" report -f svg -c memhier -o "$tmp/m.svg" "$D/memcurve.csv" \
+    2>/dev/null || fail "report -f svg failed"
+python3 "$top/tests/htmlcheck.py" "$tmp/m.svg" --svg >/dev/null ||
+    fail "m.svg: $(python3 "$top/tests/htmlcheck.py" "$tmp/m.svg" --svg)"
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout "$tmp/m.svg" || fail "m.svg is not well-formed XML"
+	# Every chart inline in a page is well-formed XML on its own.
+	python3 -c '
+import re, sys
+for i, m in enumerate(re.finditer(r"<svg class=\"chart\".*?</svg>",
+                                  open(sys.argv[1]).read(), re.S)):
+    open("%s.%d.svg" % (sys.argv[1], i), "w").write(m.group(0))
+' "$tmp/three.html"
+	xmllint --noout "$tmp"/three.html.*.svg ||
+	    fail "a chart of three.html is not well-formed XML"
+fi
+
+# ---- The browser, with every request sent to a recording proxy ----
+
+cat >"$tmp/proxy.py" <<'PY'
+import socket, sys, time
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 0))
+s.listen(16)
+s.settimeout(0.5)
+with open(sys.argv[1], "w") as f:
+    f.write("%d\n" % s.getsockname()[1])
+end = time.time() + float(sys.argv[3])
+with open(sys.argv[2], "a") as log:
+    while time.time() < end:
+        try:
+            c, _ = s.accept()
+        except socket.timeout:
+            continue
+        c.settimeout(2.0)
+        try:
+            log.write(c.recv(4096).split(b"\r\n")[0].decode("latin-1")
+                      + "\n")
+            log.flush()
+            c.sendall(b"HTTP/1.0 502 Bad Gateway\r\n\r\n")
+        except OSError:
+            pass
+        c.close()
+PY
+python3 "$tmp/proxy.py" "$tmp/port" "$tmp/requests" 300 &
+proxy_pid=$!
+end=$(($(date +%s) + 10))
+until [ -s "$tmp/port" ]; do
+	[ "$(date +%s)" -le "$end" ] || fail "the recording proxy did not start"
+	sleep 0.1
+done
+port=$(cat "$tmp/port")
+
+run=0
+browse() {	# PAGE OUT ARGS...: chromium on file://PAGE, stdout to OUT
+	p=$1
+	out=$2
+	shift 2
+	run=$((run + 1))
+	: >"$tmp/requests"
+	timeout -k 5 90 "$browser" --headless=new --disable-gpu --no-sandbox \
+	    --user-data-dir="$tmp/profile.$run" \
+	    --proxy-server="127.0.0.1:$port" \
+	    --disable-background-networking --disable-component-update \
+	    --no-first-run --disable-sync --disable-default-apps \
+	    --hide-scrollbars --enable-logging=stderr --v=0 "$@" \
+	    "file://$p" >"$out" 2>"$tmp/log.$run" ||
+	    fail "chromium on $p: status $? ($(tail -n 3 "$tmp/log.$run"))"
+	# The browser's own services (time, updates, accounts) are not the
+	# page's: those hosts are Google's, and no report names them.
+	grep -v -E '^[A-Z]+ (http://)?[a-z0-9.-]*(google|googleapis|gstatic)'\
+'\.com[:/]' "$tmp/requests" >"$tmp/page-requests.$run"
+	grep 'CONSOLE' "$tmp/log.$run" >"$tmp/console.$run"
+}
+
+# The control: a remote image and a console message must both be seen.
+printf '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
+<img src="http://sysmark-control.invalid/x.png" alt="x">
+<script>console.error("control")</script></body></html>\n' >"$tmp/control.html"
+browse "$tmp/control.html" "$tmp/control.dom" --dump-dom
+grep -q 'sysmark-control.invalid/x.png' "$tmp/page-requests.$run" ||
+    fail "the proxy did not see the control page's request"
+grep -q '"control"' "$tmp/console.$run" ||
+    fail "the console log did not show the control page's message"
+
+dom() {		# NAME CHECKS...
+	n=$1
+	shift
+	browse "$tmp/$n.html" "$tmp/$n.dom" --dump-dom
+	[ ! -s "$tmp/page-requests.$run" ] ||
+	    fail "$n.html made requests: $(cat "$tmp/page-requests.$run")"
+	[ ! -s "$tmp/console.$run" ] ||
+	    fail "$n.html logged: $(cat "$tmp/console.$run")"
+	python3 "$top/tests/domcheck.py" "$tmp/$n.dom" "$@" >"$tmp/$n.read" ||
+	    fail "$(cat "$tmp/$n.read")"
+}
+dom one --title "Memory hierarchy: load latency against size" \
+    --series memhier 1 --rows "System -- synthetic" 20 \
+    --title "Memory latency, 64KB, 1 copy: every sample" \
+    --text "not recorded"
+dom three --title "Ratios: report_b against report_a" \
+    --title "Ratios: beta against report_a" --series ratio-1 0 \
+    --rows "System -- beta.example" 2 --text "Comparison" \
+    --title "System Call Overhead, 1 copy: every sample"
+dom scale --title "Scaling: System Call Overhead" \
+    --series scaling-syscall 2 --text "2 CPUs"
+dom users --title "Simulated users: response time against users" \
+    --series users 3
+dom fleet --text "alpha" --text "beta" --series ratio-1 0 \
+    --title "Ratios: beta against alpha"
+
+shot() {	# NAME WIDTH HEIGHT light|dark
+	if [ "$4" = dark ]; then
+		set -- "$@" --force-dark-mode
+	fi
+	browse "$tmp/$1.html" /dev/null --screenshot="$tmp/$1-$4.png" \
+	    --window-size="$2,$3" ${5:-}
+	[ ! -s "$tmp/page-requests.$run" ] || fail "$1.html made requests"
+	python3 "$top/tests/pngcheck.py" "$tmp/$1-$4.png" "$2" "$3" 0.02 \
+	    "$4" >"$tmp/$1.ink" || fail "screenshot of $1: $(cat "$tmp/$1.ink")"
+	if [ -n "${SYSMARK_E2E_SHOTS:-}" ]; then
+		mkdir -p "$SYSMARK_E2E_SHOTS"
+		cp "$tmp/$1-$4.png" "$SYSMARK_E2E_SHOTS/report-$1-$4.png"
+	fi
+}
+shot one 700 1000 light
+shot three 700 1000 light
+shot scale 700 900 dark	# prefers-color-scheme: dark
+shot users 390 1000 light	# a phone's width
+
+# Printed: A4 pages (595 x 842 points).
+browse "$tmp/one.html" /dev/null --print-to-pdf="$tmp/one.pdf" \
+    --no-pdf-header-footer
+grep -a -q 'MediaBox \[0 0 59[45]' "$tmp/one.pdf" ||
+    fail "one.pdf is not on A4"
+exit 0
