@@ -56,7 +56,10 @@ e2e_wait "compare: pick runs"
 e2e_keys Space j Space Enter
 e2e_wait "compare: the second against the first, ranked by change"
 # W/B CV: the runs' own within-run CV / the profile's between-run CV
-# ("-" without a profile; the column may be cut at 80 columns).
+# ("-" without a profile).  The interval's two ends push it past 80
+# columns: l scrolls the table sideways, the test column staying.
+e2e_wait "^syscall "
+e2e_keys l
 e2e_wait "^syscall .*  [0-9.]*/[0-9]"
 e2e_shot compare-profile
 e2e_keys q
