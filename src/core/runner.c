@@ -37,6 +37,14 @@
  * Invariants: a sample's copies are all forked before any is released;
  * each copy leads its own process group, so killing -pid also kills the
  * partners a benchmark forked; nothing of a sample survives its REAP.
+ *
+ * Before SETUP a sample may run the user's --setup and --prepare hooks
+ * (hooks.c) and after the run --cleanup; with run --resume the schedule
+ * skips the samples the run already holds (runner_resume()).  The file
+ * is long because the states, the schedule and these all work on the
+ * runner's private state; what does not (running a hook, loading a plan
+ * to resume, saving as the run goes) lives in hooks.c, resume.c and
+ * journal.c.
  */
 /* SPDX-License-Identifier: MIT */
 
