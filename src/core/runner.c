@@ -39,6 +39,14 @@
  * partners a benchmark forked; nothing of a sample survives its REAP:
  * the groups are killed again once the copies are reaped, and what left
  * them (setsid) is found and ended by sweep.c.
+ *
+ * Before SETUP a sample may run the user's --setup and --prepare hooks
+ * (hooks.c) and after the run --cleanup; with run --resume the schedule
+ * skips the samples the run already holds (runner_resume()).  The file
+ * is long because the states, the schedule and these all work on the
+ * runner's private state; what does not (running a hook, loading a plan
+ * to resume, saving as the run goes, the sweep) lives in hooks.c,
+ * resume.c, journal.c and sweep.c.
  */
 /* SPDX-License-Identifier: MIT */
 
