@@ -92,9 +92,12 @@ with open(sys.argv[2], "a") as log:
             continue
         c.settimeout(2.0)
         try:
-            log.write(c.recv(4096).split(b"\r\n")[0].decode("latin-1")
-                      + "\n")
-            log.flush()
+            # A connection opened ahead of need (a preconnect) may close
+            # with nothing sent: that is no request.
+            line = c.recv(4096).split(b"\r\n")[0].decode("latin-1")
+            if line:
+                log.write(line + "\n")
+                log.flush()
             c.sendall(b"HTTP/1.0 502 Bad Gateway\r\n\r\n")
         except OSError:
             pass
