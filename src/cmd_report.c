@@ -46,19 +46,20 @@ struct cmd_report {
 	int		 split;		/* where "--" was; -1 */
 };
 
-/* Add path, or each run file in it if it is a directory. */
-static void
+/* Add path, or each run file in it if it is a directory; 0 or -1. */
+static int
 cmd_report_add(struct cmd_report *r, const char *path)
 {
 	struct stat	  sb;
 	char		**names;
 	size_t		  n;
+	int		  before = r->nargs;
 
 	if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
 		r->args = xreallocarray(r->args, (size_t)r->nargs + 1,
 		    sizeof *r->args);
 		r->args[r->nargs++] = xstrdup(path);
-		return;
+		return 0;
 	}
 	n = paths_list_csv(path, &names);
 	for (size_t i = 0; i < n; i++) {
@@ -74,6 +75,11 @@ cmd_report_add(struct cmd_report *r, const char *path)
 		free(names[i]);
 	}
 	free(names);
+	if (r->nargs > before)
+		return 0;
+	fprintf(stderr, "sysmark: %s: a directory with no run files "
+	    "(NAME.csv) in it\n", path);
+	return -1;
 }
 
 static int
@@ -120,8 +126,8 @@ cmd_report_operands(struct cmd_report *r, char **args, int n)
 	for (int i = 0; i < n; i++) {
 		if (strcmp(args[i], "--") == 0 && r->split < 0)
 			r->split = r->nargs;
-		else
-			cmd_report_add(r, args[i]);
+		else if (cmd_report_add(r, args[i]) != 0)
+			return SM_EXIT_INPUT;
 	}
 	if (r->nargs == 0)
 		return cmd_usage_error("report: name at least one run");

@@ -517,6 +517,11 @@ test_report_cli(void **state)
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	tc_has(o.err, "nope");
 	tu_out_free(&o);
+	tu_run((char *const[]){ "sysmark", "report", "-o", svg, dir, NULL },
+	    &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	tc_has(o.err, "a directory with no run files (NAME.csv) in it");
+	tu_out_free(&o);
 	sm_rmtree(dir);
 }
 
