@@ -112,7 +112,10 @@ for f in text csv md; do
 	grep -qi 'nan' "$out" && fail "9: compare -f $f prints nan"
 done
 "$bin" show "$tmp/R.csv" >"$out" 2>"$err"
-grep -q '^System Call Overhead .*(1 sec, 4 x 1) .*%  *-$' "$out" ||
+# What every row shares is said once above the table, SAMPLES included.
+grep -q '^Every test: (1 sec, 4 x 1)$' "$out" ||
+    fail "9: the samples are not said as 4 x 1"
+grep -q '^System Call Overhead .*%  *-$' "$out" ||
     fail "9: the CV cell is not -"
 grep -q 'one sample a repeat has' "$out" || fail "9: show does not say why"
 compare -p none "$tmp/R.csv" "$tmp/A.csv"
