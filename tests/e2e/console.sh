@@ -42,7 +42,7 @@ e2e_wait "choose the reference"
 e2e_keys oldbox Enter
 e2e_wait "Ratio to oldbox"
 e2e_wait "RATIO"
-e2e_wait "[0-9]\.[0-9][0-9]\( [-+~!]\)\{0,1\}  *#[# ]*|"
+e2e_wait "[0-9]\.[0-9][0-9]\( [-+~!]\(<[0-9]*%\)\{0,1\}\)\{0,1\}  *#[# ]*|"
 e2e_shot results-ratio
 
 # Compare: the saved run next to the baseline.

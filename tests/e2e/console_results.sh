@@ -81,7 +81,8 @@ for _ in $(seq 4 "$e2e_line"); do
 done
 e2e_keys v
 e2e_wait "^sysmark -- memcurve, as saved"
-e2e_wait "^Memory latency, 512B  *1.0  ns  *(2 samples)  *0.0%  0.0%"
+e2e_wait "^Every test: (2 samples)"
+e2e_wait "^Memory latency, 512B  *1.0  ns  *0.0%  0.0%"
 e2e_seek "^Every statistic" J
 e2e_keys '>'
 e2e_wait "^Levels read off the plateaus: L1 1 ns"
