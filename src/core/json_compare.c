@@ -65,6 +65,7 @@ json_compare_line(const struct bmdiff_line *l, const struct run *const *all,
 	json_out_num(o, "df", judged ? l->s.df : NAN);
 	json_out_str(o, "basis", bmdiff_basis_name(l));
 	json_out_str(o, "verdict", bmdiff_verdict_name(l));
+	json_compare_pct(o, "detectable_pct", judged ? l->s.detect : NAN);
 	json_compare_side(o, &l->e[0], "old");
 	json_compare_side(o, &l->e[1], "new");
 	json_out_int(o, "version_old", l->vold);
