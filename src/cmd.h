@@ -66,6 +66,7 @@ int	 cmd_index(const struct run *, const struct run *, const char *,
 
 /* cmd_measure.c */
 int	 cmd_measure(struct cmd_opts *);
+void	 cmd_measure_fill(const struct cmd_opts *, struct runner_plan *);
 
 /* The commands, one file each. */
 int	 cmd_run(int, char **, const char *);
@@ -76,5 +77,7 @@ int	 cmd_compare(int, char **, const char *);
 int	 cmd_import(int, char **, const char *);
 int	 cmd_list(int, char **, const char *);
 int	 cmd_console(int, char **, const char *);
+int	 cmd_agent(int, char **, const char *);
+int	 cmd_fleet(int, char **, const char *);
 
 #endif

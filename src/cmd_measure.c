@@ -198,6 +198,28 @@ cmd_measure_aim(struct run *run, const char *baseline)
 	free(label);
 }
 
+/* The runner's plan for m's options (the agent measures the same way). */
+void
+cmd_measure_fill(const struct cmd_opts *m, struct runner_plan *plan)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->benches = m->benches;
+	plan->nbench = m->nbench;
+	plan->copies = m->copies;
+	plan->ncopies = m->ncopies;
+	plan->samples = m->samples;
+	plan->duration = m->duration;
+	plan->grace = runner_default_grace(m->duration);
+	plan->self_exe = m->self;
+	plan->order = m->order;
+	plan->warmup = 1;
+	plan->repeats = m->repeats;
+	plan->gap = m->gap;
+	plan->target = m->target;
+	plan->time_cap = m->target > 0 ? m->time_cap : 0;
+	plan->index_base = m->baseline != NULL ? &m->base : NULL;
+}
+
 /*
  * Measure m's plan, save the run and print its tables; the exit status
  * (a failed save wins, then an interruption, then a failed sample).
@@ -212,22 +234,7 @@ cmd_measure(struct cmd_opts *m)
 	char			 msg[200];
 	int			 cancelled, rc, save;
 
-	memset(&plan, 0, sizeof plan);
-	plan.benches = m->benches;
-	plan.nbench = m->nbench;
-	plan.copies = m->copies;
-	plan.ncopies = m->ncopies;
-	plan.samples = m->samples;
-	plan.duration = m->duration;
-	plan.grace = runner_default_grace(m->duration);
-	plan.self_exe = m->self;
-	plan.order = m->order;
-	plan.warmup = 1;
-	plan.repeats = m->repeats;
-	plan.gap = m->gap;
-	plan.target = m->target;
-	plan.time_cap = m->target > 0 ? m->time_cap : 0;
-	plan.index_base = m->baseline != NULL ? &m->base : NULL;
+	cmd_measure_fill(m, &plan);
 	run_init(&run);
 	sysinfo_collect(&run);
 	if (m->mix != NULL)

@@ -93,6 +93,8 @@ static const struct main_cmd {
 	{ "calibrate", cmd_calibrate },
 	{ "users", cmd_users },
 	{ "console", cmd_console },
+	{ "fleet", cmd_fleet },
+	{ "agent", cmd_agent },
 };
 
 int

@@ -1,0 +1,357 @@
+/*
+ * sysmark fleet: the same plan on many hosts over OpenSSH.  This file
+ * holds what the subcommands share (the inventory and pattern, ssh's
+ * options, -f, the hosts driven through fleet_loop) and the small ones:
+ * check and collect; run is in cmd_fleet_run.c, show in
+ * cmd_fleet_show.c.  sysmark runs no daemon and opens no port: it is an
+ * ssh client, as Ansible and pdsh are.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "cmd_fleet.h"
+
+#define CMD_FLEET_MAX_BINARY	(256L << 20)	/* bytes */
+
+static volatile sig_atomic_t cmd_fleet_stop;
+
+/* The first Ctrl-C stops every host and keeps what finished. */
+static void
+cmd_fleet_on_signal(int sig)
+{
+	(void)sig;
+	cmd_fleet_stop = 1;
+}
+
+/* SIGINT, SIGTERM, SIGHUP stop the fleet; a closed pipe is no crash. */
+static void
+cmd_fleet_signals(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = cmd_fleet_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* ---- Options ---- */
+
+/* Initialise f before its options. */
+void
+cmd_fleet_init(struct cmd_fleet *f)
+{
+	memset(f, 0, sizeof *f);
+	fleet_inv_init(&f->inv);
+	f->ssh.connect_timeout = 10;
+	f->parallel = FLEET_MAX_PARALLEL;
+}
+
+/* One of the connection options (i F A f w H) into f; 0 or a status. */
+int
+cmd_fleet_opt(struct cmd_fleet *f, int c, const char *arg)
+{
+	long	n;
+
+	switch (c) {
+	case 'i':
+		f->inv_path = arg;
+		return 0;
+	case 'H':
+		f->hosts = arg;
+		return 0;
+	case 'F':
+		if (!fleet_valid_path(arg))
+			return cmd_usage_error("-F: not a file name");
+		f->ssh.config = arg;
+		return 0;
+	case 'A':
+		f->ssh.accept_new = 1;
+		return 0;
+	case 'f':
+		if (sm_parse_int(arg, 1, FLEET_MAX_PARALLEL, &n) != 0)
+			return cmd_usage_error("-f %s: hosts at once is a whole "
+			    "number from 1 to %d", arg, FLEET_MAX_PARALLEL);
+		f->parallel = (size_t)n;
+		return 0;
+	case 'w':
+		if (sm_parse_int(arg, 1, 600, &n) != 0)
+			return cmd_usage_error("-w %s: the connect timeout is "
+			    "a whole number of seconds from 1 to 600", arg);
+		f->ssh.connect_timeout = (int)n;
+		return 0;
+	}
+	return cmd_usage_error("unknown option -%c", c);
+}
+
+/* The long options every fleet command takes, as short ones. */
+void
+cmd_fleet_long_opts(int argc, char **argv)
+{
+	cmd_long_opt(argc, argv, "--accept-new", 'A');
+	cmd_long_opt(argc, argv, "--hosts", 'H');
+	cmd_long_opt(argc, argv, "--order", 'O');
+	cmd_long_opt(argc, argv, "--connect-timeout", 'w');
+}
+
+/*
+ * The hosts: the inventory (or --hosts) and the pattern, every host
+ * validated before any ssh runs; 0 or the exit status.
+ */
+int
+cmd_fleet_hosts(struct cmd_fleet *f)
+{
+	struct sm_error	err;
+	int		rc;
+
+	fleet_inv_free(&f->inv);
+	if (f->hosts != NULL && f->inv_path != NULL)
+		return cmd_usage_error("fleet: -i and --hosts exclude each "
+		    "other");
+	if (f->hosts == NULL && f->inv_path == NULL)
+		return cmd_usage_error("fleet: name the hosts with -i "
+		    "INVENTORY or --hosts HOST,...");
+	rc = f->hosts != NULL ? fleet_inv_from_list(&f->inv, f->hosts, &err) :
+	    fleet_inv_load(&f->inv, f->inv_path, &err);
+	if (rc == 0)
+		rc = fleet_pattern_select(&f->inv, f->pattern, &f->sel,
+		    &f->nsel, &err);
+	for (size_t i = 0; rc == 0 && i < f->nsel; i++)
+		rc = fleet_valid_host(&f->inv.hosts[f->sel[i]], &err);
+	return rc == 0 ? 0 : cmd_input_error(&err);
+}
+
+/* ---- The binaries ---- */
+
+/* Read the whole file path into *buf; 0 or the exit status. */
+static int
+cmd_fleet_slurp(const char *path, char **buf, size_t *len)
+{
+	struct stat	 st;
+	FILE		*fp;
+
+	if ((fp = fopen(path, "rb")) == NULL || fstat(fileno(fp), &st) != 0 ||
+	    !S_ISREG(st.st_mode) || st.st_size > CMD_FLEET_MAX_BINARY) {
+		fprintf(stderr, "sysmark: %s: %s\n", path, fp == NULL ?
+		    strerror(errno) : "not a binary sysmark can copy");
+		if (fp != NULL)
+			fclose(fp);
+		return SM_EXIT_INPUT;
+	}
+	*buf = xmalloc((size_t)st.st_size + 1);
+	*len = fread(*buf, 1, (size_t)st.st_size, fp);
+	fclose(fp);
+	return *len == (size_t)st.st_size ? 0 : SM_EXIT_INPUT;
+}
+
+/* The job's binaries (this sysmark and its exec helper) and uname. */
+static int
+cmd_fleet_binaries(struct cmd_fleet *f, const char *argv0)
+{
+	char		exec[PATH_MAX + 16], *slash;
+	int		rc;
+
+	if (paths_self_exe(argv0, f->self, sizeof f->self) != 0)
+		return cmd_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	snprintf(exec, sizeof exec, "%s", f->self);
+	if ((slash = strrchr(exec, '/')) != NULL)
+		strcpy(slash + 1, "sysmark-exec");
+	if ((rc = cmd_fleet_slurp(f->self, &f->bin, &f->job.bin_len)) == 0)
+		rc = cmd_fleet_slurp(exec, &f->exec, &f->job.exec_len);
+	f->job.bin = f->bin;
+	f->job.exec = f->exec;
+	return rc;
+}
+
+/* ---- Driving the hosts ---- */
+
+/* Each host's session, its log in dir (or none); the loop, the masters. */
+int
+cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
+    void (*tick)(void *), void *arg)
+{
+	const struct fleet_host	**hosts;
+	struct sm_error		  err;
+	struct utsname		  u;
+	int			  rc;
+
+	if (uname(&u) == 0) {
+		snprintf(f->job.os, sizeof f->job.os, "%.31s", u.sysname);
+		snprintf(f->job.arch, sizeof f->job.arch, "%.31s", u.machine);
+	}
+	if (!f->job.check_only && !f->job.collect && (rc =
+	    cmd_fleet_binaries(f, argv0)) != 0)
+		return rc;
+	if (fleet_loop_control_dir(f->ctl, sizeof f->ctl, &err) != 0)
+		return cmd_input_error(&err);
+	f->ssh.control_dir = f->ctl;
+	f->job.connect_timeout = f->ssh.connect_timeout;
+	f->sess = xcalloc(f->nsel, sizeof *f->sess);
+	f->logs = xcalloc(f->nsel, sizeof *f->logs);
+	hosts = xcalloc(f->nsel, sizeof *hosts);
+	for (size_t i = 0; i < f->nsel; i++) {
+		hosts[i] = &f->inv.hosts[f->sel[i]];
+		if (logdir != NULL)
+			f->logs[i] = fleet_out_open(logdir, hosts[i]->name,
+			    ".log");
+		fleet_sess_init(&f->sess[i], hosts[i], &f->ssh, &f->job,
+		    f->logs[i]);
+		f->sess[i].user = f;
+	}
+	cmd_fleet_signals();
+	f->interrupted = fleet_loop_run(f->sess, f->nsel, f->parallel,
+	    &cmd_fleet_stop, tick, arg);
+	fleet_loop_end_masters(&f->ssh, hosts, f->nsel);
+	free(hosts);
+	return 0;
+}
+
+/* Free what f holds. */
+void
+cmd_fleet_free(struct cmd_fleet *f)
+{
+	for (size_t i = 0; f->sess != NULL && i < f->nsel; i++) {
+		fleet_sess_free(&f->sess[i]);
+		if (f->logs[i] != NULL)
+			fclose(f->logs[i]);
+	}
+	free(f->sess);
+	free(f->logs);
+	free(f->sel);
+	free(f->bin);
+	free(f->exec);
+	fleet_inv_free(&f->inv);
+}
+
+/* ---- fleet check ---- */
+
+/* The check table: a line per host, reachable or why not. */
+static struct table *
+cmd_fleet_check_table(const struct cmd_fleet *f)
+{
+	struct table		*t = table_new("FLEET CHECK");
+	const struct fleet_sess	*s;
+	size_t			 r;
+
+	table_add_col(t, "HOST", TABLE_LEFT);
+	table_add_col(t, "STATUS", TABLE_LEFT);
+	table_add_col(t, "SYSTEM", TABLE_LEFT);
+	table_add_col(t, "CPUS", TABLE_RIGHT);
+	table_add_col(t, "LOAD", TABLE_LEFT);
+	table_add_col(t, "SYSMARK", TABLE_LEFT);
+	for (size_t i = 0; i < f->nsel; i++) {
+		s = &f->sess[i];
+		r = table_add_row(t);
+		table_set(t, r, 0, "%s", s->h->name);
+		table_set(t, r, 1, "%s", s->status == FLEET_ST_OK ?
+		    "reachable" : fleet_status_name(s->status));
+		if (s->status != FLEET_ST_OK) {
+			table_set(t, r, 2, "%s", s->reason);
+			continue;
+		}
+		table_set(t, r, 2, "%s %s", s->os, s->arch);
+		table_set(t, r, 3, "%s", s->cpus);
+		table_set(t, r, 4, "%s", s->load);
+		table_set(t, r, 5, "%s", cmd_fleet_check_binary(f, s));
+	}
+	return t;
+}
+
+/* Whether a matching sysmark is there, or would be copied. */
+const char *
+cmd_fleet_check_binary(const struct cmd_fleet *f, const struct fleet_sess *s)
+{
+	static const char	match[] = "sysmark " SYSMARK_VERSION;
+
+	if (strcmp(s->version, match) == 0)
+		return SYSMARK_VERSION " (in PATH)";
+	if (strcmp(s->os, f->job.os) == 0 && strcmp(s->arch, f->job.arch) == 0)
+		return s->version[0] ? "other version: copied" :
+		    "none: copied";
+	return "none, other arch: install it";
+}
+
+/* The exit status of a fleet command: 130, 6 or 0. */
+int
+cmd_fleet_status(const struct cmd_fleet *f, enum fleet_status good)
+{
+	if (f->interrupted)
+		return SM_EXIT_INTERRUPTED;
+	for (size_t i = 0; i < f->nsel; i++)
+		if (f->sess[i].status != good &&
+		    f->sess[i].status != FLEET_ST_OK)
+			return SM_EXIT_FLEET_PARTIAL;
+	return 0;
+}
+
+/* sysmark fleet check -i INVENTORY [PATTERN]: reach every host. */
+static int
+cmd_fleet_check(int argc, char **argv, const char *argv0)
+{
+	struct cmd_fleet	f;
+	enum table_format	fmt = TABLE_TEXT;
+	int			c, rc = 0;
+
+	cmd_fleet_init(&f);
+	f.job.check_only = 1;
+	cmd_fleet_long_opts(argc, argv);
+	while (rc == 0 && (c = getopt(argc, argv, ":i:H:F:Af:w:o:")) != -1)
+		rc = c == 'o' ? cmd_parse_format(optarg, &fmt) :
+		    c == ':' ? cmd_usage_error("option -%c needs a value",
+		    optopt) : cmd_fleet_opt(&f, c == '?' ? optopt : c, optarg);
+	if (rc == 0 && optind < argc)
+		f.pattern = argv[optind++];
+	if (rc == 0 && optind < argc)
+		rc = cmd_usage_error("fleet check: unexpected \"%s\"",
+		    argv[optind]);
+	if (rc == 0)
+		rc = cmd_fleet_hosts(&f);
+	if (rc == 0)
+		rc = cmd_fleet_drive(&f, argv0, NULL, NULL, NULL);
+	if (rc == 0)
+		rc = cmd_render(cmd_fleet_check_table(&f), fmt);
+	if (rc == 0)
+		rc = cmd_fleet_status(&f, FLEET_ST_OK);
+	cmd_fleet_free(&f);
+	return rc;
+}
+
+/* ---- The command ---- */
+
+/* sysmark fleet check|run|show|collect|calibrate ... */
+int
+cmd_fleet(int argc, char **argv, const char *argv0)
+{
+	static const struct {
+		const char	*name;
+		int		 (*fn)(int, char **, const char *);
+	} subs[] = {
+		{ "check", cmd_fleet_check },
+		{ "run", cmd_fleet_run },
+		{ "show", cmd_fleet_show },
+		{ "collect", cmd_fleet_collect },
+	};
+
+	if (argc < 2)
+		return cmd_usage_error("fleet: name a subcommand: check, run, "
+		    "show or collect");
+	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
+		if (strcmp(argv[1], subs[i].name) == 0)
+			return subs[i].fn(argc - 1, argv + 1, argv0);
+	return cmd_usage_error("fleet: unknown subcommand \"%s\"", argv[1]);
+}
