@@ -6,9 +6,11 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_fleet.h"
 
 /* run -C's time cap unless -T says otherwise, in seconds. */
 #define CMD_RUN_TIME_CAP		600.0
@@ -20,6 +22,11 @@ cmd_run(int argc, char **argv, const char *argv0)
 	struct cmd_opts	m;
 	int		c, rc = 0;
 
+	/* run --hosts H,...: the same plan on those hosts (fleet run). */
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strncmp(argv[i], "--hosts", 7) == 0 &&
+		    (argv[i][7] == '\0' || argv[i][7] == '='))
+			return cmd_fleet_run(argc, argv, argv0);
 	cmd_opts_init(&m);
 	m.time_cap = CMD_RUN_TIME_CAP;
 	cmd_long_opt(argc, argv, "--order", 'O');
