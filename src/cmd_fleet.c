@@ -214,17 +214,19 @@ cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
 		f->sess[i].user = f;
 	}
 	cmd_fleet_signals();
+	f->hostp = hosts;
 	f->interrupted = fleet_loop_run(f->sess, f->nsel, f->parallel,
 	    &cmd_fleet_stop, tick, arg);
-	fleet_loop_end_masters(&f->ssh, hosts, f->nsel);
-	free(hosts);
 	return 0;
 }
 
-/* Free what f holds. */
+/* Free what f holds, its hosts' master connections ended first. */
 void
 cmd_fleet_free(struct cmd_fleet *f)
 {
+	if (f->hostp != NULL)
+		fleet_loop_end_masters(&f->ssh, f->hostp, f->nsel);
+	free(f->hostp);
 	for (size_t i = 0; f->sess != NULL && i < f->nsel; i++) {
 		fleet_sess_free(&f->sess[i]);
 		if (f->logs[i] != NULL)

@@ -29,6 +29,7 @@ struct cmd_fleet {
 	char			 ctl[64];	/* control sockets */
 	char			 self[PATH_MAX];
 	char			*bin, *exec;
+	const struct fleet_host	**hostp;	/* the selected hosts */
 	struct fleet_sess	*sess;		/* one per selected host */
 	FILE			**logs;
 	int			 interrupted;

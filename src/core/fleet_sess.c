@@ -151,6 +151,28 @@ fleet_sess_classify(const struct fleet_sess *s)
 	return FLEET_ST_UNREACHABLE;
 }
 
+/* ssh failed: the status from its words, the reason its last line. */
+static void
+fleet_sess_ssh_fail(struct fleet_sess *s)
+{
+	enum fleet_status	st = s->interrupted ? FLEET_ST_INTERRUPTED :
+				    fleet_sess_classify(s);
+	int			port = s->h->port ? s->h->port : 22;
+
+	if (st != FLEET_ST_HOSTKEY) {
+		fleet_sess_fail(s, st, "%s", s->last_err[0] ? s->last_err :
+		    "ssh failed");
+		return;
+	}
+	if (strstr(s->errs, "CHANGED") != NULL)
+		fleet_sess_fail(s, st, "%s (the host's key CHANGED: find out "
+		    "why before you trust it)", s->last_err);
+	else
+		fleet_sess_fail(s, st, "%s (unknown host key: check it, then "
+		    "ssh-keyscan -p %d %s >> ~/.ssh/known_hosts, or use "
+		    "--accept-new)", s->last_err, port, s->h->addr);
+}
+
 /* Keep stderr's last line (the reason) and log every line. */
 static void
 fleet_sess_err_line(struct fleet_sess *s, char *line)
@@ -510,8 +532,7 @@ fleet_sess_after_agent(struct fleet_sess *s)
 	int	st = s->p.status;
 
 	if (st == 255 && !s->got_file) {
-		fleet_sess_fail(s, s->interrupted ? FLEET_ST_INTERRUPTED :
-		    fleet_sess_classify(s), "%s", s->last_err);
+		fleet_sess_ssh_fail(s);
 		/* A lost agent keeps its run there for fleet collect. */
 		return s->agent_pid > 0 ? FLEET_STEP_DONE : FLEET_STEP_CLEAN;
 	}
@@ -550,10 +571,11 @@ fleet_sess_next(struct fleet_sess *s)
 		next = fleet_sess_after_agent(s);
 	} else if (s->step == FLEET_STEP_STOP || s->step == FLEET_STEP_CLEAN)
 		next = FLEET_STEP_DONE;
+	else if (st == 255)
+		fleet_sess_ssh_fail(s);
 	else if (st != 0 || (s->step == FLEET_STEP_COLLECT && !s->got_end))
-		fleet_sess_fail(s, st == 255 ? fleet_sess_classify(s) :
-		    FLEET_ST_NO_BINARY, "%s", s->last_err[0] ? s->last_err :
-		    "ssh failed");
+		fleet_sess_fail(s, FLEET_ST_NO_BINARY, "%s", s->last_err[0] ?
+		    s->last_err : "the remote command failed");
 	else if (s->step == FLEET_STEP_PROBE)
 		next = fleet_sess_after_probe(s);
 	else if (s->step == FLEET_STEP_PREP)
