@@ -184,7 +184,7 @@ fleet_sess_err_line(struct fleet_sess *s, char *line)
 	if (len == 0)
 		return;
 	fleet_sess_log(s, "%s: stderr: %s", fleet_step_names[s->step], line);
-	snprintf(s->last_err, sizeof s->last_err, "%s", line);
+	snprintf(s->last_err, sizeof s->last_err, "%.255s", line);
 	if (strlen(s->errs) + len + 2 < sizeof s->errs) {
 		strcat(s->errs, line);
 		strcat(s->errs, "\n");
