@@ -71,6 +71,7 @@ void	 cmd_measure_fill(const struct cmd_opts *, struct runner_plan *);
 /* The commands, one file each. */
 int	 cmd_run(int, char **, const char *);
 int	 cmd_calibrate(int, char **, const char *);
+void	 cmd_calibrate_gap(struct cmd_opts *, int);
 int	 cmd_users(int, char **, const char *);
 int	 cmd_show(int, char **, const char *);
 int	 cmd_compare(int, char **, const char *);

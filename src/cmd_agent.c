@@ -121,7 +121,7 @@ cmd_agent_plan(struct cmd_opts *m)
 {
 	char		line[FLEET_LINE_MAX];
 	uint64_t	deadline = sm_now_ns() + FLEET_PLAN_S * 1000000000ull;
-	int		rc = 0, got;
+	int		rc = 0, got, gap_set = 0;
 
 	if (cmd_agent_getline(line, sizeof line, deadline) != 1 ||
 	    strcmp(line, FLEET_PLAN_HELLO) != 0)
@@ -129,15 +129,25 @@ cmd_agent_plan(struct cmd_opts *m)
 		    "is started by sysmark fleet run)");
 	while (rc == 0 && (got = cmd_agent_getline(line, sizeof line,
 	    deadline)) == 1 && strcmp(line, "go") != 0) {
-		if (line[0] != '-' || strchr(FLEET_PLAN_OPTS, line[1]) ==
+		if (strcmp(line, FLEET_PLAN_CALIBRATE) == 0) {
+			m->calibrate = 1;
+			m->repeats = NOISE_REPEATS;
+		} else if (line[0] != '-' || strchr(FLEET_PLAN_OPTS, line[1]) ==
 		    NULL || line[1] == '\0' || line[2] != ' ')
 			rc = cmd_usage_error("agent: plan line \"%.60s\": "
 			    "expected -X VALUE", line);
-		else
+		else {
+			gap_set |= line[1] == 'g';
 			rc = cmd_opts_parse(line[1], line + 3, m);
+		}
 	}
 	if (rc == 0 && got != 1)
 		rc = cmd_usage_error("agent: the plan ended before \"go\"");
+	if (rc == 0 && m->calibrate && m->repeats < 2)
+		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
+		    "repeats to see the spread between them", m->repeats);
+	if (rc == 0 && m->calibrate)
+		cmd_calibrate_gap(m, gap_set);
 	return rc;
 }
 
@@ -220,7 +230,8 @@ cmd_agent_measure(struct cmd_opts *m, struct run *run)
 	memset(&a, 0, sizeof a);
 	cmd_measure_fill(m, &plan);
 	sysinfo_collect(run);
-	(void)m;
+	if (m->calibrate)
+		run_meta_set(run, "kind", "noise-profile");
 	if ((a.r = runner_start(&plan, run, cmd_agent_progress, &a, &err)) ==
 	    NULL) {
 		cmd_input_error(&err);

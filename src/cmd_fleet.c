@@ -347,11 +347,12 @@ cmd_fleet(int argc, char **argv, const char *argv0)
 		{ "run", cmd_fleet_run },
 		{ "show", cmd_fleet_show },
 		{ "collect", cmd_fleet_collect },
+		{ "calibrate", cmd_fleet_calibrate },
 	};
 
 	if (argc < 2)
 		return cmd_usage_error("fleet: name a subcommand: check, run, "
-		    "show or collect");
+		    "show, collect or calibrate");
 	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
 		if (strcmp(argv[1], subs[i].name) == 0)
 			return subs[i].fn(argc - 1, argv + 1, argv0);

@@ -49,6 +49,7 @@ int	 cmd_fleet_status(const struct cmd_fleet *, enum fleet_status);
 
 /* cmd_fleet_run.c */
 int	 cmd_fleet_run(int, char **, const char *);
+int	 cmd_fleet_calibrate(int, char **, const char *);
 
 /* cmd_fleet_show.c */
 int	 cmd_fleet_show(int, char **, const char *);

@@ -35,6 +35,7 @@ struct cmd_fleet_run {
 	char			(*files)[PATH_MAX];	/* per host */
 	enum fleet_step		*shown;		/* the step last printed */
 	int			 quiet;
+	int			 calibrate;	/* fleet calibrate */
 };
 
 /* A plan option: checked as run checks it, and added to the plan. */
@@ -96,10 +97,19 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 	run_meta_set(&run, "fleet_id", r->id);
 	run_meta_set(&run, "fleet_host", s->h->name);
 	snprintf(path, sizeof path, "%s/%s.csv", r->dir, s->h->name);
-	if (csvstore_save(&run, path, 0, &err) != 0) {
+	if (r->calibrate && fleet_out_profile(r->f.self, s->h->name, 1, path,
+	    sizeof path, &err) != 0)
+		path[0] = '\0';
+	if (path[0] == '\0' || csvstore_save(&run, path, r->calibrate, &err)
+	    != 0) {
 		fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
 		snprintf(s->reason, sizeof s->reason, "not saved: %.200s",
 		    err.msg);
+	} else if (r->calibrate) {
+		snprintf(r->files[i], sizeof r->files[i], "%.4000s", path);
+		if (!r->quiet)
+			fprintf(stderr, "%s: noise profile saved in %s\n",
+			    s->h->name, path);
 	} else
 		snprintf(r->files[i], sizeof r->files[i], "%s.csv",
 		    s->h->name);
@@ -140,7 +150,7 @@ cmd_fleet_run_report(struct cmd_fleet_run *r)
 	if (fleet_out_write(r->dir, rows, r->f.nsel, &err) != 0)
 		fprintf(stderr, "sysmark: %s\n", err.msg);
 	rc = cmd_render(fleet_out_table(rows, r->f.nsel), r->fmt);
-	if (rc == 0)
+	if (rc == 0 && !r->calibrate)
 		rc = cmd_fleet_side(r->dir, rows, r->f.nsel, r->ref,
 		    r->f.self, r->fmt);
 	free(rows);
@@ -159,6 +169,7 @@ cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
 
 	cmd_fleet_long_opts(argc, argv);
 	while (rc == 0 && (c = getopt(argc, argv,
+	    r->calibrate ? ":t:c:d:n:R:g:i:H:F:Af:w:o:q" :
 	    ":t:c:d:n:R:C:T:O:b:i:H:F:Af:w:o:q")) != -1)
 		rc = cmd_fleet_run_opt(r, c, optarg);
 	if (rc == 0 && optind < argc)
@@ -182,9 +193,9 @@ cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
 	return rc;
 }
 
-/* sysmark fleet run [run's options] [-f N] -i INVENTORY [PATTERN] */
-int
-cmd_fleet_run(int argc, char **argv, const char *argv0)
+/* fleet run, or with calibrate fleet calibrate. */
+static int
+cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 {
 	struct cmd_fleet_run	r;
 	int			rc;
@@ -192,9 +203,12 @@ cmd_fleet_run(int argc, char **argv, const char *argv0)
 	memset(&r, 0, sizeof r);
 	cmd_fleet_init(&r.f);
 	cmd_opts_init(&r.m);
+	r.calibrate = calibrate;
 	if ((r.planf = open_memstream(&r.plan, &r.plan_len)) == NULL)
 		sm_fatal("open_memstream: %s", strerror(errno));
 	fprintf(r.planf, "%s\n", FLEET_PLAN_HELLO);
+	if (calibrate)
+		fprintf(r.planf, "%s\n", FLEET_PLAN_CALIBRATE);
 	rc = cmd_fleet_run_setup(&r, argc, argv, argv0);
 	if (rc == 0) {
 		r.files = xcalloc(r.f.nsel, sizeof *r.files);
@@ -218,4 +232,22 @@ cmd_fleet_run(int argc, char **argv, const char *argv0)
 	free(r.files);
 	free(r.shown);
 	return rc;
+}
+
+/* sysmark fleet run [run's options] [-f N] -i INVENTORY [PATTERN] */
+int
+cmd_fleet_run(int argc, char **argv, const char *argv0)
+{
+	return cmd_fleet_run_do(argc, argv, argv0, 0);
+}
+
+/*
+ * sysmark fleet calibrate [calibrate's options] -i INVENTORY [PATTERN]:
+ * each host's own noise profile, results/noise-fleet/HOST.csv, which
+ * the fleet's side-by-side tables then judge that host's figures with.
+ */
+int
+cmd_fleet_calibrate(int argc, char **argv, const char *argv0)
+{
+	return cmd_fleet_run_do(argc, argv, argv0, 1);
 }

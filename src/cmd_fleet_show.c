@@ -46,6 +46,69 @@ cmd_fleet_side_load(const char *dir, const struct fleet_row *rows, size_t n,
 }
 
 /*
+ * Each host's own noise profile (fleet calibrate's), into profiles[],
+ * for the first nhost names; how many were found.
+ */
+static size_t
+cmd_fleet_side_profiles(const char *const *names, size_t nhost,
+    const char *self, struct run *profiles)
+{
+	struct sm_error	 err;
+	char		 path[PATH_MAX];
+	const char	*kind;
+	size_t		 found = 0;
+
+	for (size_t i = 0; i < nhost; i++) {
+		run_init(&profiles[i]);
+		if (fleet_out_profile(self, names[i], 0, path, sizeof path,
+		    &err) != 0 || access(path, F_OK) != 0)
+			continue;
+		if (csvstore_load(&profiles[i], path, &err) != 0 ||
+		    (kind = run_meta_get(&profiles[i], "kind")) == NULL ||
+		    strcmp(kind, "noise-profile") != 0) {
+			fprintf(stderr, "sysmark: %s: not a noise profile, "
+			    "ignored\n", path);
+			continue;
+		}
+		found++;
+	}
+	return found;
+}
+
+/*
+ * The side-by-side table, its first nhost runs judged with each host's
+ * own noise profile when every one of them has one.
+ */
+static int
+cmd_fleet_side_render(const struct run **rp, const char **names, size_t k,
+    size_t nhost, const char *self, struct compare_opts *o,
+    enum table_format fmt)
+{
+	struct run		*prof = xcalloc(k, sizeof *prof);
+	const struct run	**pp = xcalloc(k, sizeof *pp);
+	struct table		*t;
+	size_t			 found;
+
+	found = cmd_fleet_side_profiles(names, nhost, self, prof);
+	for (size_t i = 0; i < k; i++)
+		pp[i] = &prof[i];
+	if (found == k)
+		o->profiles = pp;
+	t = compare_side_by_side_opts(rp, names, k, o);
+	if (found == k)
+		table_add_note(t, "Each host is judged with its own noise "
+		    "profile (sysmark fleet calibrate).");
+	else if (found > 0)
+		table_add_note(t, "Only %zu of %zu hosts have a noise profile "
+		    "(sysmark fleet calibrate): none is used.", found, k);
+	for (size_t i = 0; i < nhost; i++)
+		run_free(&prof[i]);
+	free(prof);
+	free(pp);
+	return cmd_render(t, fmt);
+}
+
+/*
  * The hosts side by side, ratios to the first (ref: that host, or a
  * baseline/run put first); 0 or the exit status.
  */
@@ -76,8 +139,8 @@ cmd_fleet_side(const char *dir, const struct fleet_row *rows, size_t n,
 	o.wide = fmt != TABLE_TEXT;
 	if (k >= 2) {
 		putchar('\n');
-		rc = cmd_render(compare_side_by_side_opts(rp, names, k, &o),
-		    fmt);
+		rc = cmd_fleet_side_render(rp, names, k, first ? 0 : k, self,
+		    &o, fmt);
 	} else
 		fprintf(stderr, "fewer than two runs: nothing side by side\n");
 	for (size_t i = 0; i < k; i++)
@@ -99,6 +162,7 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 	struct fleet_row	*rows = NULL;
 	struct sm_error		 err;
 	const char		*ref = NULL;
+	char			 self[PATH_MAX];
 	size_t			 n = 0;
 	int			 c, rc = 0;
 
@@ -112,8 +176,11 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 		rc = cmd_input_error(&err);
 	if (rc == 0)
 		rc = cmd_render(fleet_out_table(rows, n), fmt);
+	if (rc == 0 && paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
 	if (rc == 0)
-		rc = cmd_fleet_side(argv[optind], rows, n, ref, argv0, fmt);
+		rc = cmd_fleet_side(argv[optind], rows, n, ref, self[0] ? self :
+		    NULL, fmt);
 	free(rows);
 	return rc;
 }

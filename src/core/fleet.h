@@ -25,7 +25,8 @@
 
 /* The agent's protocol (src/cmd_agent.c): the plan is run's options. */
 #define FLEET_PLAN_HELLO	"sysmark-plan 1"
-#define FLEET_PLAN_OPTS		"tcdnRCTO"	/* run's, minus -b -o -F */
+#define FLEET_PLAN_OPTS		"tcdnRCTOg"	/* run's, minus -b -o -F */
+#define FLEET_PLAN_CALIBRATE	"calibrate"	/* an A/A run: a profile */
 #define FLEET_LINE_MAX		512
 #define FLEET_PLAN_S		30	/* to send the whole plan */
 #define FLEET_HEARTBEAT_S	2	/* between heartbeats, both ways */
@@ -222,6 +223,8 @@ struct fleet_row {
 };
 int	 fleet_out_dir(const char *, const char *, char *, size_t, char *,
 	     size_t, struct sm_error *);
+int	 fleet_out_profile(const char *, const char *, int, char *, size_t,
+	     struct sm_error *);
 FILE	*fleet_out_open(const char *, const char *, const char *);
 int	 fleet_out_write(const char *, const struct fleet_row *, size_t,
 	     struct sm_error *);

@@ -62,6 +62,30 @@ fleet_out_dir(const char *self, const char *base, char *buf, size_t len,
 	return -1;
 }
 
+/*
+ * results/noise-fleet/HOST.csv, where fleet calibrate keeps the host's
+ * noise profile (by its inventory name: hosts may share a hostname);
+ * the directory is made if create says so.
+ */
+int
+fleet_out_profile(const char *self, const char *host, int create, char *buf,
+    size_t len, struct sm_error *err)
+{
+	char	dir[PATH_MAX];
+
+	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	if (snprintf(buf, len, "%s/noise-fleet", dir) >= (int)len ||
+	    (create && mkdir(buf, 0700) != 0 && errno != EEXIST) ||
+	    snprintf(buf, len, "%s/noise-fleet/%s.csv", dir, host) >=
+	    (int)len) {
+		sm_error_set(err, "%s/noise-fleet: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Open dir/name for writing, new and private (no planted link); or NULL. */
 FILE *
 fleet_out_open(const char *dir, const char *name, const char *ext)

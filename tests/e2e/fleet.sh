@@ -84,6 +84,20 @@ grep -q "^h4  *127.0.0.5:[0-9]*  *ok " "$fl_tmp/out" ||
 grep -q "^TEST  *h3  *h1  *RATIO" "$fl_tmp/out" ||
     fl_fail "show -b h3: $(cat "$fl_tmp/out")"
 
+# ---- fleet calibrate: a profile per host, then used side by side.
+fl_sysmark fleet calibrate $cfg -i "$fl_tmp/inv" -t syscall -d 0.1 -n 2 \
+    -R 2 -g 0 >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "fleet calibrate: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+for n in 1 2 3 4; do
+	grep -q '^kind,noise-profile' "$fl_tmp/results/noise-fleet/h$n.csv" ||
+	    grep -q 'noise-profile' "$fl_tmp/results/noise-fleet/h$n.csv" ||
+	    fl_fail "no profile for h$n"
+done
+fl_sysmark fleet show "$dir" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "fleet show: $(cat "$fl_tmp/err")"
+grep -q "judged with its own noise" "$fl_tmp/out" ||
+    fl_fail "profiles not used: $(cat "$fl_tmp/out")"
+
 # ---- run --hosts, two hosts, one at a time.
 rm -rf "$fl_tmp/results"/fleet-*
 fl_sysmark run $cfg -f 1 -q --hosts \
