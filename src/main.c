@@ -36,6 +36,15 @@ static const char main_usage[] =
 "                   [-p PROFILE|none] RUN RUN... | OLD... -- NEW...\n"
 "       sysmark users [-u USERS,...] [-d SECONDS] [-n SAMPLES] [-o FILE] [-F]\n"
 "                     [-q] [-f text|csv|md] MIX\n"
+"       sysmark fleet check [-F SSH_CONFIG] [--accept-new] [-w SECONDS]\n"
+"                   [-f N] -i INVENTORY | --hosts HOST,... [PATTERN]\n"
+"       sysmark fleet run [-t -c -d -n -R -C -T --order as run] [-b HOST]\n"
+"                   [-f N] [-o DIR] [-q] [ssh options] -i INVENTORY [PATTERN]\n"
+"       sysmark run --hosts [USER@]HOST[:PORT],... [fleet run's options]\n"
+"       sysmark fleet show [-f text|csv|md] [-b HOST|NAME] DIR\n"
+"       sysmark fleet collect [ssh options] [-o DIR] -i INVENTORY [PATTERN]\n"
+"       sysmark fleet calibrate [-t -c -d -n -R -g] [ssh options]\n"
+"                   -i INVENTORY [PATTERN]\n"
 "\n"
 "  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n"
@@ -77,7 +86,10 @@ static const char main_usage[] =
 "more runs it prints them side by side, each against the first;\n"
 "OLD... -- NEW... compares two sides of several runs each.\n"
 "calibrate measures this host's run-to-run noise (an A/A run) and\n"
-"saves it as results/noise-HOST.csv for compare.\n"
+"saves it as results/noise-HOST.csv for compare.\n""fleet runs the same plan on many hosts over ssh (BatchMode, strict host\n"
+"keys; -f N hosts at once, default all up to 32) and saves\n"
+"results/fleet-DATE/: a run per host, logs, fleet.csv; exit status 6\n"
+"when some host gave no complete run.\n"
 "With no command on a terminal, sysmark starts the console.\n";
 
 /* The subcommands: sysmark NAME ... calls fn(argc - 1, argv + 1, argv0). */
