@@ -132,6 +132,14 @@ cmd_fleet_hosts(struct cmd_fleet *f)
 		    &f->nsel, &err);
 	for (size_t i = 0; rc == 0 && i < f->nsel; i++)
 		rc = fleet_valid_host(&f->inv.hosts[f->sel[i]], &err);
+	if (rc == 0) {
+		const struct fleet_host	**h = xcalloc(f->nsel, sizeof *h);
+
+		for (size_t i = 0; i < f->nsel; i++)
+			h[i] = &f->inv.hosts[f->sel[i]];
+		rc = fleet_resolve_twins(&f->ssh, h, f->nsel, &err);
+		free(h);
+	}
 	return rc == 0 ? 0 : cmd_input_error(&err);
 }
 

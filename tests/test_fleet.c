@@ -286,6 +286,10 @@ test_ssh_argv(void **state)
 	    0);
 	h.user = NULL;
 	assert_int_equal(fleet_ssh_argv(&s, &h, "x", argv, buf, 20), 0);
+	n = fleet_ssh_resolve_argv(&s, &h, argv, buf, sizeof buf);
+	assert_int_equal(argv_at(argv, n, "-G") + 2, (long)n - 1);
+	assert_string_equal(argv[n - 2], "--");
+	assert_int_equal(argv_at(argv, n, "ControlMaster=auto"), -1);
 	s.control_dir = "/tmp/%d";
 	assert_int_equal(fleet_ssh_argv(&s, &h, "x", argv, buf, sizeof buf),
 	    0);

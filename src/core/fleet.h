@@ -99,6 +99,8 @@ struct fleet_ssh {
 #define FLEET_SSH_MAX_ARGS	40
 size_t	 fleet_ssh_argv(const struct fleet_ssh *, const struct fleet_host *,
 	     const char *, char **, char *, size_t);
+size_t	 fleet_ssh_resolve_argv(const struct fleet_ssh *,
+	     const struct fleet_host *, char **, char *, size_t);
 size_t	 fleet_ssh_exit_argv(const struct fleet_ssh *,
 	     const struct fleet_host *, char **, char *, size_t);
 
@@ -208,6 +210,10 @@ void	 fleet_sess_step(struct fleet_sess *);
 void	 fleet_sess_interrupt(struct fleet_sess *);
 void	 fleet_sess_file_done(struct fleet_sess *);
 void	 fleet_sess_free(struct fleet_sess *);
+
+/* fleet_resolve.c: two entries ssh takes to one machine */
+int	 fleet_resolve_twins(const struct fleet_ssh *,
+	     const struct fleet_host *const *, size_t, struct sm_error *);
 
 /* fleet_loop.c: many hosts at once */
 int	 fleet_loop_run(struct fleet_sess *, size_t, size_t,

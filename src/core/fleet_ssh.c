@@ -142,3 +142,21 @@ fleet_ssh_exit_argv(const struct fleet_ssh *s, const struct fleet_host *h,
 	fleet_ssh_arg(&b, h->addr);
 	return b.full ? 0 : b.argc;
 }
+
+/* ssh -G for h: the configuration ssh would use, printed; argc or 0. */
+size_t
+fleet_ssh_resolve_argv(const struct fleet_ssh *s, const struct fleet_host *h,
+    char **argv, char *buf, size_t len)
+{
+	struct fleet_ssh_buf	b = { argv, 0, buf, 0, len, 0 };
+	struct fleet_ssh	plain = *s;
+
+	if (fleet_valid_host(h, NULL) != 0)
+		return 0;
+	plain.control_dir = NULL;
+	fleet_ssh_common(&b, &plain, h);
+	fleet_ssh_arg(&b, "-G");
+	fleet_ssh_arg(&b, "--");
+	fleet_ssh_arg(&b, h->addr);
+	return b.full ? 0 : b.argc;
+}

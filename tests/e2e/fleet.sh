@@ -38,6 +38,26 @@ grep -q "no test" "$fl_tmp/err" || grep -q "unknown" "$fl_tmp/err" ||
     fl_fail "test id: $(cat "$fl_tmp/err")"
 [ -s "$fl_tmp/argv.log" ] && fl_fail "ssh ran: $(cat "$fl_tmp/argv.log")"
 
+# The agent checks its plan as run does: a bad line, an unknown test.
+for plan in '-t syscall;id' '-d 1; rm -rf x' '-Z 1' 'rm -rf /'; do
+	printf 'sysmark-plan 1\n%s\ngo\n' "$plan" |
+	    "$fl_bin" agent -o "$fl_tmp/agent.csv" >"$fl_tmp/out" 2>"$fl_tmp/err"
+	[ $? -eq 2 ] || fl_fail "agent took \"$plan\": $(cat "$fl_tmp/err")"
+	grep -q "^exit 2$" "$fl_tmp/out" || fl_fail "agent: $(cat "$fl_tmp/out")"
+done
+[ ! -e "$fl_tmp/agent.csv" ] || fl_fail "a refused plan left a run"
+
+# Two entries ssh's config sends to one machine: refused (ssh -G).
+{ printf 'Host alias1 alias2\n\tHostName 127.0.0.2\n\tPort %s\n' \
+    $((fl_port0 + 1)); cat "$fl_tmp/ssh_config"; } >"$fl_tmp/ssh_config2"
+printf 'alias1\nalias2\n' >"$fl_tmp/twins.inv"
+fl_sysmark fleet check -F "$fl_tmp/ssh_config2" -i "$fl_tmp/twins.inv" \
+    >"$fl_tmp/out" 2>"$fl_tmp/err" && fl_fail "twins accepted"
+grep -q "twins.inv:2: alias1 and alias2 .* both reach 127.0.0.2" \
+    "$fl_tmp/err" || fl_fail "twins: $(cat "$fl_tmp/err")"
+grep -q -- "^-G$" "$fl_tmp/argv.log" || fl_fail "no ssh -G"
+: >"$fl_tmp/argv.log"
+
 # ---- fleet check.
 fl_sysmark fleet check $cfg -i "$fl_tmp/inv" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
     fl_fail "fleet check: $? $(cat "$fl_tmp/out" "$fl_tmp/err")"
