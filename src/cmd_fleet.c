@@ -8,9 +8,6 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <sys/stat.h>
-#include <sys/utsname.h>
-
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -21,8 +18,6 @@
 
 #include "cmd.h"
 #include "cmd_fleet.h"
-
-#define CMD_FLEET_MAX_BINARY	(256L << 20)	/* bytes */
 
 static volatile sig_atomic_t cmd_fleet_stop;
 
@@ -143,49 +138,6 @@ cmd_fleet_hosts(struct cmd_fleet *f)
 	return rc == 0 ? 0 : cmd_input_error(&err);
 }
 
-/* ---- The binaries ---- */
-
-/* Read the whole file path into *buf; 0 or the exit status. */
-static int
-cmd_fleet_slurp(const char *path, char **buf, size_t *len)
-{
-	struct stat	 st;
-	FILE		*fp;
-
-	if ((fp = fopen(path, "rb")) == NULL || fstat(fileno(fp), &st) != 0 ||
-	    !S_ISREG(st.st_mode) || st.st_size > CMD_FLEET_MAX_BINARY) {
-		fprintf(stderr, "sysmark: %s: %s\n", path, fp == NULL ?
-		    strerror(errno) : "not a binary sysmark can copy");
-		if (fp != NULL)
-			fclose(fp);
-		return SM_EXIT_INPUT;
-	}
-	*buf = xmalloc((size_t)st.st_size + 1);
-	*len = fread(*buf, 1, (size_t)st.st_size, fp);
-	fclose(fp);
-	return *len == (size_t)st.st_size ? 0 : SM_EXIT_INPUT;
-}
-
-/* The job's binaries (this sysmark and its exec helper) and uname. */
-static int
-cmd_fleet_binaries(struct cmd_fleet *f, const char *argv0)
-{
-	char		exec[PATH_MAX + 16], *slash;
-	int		rc;
-
-	if (paths_self_exe(argv0, f->self, sizeof f->self) != 0)
-		return cmd_usage_error("cannot find the sysmark binary's own "
-		    "path (%s)", argv0);
-	snprintf(exec, sizeof exec, "%s", f->self);
-	if ((slash = strrchr(exec, '/')) != NULL)
-		strcpy(slash + 1, "sysmark-exec");
-	if ((rc = cmd_fleet_slurp(f->self, &f->bin, &f->job.bin_len)) == 0)
-		rc = cmd_fleet_slurp(exec, &f->exec, &f->job.exec_len);
-	f->job.bin = f->bin;
-	f->job.exec = f->exec;
-	return rc;
-}
-
 /* ---- Driving the hosts ---- */
 
 /* Each host's session, its log in dir (or none); the loop, the masters. */
@@ -195,16 +147,16 @@ cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
 {
 	const struct fleet_host	**hosts;
 	struct sm_error		  err;
-	struct utsname		  u;
-	int			  rc;
 
-	if (uname(&u) == 0) {
-		snprintf(f->job.os, sizeof f->job.os, "%.31s", u.sysname);
-		snprintf(f->job.arch, sizeof f->job.arch, "%.31s", u.machine);
+	fleet_bin_uname(&f->job);
+	if (!f->job.check_only && !f->job.collect) {
+		if (paths_self_exe(argv0, f->self, sizeof f->self) != 0)
+			return cmd_usage_error("cannot find the sysmark "
+			    "binary's own path (%s)", argv0);
+		if (fleet_bin_load(&f->job, f->self, &f->bin, &f->exec, &err)
+		    != 0)
+			return cmd_input_error(&err);
 	}
-	if (!f->job.check_only && !f->job.collect && (rc =
-	    cmd_fleet_binaries(f, argv0)) != 0)
-		return rc;
 	if (fleet_loop_control_dir(f->ctl, sizeof f->ctl, &err) != 0)
 		return cmd_input_error(&err);
 	f->ssh.control_dir = f->ctl;

@@ -75,45 +75,53 @@ cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
 
 /* ---- Results ---- */
 
-/* A run file came from s: checked by the loader, tagged, saved. */
+/* fleet calibrate: the host's profile into results/noise-fleet/. */
+static void
+cmd_fleet_run_profile(struct cmd_fleet_run *r, struct fleet_sess *s, size_t i)
+{
+	struct sm_error	err;
+	struct run	run;
+	char		path[PATH_MAX];
+
+	run_init(&run);
+	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, &err)
+	    == 0 && fleet_out_profile(r->f.self, s->h->name, 1, path,
+	    sizeof path, &err) == 0) {
+		run_meta_set(&run, "fleet_host", s->h->name);
+		if (csvstore_save(&run, path, 1, &err) == 0) {
+			snprintf(r->files[i], sizeof r->files[i], "%s", path);
+			if (!r->quiet)
+				fprintf(stderr, "%s: noise profile saved in "
+				    "%s\n", s->h->name, path);
+			run_free(&run);
+			return;
+		}
+	}
+	run_free(&run);
+	s->status = FLEET_ST_LOST;
+	snprintf(s->reason, sizeof s->reason, "the profile was not kept: "
+	    "%.180s", err.msg);
+}
+
+/* A run file came from s: a run saved, or a profile with calibrate. */
 static void
 cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 {
 	struct cmd_fleet_run	*r = arg;
 	struct sm_error		 err;
-	struct run		 run;
 	size_t			 i = (size_t)(s - r->f.sess);
-	char			 path[PATH_MAX + 300];
 
-	run_init(&run);
-	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, &err)
-	    != 0) {
-		s->status = FLEET_ST_LOST;
-		snprintf(s->reason, sizeof s->reason, "the run that came back "
-		    "does not load: %.200s", err.msg);
-		run_free(&run);
+	if (r->calibrate) {
+		cmd_fleet_run_profile(r, s, i);
 		return;
 	}
-	run_meta_set(&run, "fleet_id", r->id);
-	run_meta_set(&run, "fleet_host", s->h->name);
-	snprintf(path, sizeof path, "%s/%s.csv", r->dir, s->h->name);
-	if (r->calibrate && fleet_out_profile(r->f.self, s->h->name, 1, path,
-	    sizeof path, &err) != 0)
-		path[0] = '\0';
-	if (path[0] == '\0' || csvstore_save(&run, path, r->calibrate, &err)
-	    != 0) {
-		fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
-		snprintf(s->reason, sizeof s->reason, "not saved: %.200s",
-		    err.msg);
-	} else if (r->calibrate) {
-		snprintf(r->files[i], sizeof r->files[i], "%.4000s", path);
-		if (!r->quiet)
-			fprintf(stderr, "%s: noise profile saved in %s\n",
-			    s->h->name, path);
-	} else
-		snprintf(r->files[i], sizeof r->files[i], "%s.csv",
-		    s->h->name);
-	run_free(&run);
+	if (fleet_out_save(s, r->dir, r->id, r->files[i], sizeof r->files[i],
+	    &err) == 0)
+		return;
+	fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
+	s->status = FLEET_ST_LOST;
+	snprintf(s->reason, sizeof s->reason, "the run that came back was "
+	    "not kept: %.180s", err.msg);
 }
 
 /* Progress on stderr: a line when a host starts its plan and ends. */

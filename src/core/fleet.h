@@ -215,6 +215,11 @@ void	 fleet_sess_free(struct fleet_sess *);
 int	 fleet_resolve_twins(const struct fleet_ssh *,
 	     const struct fleet_host *const *, size_t, struct sm_error *);
 
+/* fleet_bin.c: what is copied to a host without sysmark */
+void	 fleet_bin_uname(struct fleet_job *);
+int	 fleet_bin_load(struct fleet_job *, const char *, char **, char **,
+	     struct sm_error *);
+
 /* fleet_loop.c: many hosts at once */
 int	 fleet_loop_run(struct fleet_sess *, size_t, size_t,
 	     volatile sig_atomic_t *, void (*)(void *), void *);
@@ -236,6 +241,8 @@ int	 fleet_out_write(const char *, const struct fleet_row *, size_t,
 	     struct sm_error *);
 void	 fleet_out_row(const struct fleet_sess *, const char *,
 	     struct fleet_row *);
+int	 fleet_out_save(const struct fleet_sess *, const char *, const char *,
+	     char *, size_t, struct sm_error *);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
 struct table *fleet_out_table(const struct fleet_row *, size_t);

@@ -173,6 +173,37 @@ fleet_out_row(const struct fleet_sess *s, const char *file,
 	snprintf(row->f[11], sizeof row->f[11], "%s", s->reason);
 }
 
+/*
+ * The run file that came from s: checked by the ordinary loader, tagged
+ * fleet_id and fleet_host, saved as dir/HOST.csv (never over a file);
+ * the file's name in file, or -1 with why.
+ */
+int
+fleet_out_save(const struct fleet_sess *s, const char *dir, const char *id,
+    char *file, size_t len, struct sm_error *err)
+{
+	struct run	run;
+	char		path[PATH_MAX];
+	int		rc = -1;
+
+	run_init(&run);
+	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, err)
+	    != 0)
+		goto out;
+	run_meta_set(&run, "fleet_id", id);
+	run_meta_set(&run, "fleet_host", s->h->name);
+	if (snprintf(path, sizeof path, "%s/%s.csv", dir, s->h->name) >=
+	    (int)sizeof path) {
+		sm_error_set(err, "%s: path too long", dir);
+		goto out;
+	}
+	if ((rc = csvstore_save(&run, path, 0, err)) == 0)
+		snprintf(file, len, "%s.csv", s->h->name);
+out:
+	run_free(&run);
+	return rc;
+}
+
 /* ---- Reading fleet.csv ---- */
 
 struct fleet_out_load {
