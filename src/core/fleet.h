@@ -221,6 +221,8 @@ int	 fleet_bin_load(struct fleet_job *, const char *, char **, char **,
 	     struct sm_error *);
 
 /* fleet_loop.c: many hosts at once */
+size_t	 fleet_loop_fds(const struct fleet_sess *, size_t, struct pollfd *);
+int	 fleet_loop_pass(struct fleet_sess *, size_t, size_t, int, int *);
 int	 fleet_loop_run(struct fleet_sess *, size_t, size_t,
 	     volatile sig_atomic_t *, void (*)(void *), void *);
 int	 fleet_loop_control_dir(char *, size_t, struct sm_error *);

@@ -38,6 +38,42 @@ fleet_loop_fill(struct fleet_sess *s, size_t n, size_t parallel)
 		}
 }
 
+/* The fds of every active session into pfd (room for 3 n); how many. */
+size_t
+fleet_loop_fds(const struct fleet_sess *s, size_t n, struct pollfd *pfd)
+{
+	size_t	np = 0;
+
+	for (size_t i = 0; i < n; i++)
+		np += fleet_sess_fds(&s[i], pfd + np);
+	return np;
+}
+
+/*
+ * One pass without blocking, for a caller with a poll loop of its own
+ * (the console): stop interrupts every host (once: *stopped remembers),
+ * else waiting hosts start; every session moves on.  1 when all are done.
+ */
+int
+fleet_loop_pass(struct fleet_sess *s, size_t n, size_t parallel, int stop,
+    int *stopped)
+{
+	size_t	done = 0;
+
+	if (stop && !*stopped) {
+		*stopped = 1;
+		for (size_t i = 0; i < n; i++)
+			fleet_sess_interrupt(&s[i]);
+	}
+	if (!*stopped)
+		fleet_loop_fill(s, n, parallel);
+	for (size_t i = 0; i < n; i++) {
+		fleet_sess_step(&s[i]);
+		done += fleet_sess_done(&s[i]);
+	}
+	return done == n;
+}
+
 /*
  * Run the n sessions, parallel at once, until all are done; tick (may
  * be NULL) is called after every pass.  1 if *stop interrupted them.
@@ -47,33 +83,18 @@ fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,
     volatile sig_atomic_t *stop, void (*tick)(void *), void *arg)
 {
 	struct pollfd	*pfd = xcalloc(3 * n + 1, sizeof *pfd);
-	size_t		 np, done;
 	int		 stopped = 0;
 
-	for (;;) {
-		if (stop != NULL && *stop && !stopped) {
-			stopped = 1;
-			for (size_t i = 0; i < n; i++)
-				fleet_sess_interrupt(&s[i]);
-		}
-		if (!stopped)
-			fleet_loop_fill(s, n, parallel);
-		np = done = 0;
-		for (size_t i = 0; i < n; i++) {
-			np += fleet_sess_fds(&s[i], pfd + np);
-			done += fleet_sess_done(&s[i]) ||
-			    (stopped && s[i].status == FLEET_ST_INTERRUPTED &&
-			    s[i].step == FLEET_STEP_DONE);
-		}
-		if (done == n)
-			break;
-		if (poll(pfd, np, FLEET_LOOP_TICK_MS) < 0 && errno != EINTR)
-			sm_fatal("poll: %s", strerror(errno));
-		for (size_t i = 0; i < n; i++)
-			fleet_sess_step(&s[i]);
+	while (!fleet_loop_pass(s, n, parallel, stop != NULL && *stop,
+	    &stopped)) {
 		if (tick != NULL)
 			tick(arg);
+		if (poll(pfd, fleet_loop_fds(s, n, pfd), FLEET_LOOP_TICK_MS) <
+		    0 && errno != EINTR)
+			sm_fatal("poll: %s", strerror(errno));
 	}
+	if (tick != NULL)
+		tick(arg);
 	free(pfd);
 	return stopped;
 }
