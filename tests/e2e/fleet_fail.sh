@@ -135,4 +135,23 @@ if [ "$(id -u)" -eq 0 ]; then
 else
 	echo "$0: noexec case skipped: needs root" >&2
 fi
+# ---- A host in a network namespace of its own (root): reachable over
+# its veth pair, then a blackhole route for the replies makes connect
+# hang: unreachable within -w.
+if [ "$(id -u)" -eq 0 ] && fl_start_netns 5; then
+	printf 'ns ansible_host=%s ansible_port=%s\n' "$fl_ns_addr" \
+	    $((fl_port0 + 5)) >"$fl_tmp/inv5"
+	fl_sysmark fleet run $cfg -w 3 -i "$fl_tmp/inv5" -t syscall -d 0.1 \
+	    -n 1 >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+	    fl_fail "netns host: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+	fl_expect "$(fl_last_dir)" ns ok
+	ip netns exec "$fl_netns" ip route add blackhole \
+	    "10.199.$(($$ % 250)).1/32" || fl_fail "no blackhole route"
+	fl_sysmark fleet run $cfg -w 3 -i "$fl_tmp/inv5" -t syscall -d 0.1 \
+	    -n 1 >"$fl_tmp/out" 2>"$fl_tmp/err"
+	[ $? -eq 6 ] || fl_fail "blackhole: $(cat "$fl_tmp/err")"
+	fl_expect "$(fl_last_dir)" ns unreachable "timed out"
+else
+	echo "$0: network namespace cases skipped (need root and ip netns)" >&2
+fi
 echo "$0: ok"
