@@ -167,6 +167,21 @@ cmd_fleet_run_report(struct cmd_fleet_run *r)
 	return rc != 0 ? rc : cmd_fleet_status(&r->f, FLEET_ST_OK);
 }
 
+/* -b: a host of the fleet, else a baseline or run that must load now. */
+static int
+cmd_fleet_run_ref(struct cmd_fleet_run *r)
+{
+	struct run	base;
+	int		rc;
+
+	for (size_t i = 0; i < r->f.nsel; i++)
+		if (strcmp(r->f.inv.hosts[r->f.sel[i]].name, r->ref) == 0)
+			return 0;
+	rc = cmd_load_baseline(r->ref, r->f.self, &base);
+	run_free(&base);
+	return rc;
+}
+
 /* Options, hosts, the plan and the results directory; 0 or a status. */
 static int
 cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
@@ -195,6 +210,8 @@ cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
 		rc = cmd_fleet_hosts(&r->f);
 	if (rc == 0 && paths_self_exe(argv0, r->f.self, sizeof r->f.self) != 0)
 		rc = cmd_usage_error("cannot find sysmark's own path");
+	if (rc == 0 && r->ref != NULL)
+		rc = cmd_fleet_run_ref(r);
 	if (rc == 0 && fleet_out_dir(r->f.self, r->base, r->dir,
 	    sizeof r->dir, r->id, sizeof r->id, &err) != 0)
 		rc = cmd_input_error(&err);

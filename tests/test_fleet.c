@@ -295,6 +295,101 @@ test_ssh_argv(void **state)
 	    0);
 }
 
+/* fleet.csv written and read back, quotes and commas kept; a bad one. */
+static void
+test_fleet_csv(void **state)
+{
+	struct fleet_row	 rows[2], *back = NULL;
+	struct sm_error		 err;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	size_t			 n;
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	memset(rows, 0, sizeof rows);
+	for (size_t c = 0; c < FLEET_OUT_NCOLS; c++) {
+		snprintf(rows[0].f[c], sizeof rows[0].f[c], "a%zu", c);
+		snprintf(rows[1].f[c], sizeof rows[1].f[c], "b%zu", c);
+	}
+	snprintf(rows[1].f[11], sizeof rows[1].f[11], "ssh: \"x\", y\nz");
+	assert_int_equal(fleet_out_write(dir, rows, 2, &err), 0);
+	assert_int_equal(fleet_out_read(dir, &back, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(back[0].f[3], "a3");
+	assert_string_equal(back[1].f[11], "ssh: \"x\", y z");
+	free(back);
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("host,target\nh1,x\n", f);
+	fclose(f);
+	assert_int_equal(fleet_out_read(dir, &back, &n, &err), -1);
+	assert_non_null(strstr(err.msg, "fleet.csv:1: expected 12 columns"));
+	free(back);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * A run of syscall: repeats repeats of 5 samples (and a warm-up), the
+ * repeats' means spread by +-spread around base, the samples by 0.1%.
+ */
+static void
+fake_run(struct run *r, int repeats, double base, double spread)
+{
+	run_init(r);
+	if (repeats > 1)
+		run_meta_set(r, "kind", "noise-profile");
+	for (int rep = 1; rep <= repeats; rep++)
+		for (int k = 0; k <= 5; k++) {
+			struct run_sample *s = run_add_sample(r);
+
+			snprintf(s->test, sizeof s->test, "syscall");
+			snprintf(s->unit, sizeof s->unit, "lps");
+			s->version = 1;
+			s->copies = 1;
+			s->index = k;
+			s->repeat = rep;
+			s->duration = s->elapsed = 1;
+			s->iterations = 1000;
+			s->value = base * (1 + spread * (rep % 2 ? 1 : -1)) *
+			    (1 + 0.001 * (k % 2 ? 1 : -1));
+		}
+}
+
+/*
+ * Two hosts judged with their own profiles: a 5% gap is significant
+ * with two quiet hosts, not when one of them strays by 10%.
+ */
+static void
+test_judge_hosts(void **state)
+{
+	struct run		 a, b, quiet, loud;
+	const struct run	*ra = &a, *rb = &b;
+	struct run_group	 g = { "syscall", 1 };
+	struct compare_opts	 o;
+	struct signif		 s;
+
+	(void)state;
+	compare_opts_default(&o);
+	fake_run(&a, 1, 1000, 0);
+	fake_run(&b, 1, 1050, 0);
+	fake_run(&quiet, 4, 1000, 0.002);
+	fake_run(&loud, 4, 1000, 0.1);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &quiet, &quiet, &s);
+	assert_int_equal(s.verdict, SIGNIF_BETTER);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &quiet, &loud, &s);
+	assert_int_equal(s.verdict, SIGNIF_SAME);
+	run_free(&a);
+	run_free(&b);
+	run_free(&quiet);
+	run_free(&loud);
+}
+
 int
 main(void)
 {
@@ -306,6 +401,8 @@ main(void)
 		cmocka_unit_test(test_hosts_list),
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_fleet_csv),
+		cmocka_unit_test(test_judge_hosts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
