@@ -79,8 +79,9 @@ cmd_fleet_opt(struct cmd_fleet *f, int c, const char *arg)
 		return 0;
 	case 'f':
 		if (sm_parse_int(arg, 1, FLEET_MAX_PARALLEL, &n) != 0)
-			return cmd_usage_error("-f %s: hosts at once is a whole "
-			    "number from 1 to %d", arg, FLEET_MAX_PARALLEL);
+			return cmd_usage_error("-f %s: hosts at once is a "
+			    "whole number from 1 to %d", arg,
+			    FLEET_MAX_PARALLEL);
 		f->parallel = (size_t)n;
 		return 0;
 	case 'w':

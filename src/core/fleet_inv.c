@@ -463,7 +463,8 @@ fleet_inv_line(struct fleet_inv_ctx *c, char *s, struct sm_error *err)
 
 /* Is host h in group g or one of its descendants (depth bounds cycles)? */
 static int
-fleet_inv_member_at(const struct fleet_inv *inv, size_t g, size_t h, size_t depth)
+fleet_inv_member_at(const struct fleet_inv *inv, size_t g, size_t h,
+    size_t depth)
 {
 	const struct fleet_group	*gr = &inv->groups[g];
 
@@ -539,7 +540,8 @@ fleet_inv_check_twins(const struct fleet_inv *inv, struct sm_error *err)
 			a = &inv->hosts[i];
 			b = &inv->hosts[j];
 			if (strcasecmp(a->addr, b->addr) != 0 ||
-			    (a->port ? a->port : 22) != (b->port ? b->port : 22))
+			    (a->port ? a->port : 22) !=
+			    (b->port ? b->port : 22))
 				continue;
 			sm_error_set(err, "%s: %s is the same host and port "
 			    "as %s (%s): two benchmarks on one machine spoil "

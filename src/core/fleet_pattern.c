@@ -82,8 +82,8 @@ fleet_pattern_select(const struct fleet_inv *inv, const char *pattern,
     size_t **out, size_t *n, struct sm_error *err)
 {
 	unsigned char	 *in = xcalloc(inv->nhosts + 1, 1);
-	char		 *copy = xstrdup(pattern ? pattern : "all"), *save = NULL;
-	char		**terms = NULL, *s;
+	char		 *copy = xstrdup(pattern ? pattern : "all");
+	char		**terms = NULL, *s, *save = NULL;
 	size_t		  nterms = 0;
 	int		  rc, plain = 0;
 
