@@ -43,6 +43,7 @@ e2e_wait "^HOST  *STATUS  *TEST  *SAMPLES"
 e2e_wait "^h2  *\(connecting\|running\|ok\)"
 e2e_shot hosts-running
 e2e_wait "^TEST  *h1  *h2  *RATIO" 120
+e2e_wait "compare: 2 side by side"
 e2e_shot hosts-compare
 [ "$(grep -c '"ok"' "$fl_tmp"/results/fleet-*/fleet.csv)" -eq 2 ] ||
     e2e_fail "fleet.csv: $(cat "$fl_tmp"/results/fleet-*/fleet.csv)"

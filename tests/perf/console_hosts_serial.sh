@@ -5,7 +5,8 @@
 # SECONDS (default 10) at once, the console in a private 80x24 tmux whose
 # pane output is logged.  Prints the bytes per second while the hosts
 # run and, with strace, write(2) calls per screen update, with the load
-# average.  Usage: sh tests/perf/console_hosts_serial.sh [HOSTS [SECONDS]]
+# average.  Usage: sh tests/perf/console_hosts_serial.sh [HOSTS [SECONDS
+# [WINDOW]]] (WINDOW: seconds measured, default 3 x SECONDS)
 # Run from the top of the tree after `make`; not a test.  The budget is
 # 100 bytes/s and one write per update.
 set -u
@@ -56,7 +57,7 @@ wait_for() {
 	done
 }
 $tm new-session -d -x 80 -y 24 -s s "sleep 1; exec env \
-PATH=$fl_tmp/cbin:$PATH SYSMARK_RESULTS=$fl_tmp/results $fl_bin console" || exit 1
+PATH=$fl_tmp/cbin:$PATH SYSMARK_RESULTS=$fl_tmp/results $fl_bin console 2>$fl_tmp/console.err; echo console-exit=\$?; cat $fl_tmp/console.err; sleep 600" || exit 1
 $tm pipe-pane -o -t s "cat >>$fl_tmp/pane"
 wait_for "choose the tests" 15
 $tm send-keys -t s x / C-u syscall Enter Space d C-u "$dur" Enter n C-u 1 Enter H
@@ -68,7 +69,7 @@ wait_for "^h[0-9]* *running" 120
 sleep 2
 pid=$($tm list-panes -t s -F '#{pane_pid}')
 b0=$(wc -c <"$fl_tmp/pane")
-win=$((dur - 4))
+win=${3:-$((3 * dur))}
 if command -v strace >/dev/null 2>&1; then
 	timeout "$win" strace -q -p "$pid" -e trace=write -o "$fl_tmp/strace" 2>/dev/null
 else
@@ -79,5 +80,6 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$nh hosts running: $(( (b1 - b0) / win )) bytes/s ($((b1 - b0)) bytes in $win s)"
 [ -f "$fl_tmp/strace" ] && echo "writes: $(grep -c '^write(1,' "$fl_tmp/strace") in $win s (2 updates/s)"
 screen | head -8
-wait_for "side by side" $((dur * 8 + 120))
+wait_for "side by side\\|console-exit" 900
+screen | tail -5
 echo "ok: $(grep -c '"ok"' "$fl_tmp"/results/fleet-*/fleet.csv) of $nh"
