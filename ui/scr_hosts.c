@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,8 @@ scr_hosts_run(struct ui *ui)
 	    fleet_loop_control_dir(h->ctl, sizeof h->ctl, &err) != 0)
 		ui_message(ui, "%s", err.msg);
 	else {
+		/* An ssh that dies while fed must not kill the console. */
+		signal(SIGPIPE, SIG_IGN);
 		h->ssh.control_dir = h->ctl;
 		h->job.plan = h->plan;
 		h->job.plan_len = h->plan_len;

@@ -16,7 +16,7 @@ nh=${1:-32}
 dur=${2:-10}
 per=$(( (nh + 3) / 4 ))
 tm="tmux -L sysmark-hs-$$ -f /dev/null"
-trap '$tm kill-server 2>/dev/null; fl_cleanup' EXIT
+trap '$tm kill-server 2>/dev/null; sleep 1; fl_cleanup' EXIT
 
 fl_setup
 for n in 1 2 3 4; do
