@@ -217,6 +217,8 @@ cmd_fleet_check_table(const struct cmd_fleet *f)
 	table_add_col(t, "CPUS", TABLE_RIGHT);
 	table_add_col(t, "LOAD", TABLE_LEFT);
 	table_add_col(t, "SYSMARK", TABLE_LEFT);
+	table_add_col(t, "REASON", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, 6);
 	for (size_t i = 0; i < f->nsel; i++) {
 		s = &f->sess[i];
 		r = table_add_row(t);
@@ -224,7 +226,7 @@ cmd_fleet_check_table(const struct cmd_fleet *f)
 		table_set(t, r, 1, "%s", s->status == FLEET_ST_OK ?
 		    "reachable" : fleet_status_name(s->status));
 		if (s->status != FLEET_ST_OK) {
-			table_set(t, r, 2, "%s", s->reason);
+			table_set(t, r, 6, "%s", s->reason);
 			continue;
 		}
 		table_set(t, r, 2, "%s %s", s->os, s->arch);

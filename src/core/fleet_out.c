@@ -296,6 +296,7 @@ fleet_out_table(const struct fleet_row *rows, size_t n)
 	table_add_col(t, "SAMPLES", TABLE_RIGHT);
 	table_add_col(t, "SECONDS", TABLE_RIGHT);
 	table_add_col(t, "REASON", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, 5);
 	for (size_t i = 0; i < n; i++) {
 		r = table_add_row(t);
 		table_set(t, r, 0, "%s", rows[i].f[0]);
