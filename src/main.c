@@ -42,6 +42,7 @@ static const char main_usage[] =
 "                   [-f N] [-o DIR] [-q] [ssh options] -i INVENTORY [PATTERN]\n"
 "       sysmark run --hosts [USER@]HOST[:PORT],... [fleet run's options]\n"
 "       sysmark fleet show [-f text|csv|md] [-b HOST|NAME] DIR\n"
+"       sysmark fleet collect [ssh options] [-i INVENTORY] DIR\n"
 "       sysmark fleet collect [ssh options] [-o DIR] -i INVENTORY [PATTERN]\n"
 "       sysmark fleet calibrate [-t -c -d -n -R -g] [ssh options]\n"
 "                   -i INVENTORY [PATTERN]\n"

@@ -95,26 +95,37 @@ wait $pid
 fl_expect "$(fl_last_dir)" h1 lost
 fl_wait_for 30 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.*/run.csv" ||
     fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
-fl_sysmark fleet collect $cfg -i "$fl_tmp/inv1" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+d=$(fl_last_dir)
+fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
     fl_fail "collect: $(cat "$fl_tmp/err")"
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect left files"
-fl_sysmark show "$(fl_last_dir)/h1-1.csv" >/dev/null || fl_fail "collected run"
+grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected run: $(head "$d/h1.csv")"
+grep -q '"h1.csv","collected later; was:' "$d/fleet.csv" ||
+    fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"
+fl_sysmark fleet show "$d" >/dev/null || fl_fail "show after collect"
 
 # ---- A wedged agent: timeout, then killed on its host.
+prev=$(fl_last_dir)
 SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
     -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
 pid=$!
-fl_wait_for 60 sh -c "ls -t $fl_tmp/results/fleet-*/h1.log | head -n 1 | xargs grep -q 'sysmark-agent 1 pid'" ||
+fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
+    grep -q 'sysmark-agent 1 pid' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
     fl_fail "no agent on h1"
-apid=$(ls -t "$fl_tmp"/results/fleet-*/h1.log | head -n 1 |
-    xargs sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p')
+apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
 kill -STOP "$apid"
 fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs on a wedged agent"
 wait $pid
 [ $? -eq 6 ] || fl_fail "wedged: $(cat "$fl_tmp/err")"
 fl_expect "$(fl_last_dir)" h1 timeout "sent nothing"
 fl_wait_for 10 sh -c "! kill -0 $apid" || fl_fail "the wedged agent survives"
+# Stopped by TERM, the agent kept its samples: collect -i fetches them.
+fl_sysmark fleet collect $cfg -i "$fl_tmp/inv1" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "collect -i: $(cat "$fl_tmp/err")"
+grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect -i: $(cat "$fl_tmp/err")"
+fl_sysmark show "$(fl_last_dir)/h1-1.csv" >/dev/null || fl_fail "collected run"
+[ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect -i left files"
 
 # ---- A home on a noexec mount (root only): no-binary, said why.
 kill "$fl_pid4"
