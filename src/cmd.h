@@ -53,6 +53,8 @@ struct cmd_opts {
 
 /* compare --fail-on tripped: the regression gate (see main.c) */
 #define SM_EXIT_GATE		5
+/* a fleet command left some host without a complete run */
+#define SM_EXIT_FLEET_PARTIAL	6
 
 /*
  * The options several commands share, as their usage describes them; a
@@ -129,13 +131,16 @@ void	 cmd_plan_reach(const struct cmd_opts *, const struct run *,
 	     const struct runner_plan *);
 /* cmd_measure.c */
 int	 cmd_measure(struct cmd_opts *);
+void	 cmd_measure_fill(const struct cmd_opts *, struct runner_plan *);
 
 /* The commands, one file each, and their usage. */
 extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],
 	     cmd_show_usage[], cmd_compare_usage[], cmd_import_usage[],
-	     cmd_list_usage[], cmd_console_usage[], cmd_report_usage[];
+	     cmd_list_usage[], cmd_console_usage[], cmd_report_usage[],
+	     cmd_fleet_usage[], cmd_agent_usage[];
 int	 cmd_run(int, char **, const char *);
 int	 cmd_calibrate(int, char **, const char *);
+void	 cmd_calibrate_gap(struct cmd_opts *, int);
 int	 cmd_users(int, char **, const char *);
 int	 cmd_show(int, char **, const char *);
 int	 cmd_compare(int, char **, const char *);
@@ -143,5 +148,7 @@ int	 cmd_import(int, char **, const char *);
 int	 cmd_list(int, char **, const char *);
 int	 cmd_console(int, char **, const char *);
 int	 cmd_report(int, char **, const char *);
+int	 cmd_agent(int, char **, const char *);
+int	 cmd_fleet(int, char **, const char *);
 
 #endif

@@ -28,6 +28,25 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 CMD_HELP_Q CMD_HELP_F;
 
 /*
+ * The pause between a calibration's repeats: -g's, or (gap_set 0) the
+ * repeats spread over five minutes; fleet calibrate's agents share it.
+ */
+void
+cmd_calibrate_gap(struct cmd_opts *m, int gap_set)
+{
+	struct runner_plan	plan;
+
+	memset(&plan, 0, sizeof plan);
+	plan.nbench = m->nbench;
+	plan.ncopies = m->ncopies;
+	plan.samples = m->samples;
+	plan.duration = m->duration;
+	plan.warmup = 1;
+	noise_plan(&plan, m->repeats, gap_set ? m->gap : -1);
+	m->gap = plan.gap;
+}
+
+/*
  * sysmark calibrate: run's plan as an A/A run of 5 repeats (at least 2),
  * spread over five minutes unless -g says otherwise, saved as the host's
  * noise profile (replacing the last one).
@@ -37,7 +56,6 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 {
 	struct cmd_opts	m;
 	struct sm_error	err;
-	struct runner_plan plan;
 	char		path[PATH_MAX], host[256];
 	int		c, rc = 0, gap_set = 0;
 
@@ -63,16 +81,8 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	host[sizeof host - 1] = '\0';
 	if (rc == 0 && noise_path(m.self, host, path, sizeof path, &err) != 0)
 		rc = cmd_input_error(&err);
-	if (rc == 0) {
-		memset(&plan, 0, sizeof plan);
-		plan.nbench = m.nbench;
-		plan.ncopies = m.ncopies;
-		plan.samples = m.samples;
-		plan.duration = m.duration;
-		plan.warmup = 1;
-		noise_plan(&plan, m.repeats, gap_set ? m.gap : -1);
-		m.gap = plan.gap;
-	}
+	if (rc == 0)
+		cmd_calibrate_gap(&m, gap_set);
 	m.out = path;
 	if (rc == 0)
 		rc = cmd_measure(&m);

@@ -236,9 +236,9 @@ cmd_measure_aim(struct run *run, const char *baseline)
 	free(label);
 }
 
-/* The runner's plan from m's options. */
-static void
-cmd_measure_plan_of(struct cmd_opts *m, struct runner_plan *plan)
+/* The runner's plan for m's options (the agent measures the same way). */
+void
+cmd_measure_fill(const struct cmd_opts *m, struct runner_plan *plan)
 {
 	memset(plan, 0, sizeof *plan);
 	plan->benches = m->benches;
@@ -388,7 +388,7 @@ cmd_measure(struct cmd_opts *m)
 	memset(&x, 0, sizeof x);
 	x.m = m;
 	x.run = &run;
-	cmd_measure_plan_of(m, &plan);
+	cmd_measure_fill(m, &plan);
 	cmd_measure_run_of(m, &plan, &run);
 	run_init(&profile);
 	if (m->target > 0 && m->baseline != NULL && cmd_plan_profile(m,

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_fleet.h"
 
 /* run -C's time cap unless -T says otherwise, in seconds. */
 #define CMD_RUN_TIME_CAP		600.0
@@ -23,6 +24,7 @@ const char cmd_run_usage[] =
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
 "       sysmark run --resume FILE [-F] [-q] [-s] [-f FORMAT]\n"
+"       sysmark run --hosts [USER@]HOST[:PORT],... [fleet run's options]\n"
 "\n"
 "Measure the tests, save the run and print its table.\n"
 "\n"
@@ -191,6 +193,11 @@ cmd_run(int argc, char **argv, const char *argv0)
 	size_t		ngiven = 0;
 	int		c, rc = 0, given_d = 0, given_nr = 0;
 
+	/* run --hosts H,...: the same plan on those hosts (fleet run). */
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strncmp(argv[i], "--hosts", 7) == 0 &&
+		    (argv[i][7] == '\0' || argv[i][7] == '='))
+			return cmd_fleet_run(argc, argv, argv0);
 	cmd_opts_init(&m);
 	m.time_cap = CMD_RUN_TIME_CAP;
 	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];

@@ -12,8 +12,8 @@
  * 3 the run is saved in a fallback file, not where asked, 4 it could be
  * saved nowhere and was written to stderr, 5 compare --fail-on tripped
  * (the regression gate: a status of its own, so that a script, make or
- * git bisect run can tell a slower build from a broken command), 130
- * interrupted.
+ * git bisect run can tell a slower build from a broken command), 6 a
+ * fleet command left some host without a complete run, 130 interrupted.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -38,6 +38,8 @@ static const struct main_cmd {
 	{ "calibrate", cmd_calibrate, cmd_calibrate_usage },
 	{ "users", cmd_users, cmd_users_usage },
 	{ "report", cmd_report, cmd_report_usage },
+	{ "fleet", cmd_fleet, cmd_fleet_usage },
+	{ "agent", cmd_agent, cmd_agent_usage },
 	{ "console", cmd_console, cmd_console_usage },
 };
 #define MAIN_NCMDS	(sizeof main_cmds / sizeof main_cmds[0])

@@ -254,10 +254,11 @@ scr_compare_draw(struct ui *ui)
 	if (scr_compare_npicked(ui) == 2)
 		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: the "
 		    "second against the first, ranked by change");
-	else
+	else	/* none picked: the Hosts screen's table, a column pair each */
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: %d "
 		    "side by side, ratios to the first",
-		    scr_compare_npicked(ui));
+		    scr_compare_npicked(ui) ? scr_compare_npicked(ui) :
+		    (int)(ui->cmp_table->ncols - 1) / 2);
 	ui_hline(ui, 1, 0, COLS);
 	/* The table's own title (bm_diff's From/To) scrolls with it. */
 	head = ui_text(NULL, r, 0, UI_NATTR, ui->cmp_table->title);

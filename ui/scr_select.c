@@ -42,6 +42,7 @@ static const struct ui_key scr_select_help[] = {
 	    "3 minutes)" },
 	{ "o v", "open or compare saved runs and baselines; last results" },
 	{ "U", "simulated users: a mix of steps run by 1, 2, 4, ... users" },
+	{ "H", "hosts: run the chosen tests on many hosts at once over ssh" },
 	{ NULL, NULL }
 };
 
@@ -373,6 +374,9 @@ scr_select_key(struct ui *ui, int c)
 		break;
 	case 'U':
 		ui_switch(ui, UI_SCR_USERS);
+		break;
+	case 'H':
+		ui_switch(ui, UI_SCR_HOSTS);
 		break;
 	case 'v':
 		if (ui->live.have_run) {

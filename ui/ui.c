@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "ui.h"
+#include "../src/core/fleet.h"
 
 /* The one place that names every screen (see enum ui_scr). */
 static const struct ui_screen *const ui_screens[UI_SCR_N] = {
@@ -27,6 +28,7 @@ static const struct ui_screen *const ui_screens[UI_SCR_N] = {
 	[UI_SCR_HELP] = &scr_help,
 	[UI_SCR_PICK] = &scr_pick,
 	[UI_SCR_USERS] = &scr_users,
+	[UI_SCR_HOSTS] = &scr_hosts,
 };
 
 static void
@@ -114,6 +116,8 @@ ui_poll_timeout(const struct ui *ui, uint64_t next_draw)
 	uint64_t	now = sm_now_ns();
 	int		t, r;
 
+	if (scr_hosts_running(ui))
+		return 200;	/* the fleet's deadlines and heartbeats */
 	if (!ui_running(ui))
 		return 5000;	/* the idle check on the select screen */
 	t = next_draw > now ? (int)((next_draw - now) / 1000000) + 1 : 0;
@@ -124,8 +128,9 @@ ui_poll_timeout(const struct ui *ui, uint64_t next_draw)
 static void
 ui_loop(struct ui *ui)
 {
-	struct pollfd	pfd[2];
+	struct pollfd	pfd[2 + 3 * FLEET_MAX_PARALLEL];
 	uint64_t	next_draw = 0, now;
+	size_t		nfd;
 
 	while (!ui->quit && !ui_term_stopped()) {
 		ui_ctrl_c(ui);
@@ -134,7 +139,8 @@ ui_loop(struct ui *ui)
 		if (ui_term_resized() || ui_term_resumed())
 			ui->dirty = 1;
 		now = sm_now_ns();
-		if (ui->dirty || (ui_running(ui) && now >= next_draw)) {
+		if (ui->dirty || ((ui_running(ui) || scr_hosts_running(ui)) &&
+		    now >= next_draw)) {
 			ui_draw(ui);
 			ui->dirty = 0;
 			next_draw = now + (uint64_t)ui->refresh_ms * 1000000;
@@ -144,7 +150,8 @@ ui_loop(struct ui *ui)
 		pfd[1].fd = ui_running(ui) ? runner_fd(ui->live.runner) : -1;
 		pfd[1].events = POLLIN;
 		pfd[0].revents = pfd[1].revents = 0;
-		if (poll(pfd, 2, ui_poll_timeout(ui, next_draw)) < 0) {
+		nfd = 2 + scr_hosts_fds(ui, pfd + 2, 3 * FLEET_MAX_PARALLEL);
+		if (poll(pfd, nfd, ui_poll_timeout(ui, next_draw)) < 0) {
 			if (errno != EINTR)
 				sm_fatal("poll: %s", strerror(errno));
 			continue;
@@ -159,6 +166,7 @@ ui_loop(struct ui *ui)
 			break;
 		} else if (pfd[0].revents & POLLIN)
 			ui_read_keys(ui);
+		scr_hosts_step(ui);
 		if (ui_running(ui))
 			ui_live_step(ui);
 		else if (!ui->dirty && ui->scr->idle_check)
@@ -222,6 +230,7 @@ ui_main(const char *argv0, int refresh_ms)
 	if (ui_term_stopped())
 		ui_keep(&ui, kept, sizeof kept);
 	ui_live_free(&ui);	/* kills and reaps every child first */
+	scr_hosts_free(&ui);	/* stops a fleet, bounded */
 	ui_term_end();
 	ui_free(&ui);
 	if ((sig = ui_term_stopped()) != 0) {

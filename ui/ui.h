@@ -157,7 +157,7 @@ struct ui_prompt {
  */
 enum ui_scr {
 	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE,
-	UI_SCR_HELP, UI_SCR_PICK, UI_SCR_USERS, UI_SCR_N
+	UI_SCR_HELP, UI_SCR_PICK, UI_SCR_USERS, UI_SCR_HOSTS, UI_SCR_N
 };
 
 struct ui {
@@ -219,6 +219,8 @@ struct ui {
 	struct bench		 usr_bench;
 	int			 usr_counts[UI_MAX_COPIES];
 	size_t			 usr_ncounts;
+
+	struct scr_hosts	*hosts;		/* the Hosts screen's own */
 };
 
 /* ui.c, ui_key.c, ui_term.c */
@@ -333,6 +335,15 @@ extern const struct ui_screen scr_compare;
 extern const struct ui_screen scr_help;
 extern const struct ui_screen scr_pick;
 extern const struct ui_screen scr_users;
+
+extern const struct ui_screen scr_hosts;
+
+/* scr_hosts.c */
+struct pollfd;
+int	 scr_hosts_running(const struct ui *);
+size_t	 scr_hosts_fds(struct ui *, struct pollfd *, size_t);
+void	 scr_hosts_step(struct ui *);
+void	 scr_hosts_free(struct ui *);
 
 /* scr_users.c */
 void	 scr_users_free(struct ui *);

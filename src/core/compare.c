@@ -34,6 +34,7 @@ compare_opts_default(struct compare_opts *o)
 	o->width = TABLE_TEXT_WIDTH;
 	o->profile = NULL;
 	o->profile_name = NULL;
+	o->profiles = NULL;
 	o->wide = 0;
 	o->over = NULL;
 }
@@ -92,9 +93,14 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 			compare_ratio_set(t, row, 2 + 2 * r, v / ref, " !");
 			continue;
 		}
-		judge_group(&(struct compare_side){ &runs[0], 1, NULL },
-		    &(struct compare_side){ &runs[r], 1, NULL }, g, dir, o,
-		    &s);
+		if (o->profiles != NULL)
+			judge_hosts(&(struct compare_side){ &runs[0], 1, NULL },
+			    &(struct compare_side){ &runs[r], 1, NULL }, g,
+			    dir, o, o->profiles[0], o->profiles[r], &s);
+		else
+			judge_group(&(struct compare_side){ &runs[0], 1, NULL },
+			    &(struct compare_side){ &runs[r], 1, NULL }, g,
+			    dir, o, &s);
 		if (s.verdict == SIGNIF_SAME && isfinite(s.detect))
 			snprintf(mark, sizeof mark, " ~<%.0f%%",
 			    ceil(100 * s.detect));

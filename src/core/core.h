@@ -486,6 +486,8 @@ struct compare_opts {
 	const char *profile_name;
 	int	wide;		/* csv and md: every field, one column each */
 	const char *over;	/* compare -t/-g: what the tests are, or NULL */
+	const struct run *const *profiles;	/* side by side: each run's
+						   own host's, or NULL */
 };
 /* One side of a comparison: runs whose repeats all count as replicates. */
 struct compare_side {
@@ -500,6 +502,10 @@ void	 judge_profile(const struct run *, const struct run_group *,
 void	 judge_group(const struct compare_side *, const struct compare_side *,
 	     const struct run_group *, enum bench_dir,
 	     const struct compare_opts *, struct signif *);
+void	 judge_hosts(const struct compare_side *, const struct compare_side *,
+	     const struct run_group *, enum bench_dir,
+	     const struct compare_opts *, const struct run *,
+	     const struct run *, struct signif *);
 
 /* compare.c */
 void	 compare_opts_default(struct compare_opts *);

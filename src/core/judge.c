@@ -92,6 +92,21 @@ judge_profile(const struct run *profile, const struct run_group *g,
 	    (double)e.units / (double)e.n : 0;
 }
 
+/* Both sides' estimates of group g and the rule, but its profile. */
+static void
+judge_start(const struct compare_side *a, const struct compare_side *b,
+    const struct run_group *g, enum bench_dir dir,
+    const struct compare_opts *o, struct estimate *ea, struct estimate *eb,
+    struct signif_rule *r)
+{
+	estimate_group(a->runs, a->nrun, g, ea);
+	estimate_group(b->runs, b->nrun, g, eb);
+	r->dir = dir;
+	r->alpha = o->alpha;
+	r->min_effect = o->min_effect;
+	r->floor = judge_floor(g->test);
+}
+
 /* Judge group g of side b against side a: a signif with its verdict. */
 void
 judge_group(const struct compare_side *a, const struct compare_side *b,
@@ -101,12 +116,35 @@ judge_group(const struct compare_side *a, const struct compare_side *b,
 	struct estimate		ea, eb;
 	struct signif_rule	r;
 
-	estimate_group(a->runs, a->nrun, g, &ea);
-	estimate_group(b->runs, b->nrun, g, &eb);
-	r.dir = dir;
-	r.alpha = o->alpha;
-	r.min_effect = o->min_effect;
-	r.floor = judge_floor(g->test);
+	judge_start(a, b, g, dir, o, &ea, &eb, &r);
 	judge_profile(o->profile, g, &r);
+	signif_judge(&ea, &eb, &r, s);
+}
+
+/*
+ * judge_group() for two hosts with a noise profile each (a fleet): each
+ * side's mean strays as its own host's repeats did, so the variance of
+ * the ratio is the sum of the two, which the profile rule (twice one
+ * relative variance) gets from their mean; the fewer df of the two.
+ * Without both profiles the hosts are judged as judge_group() would.
+ */
+void
+judge_hosts(const struct compare_side *a, const struct compare_side *b,
+    const struct run_group *g, enum bench_dir dir,
+    const struct compare_opts *o, const struct run *pa,
+    const struct run *pb, struct signif *s)
+{
+	struct estimate		ea, eb;
+	struct signif_rule	r, rb;
+
+	judge_start(a, b, g, dir, o, &ea, &eb, &r);
+	judge_profile(pa, g, &r);
+	judge_profile(pb, g, &rb);
+	if (isfinite(r.noise_relvar) && isfinite(rb.noise_relvar)) {
+		r.noise_relvar = (r.noise_relvar + rb.noise_relvar) / 2;
+		r.noise_df = fmin(r.noise_df, rb.noise_df);
+		r.noise_within = (r.noise_within + rb.noise_within) / 2;
+	} else
+		r.noise_relvar = r.noise_df = NAN;
 	signif_judge(&ea, &eb, &r, s);
 }

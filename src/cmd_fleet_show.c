@@ -1,0 +1,186 @@
+/*
+ * sysmark fleet show DIR: a fleet's status table (from its fleet.csv),
+ * then every host that gave a run side by side, compare's own table, one
+ * column per host with its ratio to the first host or to -b (a host of
+ * the fleet, a baseline or a run file).  fleet run ends by printing the
+ * same two tables.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "cmd_fleet.h"
+
+/* Load the fleet's run files, ref's (if a host) first; how many. */
+static size_t
+cmd_fleet_side_load(const char *dir, const struct fleet_row *rows, size_t n,
+    const char *ref, struct run *runs, const char **names)
+{
+	struct sm_error	err;
+	char		path[PATH_MAX];
+	size_t		k = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			int is_ref = ref != NULL &&
+			    strcmp(rows[i].f[0], ref) == 0;
+
+			if (rows[i].f[10][0] == '\0' || is_ref != (pass == 0))
+				continue;
+			snprintf(path, sizeof path, "%s/%s", dir,
+			    rows[i].f[10]);
+			run_init(&runs[k]);
+			if (csvstore_load(&runs[k], path, &err) != 0) {
+				fprintf(stderr, "sysmark: %s\n", err.msg);
+				run_free(&runs[k]);
+				continue;
+			}
+			names[k++] = rows[i].f[0];
+		}
+	return k;
+}
+
+/*
+ * Each host's own noise profile (fleet calibrate's), into profiles[],
+ * for the first nhost names; how many were found.
+ */
+static size_t
+cmd_fleet_side_profiles(const char *const *names, size_t nhost,
+    const char *self, struct run *profiles)
+{
+	struct sm_error	 err;
+	char		 path[PATH_MAX];
+	const char	*kind;
+	size_t		 found = 0;
+
+	for (size_t i = 0; i < nhost; i++) {
+		run_init(&profiles[i]);
+		if (fleet_out_profile(self, names[i], 0, path, sizeof path,
+		    &err) != 0 || access(path, F_OK) != 0)
+			continue;
+		if (csvstore_load(&profiles[i], path, &err) != 0 ||
+		    (kind = run_meta_get(&profiles[i], "kind")) == NULL ||
+		    strcmp(kind, "noise-profile") != 0) {
+			fprintf(stderr, "sysmark: %s: not a noise profile, "
+			    "ignored\n", path);
+			continue;
+		}
+		found++;
+	}
+	return found;
+}
+
+/*
+ * The side-by-side table, its first nhost runs judged with each host's
+ * own noise profile when every one of them has one.
+ */
+static int
+cmd_fleet_side_render(const struct run **rp, const char **names, size_t k,
+    size_t nhost, const char *self, struct compare_opts *o,
+    enum table_format fmt)
+{
+	struct run		*prof = xcalloc(k, sizeof *prof);
+	const struct run	**pp = xcalloc(k, sizeof *pp);
+	struct table		*t;
+	size_t			 found;
+
+	found = cmd_fleet_side_profiles(names, nhost, self, prof);
+	for (size_t i = 0; i < k; i++)
+		pp[i] = &prof[i];
+	if (found == k)
+		o->profiles = pp;
+	t = compare_side_by_side_opts(rp, names, k, o);
+	if (found == k)
+		table_add_note(t, "Each host is judged with its own noise "
+		    "profile (sysmark fleet calibrate).");
+	else if (found > 0)
+		table_add_note(t, "Only %zu of %zu hosts have a noise profile "
+		    "(sysmark fleet calibrate): none is used.", found, k);
+	for (size_t i = 0; i < nhost; i++)
+		run_free(&prof[i]);
+	free(prof);
+	free(pp);
+	return cmd_render(t, fmt);
+}
+
+/*
+ * The hosts side by side, ratios to the first (ref: that host, or a
+ * baseline/run put first); 0 or the exit status.
+ */
+int
+cmd_fleet_side(const char *dir, const struct fleet_row *rows, size_t n,
+    const char *ref, const char *self, enum table_format fmt)
+{
+	struct run		*runs = xcalloc(n + 1, sizeof *runs);
+	const char		**names = xcalloc(n + 1, sizeof *names);
+	const struct run	**rp = xcalloc(n + 1, sizeof *rp);
+	struct compare_opts	 o;
+	size_t			 k, first = 0;
+	int			 rc = 0, host_ref = 0;
+
+	for (size_t i = 0; ref != NULL && i < n; i++)
+		host_ref |= strcmp(rows[i].f[0], ref) == 0;
+	if (ref != NULL && !host_ref) {
+		if ((rc = cmd_load_baseline(ref, self, &runs[0])) != 0)
+			goto out;
+		names[0] = ref;
+		first = 1;
+	}
+	k = first + cmd_fleet_side_load(dir, rows, n, host_ref ? ref : NULL,
+	    runs + first, names + first);
+	for (size_t i = 0; i < k; i++)
+		rp[i] = &runs[i];
+	compare_opts_default(&o);
+	o.wide = fmt != TABLE_TEXT;
+	if (k >= 2) {
+		putchar('\n');
+		rc = cmd_fleet_side_render(rp, names, k, first ? 0 : k, self,
+		    &o, fmt);
+	} else
+		fprintf(stderr, "fewer than two runs: nothing side by side\n");
+	for (size_t i = 0; i < k; i++)
+		run_free(&runs[i]);
+out:
+	if (rc != 0 && first)
+		run_free(&runs[0]);
+	free(runs);
+	free(names);
+	free(rp);
+	return rc;
+}
+
+/* sysmark fleet show [-f FORMAT] [-b HOST|BASELINE] DIR */
+int
+cmd_fleet_show(int argc, char **argv, const char *argv0)
+{
+	enum table_format	 fmt = TABLE_TEXT;
+	struct fleet_row	*rows = NULL;
+	struct sm_error		 err;
+	const char		*ref = NULL;
+	char			 self[PATH_MAX];
+	size_t			 n = 0;
+	int			 c, rc = 0;
+
+	while (rc == 0 && (c = getopt(argc, argv, ":f:b:")) != -1)
+		rc = c == 'f' ? cmd_parse_format(optarg, &fmt) : c == 'b' ?
+		    (ref = optarg, 0) : cmd_usage_error("fleet show: usage: "
+		    "sysmark fleet show [-f FORMAT] [-b HOST] DIR");
+	if (rc == 0 && optind + 1 != argc)
+		rc = cmd_usage_error("fleet show: name one fleet directory");
+	if (rc == 0 && fleet_out_read(argv[optind], &rows, &n, &err) != 0)
+		rc = cmd_input_error(&err);
+	if (rc == 0)
+		rc = cmd_render(fleet_out_table(rows, n), fmt);
+	if (rc == 0 && paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	if (rc == 0)
+		rc = cmd_fleet_side(argv[optind], rows, n, ref, self[0] ? self :
+		    NULL, fmt);
+	free(rows);
+	return rc;
+}

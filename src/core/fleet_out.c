@@ -1,0 +1,310 @@
+/*
+ * A fleet's files: results/fleet-DATE/ holds one ordinary run file per
+ * host (meta fleet_id and fleet_host, so `sysmark compare` takes them
+ * unchanged), each host's log, and fleet.csv, one row per host: host,
+ * resolved target, status, exit codes, start, end, seconds, the agent's
+ * seconds (the rest is the fleet's own overhead), samples, file, reason.
+ * fleet.csv is read back (libcsv) by `fleet show`; the status table both
+ * print is built here once.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <csv.h>
+
+#include "fleet.h"
+
+static const char *const fleet_out_cols[FLEET_OUT_NCOLS] = {
+	"host", "target", "status", "ssh_exit", "agent_exit", "start", "end",
+	"seconds", "agent_seconds", "samples", "file", "reason"
+};
+
+/* Make results/fleet-DATE (-2, -3... if taken), private; 0 or -1. */
+int
+fleet_out_dir(const char *self, const char *base, char *buf, size_t len,
+    char *id, size_t idlen, struct sm_error *err)
+{
+	char	dir[PATH_MAX], stamp[32];
+	time_t	now = time(NULL);
+
+	if (base != NULL)
+		snprintf(dir, sizeof dir, "%s", base);
+	else if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+	for (int n = 1; n < 100; n++) {
+		if (n == 1)
+			snprintf(id, idlen, "fleet-%s", stamp);
+		else
+			snprintf(id, idlen, "fleet-%s-%d", stamp, n);
+		if (snprintf(buf, len, "%s/%s", dir, id) >= (int)len) {
+			sm_error_set(err, "%s: path too long", dir);
+			return -1;
+		}
+		if (mkdir(buf, 0700) == 0)
+			return 0;
+		if (errno != EEXIST) {
+			sm_error_set(err, "%s: %s", buf, strerror(errno));
+			return -1;
+		}
+	}
+	sm_error_set(err, "%s: too many fleets named %s", dir, id);
+	return -1;
+}
+
+/*
+ * results/noise-fleet/HOST.csv, where fleet calibrate keeps the host's
+ * noise profile (by its inventory name: hosts may share a hostname);
+ * the directory is made if create says so.
+ */
+int
+fleet_out_profile(const char *self, const char *host, int create, char *buf,
+    size_t len, struct sm_error *err)
+{
+	char	dir[PATH_MAX];
+
+	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	if (snprintf(buf, len, "%s/noise-fleet", dir) >= (int)len ||
+	    (create && mkdir(buf, 0700) != 0 && errno != EEXIST) ||
+	    snprintf(buf, len, "%s/noise-fleet/%s.csv", dir, host) >=
+	    (int)len) {
+		sm_error_set(err, "%s/noise-fleet: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Open dir/name for writing, new and private (no planted link); or NULL. */
+FILE *
+fleet_out_open(const char *dir, const char *name, const char *ext)
+{
+	char	path[PATH_MAX];
+	int	fd;
+
+	if (snprintf(path, sizeof path, "%s/%s%s", dir, name, ext) >=
+	    (int)sizeof path)
+		return NULL;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0600);
+	return fd < 0 ? NULL : fdopen(fd, "w");
+}
+
+/* One CSV field, quoted. */
+static void
+fleet_out_field(FILE *f, const char *s, int last)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+	}
+	fputs(last ? "\"\n" : "\",", f);
+}
+
+/* Write fleet.csv in dir; 0 or -1. */
+int
+fleet_out_write(const char *dir, const struct fleet_row *rows, size_t n,
+    struct sm_error *err)
+{
+	char	path[PATH_MAX], tmp[PATH_MAX];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	snprintf(tmp, sizeof tmp, "%s/.fleet.csv.tmp", dir);
+	unlink(tmp);
+	if ((f = fleet_out_open(dir, ".fleet.csv", ".tmp")) == NULL) {
+		sm_error_set(err, "%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	for (size_t c = 0; c < FLEET_OUT_NCOLS; c++)
+		fleet_out_field(f, fleet_out_cols[c], c + 1 == FLEET_OUT_NCOLS);
+	for (size_t r = 0; r < n; r++)
+		for (size_t c = 0; c < FLEET_OUT_NCOLS; c++)
+			fleet_out_field(f, rows[r].f[c],
+			    c + 1 == FLEET_OUT_NCOLS);
+	if (fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0 ||
+	    rename(tmp, path) != 0) {
+		sm_error_set(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* One host's row from its session; file is the saved run or "". */
+void
+fleet_out_row(const struct fleet_sess *s, const char *file,
+    struct fleet_row *row)
+{
+	char	t[64];
+	double	secs = (double)(s->ended - s->started) / 1e9;
+	double	agent = s->agent_end > s->agent_start ?
+		    (double)(s->agent_end - s->agent_start) / 1e9 : 0;
+
+	memset(row, 0, sizeof *row);
+	snprintf(row->f[0], sizeof row->f[0], "%s", s->h->name);
+	snprintf(row->f[1], sizeof row->f[1], "%s%s%s:%d",
+	    s->h->user ? s->h->user : "", s->h->user ? "@" : "", s->h->addr,
+	    s->h->port ? s->h->port : 22);
+	snprintf(row->f[2], sizeof row->f[2], "%s",
+	    fleet_status_name(s->status));
+	snprintf(row->f[3], sizeof row->f[3], "%d", s->p.status);
+	snprintf(row->f[4], sizeof row->f[4], "%d", s->agent_exit);
+	strftime(t, sizeof t, "%Y-%m-%dT%H:%M:%S", localtime(&s->wall_start));
+	snprintf(row->f[5], sizeof row->f[5], "%s", t);
+	strftime(t, sizeof t, "%Y-%m-%dT%H:%M:%S", localtime(&s->wall_end));
+	snprintf(row->f[6], sizeof row->f[6], "%s", t);
+	snprintf(row->f[7], sizeof row->f[7], "%.2f", secs);
+	snprintf(row->f[8], sizeof row->f[8], "%.2f", agent);
+	snprintf(row->f[9], sizeof row->f[9], "%d", s->samples);
+	snprintf(row->f[10], sizeof row->f[10], "%s", file);
+	snprintf(row->f[11], sizeof row->f[11], "%s", s->reason);
+}
+
+/*
+ * The run file that came from s: checked by the ordinary loader, tagged
+ * fleet_id and fleet_host, saved as dir/HOST.csv (never over a file);
+ * the file's name in file, or -1 with why.
+ */
+int
+fleet_out_save(const struct fleet_sess *s, const char *dir, const char *id,
+    char *file, size_t len, struct sm_error *err)
+{
+	struct run	run;
+	char		path[PATH_MAX];
+	int		rc = -1;
+
+	run_init(&run);
+	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, err)
+	    != 0)
+		goto out;
+	run_meta_set(&run, "fleet_id", id);
+	run_meta_set(&run, "fleet_host", s->h->name);
+	if (snprintf(path, sizeof path, "%s/%s.csv", dir, s->h->name) >=
+	    (int)sizeof path) {
+		sm_error_set(err, "%s: path too long", dir);
+		goto out;
+	}
+	if ((rc = csvstore_save(&run, path, 0, err)) == 0)
+		snprintf(file, len, "%s.csv", s->h->name);
+out:
+	run_free(&run);
+	return rc;
+}
+
+/* ---- Reading fleet.csv ---- */
+
+struct fleet_out_load {
+	struct fleet_row	*rows;
+	size_t			 n, col, line;
+	int			 header, bad;
+};
+
+/* libcsv: one field into the current row. */
+static void
+fleet_out_on_field(void *s, size_t len, void *arg)
+{
+	struct fleet_out_load	*ld = arg;
+	struct fleet_row	*r;
+
+	if (ld->header || ld->col >= FLEET_OUT_NCOLS) {
+		ld->col++;
+		return;
+	}
+	if (ld->col == 0) {
+		ld->rows = xreallocarray(ld->rows, ld->n + 1, sizeof *ld->rows);
+		memset(&ld->rows[ld->n++], 0, sizeof *ld->rows);
+	}
+	r = &ld->rows[ld->n - 1];
+	snprintf(r->f[ld->col], sizeof r->f[ld->col], "%.*s",
+	    (int)(len < sizeof r->f[0] ? len : sizeof r->f[0] - 1),
+	    (const char *)s);
+	ld->col++;
+}
+
+/* libcsv: the end of a row. */
+static void
+fleet_out_on_row(int c, void *arg)
+{
+	struct fleet_out_load	*ld = arg;
+
+	(void)c;
+	ld->line++;
+	if (ld->col != FLEET_OUT_NCOLS && !ld->bad)
+		ld->bad = (int)ld->line;
+	ld->header = 0;
+	ld->col = 0;
+}
+
+/* Read dir/fleet.csv into *rows (allocated), *n of them; 0 or -1. */
+int
+fleet_out_read(const char *dir, struct fleet_row **rows, size_t *n,
+    struct sm_error *err)
+{
+	struct fleet_out_load	ld = { NULL, 0, 0, 0, 1, 0 };
+	struct csv_parser	p;
+	char			path[PATH_MAX], buf[4096];
+	size_t			got;
+	FILE			*f;
+
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	if ((f = fopen(path, "r")) == NULL) {
+		sm_error_set(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (csv_init(&p, CSV_STRICT) != 0)
+		sm_fatal("csv_init failed");
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+		if (csv_parse(&p, buf, got, fleet_out_on_field,
+		    fleet_out_on_row, &ld) != got && !ld.bad)
+			ld.bad = (int)ld.line + 1;
+	csv_fini(&p, fleet_out_on_field, fleet_out_on_row, &ld);
+	csv_free(&p);
+	fclose(f);
+	*rows = ld.rows;
+	*n = ld.n;
+	if (ld.bad) {
+		sm_error_set(err, "%s:%d: expected %d columns (host ... "
+		    "reason)", path, ld.bad, FLEET_OUT_NCOLS);
+		return -1;
+	}
+	return 0;
+}
+
+/* The status table: a row per host. */
+struct table *
+fleet_out_table(const struct fleet_row *rows, size_t n)
+{
+	struct table	*t = table_new("FLEET");
+	size_t		 r;
+
+	table_add_col(t, "HOST", TABLE_LEFT);
+	table_add_col(t, "TARGET", TABLE_LEFT);
+	table_add_col(t, "STATUS", TABLE_LEFT);
+	table_add_col(t, "SAMPLES", TABLE_RIGHT);
+	table_add_col(t, "SECONDS", TABLE_RIGHT);
+	table_add_col(t, "REASON", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, 5);
+	for (size_t i = 0; i < n; i++) {
+		r = table_add_row(t);
+		table_set(t, r, 0, "%s", rows[i].f[0]);
+		table_set(t, r, 1, "%s", rows[i].f[1]);
+		table_set(t, r, 2, "%s", rows[i].f[2]);
+		table_set(t, r, 3, "%s", rows[i].f[9]);
+		table_set(t, r, 4, "%s", rows[i].f[7]);
+		table_set(t, r, 5, "%s", rows[i].f[11]);
+	}
+	return t;
+}

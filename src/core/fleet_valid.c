@@ -1,0 +1,102 @@
+/*
+ * What may reach ssh's argv at all, checked before any ssh runs: host
+ * names, addresses, users and paths from an inventory or the command
+ * line, and the remote directory a host reports back.  ssh gets its
+ * arguments through execvp (no local shell), but the destination, user
+ * and options still pass through ssh's own option parser and, for the
+ * remote command, the remote user's shell, so a leading '-' or a shell
+ * metacharacter is refused here rather than quoted somewhere else.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <ctype.h>
+#include <string.h>
+
+#include "fleet.h"
+
+/* Every byte of s in the set, s not empty and not starting with '-'. */
+static int
+fleet_valid_chars(const char *s, const char *extra, size_t max)
+{
+	size_t	n = strlen(s);
+
+	if (n == 0 || n > max || s[0] == '-')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && strchr(extra, *s) == NULL)
+			return 0;
+	return 1;
+}
+
+/* An inventory name (host or group): letters, digits, '.', '-', '_'. */
+int
+fleet_valid_name(const char *s)
+{
+	return fleet_valid_chars(s, "._-", 255) && s[0] != '.';
+}
+
+/* What ssh connects to: a name, an IPv4 or an IPv6 address. */
+int
+fleet_valid_addr(const char *s)
+{
+	return fleet_valid_chars(s, ".-_:", 255) && s[0] != '.';
+}
+
+/* A remote user name, as POSIX and useradd allow (plus '.'). */
+int
+fleet_valid_user(const char *s)
+{
+	return fleet_valid_chars(s, "._-", 64);
+}
+
+/* A local file name for ssh -i / -F: no control characters. */
+int
+fleet_valid_path(const char *s)
+{
+	if (*s == '\0' || strlen(s) > 4000)
+		return 0;
+	for (; *s != '\0'; s++)
+		if (iscntrl((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+/*
+ * The directory a host's mktemp made, which later commands name: an
+ * absolute path of safe characters only, so that it can sit inside
+ * single quotes in a remote command without any escaping.
+ */
+int
+fleet_valid_remote_dir(const char *s)
+{
+	if (s[0] != '/' || strstr(s, "/../") != NULL || strlen(s) > 1000)
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && strchr("/._-+", *s) == NULL)
+			return 0;
+	return 1;
+}
+
+/* Everything of h that ssh will see; 0, or -1 naming what and where. */
+int
+fleet_valid_host(const struct fleet_host *h, struct sm_error *err)
+{
+	if (!fleet_valid_name(h->name))
+		sm_error_set(err, "%s: host \"%s\": not a host name",
+		    h->where, h->name);
+	else if (!fleet_valid_addr(h->addr))
+		sm_error_set(err, "%s: %s: address \"%s\" is not a host name "
+		    "or address", h->where, h->name, h->addr);
+	else if (h->user != NULL && !fleet_valid_user(h->user))
+		sm_error_set(err, "%s: %s: user \"%s\" is not a user name",
+		    h->where, h->name, h->user);
+	else if (h->key != NULL && !fleet_valid_path(h->key))
+		sm_error_set(err, "%s: %s: the key file's name has control "
+		    "characters", h->where, h->name);
+	else if (h->port < 0 || h->port > 65535)
+		sm_error_set(err, "%s: %s: port %d", h->where, h->name,
+		    h->port);
+	else
+		return 0;
+	return -1;
+}

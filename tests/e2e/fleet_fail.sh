@@ -1,0 +1,168 @@
+#!/bin/sh
+# The fleet's failure cases against real sshd, each ending in its status
+# with ssh's own words as the reason, one host's failure never stopping
+# the others, exit status 6 when some host gave no complete run: a
+# refused port (unreachable), a listener that never answers (unreachable
+# within -w), a key the host refuses (auth, no prompt), an unknown host
+# key (hostkey; --accept-new trusts it) and a changed one (hostkey even
+# with --accept-new), a connection dropped mid-run (lost; fleet collect
+# then fetches the run the agent kept), a wedged agent (timeout, then
+# killed on its host) and, as root, a home on a noexec mount (no-binary).
+# Each status's time to be declared is printed for the record.
+# shellcheck shell=sh
+set -u
+. tests/e2e/fleet.subr
+
+fl_setup
+cfg="-F $fl_tmp/ssh_config"
+ssh-keygen -q -t ed25519 -N '' -f "$fl_tmp/otherkey"
+
+# fl_status DIR HOST: the host's status in DIR/fleet.csv.
+fl_status() {
+	grep "^\"$2\"," "$1/fleet.csv" | cut -d, -f3 | tr -d '"'
+}
+
+# fl_expect DIR HOST STATUS [REASON]: the status, and the reason's words.
+fl_expect() {
+	st=$(fl_status "$1" "$2")
+	[ "$st" = "$3" ] || fl_fail "$2: $st, expected $3: $(cat "$1/fleet.csv")"
+	[ -z "${4:-}" ] || grep "^\"$2\"," "$1/fleet.csv" | grep -q -e "$4" ||
+	    fl_fail "$2: reason: $(grep "^\"$2\"," "$1/fleet.csv")"
+	echo "  $2: $3 in $(grep "^\"$2\"," "$1/fleet.csv" | cut -d, -f8 | tr -d '"') s"
+}
+
+# fl_last_dir: the newest fleet directory.
+fl_last_dir() {
+	ls -d "$fl_tmp"/results/fleet-* | tail -n 1
+}
+
+# fl_kill_sessions N: kill sshd N's per-connection processes, not sshd N.
+fl_kill_sessions() {
+	eval "fl_parent=\$fl_pid$1"
+	for c in $(ps -eo pid=,ppid= | awk -v p="$fl_parent" '$2 == p { print $1 }'); do
+		kill -KILL "$c" 2>/dev/null
+	done
+}
+
+# ---- Connection failures: refused, hanging, auth; one healthy host.
+fl_start 1 known
+fl_start 3 known
+cp "$fl_tmp/otherkey.pub" "$fl_tmp/other_keys"
+fl_start 4 known "$fl_tmp/other_keys"
+kill -STOP "$fl_pid3"
+fl_inventory "$fl_tmp/inv" 1 2 3 4
+fl_sysmark fleet run $cfg -w 3 -i "$fl_tmp/inv" -t syscall -d 0.1 -n 1 \
+    >"$fl_tmp/out" 2>"$fl_tmp/err"
+rc=$?
+[ $rc -eq 6 ] || fl_fail "partial fleet: exit $rc: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+d=$(fl_last_dir)
+fl_expect "$d" h1 ok
+fl_expect "$d" h2 unreachable "Connection refused"
+fl_expect "$d" h3 unreachable "timed out"
+fl_expect "$d" h4 auth "Permission denied"
+[ -f "$d/h1.csv" ] && [ ! -f "$d/h2.csv" ] || fl_fail "run files: $(ls "$d")"
+kill -CONT "$fl_pid3"
+
+# ---- Host keys: unknown, accepted on first use, then changed.
+fl_start 2
+fl_wait_for 10 sh -c "ssh-keyscan -p $((fl_port0 + 2)) 127.0.0.3 2>/dev/null | grep -q ed25519" ||
+    fl_fail "sshd 2 did not come up"
+fl_inventory "$fl_tmp/inv2" 2
+fl_sysmark fleet check $cfg -i "$fl_tmp/inv2" >"$fl_tmp/out" 2>&1
+[ $? -eq 6 ] || fl_fail "unknown key: $(cat "$fl_tmp/out")"
+grep -q "hostkey" "$fl_tmp/out" || fl_fail "unknown key: $(cat "$fl_tmp/out")"
+grep -q "ssh-keyscan" "$fl_tmp/out" || fl_fail "no keyscan hint: $(cat "$fl_tmp/out")"
+fl_sysmark fleet check $cfg --accept-new -i "$fl_tmp/inv2" >"$fl_tmp/out" 2>&1 ||
+    fl_fail "accept-new: $(cat "$fl_tmp/out")"
+grep -q "127.0.0.3" "$fl_tmp/known_hosts" || fl_fail "key not kept"
+sed -i "/127.0.0.3/s/ssh-ed25519 .*/$(cut -d' ' -f1-2 "$fl_tmp/otherkey.pub" | sed 's,/,\\/,g')/" \
+    "$fl_tmp/known_hosts"
+fl_sysmark fleet check $cfg --accept-new -i "$fl_tmp/inv2" >"$fl_tmp/out" 2>&1
+[ $? -eq 6 ] && grep -q "hostkey" "$fl_tmp/out" ||
+    fl_fail "changed key accepted: $(cat "$fl_tmp/out")"
+
+# ---- A connection dropped mid-run: lost; collect fetches the rest.
+fl_inventory "$fl_tmp/inv1" 1
+SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
+    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
+pid=$!
+fl_wait_for 60 sh -c "grep -q 'sample syscall 1 2/' $fl_tmp/results/fleet-*/h1.log 2>/dev/null" ||
+    fl_fail "no samples from h1"
+fl_kill_sessions 1
+fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs after a drop"
+wait $pid
+[ $? -eq 6 ] || fl_fail "dropped: $(cat "$fl_tmp/err")"
+fl_expect "$(fl_last_dir)" h1 lost
+fl_wait_for 30 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.*/run.csv" ||
+    fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
+d=$(fl_last_dir)
+fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "collect: $(cat "$fl_tmp/err")"
+grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
+[ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect left files"
+grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected run: $(head "$d/h1.csv")"
+grep -q '"h1.csv","collected later; was:' "$d/fleet.csv" ||
+    fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"
+fl_sysmark fleet show "$d" >/dev/null || fl_fail "show after collect"
+
+# ---- A wedged agent: timeout, then killed on its host.
+prev=$(fl_last_dir)
+SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
+    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
+pid=$!
+fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
+    grep -q 'sysmark-agent 1 pid' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
+    fl_fail "no agent on h1"
+apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
+kill -STOP "$apid"
+fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs on a wedged agent"
+wait $pid
+[ $? -eq 6 ] || fl_fail "wedged: $(cat "$fl_tmp/err")"
+fl_expect "$(fl_last_dir)" h1 timeout "sent nothing"
+fl_wait_for 10 sh -c "! kill -0 $apid" || fl_fail "the wedged agent survives"
+# Stopped by TERM, the agent kept its samples: collect -i fetches them.
+fl_sysmark fleet collect $cfg -i "$fl_tmp/inv1" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "collect -i: $(cat "$fl_tmp/err")"
+grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect -i: $(cat "$fl_tmp/err")"
+fl_sysmark show "$(fl_last_dir)/h1-1.csv" >/dev/null || fl_fail "collected run"
+[ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect -i left files"
+
+# ---- A home on a noexec mount (root only): no-binary, said why.
+kill "$fl_pid4"
+wait "$fl_pid4" 2>/dev/null
+fl_start 4 known
+if [ "$(id -u)" -eq 0 ]; then
+	mkdir -p "$fl_tmp/home4/.cache"
+	if mount -t tmpfs -o noexec,mode=700 tmpfs "$fl_tmp/home4/.cache"; then
+		fl_inventory "$fl_tmp/inv4" 4
+		fl_sysmark fleet run $cfg -i "$fl_tmp/inv4" -t syscall -d 0.1 \
+		    -n 1 >"$fl_tmp/out" 2>"$fl_tmp/err"
+		[ $? -eq 6 ] || fl_fail "noexec: $(cat "$fl_tmp/err")"
+		fl_expect "$(fl_last_dir)" h4 no-binary "noexec"
+		umount "$fl_tmp/home4/.cache"
+	else
+		echo "$0: noexec case skipped: cannot mount tmpfs" >&2
+	fi
+else
+	echo "$0: noexec case skipped: needs root" >&2
+fi
+# ---- A host in a network namespace of its own (root): reachable over
+# its veth pair, then a blackhole route for the replies makes connect
+# hang: unreachable within -w.
+if [ "$(id -u)" -eq 0 ] && fl_start_netns 5; then
+	printf 'ns ansible_host=%s ansible_port=%s\n' "$fl_ns_addr" \
+	    $((fl_port0 + 5)) >"$fl_tmp/inv5"
+	fl_sysmark fleet run $cfg -w 3 -i "$fl_tmp/inv5" -t syscall -d 0.1 \
+	    -n 1 >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+	    fl_fail "netns host: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+	fl_expect "$(fl_last_dir)" ns ok
+	ip netns exec "$fl_netns" ip route add blackhole \
+	    "10.199.$(($$ % 250)).1/32" || fl_fail "no blackhole route"
+	fl_sysmark fleet run $cfg -w 3 -i "$fl_tmp/inv5" -t syscall -d 0.1 \
+	    -n 1 >"$fl_tmp/out" 2>"$fl_tmp/err"
+	[ $? -eq 6 ] || fl_fail "blackhole: $(cat "$fl_tmp/err")"
+	fl_expect "$(fl_last_dir)" ns unreachable "timed out"
+else
+	echo "$0: network namespace cases skipped (need root and ip netns)" >&2
+fi
+echo "$0: ok"

@@ -1,0 +1,409 @@
+/*
+ * The fleet's pure parts: the inventory (plain lists and Ansible's INI
+ * subset, ranges, group variables, what is refused with path:line), the
+ * host patterns, the checks on names, and ssh's argv, which must never
+ * need a shell and must end "-- HOST COMMAND".
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+#include "../src/core/fleet.h"
+
+/* Parse text as inventory "inv"; 0 or -1 with err. */
+static int
+parse(struct fleet_inv *inv, const char *text, struct sm_error *err)
+{
+	fleet_inv_init(inv);
+	return fleet_inv_parse(inv, text, strlen(text), "inv", err);
+}
+
+/* The index of host name, or -1. */
+static long
+host(const struct fleet_inv *inv, const char *name)
+{
+	for (size_t i = 0; i < inv->nhosts; i++)
+		if (strcmp(inv->hosts[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* The names pattern selects, joined by spaces. */
+static void
+select_str(const struct fleet_inv *inv, const char *pat, char *out,
+    size_t len)
+{
+	struct sm_error	 err;
+	size_t		*idx, n;
+
+	out[0] = '\0';
+	if (fleet_pattern_select(inv, pat, &idx, &n, &err) != 0) {
+		snprintf(out, len, "ERR %s", err.msg);
+		free(idx);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s",
+		    i ? " " : "", inv->hosts[idx[i]].name);
+	free(idx);
+}
+
+/* A plain list, comments and host:port. */
+static void
+test_plain(void **state)
+{
+	struct fleet_inv	inv;
+	struct sm_error		err;
+
+	(void)state;
+	assert_int_equal(parse(&inv, "# fleet\nweb1\n  web2:2222  \n\n"
+	    "; also a comment\n10.0.0.3\n", &err), 0);
+	assert_int_equal(inv.nhosts, 3);
+	assert_string_equal(inv.hosts[1].addr, "web2");
+	assert_int_equal(inv.hosts[1].port, 2222);
+	assert_int_equal(inv.hosts[0].port, 0);
+	assert_null(inv.hosts[0].user);
+	assert_string_equal(inv.hosts[1].where, "inv:3");
+	fleet_inv_free(&inv);
+}
+
+static const char ini[] =
+    "lb ansible_host=10.0.0.1\n"
+    "[web]\n"
+    "web[01:03] ansible_user=deploy\n"
+    "[db]\n"
+    "db[a:b].example.com ansible_port=2200\n"
+    "[prod:children]\n"
+    "web\n"
+    "db\n"
+    "[prod:vars]\n"
+    "ansible_user=ops\n"
+    "ansible_ssh_private_key_file=\"/keys/prod key\"\n"
+    "[db:vars]\n"
+    "ansible_user = dba\n"
+    "http_port=80\n";
+
+/* Ranges, children, group variables: deeper groups win, hosts win. */
+static void
+test_ini(void **state)
+{
+	struct fleet_inv	 inv;
+	struct sm_error		 err;
+	const struct fleet_host	*h;
+
+	(void)state;
+	assert_int_equal(parse(&inv, ini, &err), 0);
+	assert_int_equal(inv.nhosts, 6);
+	h = &inv.hosts[host(&inv, "web02")];
+	assert_string_equal(h->user, "deploy");
+	assert_string_equal(h->key, "/keys/prod key");
+	h = &inv.hosts[host(&inv, "dbb.example.com")];
+	assert_string_equal(h->user, "dba");
+	assert_int_equal(h->port, 2200);
+	assert_string_equal(inv.hosts[0].addr, "10.0.0.1");
+	assert_null(inv.hosts[0].user);
+	assert_int_equal(host(&inv, "web03") >= 0, 1);
+	assert_int_equal(host(&inv, "web3"), -1);
+	fleet_inv_free(&inv);
+}
+
+/* Patterns: union, intersection, exclusion, globs, typos. */
+static void
+test_patterns(void **state)
+{
+	struct fleet_inv	inv;
+	struct sm_error		err;
+	char			out[300];
+
+	(void)state;
+	assert_int_equal(parse(&inv, ini, &err), 0);
+	select_str(&inv, NULL, out, sizeof out);
+	assert_string_equal(out, "lb web01 web02 web03 dba.example.com "
+	    "dbb.example.com");
+	select_str(&inv, "web:lb", out, sizeof out);
+	assert_string_equal(out, "lb web01 web02 web03");
+	select_str(&inv, "prod,!web02", out, sizeof out);
+	assert_string_equal(out, "web01 web03 dba.example.com "
+	    "dbb.example.com");
+	select_str(&inv, "prod:&db", out, sizeof out);
+	assert_string_equal(out, "dba.example.com dbb.example.com");
+	select_str(&inv, "!prod", out, sizeof out);
+	assert_string_equal(out, "lb");
+	select_str(&inv, "web0[13]", out, sizeof out);
+	assert_string_equal(out, "web01 web03");
+	select_str(&inv, "*", out, sizeof out);
+	assert_non_null(strstr(out, "lb web01"));
+	select_str(&inv, "web,wbe", out, sizeof out);
+	assert_string_equal(out, "ERR pattern \"wbe\": no host or group by "
+	    "that name");
+	select_str(&inv, "web:&db", out, sizeof out);
+	assert_string_equal(out, "ERR pattern \"web:&db\" leaves no host");
+	fleet_inv_free(&inv);
+}
+
+/* What is refused, each with its path:line. */
+static void
+test_refused(void **state)
+{
+	static const struct {
+		const char	*text;
+		const char	*msg;
+	} cases[] = {
+	    { "a\nb ansible_password=x\n", "inv:2: ansible_password: "
+	      "sysmark does not honour" },
+	    { "[g:vars]\nansible_become=yes\n", "inv:2: ansible_become:" },
+	    { "a ansible_connection=local\n", "inv:1: ansible_connection="
+	      "local: sysmark connects with ssh only" },
+	    { "a ansible_ssh_common_args='-o ProxyCommand=x'\n",
+	      "inv:1: ansible_ssh_common_args:" },
+	    { "a\nb ansible_host=a\n", "inv:2: b is the same host and port "
+	      "as a (inv:1)" },
+	    { "a:2222\nb ansible_host=A ansible_port=2222\n", "inv:2: b is "
+	      "the same host" },
+	    { "-oProxyCommand=x\n", "inv:1: \"-oProxyCommand=x\" is not a "
+	      "host name" },
+	    { "a;touch\n", "inv:1: \"a;touch\" is not a host name" },
+	    { "a ansible_user=$(id)\n", "inv:1: ansible_user=$(id): not a "
+	      "user name" },
+	    { "a ansible_user=-lroot\n", "inv:1: ansible_user=-lroot:" },
+	    { "a ansible_host=`x`\n", "inv:1: ansible_host=`x`:" },
+	    { "a:99999\n", "inv:1: \"a:99999\": a port is a number" },
+	    { "w[3:1]\n", "inv:1: \"w[3:1]\": the range's end" },
+	    { "w[1:x]\n", "inv:1: \"w[1:x]\": a range is" },
+	    { "[g:bogus]\n", "inv:1: [g:bogus]: a section is" },
+	    { "[g\n", "inv:1: a section is" },
+	    { "a x\n", "inv:1: \"x\": expected name=value" },
+	    { "a b='x\n", "inv:1: unclosed quote" },
+	    { "# nothing\n", "inv: no hosts" },
+	    { "w[0:9999]\n", "more than 4096 hosts" },
+	};
+	struct fleet_inv	inv;
+	struct sm_error		err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (parse(&inv, cases[i].text, &err) != -1 ||
+		    strstr(err.msg, cases[i].msg) == NULL)
+			fail_msg("case %zu: got \"%s\"", i, err.msg);
+		fleet_inv_free(&inv);
+	}
+}
+
+/* run --hosts: [USER@]HOST[:PORT], nothing that starts another line. */
+static void
+test_hosts_list(void **state)
+{
+	struct fleet_inv	inv;
+	struct sm_error		err;
+
+	(void)state;
+	assert_int_equal(fleet_inv_from_list(&inv, "web1,ops@web2:2222", &err),
+	    0);
+	assert_int_equal(inv.nhosts, 2);
+	assert_string_equal(inv.hosts[1].user, "ops");
+	assert_int_equal(inv.hosts[1].port, 2222);
+	fleet_inv_free(&inv);
+	assert_int_equal(fleet_inv_from_list(&inv, "a\nb ansible_password=x",
+	    &err), -1);
+	assert_non_null(strstr(err.msg, "--hosts"));
+	fleet_inv_free(&inv);
+	assert_int_equal(fleet_inv_from_list(&inv, "a,-oProxyCommand=x",
+	    &err), -1);
+	fleet_inv_free(&inv);
+	assert_int_equal(fleet_inv_from_list(&inv, "x$y@a", &err), -1);
+	assert_non_null(strstr(err.msg, "not a user name"));
+	fleet_inv_free(&inv);
+}
+
+/* The remote directory must be safe inside single quotes. */
+static void
+test_valid(void **state)
+{
+	(void)state;
+	assert_true(fleet_valid_remote_dir("/root/.cache/sysmark/run.AbC123"));
+	assert_false(fleet_valid_remote_dir("root/.cache"));
+	assert_false(fleet_valid_remote_dir("/a'b"));
+	assert_false(fleet_valid_remote_dir("/a/../b"));
+	assert_false(fleet_valid_remote_dir("/a b"));
+	assert_true(fleet_valid_addr("::1"));
+	assert_false(fleet_valid_addr("a b"));
+	assert_false(fleet_valid_user(""));
+	assert_false(fleet_valid_path("a\nb"));
+}
+
+/* The index of s in argv, or -1. */
+static long
+argv_at(char **argv, size_t argc, const char *s)
+{
+	for (size_t i = 0; i < argc; i++)
+		if (strcmp(argv[i], s) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* ssh's argv: options before "--", then the address and the command. */
+static void
+test_ssh_argv(void **state)
+{
+	struct fleet_ssh	 s = { "ssh", "/cfg", "/tmp/ctl", 0, 7 };
+	struct fleet_host	 h = { "web1", "10.0.0.1", "ops", "/k", 2222,
+				     "inv:1", 0 };
+	char			*argv[FLEET_SSH_MAX_ARGS], buf[1024];
+	size_t			 n;
+	long			 dd;
+
+	(void)state;
+	n = fleet_ssh_argv(&s, &h, "sysmark agent", argv, buf, sizeof buf);
+	assert_true(n > 10);
+	assert_null(argv[n]);
+	assert_string_equal(argv[0], "ssh");
+	dd = argv_at(argv, n, "--");
+	assert_int_equal(dd, (long)n - 3);
+	assert_string_equal(argv[n - 2], "10.0.0.1");
+	assert_string_equal(argv[n - 1], "sysmark agent");
+	assert_true(argv_at(argv, n, "BatchMode=yes") >= 0);
+	assert_true(argv_at(argv, n, "ConnectTimeout=7") >= 0);
+	assert_true(argv_at(argv, n, "ServerAliveInterval=5") >= 0);
+	assert_true(argv_at(argv, n, "ServerAliveCountMax=3") >= 0);
+	assert_true(argv_at(argv, n, "StrictHostKeyChecking=yes") >= 0);
+	assert_true(argv_at(argv, n, "ControlMaster=auto") >= 0);
+	assert_true(argv_at(argv, n, "ControlPath=/tmp/ctl/%C") >= 0);
+	assert_true(argv_at(argv, n, "Port=2222") >= 0);
+	assert_int_equal(argv_at(argv, n, "-l") + 1, argv_at(argv, n, "ops"));
+	assert_int_equal(argv_at(argv, n, "-F") + 1, argv_at(argv, n, "/cfg"));
+	assert_int_equal(argv_at(argv, n, "-i") + 1, argv_at(argv, n, "/k"));
+	s.accept_new = 1;
+	n = fleet_ssh_argv(&s, &h, "x", argv, buf, sizeof buf);
+	assert_true(argv_at(argv, n, "StrictHostKeyChecking=accept-new") >= 0);
+	n = fleet_ssh_exit_argv(&s, &h, argv, buf, sizeof buf);
+	assert_int_equal(argv_at(argv, n, "-O") + 1, argv_at(argv, n, "exit"));
+	assert_string_equal(argv[n - 1], "10.0.0.1");
+	h.addr = "-oProxyCommand=touch /tmp/x";
+	assert_int_equal(fleet_ssh_argv(&s, &h, "x", argv, buf, sizeof buf),
+	    0);
+	h.addr = "a";
+	h.user = "a b";
+	assert_int_equal(fleet_ssh_argv(&s, &h, "x", argv, buf, sizeof buf),
+	    0);
+	h.user = NULL;
+	assert_int_equal(fleet_ssh_argv(&s, &h, "x", argv, buf, 20), 0);
+	n = fleet_ssh_resolve_argv(&s, &h, argv, buf, sizeof buf);
+	assert_int_equal(argv_at(argv, n, "-G") + 2, (long)n - 1);
+	assert_string_equal(argv[n - 2], "--");
+	assert_int_equal(argv_at(argv, n, "ControlMaster=auto"), -1);
+	s.control_dir = "/tmp/%d";
+	assert_int_equal(fleet_ssh_argv(&s, &h, "x", argv, buf, sizeof buf),
+	    0);
+}
+
+/* fleet.csv written and read back, quotes and commas kept; a bad one. */
+static void
+test_fleet_csv(void **state)
+{
+	struct fleet_row	 rows[2], *back = NULL;
+	struct sm_error		 err;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	size_t			 n;
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	memset(rows, 0, sizeof rows);
+	for (size_t c = 0; c < FLEET_OUT_NCOLS; c++) {
+		snprintf(rows[0].f[c], sizeof rows[0].f[c], "a%zu", c);
+		snprintf(rows[1].f[c], sizeof rows[1].f[c], "b%zu", c);
+	}
+	snprintf(rows[1].f[11], sizeof rows[1].f[11], "ssh: \"x\", y\nz");
+	assert_int_equal(fleet_out_write(dir, rows, 2, &err), 0);
+	assert_int_equal(fleet_out_read(dir, &back, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(back[0].f[3], "a3");
+	assert_string_equal(back[1].f[11], "ssh: \"x\", y z");
+	free(back);
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("host,target\nh1,x\n", f);
+	fclose(f);
+	assert_int_equal(fleet_out_read(dir, &back, &n, &err), -1);
+	assert_non_null(strstr(err.msg, "fleet.csv:1: expected 12 columns"));
+	free(back);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * A run of syscall: repeats repeats of 5 samples (and a warm-up), the
+ * repeats' means spread by +-spread around base, the samples by 0.1%.
+ */
+static void
+fake_run(struct run *r, int repeats, double base, double spread)
+{
+	run_init(r);
+	if (repeats > 1)
+		run_meta_set(r, "kind", "noise-profile");
+	for (int rep = 1; rep <= repeats; rep++)
+		for (int k = 0; k <= 5; k++) {
+			struct run_sample *s = run_add_sample(r);
+
+			snprintf(s->test, sizeof s->test, "syscall");
+			snprintf(s->unit, sizeof s->unit, "lps");
+			s->version = 1;
+			s->copies = 1;
+			s->index = k;
+			s->repeat = rep;
+			s->duration = s->elapsed = 1;
+			s->iterations = 1000;
+			s->value = base * (1 + spread * (rep % 2 ? 1 : -1)) *
+			    (1 + 0.001 * (k % 2 ? 1 : -1));
+		}
+}
+
+/*
+ * Two hosts judged with their own profiles: a 5% gap is significant
+ * with two quiet hosts, not when one of them strays by 10%.
+ */
+static void
+test_judge_hosts(void **state)
+{
+	struct run		 a, b, quiet, loud;
+	const struct run	*ra = &a, *rb = &b;
+	struct run_group	 g = { "syscall", 1 };
+	struct compare_opts	 o;
+	struct signif		 s;
+
+	(void)state;
+	compare_opts_default(&o);
+	fake_run(&a, 1, 1000, 0);
+	fake_run(&b, 1, 1050, 0);
+	fake_run(&quiet, 4, 1000, 0.002);
+	fake_run(&loud, 4, 1000, 0.1);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &quiet, &quiet, &s);
+	assert_int_equal(s.verdict, SIGNIF_BETTER);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &quiet, &loud, &s);
+	assert_int_equal(s.verdict, SIGNIF_SAME);
+	run_free(&a);
+	run_free(&b);
+	run_free(&quiet);
+	run_free(&loud);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plain),
+		cmocka_unit_test(test_ini),
+		cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_hosts_list),
+		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_fleet_csv),
+		cmocka_unit_test(test_judge_hosts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
