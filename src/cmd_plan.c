@@ -42,14 +42,13 @@ cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
 static int
 cmd_plan_refuse(const char *fmt, ...)
 {
-	va_list	ap;
+	struct sm_error	err;
+	va_list		ap;
 
-	fputs("sysmark: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(err.msg, sizeof err.msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	return SM_EXIT_INPUT;
+	return cmd_input_error(&err);
 }
 
 /* Ask on the terminal whether to go on; 1 for yes.  Never in a batch. */
