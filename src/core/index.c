@@ -79,7 +79,7 @@ index_result(const struct run *run, const char *test, int copies,
 	    INDEX_BASIS_SAMPLES : INDEX_BASIS_NONE;
 	if (l->basis != INDEX_BASIS_SAMPLES)
 		return;
-	judge_profile(profile, &g, &r);
+	judge_profile_for(profile, run, &g, &r);
 	if (!isfinite(r.noise_relvar))
 		return;
 	l->basis = INDEX_BASIS_PROFILE;
