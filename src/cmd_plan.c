@@ -11,6 +11,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,15 +38,28 @@ cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
 	return found;
 }
 
+/* Say why --detect will not run; the exit status. */
+static int
+cmd_plan_refuse(const char *fmt, ...)
+{
+	struct sm_error	err;
+	va_list		ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err.msg, sizeof err.msg, fmt, ap);
+	va_end(ap);
+	return cmd_input_error(&err);
+}
+
 /* Ask on the terminal whether to go on; 1 for yes.  Never in a batch. */
 static int
-cmd_plan_ask(const char *what)
+cmd_plan_ask(void)
 {
 	char	line[16];
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
 		return 0;
-	fprintf(stderr, "%s  Go on? [y/N] ", what);
+	fprintf(stderr, "Go on? [y/N] ");
 	if (fgets(line, sizeof line, stdin) == NULL)
 		return 0;
 	return line[0] == 'y' || line[0] == 'Y';
@@ -96,18 +110,16 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 	    "%s; about %s a run, and a comparison needs two.", 100 * m->detect,
 	    c->repeats, c->samples, m->duration, 100 * m->detect,
 	    c->worst_test, 100 * c->worst, pname, secs);
-	if (m->time_cap <= 0 || c->seconds <= m->time_cap) {
-		if (!m->quiet)
-			fprintf(stderr, "%s\n", msg);
+	if (!m->quiet)
+		fprintf(stderr, "%s\n", msg);
+	if (m->time_cap <= 0 || c->seconds <= m->time_cap)
 		return 0;
-	}
-	if (!m->quiet && cmd_plan_ask(msg))
+	if (!m->quiet && cmd_plan_ask())
 		return 0;
-	fprintf(stderr, "sysmark: run --detect %g%%: -R %d -n %d would take "
+	return cmd_plan_refuse("run --detect %g%%: -R %d -n %d would take "
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
-	    "accept a larger change\n", 100 * m->detect, c->repeats,
+	    "accept a larger change", 100 * m->detect, c->repeats,
 	    c->samples, secs, m->time_cap);
-	return SM_EXIT_INPUT;
 }
 
 /*
@@ -124,7 +136,7 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 	int			rc;
 
 	if (!cmd_plan_profile(m, &profile, pname, sizeof pname))
-		return cmd_usage_error("--detect: this host has no noise "
+		return cmd_plan_refuse("--detect: this host has no noise "
 		    "profile; run sysmark calibrate (with the same tests) "
 		    "first");
 	cmd_plan_duration(m, &profile, duration_given);
@@ -132,12 +144,12 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 	rc = detect_choose(&profile, &p, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
 	    m->detect, &c);
 	if (rc < 0)
-		rc = cmd_usage_error("--detect: the profile %s has no spread "
+		rc = cmd_plan_refuse("--detect: the profile %s has no spread "
 		    "for %s; calibrate it (sysmark calibrate -t %s)", pname,
 		    c.worst_test, c.worst_test);
 	else if (rc == 0) {
 		detect_secs(c.seconds, secs, sizeof secs);
-		rc = cmd_usage_error("--detect %g%%: not reachable on this "
+		rc = cmd_plan_refuse("--detect %g%%: not reachable on this "
 		    "host: even -R %d -n %d (%s a run) leaves %s at %.1f%%",
 		    100 * m->detect, c.repeats, c.samples, secs, c.worst_test,
 		    100 * c.worst);

@@ -7,13 +7,14 @@
 # ratio, the pairs, their spread and the load average while they ran.
 #
 #   sh tests/sidebyside.sh [-u UNIXBENCH] [-l LMBENCH_BIN] [-p PAIRS]
-#                          [-d SECONDS] [-s SYSMARK] [TEST...]
+#                          [-d SECONDS] [-s SYSMARK] [-w SECONDS] [TEST...]
 #
 #   -u UNIXBENCH    a UnixBench tree you built (its pgms/ holds spawn ...)
 #   -l LMBENCH_BIN  the directory of lmbench3 programs you built
 #                   (bin/<arch>/, holding lat_pipe ...)
 #   -p PAIRS        interleaved pairs per test (default 5)
-#   -d SECONDS      length of a UnixBench-style sample, both sides (3)
+#   -d SECONDS      length of a UnixBench-style sample, both sides, in
+#                   whole seconds (3)
 #   -s SYSMARK      the sysmark binary (default ./sysmark)
 #   -w SECONDS      give up on one program's run after this long (600)
 #   TEST            sysmark ids to compare (default: every one whose
@@ -36,12 +37,13 @@ while getopts u:l:p:d:s:w: opt; do
 	d) DUR=$OPTARG ;;
 	s) SM=$OPTARG ;;
 	w) WAIT=$OPTARG ;;
-	*) sed -n '9,17p' "$0" >&2; exit 2 ;;
+	*) sed -n '/^#   sh tests/,/reference was given)/p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 case $PAIRS in ''|*[!0-9]*|0) echo "sidebyside: -p $PAIRS: a whole number of pairs" >&2; exit 2 ;; esac
-case $DUR in ''|*[!0-9.]*) echo "sidebyside: -d $DUR: seconds" >&2; exit 2 ;; esac
+# UnixBench's programs take whole seconds (atoi)
+case $DUR in ''|*[!0-9]*|0) echo "sidebyside: -d $DUR: whole seconds" >&2; exit 2 ;; esac
 case $WAIT in ''|*[!0-9]*|0) echo "sidebyside: -w $WAIT: whole seconds" >&2; exit 2 ;; esac
 command -v timeout >/dev/null || { echo "sidebyside: needs timeout(1) (coreutils)" >&2; exit 2; }
 [ -x "$SM" ] || { echo "sidebyside: $SM: no sysmark binary (make first, or -s)" >&2; exit 2; }
@@ -92,7 +94,9 @@ ref_figure() {
 		# looper's program reads UnixBench's own input, as its Run does
 		in=/dev/null
 		[ "$*" = "looper dc" ] && in=$UB/testdir/dc.dat
-		(cd "$UB/testdir" && timeout "$WAIT" "$UB/pgms/$1" "$DUR" \
+		# execl finds itself again through UB_BINDIR, as under Run
+		(cd "$UB/testdir" && UB_BINDIR=$UB/pgms timeout "$WAIT" \
+		    "$UB/pgms/$1" "$DUR" \
 		    ${2:+"$2"} <"$in" 2>&1 >/dev/null) | awk -F'|' -v d="$DUR" \
 		    '$1 == "COUNT" { printf "%.6g\n", $2 * $3 / d }'
 		return
@@ -130,7 +134,7 @@ one() {
 		i=$((i + 1))
 	done
 	sort -g "$TMP/r" | awk -v id="$id" -v ref="$*" '{ v[NR] = $1 }
-	    END { if (NR == 0) { printf "%s|%s|-|0|-|-\n", id, ref; exit }
+	    END { if (NR == 0) { printf "%s|%s|-|0|-|", id, ref; exit }
 		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 		printf "%s|%s|%.2f|%d|%.2f-%.2f|", id, ref, m, NR, v[1], v[NR] }'
 	sort -g "$TMP/l" | awk '{ v[NR] = $1 } END { printf "%s-%s\n", v[1], v[NR] }'

@@ -354,6 +354,35 @@ test_cli_compare_index(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * run -b NAME -C: the profile says how far one run of syscall strays, so
+ * the index cannot get within 2% by more samples: it is said before the
+ * run, with the repeats that could, and no -C rounds are taken.
+ */
+static void
+test_cli_reach(void **state)
+{
+	char	out[300];
+	char	*argv[] = { "sysmark", "run", "-t", "syscall", "-d", "0.1",
+		    "-n", "2", "-C", "2", "-T", "5", "-b",
+		    "baselines/unixbench.csv", "-o", out, "-F", NULL };
+	struct tu_out	o;
+	struct run	run;
+
+	(void)state;
+	snprintf(out, sizeof out, "%s/c.csv", tu_results_dir());
+	cli_files(NULL, 1);
+	cli_ok(argv, &o, 0);
+	assert_non_null(strstr(o.err, "run -C 2%: more samples of one run "
+	    "cannot bring the index's 95% interval below"));
+	assert_non_null(strstr(o.err, "  with -R "));
+	assert_non_null(strstr(o.out, " profile"));
+	tu_out_free(&o);
+	tu_load(&run, out);
+	assert_int_equal(run.nsamples, 3);	/* a warm-up and -n 2 */
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -364,6 +393,7 @@ main(void)
 		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_cli_detect),
 		cmocka_unit_test(test_cli_compare_index),
+		cmocka_unit_test(test_cli_reach),
 	};
 
 	return cmocka_run_group_tests(tests, tu_results_env,

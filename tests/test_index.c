@@ -401,6 +401,16 @@ test_index_profile(void **state)
 	    1e-9);
 	assert_near(index_reach(&prof, &base, b, 2, 4),
 	    signif_t_critical(0.05, 3) * sqrt(0.01 / 4 / 4), 1e-9);
+	/* A profile of another version of the test is another test's. */
+	for (size_t i = 0; i < prof.nsamples; i++)
+		prof.samples[i].version = 1;
+	for (size_t i = 0; i < run.nsamples; i++)
+		run.samples[i].version = 2;
+	index_compute_noise(&run, &base, 1, &prof, &sc);
+	assert_int_equal(sc.lines[0].basis, INDEX_BASIS_SAMPLES);
+	index_score_free(&sc);
+	for (size_t i = 0; i < run.nsamples; i++)
+		run.samples[i].version = 1;
 	t = index_table_noise(&run, &base, "ub", &prof, "noise-x.csv");
 	text = tu_render(t, TABLE_TEXT);
 	assert_non_null(strstr(text, "BASIS"));

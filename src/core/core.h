@@ -499,6 +499,8 @@ double	 judge_floor(const char *);
 void	 judge_floors_str(char *, size_t);
 void	 judge_profile(const struct run *, const struct run_group *,
 	     struct signif_rule *);
+void	 judge_profile_for(const struct run *, const struct run *,
+	     const struct run_group *, struct signif_rule *);
 void	 judge_group(const struct compare_side *, const struct compare_side *,
 	     const struct run_group *, enum bench_dir,
 	     const struct compare_opts *, struct signif *);

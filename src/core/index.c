@@ -79,7 +79,7 @@ index_result(const struct run *run, const char *test, int copies,
 	    INDEX_BASIS_SAMPLES : INDEX_BASIS_NONE;
 	if (l->basis != INDEX_BASIS_SAMPLES)
 		return;
-	judge_profile(profile, &g, &r);
+	judge_profile_for(profile, run, &g, &r);
 	if (!isfinite(r.noise_relvar))
 		return;
 	l->basis = INDEX_BASIS_PROFILE;
@@ -539,6 +539,7 @@ index_table_noise(const struct run *run, const struct run *base,
 	table_add_col(t, "INDEX", TABLE_RIGHT);
 	table_add_col(t, "+/- CI", TABLE_RIGHT);
 	table_add_col(t, "BASIS", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, INDEX_TEST);
 	nc = index_copies(run, &copies);
 	for (size_t i = 0; i < nc; i++) {
 		index_compute_noise(run, base, copies[i], profile, &sc);

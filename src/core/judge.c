@@ -107,6 +107,20 @@ judge_start(const struct compare_side *a, const struct compare_side *b,
 	r->floor = judge_floor(g->test);
 }
 
+/*
+ * judge_profile() for judging run's group g: none when the profile
+ * measured another version of the test, whose spread is another test's.
+ */
+void
+judge_profile_for(const struct run *profile, const struct run *run,
+    const struct run_group *g, struct signif_rule *r)
+{
+	judge_profile(profile, g, r);
+	if (profile != NULL && runset_version_differs(runset_version(profile,
+	    g), runset_version(run, g)))
+		r->noise_relvar = r->noise_df = NAN;
+}
+
 /* Judge group g of side b against side a: a signif with its verdict. */
 void
 judge_group(const struct compare_side *a, const struct compare_side *b,
@@ -117,7 +131,7 @@ judge_group(const struct compare_side *a, const struct compare_side *b,
 	struct signif_rule	r;
 
 	judge_start(a, b, g, dir, o, &ea, &eb, &r);
-	judge_profile(o->profile, g, &r);
+	judge_profile_for(o->profile, a->runs[0], g, &r);
 	signif_judge(&ea, &eb, &r, s);
 }
 
