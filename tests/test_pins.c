@@ -74,6 +74,28 @@ judge(const struct run *a, const struct run *b, double alpha, double effect,
 	judge_group(&sa, &sb, &g, BENCH_HIGHER, &o, s);
 }
 
+/* ---- stats.c: the outlier rule's cut ---- */
+
+/*
+ * Planted: the modified z-score's cut moved from 3.5.  Seven values
+ * within 1 of 100 have a MAD of 1, so a value 7 away scores 0.6745 x 7 =
+ * 4.72 (an outlier) and one 5 away 3.37 (not).
+ */
+static void
+test_outlier_cut(void **state)
+{
+	double		v[8] = { 100, 101, 99, 100, 101, 99, 100, 107 };
+	unsigned char	flag[8];
+
+	(void)state;
+	assert_int_equal(stats_outliers(v, 8, flag), 1);
+	assert_int_equal(flag[7], 1);
+	assert_int_equal(flag[0], 0);
+	v[7] = 105;
+	assert_int_equal(stats_outliers(v, 8, flag), 0);
+	assert_int_equal(flag[7], 0);
+}
+
 /* ---- judge.c: the user's -a and -e reach the verdict ---- */
 
 /*
@@ -460,6 +482,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_outlier_cut),
 		cmocka_unit_test(test_alpha_reaches_verdict),
 		cmocka_unit_test(test_min_effect_reaches_verdict),
 		cmocka_unit_test(test_quantile_rank_rounds_up),
