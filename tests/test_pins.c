@@ -96,6 +96,44 @@ test_outlier_cut(void **state)
 	assert_int_equal(flag[7], 0);
 }
 
+/* ---- estimate.c: the trend flag ---- */
+
+static struct estimate
+pin_trend(int reps, size_t n, double step)
+{
+	struct run		run;
+	struct run_group	g = { "pinned", 1 };
+	struct estimate		e;
+	double			v[16];
+
+	run_init(&run);
+	for (int k = 1; k <= reps; k++) {
+		for (size_t i = 0; i < n; i++)
+			v[i] = 100 + step * (double)i;
+		add_samples(&run, "pinned", 1, k, v, n);
+	}
+	estimate_run(&run, &g, &e);
+	run_free(&run);
+	return e;
+}
+
+/*
+ * Planted: the trend's sign flipped, and units of two samples counted
+ * (Mann-Kendall needs three in order to say anything).  Ten rising
+ * samples: S = 45 of a variance of 125, p < 0.001, rising; falling, the
+ * other way; twelve repeats of two rising samples: no trend at all.
+ */
+static void
+test_trend_flag(void **state)
+{
+	(void)state;
+	assert_int_equal(pin_trend(1, 10, 1).flags.trend, 1);
+	assert_int_equal(pin_trend(1, 10, -1).flags.trend, -1);
+	assert_int_equal(pin_trend(1, 10, 0).flags.trend, 0);
+	assert_int_equal(pin_trend(12, 2, 1).flags.trend, 0);
+	assert_true(isnan(pin_trend(12, 2, 1).flags.trend_p));
+}
+
 /* ---- judge.c: the user's -a and -e reach the verdict ---- */
 
 /*
@@ -483,6 +521,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outlier_cut),
+		cmocka_unit_test(test_trend_flag),
 		cmocka_unit_test(test_alpha_reaches_verdict),
 		cmocka_unit_test(test_min_effect_reaches_verdict),
 		cmocka_unit_test(test_quantile_rank_rounds_up),
