@@ -134,6 +134,46 @@ test_trend_flag(void **state)
 	assert_true(isnan(pin_trend(12, 2, 1).flags.trend_p));
 }
 
+/* ---- csvstore.c: what a run file may hold ---- */
+
+#define PIN_HEAD	"record,name,value,version,copies,sample,unit," \
+	"duration,elapsed,iterations,status,reason,per_copy\n"
+
+static int
+pin_load(const char *text, char *msg, size_t len)
+{
+	struct run	run;
+	struct sm_error	err;
+	int		rc;
+
+	run_init(&run);
+	rc = csvstore_load_buf(&run, text, strlen(text), "pin.csv", &err);
+	snprintf(msg, len, "%s", rc != 0 ? err.msg : "");
+	run_free(&run);
+	return rc;
+}
+
+/*
+ * Planted: the newest format read taken as one past this sysmark's, and
+ * zero copies let through.  Format 2 reads, 3 does not; 1 copy reads, 0
+ * does not, each refused with where and why.
+ */
+static void
+test_run_file_bounds(void **state)
+{
+	char	msg[256];
+
+	(void)state;
+	assert_int_equal(pin_load(PIN_HEAD "meta,format,2,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,3,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.csv:2: format 3 is newer"));
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,1,,,,,,,,,,\n"
+	    "sample,syscall,5,1,0,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.csv:3: column \"copies\""));
+}
+
 /* ---- judge.c: the user's -a and -e reach the verdict ---- */
 
 /*
@@ -521,6 +561,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outlier_cut),
+		cmocka_unit_test(test_run_file_bounds),
 		cmocka_unit_test(test_trend_flag),
 		cmocka_unit_test(test_alpha_reaches_verdict),
 		cmocka_unit_test(test_min_effect_reaches_verdict),
