@@ -155,8 +155,9 @@ pin_load(const char *text, char *msg, size_t len)
 
 /*
  * Planted: the newest format read taken as one past this sysmark's, and
- * zero copies let through.  Format 2 reads, 3 does not; 1 copy reads, 0
- * does not, each refused with where and why.
+ * a sample numbered below the warm-up's 0.  Format 2 reads, 3 does not;
+ * 1 copy reads, 0 does not; sample -1 does not, each refused with where
+ * and why.
  */
 static void
 test_run_file_bounds(void **state)
@@ -172,6 +173,9 @@ test_run_file_bounds(void **state)
 	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,1,,,,,,,,,,\n"
 	    "sample,syscall,5,1,0,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
 	assert_non_null(strstr(msg, "pin.csv:3: column \"copies\""));
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,1,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,-1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.csv:3: column \"sample\""));
 }
 
 /* ---- judge.c: the user's -a and -e reach the verdict ---- */
