@@ -134,6 +134,46 @@ test_trend_flag(void **state)
 	assert_true(isnan(pin_trend(12, 2, 1).flags.trend_p));
 }
 
+/* ---- import_unixbench.c: the copies a report names ---- */
+
+static int
+pin_ub(int copies, char *msg, size_t len)
+{
+	char		  text[512];
+	struct run	  run;
+	char		**warn = NULL;
+	size_t		  nwarn = 0;
+	struct sm_error	  err;
+	int		  rc;
+
+	snprintf(text, sizeof text, "   BYTE UNIX Benchmarks (Version 5.1.3)\n"
+	    "\nBenchmark Run: Mon Jan 5 2026 10:00:00 - 10:28:00\n"
+	    "2 CPUs in system; running %d parallel copies of tests\n\n"
+	    "System Call Overhead                          300000.0 lps   "
+	    "(10.0 s, 7 samples)\n", copies);
+	run_init(&run);
+	rc = import_read_buf(text, strlen(text), "pin.txt", &run, &warn,
+	    &nwarn, &err);
+	snprintf(msg, len, "%s", rc != 0 ? err.msg : "");
+	for (size_t i = 0; i < nwarn; i++)
+		free(warn[i]);
+	free(warn);
+	run_free(&run);
+	return rc;
+}
+
+/* Planted: a report of 0 parallel copies imported. */
+static void
+test_unixbench_copies(void **state)
+{
+	char	msg[256];
+
+	(void)state;
+	assert_int_equal(pin_ub(2, msg, sizeof msg), 0);
+	assert_int_not_equal(pin_ub(0, msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.txt:4: 0 copies: expected 1 to"));
+}
+
 /* ---- csvstore.c: what a run file may hold ---- */
 
 #define PIN_HEAD	"record,name,value,version,copies,sample,unit," \
@@ -566,6 +606,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outlier_cut),
 		cmocka_unit_test(test_run_file_bounds),
+		cmocka_unit_test(test_unixbench_copies),
 		cmocka_unit_test(test_trend_flag),
 		cmocka_unit_test(test_alpha_reaches_verdict),
 		cmocka_unit_test(test_min_effect_reaches_verdict),
