@@ -464,6 +464,70 @@ test_result_then_failing_exit(void **state)
 	run_free(&run);
 }
 
+/* ---- runner.c: a record from a copy that does not exist ---- */
+
+/* Sends a well-formed result in the name of copy N of N (0-based: none). */
+static void
+pin_stranger_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct sampler_msg	m;
+
+	(void)n;
+	memset(&m, 0, sizeof m);
+	m.magic = SAMPLER_MAGIC;
+	m.type = SAMPLER_RESULT;
+	m.copy = ctx->copies;
+	m.iterations = 1;
+	m.elapsed_ns = 1000;
+	if (write(ctx->report_fd, &m, sizeof m) != (ssize_t)sizeof m)
+		_exit(9);
+	for (;;)
+		pause();
+}
+
+static const struct bench pin_stranger = {
+	.id = "stranger", .title = "stranger", .group = "Test",
+	.unit = "lps", .dir = BENCH_HIGHER, .version = 1, .desc = "stranger",
+	.scale = 1, .loop = pin_stranger_loop,
+};
+
+/*
+ * Planted: a record's copy checked against one past the last.  A result
+ * in the name of a copy that does not exist is a malformed record, never
+ * a write past the copies' table.
+ */
+static void
+test_record_from_no_copy(void **state)
+{
+	const struct bench	*benches[1] = { &pin_stranger };
+	int			 cps[1] = { 1 };
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct run		 run;
+	struct sm_error		 err;
+
+	(void)state;
+	memset(&plan, 0, sizeof plan);
+	plan.benches = benches;
+	plan.nbench = 1;
+	plan.copies = cps;
+	plan.ncopies = 1;
+	plan.samples = 1;
+	plan.duration = 0.1;
+	plan.grace = 0.3;
+	plan.self_exe = "/bin/false";
+	run_init(&run);
+	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
+		fail_msg("%s", err.msg);
+	runner_wait(r, NULL);
+	runner_free(r);
+	assert_int_equal(run.nsamples, 1);
+	assert_int_equal(run.samples[0].status, RUN_FAILED);
+	assert_string_equal(run.samples[0].reason,
+	    "malformed record on the result pipe");
+	run_free(&run);
+}
+
 /* ---- runner.c: the plan's bounds ---- */
 
 /* Planted: a plan of 0 samples let through (the CLI refuses -n 0 first). */
@@ -615,6 +679,7 @@ main(void)
 		cmocka_unit_test(test_profile_of_other_host_excluded),
 		cmocka_unit_test(test_result_then_failing_exit),
 		cmocka_unit_test(test_plan_sample_bounds),
+		cmocka_unit_test(test_record_from_no_copy),
 		cmocka_unit_test(test_figure_scales),
 		cmocka_unit_test(test_hist_mean),
 		cmocka_unit_test(test_lm3_short_uname),
