@@ -528,6 +528,56 @@ test_record_from_no_copy(void **state)
 	run_free(&run);
 }
 
+/* ---- runner.c: a good sample's figures ---- */
+
+static const struct bench pin_ok = {
+	.id = "ok", .title = "ok", .group = "Test", .unit = "lps",
+	.dir = BENCH_HIGHER, .version = 1, .desc = "ok", .scale = 1,
+	.loop = pin_loop,
+};
+
+/*
+ * Planted: the sample's elapsed time taken as the shortest copy's (it
+ * starts at 0, so none).  Two copies of a timed loop each run at least
+ * the 0.1 s asked; the sample's value is the sum of the copies' rates.
+ */
+static void
+test_good_sample_figures(void **state)
+{
+	const struct bench	*benches[1] = { &pin_ok };
+	int			 cps[1] = { 2 };
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct run		 run;
+	struct sm_error		 err;
+	const struct run_sample	*s;
+
+	(void)state;
+	memset(&plan, 0, sizeof plan);
+	plan.benches = benches;
+	plan.nbench = 1;
+	plan.copies = cps;
+	plan.ncopies = 1;
+	plan.samples = 1;
+	plan.duration = 0.1;
+	plan.grace = 5;
+	plan.self_exe = "/bin/false";
+	run_init(&run);
+	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
+		fail_msg("%s", err.msg);
+	runner_wait(r, NULL);
+	runner_free(r);
+	assert_int_equal(run.nsamples, 1);
+	s = &run.samples[0];
+	assert_int_equal(s->status, RUN_OK);
+	assert_true(s->elapsed >= 0.1);
+	assert_non_null(s->per_copy);
+	assert_true(s->per_copy[0] > 0 && s->per_copy[1] > 0);
+	assert_near(s->value, s->per_copy[0] + s->per_copy[1],
+	    1e-9 * s->value);
+	run_free(&run);
+}
+
 /* ---- runner.c: the plan's bounds ---- */
 
 /* Planted: a plan of 0 samples let through (the CLI refuses -n 0 first). */
@@ -680,6 +730,7 @@ main(void)
 		cmocka_unit_test(test_result_then_failing_exit),
 		cmocka_unit_test(test_plan_sample_bounds),
 		cmocka_unit_test(test_record_from_no_copy),
+		cmocka_unit_test(test_good_sample_figures),
 		cmocka_unit_test(test_figure_scales),
 		cmocka_unit_test(test_hist_mean),
 		cmocka_unit_test(test_lm3_short_uname),
