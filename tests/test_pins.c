@@ -74,6 +74,150 @@ judge(const struct run *a, const struct run *b, double alpha, double effect,
 	judge_group(&sa, &sb, &g, BENCH_HIGHER, &o, s);
 }
 
+/* ---- stats.c: the outlier rule's cut ---- */
+
+/*
+ * Planted: the modified z-score's cut moved from 3.5.  Seven values
+ * within 1 of 100 have a MAD of 1, so a value 7 away scores 0.6745 x 7 =
+ * 4.72 (an outlier) and one 5 away 3.37 (not).
+ */
+static void
+test_outlier_cut(void **state)
+{
+	double		v[8] = { 100, 101, 99, 100, 101, 99, 100, 107 };
+	unsigned char	flag[8];
+
+	(void)state;
+	assert_int_equal(stats_outliers(v, 8, flag), 1);
+	assert_int_equal(flag[7], 1);
+	assert_int_equal(flag[0], 0);
+	v[7] = 105;
+	assert_int_equal(stats_outliers(v, 8, flag), 0);
+	assert_int_equal(flag[7], 0);
+}
+
+/* ---- estimate.c: the trend flag ---- */
+
+static struct estimate
+pin_trend(int reps, size_t n, double step)
+{
+	struct run		run;
+	struct run_group	g = { "pinned", 1 };
+	struct estimate		e;
+	double			v[16];
+
+	run_init(&run);
+	for (int k = 1; k <= reps; k++) {
+		for (size_t i = 0; i < n; i++)
+			v[i] = 100 + step * (double)i;
+		add_samples(&run, "pinned", 1, k, v, n);
+	}
+	estimate_run(&run, &g, &e);
+	run_free(&run);
+	return e;
+}
+
+/*
+ * Planted: the trend's sign flipped, and units of two samples counted
+ * (Mann-Kendall needs three in order to say anything).  Ten rising
+ * samples: S = 45 of a variance of 125, p < 0.001, rising; falling, the
+ * other way; twelve repeats of two rising samples: no trend at all.
+ */
+static void
+test_trend_flag(void **state)
+{
+	(void)state;
+	assert_int_equal(pin_trend(1, 10, 1).flags.trend, 1);
+	assert_int_equal(pin_trend(1, 10, -1).flags.trend, -1);
+	assert_int_equal(pin_trend(1, 10, 0).flags.trend, 0);
+	assert_int_equal(pin_trend(12, 2, 1).flags.trend, 0);
+	assert_true(isnan(pin_trend(12, 2, 1).flags.trend_p));
+}
+
+/* ---- import_unixbench.c: the copies a report names ---- */
+
+static int
+pin_ub(int copies, char *msg, size_t len)
+{
+	char		  text[512];
+	struct run	  run;
+	char		**warn = NULL;
+	size_t		  nwarn = 0;
+	struct sm_error	  err;
+	int		  rc;
+
+	snprintf(text, sizeof text, "   BYTE UNIX Benchmarks (Version 5.1.3)\n"
+	    "\nBenchmark Run: Mon Jan 5 2026 10:00:00 - 10:28:00\n"
+	    "2 CPUs in system; running %d parallel copies of tests\n\n"
+	    "System Call Overhead                          300000.0 lps   "
+	    "(10.0 s, 7 samples)\n", copies);
+	run_init(&run);
+	rc = import_read_buf(text, strlen(text), "pin.txt", &run, &warn,
+	    &nwarn, &err);
+	snprintf(msg, len, "%s", rc != 0 ? err.msg : "");
+	for (size_t i = 0; i < nwarn; i++)
+		free(warn[i]);
+	free(warn);
+	run_free(&run);
+	return rc;
+}
+
+/* Planted: a report of 0 parallel copies imported. */
+static void
+test_unixbench_copies(void **state)
+{
+	char	msg[256];
+
+	(void)state;
+	assert_int_equal(pin_ub(2, msg, sizeof msg), 0);
+	assert_int_not_equal(pin_ub(0, msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.txt:4: 0 copies: expected 1 to"));
+}
+
+/* ---- csvstore.c: what a run file may hold ---- */
+
+#define PIN_HEAD	"record,name,value,version,copies,sample,unit," \
+	"duration,elapsed,iterations,status,reason,per_copy\n"
+
+static int
+pin_load(const char *text, char *msg, size_t len)
+{
+	struct run	run;
+	struct sm_error	err;
+	int		rc;
+
+	run_init(&run);
+	rc = csvstore_load_buf(&run, text, strlen(text), "pin.csv", &err);
+	snprintf(msg, len, "%s", rc != 0 ? err.msg : "");
+	run_free(&run);
+	return rc;
+}
+
+/*
+ * Planted: the newest format read taken as one past this sysmark's, and
+ * a sample numbered below the warm-up's 0.  Format 2 reads, 3 does not;
+ * 1 copy reads, 0 does not; sample -1 does not, each refused with where
+ * and why.
+ */
+static void
+test_run_file_bounds(void **state)
+{
+	char	msg[256];
+
+	(void)state;
+	assert_int_equal(pin_load(PIN_HEAD "meta,format,2,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,3,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.csv:2: format 3 is newer"));
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,1,,,,,,,,,,\n"
+	    "sample,syscall,5,1,0,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.csv:3: column \"copies\""));
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,1,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,-1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "pin.csv:3: column \"sample\""));
+}
+
 /* ---- judge.c: the user's -a and -e reach the verdict ---- */
 
 /*
@@ -322,6 +466,120 @@ test_result_then_failing_exit(void **state)
 	run_free(&run);
 }
 
+/* ---- runner.c: a record from a copy that does not exist ---- */
+
+/* Sends a well-formed result in the name of copy N of N (0-based: none). */
+static void
+pin_stranger_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct sampler_msg	m;
+
+	(void)n;
+	memset(&m, 0, sizeof m);
+	m.magic = SAMPLER_MAGIC;
+	m.type = SAMPLER_RESULT;
+	m.copy = ctx->copies;
+	m.iterations = 1;
+	m.elapsed_ns = 1000;
+	if (write(ctx->report_fd, &m, sizeof m) != (ssize_t)sizeof m)
+		_exit(9);
+	for (;;)
+		pause();
+}
+
+static const struct bench pin_stranger = {
+	.id = "stranger", .title = "stranger", .group = "Test",
+	.unit = "lps", .dir = BENCH_HIGHER, .version = 1, .desc = "stranger",
+	.scale = 1, .loop = pin_stranger_loop,
+};
+
+/*
+ * Planted: a record's copy checked against one past the last.  A result
+ * in the name of a copy that does not exist is a malformed record, never
+ * a write past the copies' table.
+ */
+static void
+test_record_from_no_copy(void **state)
+{
+	const struct bench	*benches[1] = { &pin_stranger };
+	int			 cps[1] = { 1 };
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct run		 run;
+	struct sm_error		 err;
+
+	(void)state;
+	memset(&plan, 0, sizeof plan);
+	plan.benches = benches;
+	plan.nbench = 1;
+	plan.copies = cps;
+	plan.ncopies = 1;
+	plan.samples = 1;
+	plan.duration = 0.1;
+	plan.grace = 0.3;
+	plan.self_exe = "/bin/false";
+	run_init(&run);
+	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
+		fail_msg("%s", err.msg);
+	runner_wait(r, NULL);
+	runner_free(r);
+	assert_int_equal(run.nsamples, 1);
+	assert_int_equal(run.samples[0].status, RUN_FAILED);
+	assert_string_equal(run.samples[0].reason,
+	    "malformed record on the result pipe");
+	run_free(&run);
+}
+
+/* ---- runner.c: a good sample's figures ---- */
+
+static const struct bench pin_ok = {
+	.id = "ok", .title = "ok", .group = "Test", .unit = "lps",
+	.dir = BENCH_HIGHER, .version = 1, .desc = "ok", .scale = 1,
+	.loop = pin_loop,
+};
+
+/*
+ * Planted: the sample's elapsed time taken as the shortest copy's (it
+ * starts at 0, so none).  Two copies of a timed loop each run at least
+ * the 0.1 s asked; the sample's value is the sum of the copies' rates.
+ */
+static void
+test_good_sample_figures(void **state)
+{
+	const struct bench	*benches[1] = { &pin_ok };
+	int			 cps[1] = { 2 };
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct run		 run;
+	struct sm_error		 err;
+	const struct run_sample	*s;
+
+	(void)state;
+	memset(&plan, 0, sizeof plan);
+	plan.benches = benches;
+	plan.nbench = 1;
+	plan.copies = cps;
+	plan.ncopies = 1;
+	plan.samples = 1;
+	plan.duration = 0.1;
+	plan.grace = 5;
+	plan.self_exe = "/bin/false";
+	run_init(&run);
+	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
+		fail_msg("%s", err.msg);
+	runner_wait(r, NULL);
+	runner_free(r);
+	assert_int_equal(run.nsamples, 1);
+	s = &run.samples[0];
+	assert_int_equal(s->status, RUN_OK);
+	assert_true(s->elapsed >= 0.1);
+	assert_non_null(s->per_copy);
+	assert_true(s->per_copy[0] > 0 && s->per_copy[1] > 0);
+	assert_near(s->value, s->per_copy[0] + s->per_copy[1],
+	    1e-9 * s->value);
+	run_free(&run);
+}
+
 /* ---- runner.c: the plan's bounds ---- */
 
 /* Planted: a plan of 0 samples let through (the CLI refuses -n 0 first). */
@@ -462,6 +720,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_outlier_cut),
+		cmocka_unit_test(test_run_file_bounds),
+		cmocka_unit_test(test_unixbench_copies),
+		cmocka_unit_test(test_trend_flag),
 		cmocka_unit_test(test_alpha_reaches_verdict),
 		cmocka_unit_test(test_min_effect_reaches_verdict),
 		cmocka_unit_test(test_quantile_rank_rounds_up),
@@ -469,6 +731,8 @@ main(void)
 		cmocka_unit_test(test_profile_of_other_host_excluded),
 		cmocka_unit_test(test_result_then_failing_exit),
 		cmocka_unit_test(test_plan_sample_bounds),
+		cmocka_unit_test(test_record_from_no_copy),
+		cmocka_unit_test(test_good_sample_figures),
 		cmocka_unit_test(test_figure_scales),
 		cmocka_unit_test(test_hist_mean),
 		cmocka_unit_test(test_lm3_short_uname),
