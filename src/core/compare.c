@@ -101,7 +101,9 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 			judge_group(&(struct compare_side){ &runs[0], 1, NULL },
 			    &(struct compare_side){ &runs[r], 1, NULL }, g,
 			    dir, o, &s);
-		if (s.verdict == SIGNIF_SAME && isfinite(s.detect))
+		/* Past 100% it says no more than a bare "~" (see the note). */
+		if (s.verdict == SIGNIF_SAME && isfinite(s.detect) &&
+		    s.detect < 1)
 			snprintf(mark, sizeof mark, " ~<%.0f%%",
 			    ceil(100 * s.detect));
 		else
@@ -117,7 +119,8 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 	    "+ better, - worse: significant at alpha %g and a change of at "
 	    "least %g%% (with one run a side and no host profile, also of "
 	    "the group's default floor); ~ no such change, ~<x%% where one of "
-	    "x%% or more would have been found with 80%% power; ? a figure is "
+	    "x%% or more would have been found with 80%% power (a bare ~: "
+	    "not even one of 100%%); ? a figure is "
 	    "not a number; ! the test's version differs; no mark: a side "
 	    "has a single figure.", o->alpha, 100 * o->min_effect);
 	if (o->over != NULL && o->over[0] != '\0')
