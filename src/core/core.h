@@ -1,8 +1,8 @@
 /*
  * The sysmark core: everything that measures, computes and stores, and
- * nothing that draws.  The headless CLI (src/main.c, src/cmd*.c) and the
- * console (ui/) are both thin layers over this API, so they always show
- * the same truth.
+ * nothing that draws.  The headless CLI (src/main.c, src/cmd*.c,
+ * src/cli_*.c) and the console (ui/) are both thin layers over this API,
+ * so they always show the same truth.
  *
  * One section per file, in the order a run flows through them.
  */
