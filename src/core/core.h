@@ -4,8 +4,10 @@
  * src/cli_*.c) and the console (ui/) are both thin layers over this API,
  * so they always show the same truth.
  *
- * One section per file, in the order a run flows through them.  The
- * files by concern (chart.h and the private headers hold the rest):
+ * One section per file, in the order a run flows through them; the
+ * header is long because it is the core's one interface, not because a
+ * section is.  The files by concern (chart.h and the private headers
+ * hold the rest):
  *
  *   basics       util.c rng.c squeeze.c paths.c privdir.c infile.c
  *   statistics   stats.c signif.c estimate.c hist.c
