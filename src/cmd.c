@@ -4,7 +4,7 @@
  * the option helpers getopt lacks (operands between options, long
  * options), the options of the commands that measure or save, loading
  * runs and baselines, saving a run with its fallbacks, and printing
- * tables.  It calls no command: the cmd_*.c files call it.
+ * tables.  It calls no command: the cmd_*.c and cli_*.c files call it.
  */
 /* SPDX-License-Identifier: MIT */
 

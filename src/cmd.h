@@ -2,8 +2,11 @@
  * What the command files share: the options of the commands that measure
  * or save, the helpers in cmd.c, and each command's entry point, which
  * main.c's table calls as fn(argc - 1, argv + 1, argv0).  A command is
- * one file, src/cmd_NAME.c, as in tmux; only what another file uses is
- * declared here, the rest stays static in its file.
+ * one file, src/cmd_NAME.c, as in tmux, and only a command's file is
+ * named so; the helpers several commands use are src/cli_NAME.c
+ * (cli_measure.c, cli_json.c, cli_gate.c, cli_plan.c), their functions
+ * still prefixed cmd_.  Only what another file uses is declared here,
+ * the rest stays static in its file.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -109,12 +112,12 @@ int	 cmd_noise_find(const char *, const struct run *const *, size_t,
 int	 cmd_index(const struct run *, const struct run *, const char *,
 	     enum table_format);
 
-/* cmd_json.c */
+/* cli_json.c */
 int	 cmd_json_write(struct json_t *);
 int	 cmd_json_run(const char *, const struct run *, const char *,
 	     const struct run *, const char *, int);
 
-/* cmd_gate.c: compare --fail-on and compare -f json */
+/* cli_gate.c: compare --fail-on and compare -f json */
 struct cmd_gate {
 	unsigned	mask;		/* GATE_*; 0: no gate */
 	char		list[64];	/* the conditions, as gate_str() */
@@ -123,13 +126,13 @@ size_t	 cmd_gate_judge(const struct cmd_gate *, const struct run *,
 	     char **, char **, int, int, const struct compare_opts *,
 	     const struct filter *, struct json_t **);
 
-/* cmd_plan.c */
+/* cli_plan.c */
 int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,
 	     size_t);
 int	 cmd_plan_detect(struct cmd_opts *, int);
 void	 cmd_plan_reach(const struct cmd_opts *, const struct run *,
 	     const struct runner_plan *);
-/* cmd_measure.c */
+/* cli_measure.c */
 int	 cmd_measure(struct cmd_opts *);
 void	 cmd_measure_fill(const struct cmd_opts *, struct runner_plan *);
 

@@ -1,7 +1,7 @@
 /*
  * sysmark calibrate: the host's noise profile, results/noise-HOST.csv,
  * with which compare widens the intervals of one run a side.  It measures
- * like run (cmd_measure.c) but is a command of its own: its defaults, its
+ * like run (cli_measure.c) but is a command of its own: its defaults, its
  * checks and where it saves are not run's.
  */
 /* SPDX-License-Identifier: MIT */

@@ -1,7 +1,7 @@
 /*
  * sysmark run: the tests, copies and samples asked for, measured and
  * saved, their table printed.  Only the defaults and the arguments are
- * here; cmd_measure.c does the measuring that calibrate and users share.
+ * here; cli_measure.c does the measuring that calibrate and users share.
  */
 /* SPDX-License-Identifier: MIT */
 

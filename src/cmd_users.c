@@ -2,7 +2,7 @@
  * sysmark users: a mix of simulated users' steps (a file, or a name in
  * mixes/) run by 1, 2, 4, 8 users at once, or the counts -u or the mix
  * names, for the response time of each step as users are added.  The
- * mix becomes one test that cmd_measure.c measures like any other.
+ * mix becomes one test that cli_measure.c measures like any other.
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -2,8 +2,8 @@
  * Response time against users: for each users run the median, 90th and
  * 99th percentile of every step's response time at each user count
  * (users.c's histograms, merged as its table merges them), and the knee
- * users.c finds, where the mean response time starts to grow faster than
- * the throughput, marked.
+ * users_report.c finds, where the mean response time starts to grow
+ * faster than the throughput, marked.
  */
 /* SPDX-License-Identifier: MIT */
 

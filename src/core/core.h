@@ -1,10 +1,32 @@
 /*
  * The sysmark core: everything that measures, computes and stores, and
- * nothing that draws.  The headless CLI (src/main.c, src/cmd*.c) and the
- * console (ui/) are both thin layers over this API, so they always show
- * the same truth.
+ * nothing that draws.  The headless CLI (src/main.c, src/cmd*.c,
+ * src/cli_*.c) and the console (ui/) are both thin layers over this API,
+ * so they always show the same truth.
  *
- * One section per file, in the order a run flows through them.
+ * One section per file, in the order a run flows through them; the
+ * header is long because it is the core's one interface, not because a
+ * section is.  The files by concern (chart.h and the private headers
+ * hold the rest):
+ *
+ *   basics       util.c rng.c squeeze.c paths.c privdir.c infile.c
+ *   statistics   stats.c signif.c estimate.c hist.c
+ *   the machine  sysinfo.c cpufreq.c fsinfo.c tools.c
+ *   measuring    registry.c (the tests, src/bench/), runner.c with
+ *                runner_schedule.c runner_record.c runner_hooks.c
+ *                runner_plan.c (private: runner_int.h), sampler.c (the
+ *                child), sweep.c, hooks.c, resume.c, journal.c
+ *   users        mix.c, users.c (the workload), users_report.c
+ *   storage      run.c runsame.c, csvstore.c with csvstore_read.c
+ *                csvstore_write.c (private: csvstore_int.h), csvcell.c,
+ *                save.c, baseline.c
+ *   import       import.c import_text.c import_byte.c import_bytelog.c
+ *                import_lmbench3.c import_unixbench.c
+ *   judging      compare.c judge.c bmdiff.c gate.c filter.c noise.c
+ *                detect.c index.c best.c scaling.c curves.c memhier.c
+ *   output       table.c label.c runset.c report.c json_out.c json_run.c
+ *                json_compare.c; pictures and HTML in chart.h (sbuf.c
+ *                svg.c chart_*.c html.c outfile.c report_html.c)
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -46,6 +68,10 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 uint64_t sm_now_ns(void);
 
+int	 sm_parse_double(const char *, double *);
+int	 sm_parse_int(const char *, long, long, long *);
+int	 sm_rmtree(const char *);
+const char *sm_signame(int);
 /* rng.c: a small seeded generator, so that an order can be replayed */
 struct sm_rng {
 	uint64_t	s;
@@ -55,10 +81,6 @@ uint64_t sm_rng_next(struct sm_rng *);
 double	 sm_rng_uniform(struct sm_rng *);
 double	 sm_rng_normal(struct sm_rng *);
 void	 sm_rng_shuffle(struct sm_rng *, size_t *, size_t);
-int	 sm_parse_double(const char *, double *);
-int	 sm_parse_int(const char *, long, long, long *);
-int	 sm_rmtree(const char *);
-const char *sm_signame(int);
 
 /* registry.c */
 extern const struct bench *const registry_all[];
@@ -183,6 +205,28 @@ size_t	 estimate_flags_str(const struct estimate *, double, char *, size_t);
 const char *estimate_flags_legend(void);
 const char *estimate_gap_legend(void);
 
+/* hist.c: response times with a bounded relative error */
+#define HIST_VERSION	1		/* the bucket scheme below */
+#define HIST_SUB_BITS	7
+#define HIST_SUB	(1u << HIST_SUB_BITS)	/* buckets per octave */
+#define HIST_MAX_BITS	46		/* 2^46 ns, 19.5 h: longer counts here */
+#define HIST_MAX_NS	((uint64_t)1 << HIST_MAX_BITS)
+#define HIST_NBUCKETS	((HIST_MAX_BITS - HIST_SUB_BITS + 1) * HIST_SUB)
+struct hist {
+	uint64_t	 count;
+	uint64_t	*bucket;	/* HIST_NBUCKETS counts */
+};
+size_t	 hist_bucket(uint64_t);
+double	 hist_value(size_t);
+void	 hist_init(struct hist *);
+void	 hist_free(struct hist *);
+void	 hist_record(struct hist *, uint64_t);
+void	 hist_merge(struct hist *, const struct hist *);
+double	 hist_quantile(const struct hist *, double);
+double	 hist_mean(const struct hist *);
+char	*hist_encode(const struct hist *);
+int	 hist_decode(struct hist *, const char *, struct sm_error *);
+
 /* run.c */
 enum run_status {
 	RUN_OK = 0,
@@ -214,17 +258,6 @@ struct run_sample {
 struct run_meta {
 	char	*key;
 	char	*value;
-};
-/* hist.c: response times with a bounded relative error */
-#define HIST_VERSION	1		/* the bucket scheme below */
-#define HIST_SUB_BITS	7
-#define HIST_SUB	(1u << HIST_SUB_BITS)	/* buckets per octave */
-#define HIST_MAX_BITS	46		/* 2^46 ns, 19.5 h: longer counts here */
-#define HIST_MAX_NS	((uint64_t)1 << HIST_MAX_BITS)
-#define HIST_NBUCKETS	((HIST_MAX_BITS - HIST_SUB_BITS + 1) * HIST_SUB)
-struct hist {
-	uint64_t	 count;
-	uint64_t	*bucket;	/* HIST_NBUCKETS counts */
 };
 /* One step kind's response times in one sample of a users run. */
 struct run_hist {
@@ -265,18 +298,6 @@ int	 run_failed(const struct run *);
 struct run_hist *run_add_hist(struct run *, const char *, int, int, int);
 struct run_hist *run_find_hist(const struct run *, const char *, int, int,
 	     int);
-
-/* hist.c */
-size_t	 hist_bucket(uint64_t);
-double	 hist_value(size_t);
-void	 hist_init(struct hist *);
-void	 hist_free(struct hist *);
-void	 hist_record(struct hist *, uint64_t);
-void	 hist_merge(struct hist *, const struct hist *);
-double	 hist_quantile(const struct hist *, double);
-double	 hist_mean(const struct hist *);
-char	*hist_encode(const struct hist *);
-int	 hist_decode(struct hist *, const char *, struct sm_error *);
 
 /* sysinfo.c */
 void	 sysinfo_collect(struct run *);
@@ -382,7 +403,7 @@ void	 journal_abandon(struct journal *);
 void	 csvcell_add(char **, size_t, size_t *, const void *, size_t);
 void	 csvcell_clear(char **, size_t, size_t *);
 
-/* csvstore.c */
+/* csvstore.c: the format; csvstore_read.c, csvstore_write.c */
 #define CSVSTORE_FORMAT		3
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
@@ -475,7 +496,7 @@ enum bench_dir runset_dir(const struct run *const *, size_t, const char *);
 int	 runset_version(const struct run *, const struct run_group *);
 int	 runset_version_differs(int, int);
 
-/* judge.c (the options and sides are compare's, judged group by group) */
+/* compare.c: the options and sides of a comparison */
 #define COMPARE_ALPHA		0.05
 #define COMPARE_MIN_EFFECT	0.01	/* a fraction: 1% */
 struct compare_opts {
@@ -495,6 +516,15 @@ struct compare_side {
 	size_t			 nrun;
 	const char		*name;
 };
+void	 compare_opts_default(struct compare_opts *);
+struct table *compare_side_by_side(const struct run *const *,
+	     const char *const *, size_t);
+struct table *compare_side_by_side_opts(const struct run *const *,
+	     const char *const *, size_t, const struct compare_opts *);
+struct table *compare_table(const struct run *const *, const char *const *,
+	     size_t, const struct compare_opts *);
+
+/* judge.c: compare's options and sides judged group by group */
 double	 judge_floor(const char *);
 void	 judge_floors_str(char *, size_t);
 void	 judge_profile(const struct run *, const struct run_group *,
@@ -508,15 +538,6 @@ void	 judge_hosts(const struct compare_side *, const struct compare_side *,
 	     const struct run_group *, enum bench_dir,
 	     const struct compare_opts *, const struct run *,
 	     const struct run *, struct signif *);
-
-/* compare.c */
-void	 compare_opts_default(struct compare_opts *);
-struct table *compare_side_by_side(const struct run *const *,
-	     const char *const *, size_t);
-struct table *compare_side_by_side_opts(const struct run *const *,
-	     const char *const *, size_t, const struct compare_opts *);
-struct table *compare_table(const struct run *const *, const char *const *,
-	     size_t, const struct compare_opts *);
 
 /* bmdiff.c */
 enum bmdiff_kind {
@@ -827,7 +848,7 @@ void	 sweep_subreaper(void);
 int	 sweep_groups(const pid_t *, size_t);
 int	 sweep_orphans(const char *);
 
-/* runner.c */
+/* runner.c: the samples' processes (schedule, record, hooks: runner_int.h) */
 enum runner_order {
 	RUNNER_ORDER_GROUPED = 0,	/* each test's samples back to back */
 	RUNNER_ORDER_INTERLEAVED	/* rounds, each in a shuffled order */
@@ -909,12 +930,14 @@ int	 runner_step(struct runner *);
 void	 runner_cancel(struct runner *);
 void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
+void	 runner_skip_test(struct runner *);
+
+/* runner_plan.c: a plan's limits, estimates and -c list */
 double	 runner_estimate(const struct runner_plan *);
 double	 runner_sample_estimate(const struct bench *, double);
 double	 runner_default_grace(double);
 int	 runner_max_copies(void);
 int	 runner_crowded(const struct runner_plan *, char *, size_t);
-void	 runner_skip_test(struct runner *);
 #define RUNNER_SCALE		"scale"	/* -c: 1, 2, 4, ... twice the CPUs */
 int	 runner_parse_copies(const char *, int *, size_t, size_t *,
 	     struct sm_error *);
@@ -1002,6 +1025,8 @@ size_t	 mix_list(const char *, char ***);
 #define USERS_TEST		"users"
 void	 users_plan(struct runner_plan *, struct bench *,
 	     const struct mix *, struct run *);
+
+/* users_report.c: a users run's tables, plot and curve */
 struct table *users_table(const struct run *);
 struct table *users_plot(const struct run *);
 struct table *users_compare(const struct run *const *, const char *const *,

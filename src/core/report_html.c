@@ -6,7 +6,7 @@
  * browser refuse to fetch anything even if something slipped in.
  *
  * The page's tables are the core's own (report.c, index.c, compare.c,
- * bmdiff.c, scaling.c, users.c) rendered by html.c, and the charts take
+ * bmdiff.c, scaling.c, users_report.c) rendered by html.c, and the charts take
  * their figures from the same modules, so the page shows what `show` and
  * `compare` print.  One run: its facts, results, every statistic, the
  * index, its curves and every sample.  Several: their facts side by side

@@ -1,0 +1,140 @@
+/*
+ * The runner's private state, shared by its files and no one else:
+ * runner.c (the process lifecycle), runner_schedule.c (which sample comes
+ * next), runner_record.c (what a sample becomes), runner_hooks.c (the
+ * user's hooks) and runner_plan.c (checks and estimates).  The public
+ * interface is in core.h.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#ifndef SYSMARK_RUNNER_INT_H
+#define SYSMARK_RUNNER_INT_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "core.h"
+
+/* While copies run, wake this often to notice one that died early. */
+#define RUNNER_REAP_POLL_MS	250
+/* What a calibrated sample may take (it usually takes under a second). */
+#define RUNNER_CAL_SECONDS	30.0
+/* How long a copy may take to die after SIGKILL before it is left. */
+#define RUNNER_KILL_WAIT_NS	(5 * 1000000000ull)
+/* Grace each copy adds: forking and setting up 512 takes a while. */
+#define RUNNER_SETUP_PER_COPY	0.1
+/* Processes one copy may need: itself, a partner, what either execs. */
+#define RUNNER_PROCS_PER_COPY	4
+
+enum runner_state {
+	RUNNER_SETUP,
+	RUNNER_TIMED,
+	RUNNER_REAP,
+	RUNNER_PAUSE,		/* between repeats */
+	RUNNER_DONE
+};
+
+/* One sample to take: a (test, copies) pair and the sample's index. */
+struct runner_slot {
+	size_t	pair;		/* bench * ncopies + copies index */
+	int	index;
+};
+
+struct runner_copy {
+	pid_t		pid;
+	int		ready;
+	int		reported;
+	int		reaped;
+	uint64_t	iterations;
+	uint64_t	elapsed_ns;
+	uint64_t	overhead_ns;	/* calibrated: subtracted */
+	char		where[200];	/* placement, if pinned */
+};
+
+struct runner {
+	struct runner_plan	 plan;
+	struct run		*run;
+	runner_cb		 cb;
+	void			*arg;
+	char			 tmpdir[PATH_MAX];
+	char			 sampledir[PATH_MAX];
+
+	size_t			 bench;		/* position in the plan */
+	size_t			 ci;		/* index into plan.copies */
+	int			 sample;	/* 1-based; 0: warm-up */
+	size_t			 done;
+	size_t			 total;
+
+	size_t			 npair;		/* nbench x ncopies */
+	unsigned char		*skipped;	/* per pair: for the run */
+	signed char		*setup;		/* per bench: 1 begun, -1
+						   --setup failed, 0 not yet */
+	int			*next;		/* per pair: next extra index */
+	uint64_t		*have;		/* resume: samples held, sorted
+						   runner_key()s */
+	size_t			 nhave;
+	struct runner_slot	*slot;		/* this repeat's queue */
+	size_t			 nslot;
+	size_t			 pos;
+	int			 repeat;	/* 1-based */
+	int			 nrepeat;
+	struct sm_rng		 rng;
+	uint64_t		 t_repeat;	/* when this repeat began */
+	int			 busy;		/* others runnable; -1 */
+	uint64_t		 steal0;	/* CPU ticks at the start */
+	uint64_t		 total0;
+	int			 have_cpu;
+
+	enum runner_state	 state;
+	int			 in_callback;
+	int			 cancel_pending;	/* asked from a callback */
+	int			 cancelled;
+	int			 rfd;		/* report pipe, read end */
+	int			 gofd;		/* barrier, write end */
+	struct runner_copy	*copy;
+	int			 ncopy;
+	uint64_t		 deadline;
+	uint64_t		 killed_at;	/* when SIGKILL went out */
+	int			 stuck;		/* a copy would not die */
+	int			 ended;		/* leftovers swept (sweep.c) */
+	char			 mark[PATH_MAX + 32];	/* SWEEP_VAR=tmpdir */
+	int			 eof;
+	char			 fail[256];	/* first failure reason */
+	unsigned char		 buf[sizeof(struct sampler_msg)];
+	size_t			 buflen;
+	struct sampler_probe	 probe;		/* for calibrated benches */
+};
+
+/* runner.c: the process lifecycle */
+const struct bench *runner_cur(const struct runner *);
+int	 runner_copies(const struct runner *);
+void	 runner_emit(struct runner *, struct runner_event *);
+void	 runner_emit_type(struct runner *, enum runner_ev_type);
+struct run_sample *runner_new_sample(struct runner *);
+void	 runner_skip_as(struct runner *, enum run_status, int, const char *);
+void	 runner_start_sample(struct runner *);
+void	 runner_finish(struct runner *, int);
+void	 runner_free_schedule(struct runner *);
+
+/* runner_schedule.c: which sample comes next */
+void	 runner_build_repeat(struct runner *);
+void	 runner_enter_slot(struct runner *, int);
+int	 runner_seek(struct runner *);
+void	 runner_end_repeat(struct runner *, size_t);
+void	 runner_next(struct runner *);
+void	 runner_note_order(struct runner *);
+void	 runner_resume(struct runner *);
+
+/* runner_record.c: what a finished sample becomes */
+void	 runner_record(struct runner *);
+void	 runner_bench_done(struct runner *, size_t);
+void	 runner_note_machine(struct runner *);
+
+/* runner_hooks.c: the user's hooks around the samples */
+int	 runner_hooks_before(struct runner *);
+void	 runner_hooks_after(struct runner *);
+
+/* runner_plan.c: the plan's checks */
+int	 runner_check(const struct runner_plan *, struct sm_error *);
+
+#endif
