@@ -376,8 +376,10 @@ test_round_trip(void **state)
 	assert_non_null(strstr(o.out, "System Benchmarks Partial Index "
 	    "(2 parallel copies)"));
 	expect_line(o.out, "System Benchmarks Index Score ", "200.0");
-	expect_line(o.out, "System Benchmarks Index Score (Partial Only)",
-	    "185.7");
+	/* Beside BASIS the partial score's title wraps at 80 columns. */
+	assert_non_null(strstr(o.out, "\n  (Partial Only)\n"));
+	expect_line(strstr(o.out, "Partial Index (2 parallel copies)"),
+	    "System Benchmarks Index Score ", "185.7");
 	tu_out_free(&o);
 	unlink(out);
 	rmdir(dir);
