@@ -150,10 +150,37 @@ test_warmup_counts_in_no_estimate(void **state)
 	live_free(&ui);
 }
 
+/*
+ * A table whose columns after the first are alone wider than the screen
+ * (a compare of several runs, wide ratio cells): the test column keeps
+ * its narrowest width, and the table scrolls by what it overflows.  The
+ * width was once taken as (size_t) of a negative int, so the first
+ * column became huge and drawing a line overran its buffer.
+ */
+static void
+test_table_wider_than_screen(void **state)
+{
+	struct table	*t = table_new(NULL);
+	size_t		 row;
+
+	(void)state;
+	table_add_col(t, "TEST", TABLE_LEFT);
+	for (int c = 0; c < 6; c++)
+		table_add_col(t, "RATIO", TABLE_RIGHT);
+	row = table_add_row(t);
+	table_set(t, row, 0, "a test with a long title");
+	for (size_t c = 1; c < 7; c++)
+		table_set(t, row, c, "1.00 ~<2366660%%");
+	/* 6 columns of 15 and their gaps: 102, past 80 without the first. */
+	assert_int_equal(w_table_max_left(t, 80), 102 + 16 - 80);
+	table_free(t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_wider_than_screen),
 		cmocka_unit_test(test_interleaved_estimates_each_round),
 		cmocka_unit_test(test_grouped_lists_finished_only),
 		cmocka_unit_test(test_warmup_counts_in_no_estimate),

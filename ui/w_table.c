@@ -79,9 +79,10 @@ w_table_widths(const struct table *t, size_t *cw, int w, int *keys)
 	*keys = 1;
 	total -= (int)cw[0];
 	cw[0] = w_table_key_width(t);
+	/* Compared as ints: the other columns alone may be wider than w. */
 	if (total + (int)cw[0] > w && cw[0] > W_TABLE_MIN0)
-		cw[0] = (size_t)(w - total) > W_TABLE_MIN0 ?
-		    (size_t)(w - total) : W_TABLE_MIN0;
+		cw[0] = w - total > W_TABLE_MIN0 ? (size_t)(w - total) :
+		    W_TABLE_MIN0;
 	return total + (int)cw[0];
 }
 
