@@ -15,6 +15,13 @@
 #define SCR_SELECT_TITLE_W	42	/* the title line's own text */
 #define SCR_SELECT_LONG_S	180	/* ask before a longer run */
 
+/* The screen's own state (struct ui's select). */
+struct scr_select {
+	int	cur;		/* the highlighted row */
+	int	top;		/* the first row in view */
+	char	find[64];	/* the last / text */
+};
+
 /* A line of the list: a group heading or a test. */
 struct scr_select_row {
 	const char	*group;
@@ -147,21 +154,22 @@ scr_select_copies_text(const struct ui *ui, char *buf, size_t len)
 static void
 scr_select_find_next(struct ui *ui)
 {
+	struct scr_select	*s = ui->select;
 	struct scr_select_row	*rows;
 	const struct bench	*b;
-	const char		*text = ui->sel_find;
+	const char		*text = s->find;
 	int			 n, i;
 
 	rows = scr_select_list(&n);
 	for (int k = 1; k <= n && *text != '\0'; k++) {
-		i = (ui->sel_cur + k) % n;
+		i = (s->cur + k) % n;
 		if (rows[i].test < 0)
 			continue;
 		b = registry_all[rows[i].test];
 		if (ui_contains(b->id, text) ||
 		    ui_contains(b->title, text) ||
 		    ui_contains(b->desc, text)) {
-			ui->sel_cur = i;
+			s->cur = i;
 			free(rows);
 			return;
 		}
@@ -174,7 +182,9 @@ scr_select_find_next(struct ui *ui)
 static void
 scr_select_find_done(struct ui *ui, const char *text)
 {
-	snprintf(ui->sel_find, sizeof ui->sel_find, "%s", text);
+	struct scr_select	*s = ui->select;
+
+	snprintf(s->find, sizeof s->find, "%s", text);
 	scr_select_find_next(ui);
 }
 
@@ -282,7 +292,8 @@ scr_select_enter(struct ui *ui)
 static int
 scr_select_settings_key(struct ui *ui, int c)
 {
-	char	buf[64];
+	struct scr_select	*s = ui->select;
+	char			 buf[64];
 
 	switch (c) {
 	case 'c':
@@ -314,7 +325,7 @@ scr_select_settings_key(struct ui *ui, int c)
 		return 1;
 	case '/':
 		ui_ask(ui, 0, "find (id, title or description):",
-		    ui->sel_find, scr_select_find_done);
+		    s->find, scr_select_find_done);
 		return 1;
 	case 'f':
 		scr_select_find_next(ui);
@@ -329,16 +340,19 @@ scr_select_settings_key(struct ui *ui, int c)
 static int
 scr_select_move_key(struct ui *ui, int c, int n)
 {
-	if (!ui_scroll_key(c, &ui->sel_cur, NULL))
+	struct scr_select	*s = ui->select;
+
+	if (!ui_scroll_key(c, &s->cur, NULL))
 		return 0;
-	if (ui->sel_cur >= n)
-		ui->sel_cur = n - 1;
+	if (s->cur >= n)
+		s->cur = n - 1;
 	return 1;
 }
 
 static int
 scr_select_key(struct ui *ui, int c)
 {
+	struct scr_select	*s = ui->select;
 	struct scr_select_row	*rows;
 	int			 n, done = 1;
 
@@ -351,15 +365,15 @@ scr_select_key(struct ui *ui, int c)
 	}
 	switch (c) {
 	case ' ':
-		if (rows[ui->sel_cur].test < 0)
-			ui_choice_toggle_group(ui, rows[ui->sel_cur].group);
+		if (rows[s->cur].test < 0)
+			ui_choice_toggle_group(ui, rows[s->cur].group);
 		else
-			ui->choice.sel[rows[ui->sel_cur].test] ^= 1;
-		if (ui->sel_cur + 1 < n)
-			ui->sel_cur++;
+			ui->choice.sel[rows[s->cur].test] ^= 1;
+		if (s->cur + 1 < n)
+			s->cur++;
 		break;
 	case 'g':
-		ui_choice_toggle_group(ui, rows[ui->sel_cur].group);
+		ui_choice_toggle_group(ui, rows[s->cur].group);
 		break;
 	case 'a':
 	case 'x':
@@ -480,20 +494,21 @@ static void
 scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
     int n, int y, int h)
 {
+	const struct scr_select	*s = ui->select;
 	const struct bench	*b;
 	char			 pos[64];
 	int			 w;
 
-	w = snprintf(pos, sizeof pos, "%s%s%d/%d", ui->sel_top > 0 ?
-	    "more above  " : "", ui->sel_top + h < n ? "more below  " : "",
-	    ui->sel_cur + 1, n);
+	w = snprintf(pos, sizeof pos, "%s%s%d/%d", s->top > 0 ?
+	    "more above  " : "", s->top + h < n ? "more below  " : "",
+	    s->cur + 1, n);
 	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
-	if (rows[ui->sel_cur].test < 0) {
+	if (rows[s->cur].test < 0) {
 		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: Space or g "
-		    "selects the whole group", rows[ui->sel_cur].group);
+		    "selects the whole group", rows[s->cur].group);
 		return;
 	}
-	b = registry_all[rows[ui->sel_cur].test];
+	b = registry_all[rows[s->cur].test];
 	ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s", b->id,
 	    b->unit, b->desc);
 }
@@ -501,6 +516,7 @@ scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
 static void
 scr_select_draw(struct ui *ui)
 {
+	struct scr_select	*s = ui->select;
 	struct scr_select_row	*rows;
 	int			 n, h = LINES - 6, idw = 0;
 
@@ -511,16 +527,29 @@ scr_select_draw(struct ui *ui)
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if ((int)strlen(registry_all[i]->id) > idw)
 			idw = (int)strlen(registry_all[i]->id);
-	if (ui->sel_cur < ui->sel_top)
-		ui->sel_top = ui->sel_cur;
-	if (ui->sel_cur >= ui->sel_top + h)
-		ui->sel_top = ui->sel_cur - h + 1;
-	for (int i = ui->sel_top; i < n && i < ui->sel_top + h; i++)
-		scr_select_draw_row(ui, &rows[i], 2 + i - ui->sel_top,
-		    i == ui->sel_cur, idw);
+	if (s->cur < s->top)
+		s->top = s->cur;
+	if (s->cur >= s->top + h)
+		s->top = s->cur - h + 1;
+	for (int i = s->top; i < n && i < s->top + h; i++)
+		scr_select_draw_row(ui, &rows[i], 2 + i - s->top,
+		    i == s->cur, idw);
 	scr_select_draw_detail(ui, rows, n, LINES - 4, h);
 	free(rows);
 	scr_select_draw_settings(ui, LINES - 3);
+}
+
+static void
+scr_select_init(struct ui *ui)
+{
+	ui->select = xcalloc(1, sizeof *ui->select);
+}
+
+static void
+scr_select_free(struct ui *ui)
+{
+	free(ui->select);
+	ui->select = NULL;
 }
 
 const struct ui_screen scr_select = {
@@ -531,5 +560,7 @@ const struct ui_screen scr_select = {
 	.enter = scr_select_enter,
 	.key = scr_select_key,
 	.draw = scr_select_draw,
+	.init = scr_select_init,
+	.free = scr_select_free,
 	.idle_check = 1,
 };

@@ -186,6 +186,9 @@ ui_init(struct ui *ui, const char *argv0, int refresh_ms)
 	run_init(&ui->live.run);
 	run_init(&ui->view);
 	ui_choice_defaults(ui);
+	for (int i = 0; i < UI_SCR_N; i++)
+		if (ui_screens[i]->init != NULL)
+			ui_screens[i]->init(ui);
 }
 
 static void
@@ -204,6 +207,9 @@ ui_free(struct ui *ui)
 		table_free(ui->res_curves[i]);
 	free(ui->res_curves);
 	scr_users_free(ui);
+	for (int i = 0; i < UI_SCR_N; i++)
+		if (ui_screens[i]->free != NULL)
+			ui_screens[i]->free(ui);
 	ui_choice_free(ui);
 }
 

@@ -58,7 +58,10 @@ struct ui;
 /*
  * A screen: key() returns 1 when it used the key; on_event() sees every
  * runner event while this screen is shown; draw() paints the whole
- * screen but the status line, which ui.c draws from status.
+ * screen but the status line, which ui.c draws from status.  init()
+ * makes the screen's own state (its cursors, scroll offsets and tables,
+ * a struct private to its file, as tmux keeps a mode's data) when the
+ * console starts, free() frees it when it ends.
  */
 struct ui_screen {
 	const char		*name;
@@ -70,6 +73,8 @@ struct ui_screen {
 	void			 (*on_event)(struct ui *,
 				     const struct runner_event *);
 	void			 (*draw)(struct ui *);
+	void			 (*init)(struct ui *);
+	void			 (*free)(struct ui *);
 	int			 idle_check;	/* redraw every few s */
 };
 
@@ -179,10 +184,13 @@ struct ui {
 	char			 governor[160];	/* "", or cpufreq_warn_now() */
 	uint64_t		 idle_at;
 
+	/*
+	 * Each screen's own state, private to its file (made by the
+	 * screen's init(), freed by its free()).
+	 */
+	struct scr_select	*select;
+
 	/* Screen state: cursors and scroll offsets. */
-	int			 sel_cur;
-	int			 sel_top;
-	char			 sel_find[64];	/* the last / text */
 	int			 res_top;
 	int			 run_follow;	/* the newest finished row */
 	int			 res_left;
