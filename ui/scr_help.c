@@ -5,6 +5,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <stdlib.h>
+
 #include "ui.h"
 
 static const struct ui_key scr_help_global[] = {
@@ -23,6 +25,11 @@ static const struct ui_key scr_help_global[] = {
 static const enum ui_scr scr_help_screens[] = {
 	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE
 };
+/* The screen's own state (struct ui's help). */
+struct scr_help {
+	int	top;		/* the first line in view */
+};
+
 #define SCR_HELP_NSCREENS \
 	(sizeof scr_help_screens / sizeof scr_help_screens[0])
 
@@ -33,6 +40,7 @@ static const enum ui_scr scr_help_screens[] = {
 static int
 scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 {
+	const struct scr_help	*h = ui->help;
 	const struct ui_key	*k;
 	const struct ui_screen	*scr;
 	struct ui_rect		 t = { r.y, 15, draw ? r.h : 0, COLS - 15 };
@@ -41,16 +49,16 @@ scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 	for (size_t s = 0; s <= SCR_HELP_NSCREENS; s++) {
 		scr = s == 0 ? NULL : ui->screens[scr_help_screens[s - 1]];
 		k = scr == NULL ? scr_help_global : scr->help;
-		y = r.y + n++ - ui->help_top;
+		y = r.y + n++ - h->top;
 		if (draw && y >= r.y && y < r.y + r.h)
 			ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s",
 			    scr == NULL ? "Everywhere" : scr->name);
 		for (; k->keys != NULL; k++) {
-			y = r.y + n - ui->help_top;
+			y = r.y + n - h->top;
 			if (draw && y >= r.y && y < r.y + r.h)
 				ui_printf(ui, y, 0, 15, UI_NATTR, "  %s",
 				    k->keys);
-			n += ui_text(ui, t, ui->help_top - n, UI_NATTR,
+			n += ui_text(ui, t, h->top - n, UI_NATTR,
 			    k->what);
 		}
 		n++;
@@ -61,7 +69,7 @@ scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 static void
 scr_help_enter(struct ui *ui)
 {
-	ui->help_top = 0;
+	ui->help->top = 0;
 }
 
 static int
@@ -77,7 +85,7 @@ scr_help_key(struct ui *ui, int c)
 	/* Nothing is wider than the screen: h and l page instead. */
 	if (c == 'h' || c == 'l')
 		c = c == 'h' ? 'K' : 'J';
-	return ui_scroll_key(c, &ui->help_top, NULL);
+	return ui_scroll_key(c, &ui->help->top, NULL);
 }
 
 static void
@@ -90,9 +98,22 @@ scr_help_draw(struct ui *ui)
 	ui_hline(ui, 1, 0, COLS);
 	r.y = 2;
 	r.h -= 2;
-	ui->help_top = ui_scroll(ui->help_top, 0, scr_help_text(ui, r, 0),
+	ui->help->top = ui_scroll(ui->help->top, 0, scr_help_text(ui, r, 0),
 	    r.h);
 	scr_help_text(ui, r, 1);
+}
+
+static void
+scr_help_init(struct ui *ui)
+{
+	ui->help = xcalloc(1, sizeof *ui->help);
+}
+
+static void
+scr_help_free(struct ui *ui)
+{
+	free(ui->help);
+	ui->help = NULL;
 }
 
 const struct ui_screen scr_help = {
@@ -102,4 +123,6 @@ const struct ui_screen scr_help = {
 	.enter = scr_help_enter,
 	.key = scr_help_key,
 	.draw = scr_help_draw,
+	.init = scr_help_init,
+	.free = scr_help_free,
 };

@@ -22,30 +22,35 @@ static const struct ui_key scr_users_help[] = {
 	{ NULL, NULL }
 };
 
-void
-scr_users_free(struct ui *ui)
-{
-	for (size_t i = 0; i < ui->usr_nmix; i++)
-		free(ui->usr_mixes[i]);
-	free(ui->usr_mixes);
-	ui->usr_mixes = NULL;
-	ui->usr_nmix = 0;
-	mix_free(&ui->usr_mix);
-}
+/*
+ * The screen's own state (struct ui's users): the mixes, the one run, its
+ * user counts.
+ */
+struct scr_users {
+	char		**mixes;
+	size_t		  nmix;
+	int		  cur;
+	struct mix	  mix;		/* the run in flight uses it */
+	struct bench	  bench;
+	int		  counts[UI_MAX_COPIES];
+	size_t		  ncounts;
+};
 
 static void
 scr_users_enter(struct ui *ui)
 {
-	for (size_t i = 0; i < ui->usr_nmix; i++)
-		free(ui->usr_mixes[i]);
-	free(ui->usr_mixes);
-	ui->usr_nmix = mix_list(ui->self[0] ? ui->self : NULL,
-	    &ui->usr_mixes);
-	if (ui->usr_cur >= (int)ui->usr_nmix)
-		ui->usr_cur = 0;
-	if (ui->usr_ncounts == 0)
-		for (; ui->usr_ncounts < 4; ui->usr_ncounts++)
-			ui->usr_counts[ui->usr_ncounts] = 1 << ui->usr_ncounts;
+	struct scr_users	*u = ui->users;
+
+	for (size_t i = 0; i < u->nmix; i++)
+		free(u->mixes[i]);
+	free(u->mixes);
+	u->nmix = mix_list(ui->self[0] ? ui->self : NULL,
+	    &u->mixes);
+	if (u->cur >= (int)u->nmix)
+		u->cur = 0;
+	if (u->ncounts == 0)
+		for (; u->ncounts < 4; u->ncounts++)
+			u->counts[u->ncounts] = 1 << u->ncounts;
 }
 
 static void
@@ -59,8 +64,8 @@ scr_users_counts_done(struct ui *ui, const char *text)
 		ui_message(ui, "users %s", err.msg);
 		return;
 	}
-	memcpy(ui->usr_counts, v, n * sizeof *v);
-	ui->usr_ncounts = n;
+	memcpy(ui->users->counts, v, n * sizeof *v);
+	ui->users->ncounts = n;
 }
 
 /* "SECONDS x SAMPLES", or SECONDS alone. */
@@ -89,46 +94,48 @@ scr_users_time_done(struct ui *ui, const char *text)
 static void
 scr_users_counts_text(const struct ui *ui, char *buf, size_t len)
 {
-	size_t	n = 0;
+	const struct scr_users	*u = ui->users;
+	size_t			 n = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ui->usr_ncounts && n < len; i++)
+	for (size_t i = 0; i < u->ncounts && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? "," : "",
-		    ui->usr_counts[i]);
+		    u->counts[i]);
 }
 
 /* Load the mix under the cursor and run it through the run screen. */
 static void
 scr_users_start(struct ui *ui)
 {
+	struct scr_users	*u = ui->users;
 	struct ui_live		*l = &ui->live;
 	struct runner_plan	*p = &l->plan;
 	struct sm_error		 err;
 
-	if (ui_running(ui) || ui->usr_nmix == 0)
+	if (ui_running(ui) || u->nmix == 0)
 		return;
-	mix_free(&ui->usr_mix);
-	if (mix_load(&ui->usr_mix, ui->self[0] ? ui->self : NULL,
-	    ui->usr_mixes[ui->usr_cur], &err) != 0) {
+	mix_free(&u->mix);
+	if (mix_load(&u->mix, ui->self[0] ? ui->self : NULL,
+	    u->mixes[u->cur], &err) != 0) {
 		ui_message(ui, "%s", err.msg);
 		return;
 	}
 	free(l->benches);
 	l->benches = xcalloc(1, sizeof *l->benches);
-	l->benches[0] = &ui->usr_bench;
-	memcpy(l->copies, ui->usr_counts, ui->usr_ncounts *
+	l->benches[0] = &u->bench;
+	memcpy(l->copies, u->counts, u->ncounts *
 	    sizeof *l->copies);
 	memset(p, 0, sizeof *p);
 	p->benches = l->benches;
 	p->nbench = 1;
 	p->copies = l->copies;
-	p->ncopies = ui->usr_ncounts;
+	p->ncopies = u->ncounts;
 	p->samples = ui->choice.samples;
 	p->duration = ui->choice.duration;
 	p->grace = runner_default_grace(p->duration);
 	p->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
 	ui_live_reset(ui);
-	users_plan(p, &ui->usr_bench, &ui->usr_mix, &l->run);
+	users_plan(p, &u->bench, &u->mix, &l->run);
 	ui_switch(ui, UI_SCR_RUN);
 	if (ui_live_begin(ui) != 0)
 		ui_switch(ui, UI_SCR_USERS);
@@ -137,13 +144,14 @@ scr_users_start(struct ui *ui)
 static int
 scr_users_key(struct ui *ui, int c)
 {
-	char	buf[64];
+	struct scr_users	*u = ui->users;
+	char			 buf[64];
 
-	if (ui_scroll_key(c, &ui->usr_cur, NULL)) {
-		if (ui->usr_cur >= (int)ui->usr_nmix)
-			ui->usr_cur = (int)ui->usr_nmix - 1;
-		if (ui->usr_cur < 0)
-			ui->usr_cur = 0;
+	if (ui_scroll_key(c, &u->cur, NULL)) {
+		if (u->cur >= (int)u->nmix)
+			u->cur = (int)u->nmix - 1;
+		if (u->cur < 0)
+			u->cur = 0;
 		return 1;
 	}
 	switch (c) {
@@ -184,7 +192,7 @@ scr_users_draw_mix(struct ui *ui, int y)
 	char		src[512];
 
 	if (mix_load(&m, ui->self[0] ? ui->self : NULL,
-	    ui->usr_mixes[ui->usr_cur], &err) != 0)
+	    ui->users->mixes[ui->users->cur], &err) != 0)
 		return y + ui_text(ui, r, 0, UI_A_WARN, err.msg);
 	if (m.source != NULL) {
 		snprintf(src, sizeof src, "Source: %s", m.source);
@@ -206,30 +214,51 @@ scr_users_draw_mix(struct ui *ui, int y)
 static void
 scr_users_draw(struct ui *ui)
 {
-	char	counts[64], est[32];
-	int	y = 2;
-	double	secs;
+	const struct scr_users	*u = ui->users;
+	char			 counts[64], est[32];
+	int			 y = 2;
+	double			 secs;
 
 	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- simulated users: "
 	    "response time as users are added");
 	ui_hline(ui, 1, 0, COLS);
-	if (ui->usr_nmix == 0) {
+	if (u->nmix == 0) {
 		ui_puts(ui, y, 0, COLS, UI_A_WARN, "No mixes found (mixes/ "
 		    "beside sysmark, or $SYSMARK_MIXES).");
 		return;
 	}
-	for (size_t i = 0; i < ui->usr_nmix && y < LINES / 2; i++)
-		ui_printf(ui, y++, 0, COLS, (int)i == ui->usr_cur ?
-		    UI_A_CURSOR : UI_NATTR, " %s", ui->usr_mixes[i]);
+	for (size_t i = 0; i < u->nmix && y < LINES / 2; i++)
+		ui_printf(ui, y++, 0, COLS, (int)i == u->cur ?
+		    UI_A_CURSOR : UI_NATTR, " %s", u->mixes[i]);
 	y++;
 	scr_users_counts_text(ui, counts, sizeof counts);
-	secs = (double)ui->usr_ncounts * ui->choice.samples *
+	secs = (double)u->ncounts * ui->choice.samples *
 	    ui->choice.duration;
 	ui_format_secs(secs, est, sizeof est);
 	ui_printf(ui, y++, 0, COLS, UI_A_SECTION, "Users %s   %g s x %d "
 	    "samples each   about %s", counts, ui->choice.duration,
 	    ui->choice.samples, est);
 	scr_users_draw_mix(ui, y + 1);
+}
+
+static void
+scr_users_init(struct ui *ui)
+{
+	ui->users = xcalloc(1, sizeof *ui->users);
+}
+
+/* After ui_live_free(): the run's plan points at mix and bench. */
+static void
+scr_users_free(struct ui *ui)
+{
+	struct scr_users	*u = ui->users;
+
+	for (size_t i = 0; i < u->nmix; i++)
+		free(u->mixes[i]);
+	free(u->mixes);
+	mix_free(&u->mix);
+	free(u);
+	ui->users = NULL;
 }
 
 const struct ui_screen scr_users = {
@@ -240,4 +269,6 @@ const struct ui_screen scr_users = {
 	.enter = scr_users_enter,
 	.key = scr_users_key,
 	.draw = scr_users_draw,
+	.init = scr_users_init,
+	.free = scr_users_free,
 };

@@ -206,7 +206,6 @@ ui_free(struct ui *ui)
 	for (size_t i = 0; i < ui->nres_curves; i++)
 		table_free(ui->res_curves[i]);
 	free(ui->res_curves);
-	scr_users_free(ui);
 	for (int i = 0; i < UI_SCR_N; i++)
 		if (ui_screens[i]->free != NULL)
 			ui_screens[i]->free(ui);

@@ -189,6 +189,8 @@ struct ui {
 	 * screen's init(), freed by its free()).
 	 */
 	struct scr_select	*select;
+	struct scr_help		*help;
+	struct scr_users	*users;
 
 	/* Screen state: cursors and scroll offsets. */
 	int			 res_top;
@@ -214,19 +216,9 @@ struct ui {
 	int			 cmp_left;
 	int			 cmp_view;	/* the table, not the list */
 	struct table		*cmp_table;
-	int			 help_top;
 	char			 resume_path[PATH_MAX];	/* to offer */
 	struct table		**res_curves;	/* curves_tables() */
 	size_t			 nres_curves;
-
-	/* The users screen: the mixes, the one run, its user counts. */
-	char			**usr_mixes;
-	size_t			 usr_nmix;
-	int			 usr_cur;
-	struct mix		 usr_mix;	/* the run in flight needs it */
-	struct bench		 usr_bench;
-	int			 usr_counts[UI_MAX_COPIES];
-	size_t			 usr_ncounts;
 
 	struct scr_hosts	*hosts;		/* the Hosts screen's own */
 };
@@ -352,8 +344,5 @@ int	 scr_hosts_running(const struct ui *);
 size_t	 scr_hosts_fds(struct ui *, struct pollfd *, size_t);
 void	 scr_hosts_step(struct ui *);
 void	 scr_hosts_free(struct ui *);
-
-/* scr_users.c */
-void	 scr_users_free(struct ui *);
 
 #endif
