@@ -13,6 +13,15 @@
 
 #include "ui.h"
 
+/* The screen's own state (struct ui's compare). */
+struct scr_compare {
+	int		 cur;		/* the highlighted source */
+	int		 top;		/* first line in view */
+	int		 left;		/* the table, sideways */
+	int		 view;		/* the table, not the list */
+	struct table	*table;
+};
+
 static const struct ui_key scr_compare_help[] = {
 	{ "Space", "pick or unpick the run under the cursor; the first "
 	    "picked is the reference" },
@@ -31,11 +40,13 @@ static const struct ui_key scr_compare_help[] = {
 static void
 scr_compare_enter(struct ui *ui)
 {
+	struct scr_compare	*cmp = ui->compare;
+
 	ui_source_scan(ui);
 	/* Reads each run, so that a labelled one is listed by its label. */
 	ui_source_describe(ui);
-	ui->cmp_cur = ui->cmp_top = ui->cmp_left = 0;
-	ui->cmp_view = 0;
+	cmp->cur = cmp->top = cmp->left = 0;
+	cmp->view = 0;
 }
 
 static int
@@ -56,7 +67,7 @@ scr_compare_pick(struct ui *ui)
 
 	if (ui->nsrc == 0)
 		return;
-	s = &ui->src[ui->cmp_cur];
+	s = &ui->src[ui->compare->cur];
 	if ((was = s->pick) == 0) {
 		s->pick = scr_compare_npicked(ui) + 1;
 		return;
@@ -83,6 +94,7 @@ scr_compare_picked(const struct ui *ui, int n)
 static void
 scr_compare_show(struct ui *ui)
 {
+	struct scr_compare	 *cmp = ui->compare;
 	const struct ui_source	**v;
 	struct sm_error		  err;
 	int			  n = scr_compare_npicked(ui);
@@ -92,15 +104,15 @@ scr_compare_show(struct ui *ui)
 		return;
 	}
 	v = scr_compare_picked(ui, n);
-	table_free(ui->cmp_table);
-	ui->cmp_table = ui_source_compare(ui, v, (size_t)n, &err);
+	table_free(cmp->table);
+	cmp->table = ui_source_compare(ui, v, (size_t)n, &err);
 	free(v);
-	if (ui->cmp_table == NULL) {
+	if (cmp->table == NULL) {
 		ui_message(ui, "%s", err.msg);
 		return;
 	}
-	ui->cmp_view = 1;
-	ui->cmp_top = ui->cmp_left = 0;
+	cmp->view = 1;
+	cmp->top = cmp->left = 0;
 }
 
 /* e: the report of the picked runs, once their table is shown. */
@@ -110,7 +122,7 @@ scr_compare_report(struct ui *ui)
 	const struct ui_source	**v;
 	int			  n = scr_compare_npicked(ui);
 
-	if (!ui->cmp_view || n == 0) {
+	if (!ui->compare->view || n == 0) {
 		ui_message(ui, "pick runs with Space and compare them with "
 		    "Enter first; e then writes their report");
 		return;
@@ -136,30 +148,34 @@ scr_compare_open(struct ui *ui, const struct ui_source *s)
 static int
 scr_compare_move(struct ui *ui, int c)
 {
-	if (ui->cmp_view)
-		return ui_scroll_key(c, &ui->cmp_top, &ui->cmp_left);
-	if (!ui_scroll_key(c, &ui->cmp_cur, NULL))
+	struct scr_compare	*cmp = ui->compare;
+
+	if (cmp->view)
+		return ui_scroll_key(c, &cmp->top, &cmp->left);
+	if (!ui_scroll_key(c, &cmp->cur, NULL))
 		return 0;
-	if (ui->cmp_cur >= (int)ui->nsrc)
-		ui->cmp_cur = (int)ui->nsrc - 1;
-	if (ui->cmp_cur < 0)
-		ui->cmp_cur = 0;
+	if (cmp->cur >= (int)ui->nsrc)
+		cmp->cur = (int)ui->nsrc - 1;
+	if (cmp->cur < 0)
+		cmp->cur = 0;
 	return 1;
 }
 
 static int
 scr_compare_key(struct ui *ui, int c)
 {
+	struct scr_compare	*cmp = ui->compare;
+
 	if (scr_compare_move(ui, c))
 		return 1;
 	switch (c) {
 	case ' ':
-		if (!ui->cmp_view)
+		if (!cmp->view)
 			scr_compare_pick(ui);
 		return 1;
 	case UI_KEY_ENTER:
-		if (ui->cmp_view)
-			ui->cmp_view = 0;
+		if (cmp->view)
+			cmp->view = 0;
 		else
 			scr_compare_show(ui);
 		return 1;
@@ -167,8 +183,8 @@ scr_compare_key(struct ui *ui, int c)
 		scr_compare_report(ui);
 		return 1;
 	case 'v':
-		if (!ui->cmp_view && ui->nsrc > 0)
-			scr_compare_open(ui, &ui->src[ui->cmp_cur]);
+		if (!cmp->view && ui->nsrc > 0)
+			scr_compare_open(ui, &ui->src[cmp->cur]);
 		return 1;
 	case 'r':
 		if (ui->live.have_run) {
@@ -202,6 +218,7 @@ scr_compare_kind(const struct ui_source *s)
 static void
 scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 {
+	struct scr_compare	*cmp = ui->compare;
 	const struct ui_source	*s;
 	char			 mark[16];
 	int			 y;
@@ -211,40 +228,41 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		    "no saved runs and no baselines were found.");
 		return;
 	}
-	if (ui->cmp_cur < ui->cmp_top)
-		ui->cmp_top = ui->cmp_cur;
-	if (ui->cmp_cur >= ui->cmp_top + r.h)
-		ui->cmp_top = ui->cmp_cur - r.h + 1;
-	for (int i = ui->cmp_top; i < (int)ui->nsrc && i < ui->cmp_top + r.h;
+	if (cmp->cur < cmp->top)
+		cmp->top = cmp->cur;
+	if (cmp->cur >= cmp->top + r.h)
+		cmp->top = cmp->cur - r.h + 1;
+	for (int i = cmp->top; i < (int)ui->nsrc && i < cmp->top + r.h;
 	    i++) {
 		s = &ui->src[i];
-		y = r.y + i - ui->cmp_top;
+		y = r.y + i - cmp->top;
 		if (s->pick > 0)
 			snprintf(mark, sizeof mark, "%d", s->pick);
 		else
 			snprintf(mark, sizeof mark, " ");
-		if (i == ui->cmp_cur)
+		if (i == cmp->cur)
 			mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
-		ui_printf(ui, y, 0, COLS, i == ui->cmp_cur ? UI_A_CURSOR :
+		ui_printf(ui, y, 0, COLS, i == cmp->cur ? UI_A_CURSOR :
 		    UI_NATTR, "  [%s] %-10s %-16s %s", mark,
 		    scr_compare_kind(s), s->name, s->about != NULL ?
 		    s->about : "");
 	}
 	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",
-	    ui->cmp_top > 0 ? "more above  " : "",
-	    ui->cmp_top + r.h < (int)ui->nsrc ? "more below  " : "",
-	    ui->cmp_cur + 1, ui->nsrc);
+	    cmp->top > 0 ? "more above  " : "",
+	    cmp->top + r.h < (int)ui->nsrc ? "more below  " : "",
+	    cmp->cur + 1, ui->nsrc);
 }
 
 static void
 scr_compare_draw(struct ui *ui)
 {
-	struct ui_rect	r = ui_body();
-	int		head;
+	struct scr_compare	*cmp = ui->compare;
+	struct ui_rect		 r = ui_body();
+	int			 head;
 
 	r.y = 2;
 	r.h = LINES - 2 - r.y;
-	if (!ui->cmp_view) {
+	if (!cmp->view) {
 		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: pick "
 		    "runs and baselines (the first picked is the reference)");
 		ui_hline(ui, 1, 0, COLS);
@@ -258,21 +276,46 @@ scr_compare_draw(struct ui *ui)
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: %d "
 		    "side by side, ratios to the first",
 		    scr_compare_npicked(ui) ? scr_compare_npicked(ui) :
-		    (int)(ui->cmp_table->ncols - 1) / 2);
+		    (int)(cmp->table->ncols - 1) / 2);
 	ui_hline(ui, 1, 0, COLS);
 	/* The table's own title (bm_diff's From/To) scrolls with it. */
-	head = ui_text(NULL, r, 0, UI_NATTR, ui->cmp_table->title);
+	head = ui_text(NULL, r, 0, UI_NATTR, cmp->table->title);
 	if (head > 0)
 		head++;
-	ui->cmp_top = ui_scroll(ui->cmp_top, 0,
-	    head + w_table_lines(ui->cmp_table, r.w), r.h);
-	ui_text(ui, r, ui->cmp_top, UI_NATTR, ui->cmp_table->title);
-	if (ui->cmp_left > w_table_max_left(ui->cmp_table, r.w))
-		ui->cmp_left = w_table_max_left(ui->cmp_table, r.w);
-	w_table_draw(ui, ui->cmp_table, r, ui->cmp_top - head,
-	    ui->cmp_left, -1);
+	cmp->top = ui_scroll(cmp->top, 0,
+	    head + w_table_lines(cmp->table, r.w), r.h);
+	ui_text(ui, r, cmp->top, UI_NATTR, cmp->table->title);
+	if (cmp->left > w_table_max_left(cmp->table, r.w))
+		cmp->left = w_table_max_left(cmp->table, r.w);
+	w_table_draw(ui, cmp->table, r, cmp->top - head, cmp->left, -1);
 	ui_puts(ui, LINES - 2, 0, COLS, UI_A_SECTION, "+ better  - worse  "
 	    "~ no clear change  ! version differs  (the notes say when)");
+}
+
+/*
+ * Show t, built elsewhere (the Hosts screen's fleet, side by side), as
+ * the table; the screen takes it.  Called once the screen is entered.
+ */
+void
+scr_compare_show_table(struct ui *ui, struct table *t)
+{
+	table_free(ui->compare->table);
+	ui->compare->table = t;
+	ui->compare->view = 1;
+}
+
+static void
+scr_compare_init(struct ui *ui)
+{
+	ui->compare = xcalloc(1, sizeof *ui->compare);
+}
+
+static void
+scr_compare_free(struct ui *ui)
+{
+	table_free(ui->compare->table);
+	free(ui->compare);
+	ui->compare = NULL;
 }
 
 const struct ui_screen scr_compare = {
@@ -283,4 +326,6 @@ const struct ui_screen scr_compare = {
 	.enter = scr_compare_enter,
 	.key = scr_compare_key,
 	.draw = scr_compare_draw,
+	.init = scr_compare_init,
+	.free = scr_compare_free,
 };

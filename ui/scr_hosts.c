@@ -268,9 +268,8 @@ scr_hosts_finish(struct ui *ui, struct scr_hosts *h)
 	if (k >= 1) {
 		compare_opts_default(&o);
 		ui_switch(ui, UI_SCR_COMPARE);
-		table_free(ui->cmp_table);
-		ui->cmp_table = compare_side_by_side_opts(rp, names, k, &o);
-		ui->cmp_view = 1;
+		scr_compare_show_table(ui,
+		    compare_side_by_side_opts(rp, names, k, &o));
 	}
 	for (size_t i = 0; i < k; i++)
 		run_free(&runs[i]);

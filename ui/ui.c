@@ -202,7 +202,6 @@ ui_free(struct ui *ui)
 	table_free(ui->view_table);
 	run_free(&ui->view);
 	free(ui->view_name);
-	table_free(ui->cmp_table);
 	for (size_t i = 0; i < ui->nres_curves; i++)
 		table_free(ui->res_curves[i]);
 	free(ui->res_curves);

@@ -189,6 +189,7 @@ struct ui {
 	 * screen's init(), freed by its free()).
 	 */
 	struct scr_select	*select;
+	struct scr_compare	*compare;
 	struct scr_help		*help;
 	struct scr_users	*users;
 
@@ -211,11 +212,6 @@ struct ui {
 	struct table		*res_index;	/* against an index baseline */
 	struct ui_source	*src;
 	size_t			 nsrc;
-	int			 cmp_cur;
-	int			 cmp_top;
-	int			 cmp_left;
-	int			 cmp_view;	/* the table, not the list */
-	struct table		*cmp_table;
 	char			 resume_path[PATH_MAX];	/* to offer */
 	struct table		**res_curves;	/* curves_tables() */
 	size_t			 nres_curves;
@@ -337,6 +333,9 @@ extern const struct ui_screen scr_pick;
 extern const struct ui_screen scr_users;
 
 extern const struct ui_screen scr_hosts;
+
+/* scr_compare.c */
+void	 scr_compare_show_table(struct ui *, struct table *);
 
 /* scr_hosts.c */
 struct pollfd;
