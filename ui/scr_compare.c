@@ -140,7 +140,7 @@ scr_compare_open(struct ui *ui, const struct ui_source *s)
 		ui_source_open(ui, s);
 		return;
 	}
-	ui->viewing = 0;
+	ui_view_live(ui);
 	ui_switch(ui, UI_SCR_RESULTS);
 }
 
@@ -188,7 +188,7 @@ scr_compare_key(struct ui *ui, int c)
 		return 1;
 	case 'r':
 		if (ui->live.have_run) {
-			ui->viewing = 0;
+			ui_view_live(ui);
 			ui_switch(ui, UI_SCR_RESULTS);
 		} else
 			ui_message(ui, "no run yet: n goes to the select "

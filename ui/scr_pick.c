@@ -12,6 +12,12 @@
 
 #include "ui.h"
 
+/* The screen's own state (struct ui's pick). */
+struct scr_pick {
+	int	cur;		/* the highlighted line of those kept */
+	int	top;		/* the first in view */
+};
+
 /* The sources the filter keeps, as indexes (-1: "no reference"). */
 static int
 scr_pick_list(const struct ui *ui, int *v)
@@ -25,7 +31,7 @@ scr_pick_list(const struct ui *ui, int *v)
 		const struct ui_source	*s = &ui->src[i];
 
 		if (s->kind == UI_SRC_CURRENT || (ui->live.saved &&
-		    !ui->viewing && strcmp(s->path, ui->live.path) == 0))
+		    !ui_view_saved(ui) && strcmp(s->path, ui->live.path) == 0))
 			continue;
 		if (ui_contains(s->name, f) ||
 		    (s->about != NULL && ui_contains(s->about, f)))
@@ -52,7 +58,8 @@ scr_pick_back(struct ui *ui)
 static void
 scr_pick_done(struct ui *ui, const char *text)
 {
-	int	n, *v = scr_pick_filtered(ui, &n);
+	struct scr_pick	*p = ui->pick;
+	int		 n, *v = scr_pick_filtered(ui, &n);
 
 	(void)text;
 	if (n == 0) {
@@ -62,13 +69,9 @@ scr_pick_done(struct ui *ui, const char *text)
 		free(v);
 		return;
 	}
-	if (ui->pick_cur >= n)
-		ui->pick_cur = n - 1;
-	if (v[ui->pick_cur] < 0)
-		ui->res_ref[0] = '\0';
-	else
-		snprintf(ui->res_ref, sizeof ui->res_ref, "%s",
-		    ui->src[v[ui->pick_cur]].path);
+	if (p->cur >= n)
+		p->cur = n - 1;
+	ui_view_set_ref(ui, v[p->cur] < 0 ? "" : ui->src[v[p->cur]].path);
 	free(v);
 	scr_pick_back(ui);
 }
@@ -76,14 +79,15 @@ scr_pick_done(struct ui *ui, const char *text)
 static void
 scr_pick_move(struct ui *ui, int d)
 {
-	int	n, *v = scr_pick_filtered(ui, &n);
+	struct scr_pick	*p = ui->pick;
+	int		 n, *v = scr_pick_filtered(ui, &n);
 
 	free(v);
-	ui->pick_cur += d;
-	if (ui->pick_cur >= n)
-		ui->pick_cur = n - 1;
-	if (ui->pick_cur < 0)
-		ui->pick_cur = 0;
+	p->cur += d;
+	if (p->cur >= n)
+		p->cur = n - 1;
+	if (p->cur < 0)
+		p->cur = 0;
 }
 
 static void
@@ -91,7 +95,7 @@ scr_pick_enter(struct ui *ui)
 {
 	ui_source_scan(ui);
 	ui_source_describe(ui);
-	ui->pick_cur = ui->pick_top = 0;
+	ui->pick->cur = ui->pick->top = 0;
 	ui_ask(ui, 0, "reference (type to filter, arrows move, Enter "
 	    "chooses, Esc goes back):", "", scr_pick_done);
 	ui->prompt.step = scr_pick_move;
@@ -124,23 +128,37 @@ scr_pick_draw_row(struct ui *ui, int y, int i, int cur)
 static void
 scr_pick_draw(struct ui *ui)
 {
-	int	n, *v = scr_pick_filtered(ui, &n), h = LINES - 4;
+	struct scr_pick	*p = ui->pick;
+	int		 n, *v = scr_pick_filtered(ui, &n), h = LINES - 4;
 
 	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- choose the reference "
 	    "the results are compared with");
-	if (ui->pick_cur >= n)
-		ui->pick_cur = n > 0 ? n - 1 : 0;
-	if (ui->pick_cur < ui->pick_top)
-		ui->pick_top = ui->pick_cur;
-	if (ui->pick_cur >= ui->pick_top + h)
-		ui->pick_top = ui->pick_cur - h + 1;
+	if (p->cur >= n)
+		p->cur = n > 0 ? n - 1 : 0;
+	if (p->cur < p->top)
+		p->top = p->cur;
+	if (p->cur >= p->top + h)
+		p->top = p->cur - h + 1;
 	ui_printf(ui, 1, 0, COLS, UI_A_SECTION, "%d of %zu match%s%s", n,
-	    ui->nsrc + 1, ui->pick_top > 0 ? ", more above" : "",
-	    ui->pick_top + h < n ? ", more below" : "");
-	for (int i = ui->pick_top; i < n && i < ui->pick_top + h; i++)
-		scr_pick_draw_row(ui, 2 + i - ui->pick_top, v[i],
-		    i == ui->pick_cur);
+	    ui->nsrc + 1, p->top > 0 ? ", more above" : "",
+	    p->top + h < n ? ", more below" : "");
+	for (int i = p->top; i < n && i < p->top + h; i++)
+		scr_pick_draw_row(ui, 2 + i - p->top, v[i],
+		    i == p->cur);
 	free(v);
+}
+
+static void
+scr_pick_init(struct ui *ui)
+{
+	ui->pick = xcalloc(1, sizeof *ui->pick);
+}
+
+static void
+scr_pick_free(struct ui *ui)
+{
+	free(ui->pick);
+	ui->pick = NULL;
 }
 
 const struct ui_screen scr_pick = {
@@ -150,4 +168,6 @@ const struct ui_screen scr_pick = {
 	.enter = scr_pick_enter,
 	.key = scr_pick_key,
 	.draw = scr_pick_draw,
+	.init = scr_pick_init,
+	.free = scr_pick_free,
 };

@@ -39,20 +39,26 @@ static const struct ui_key scr_results_help[] = {
 	{ NULL, NULL }
 };
 
+/*
+ * The screen's own state (struct ui's results): where the view is, and
+ * the tables built for the run shown (ui_view.c) against its reference.
+ */
+struct scr_results {
+	int			 top;		/* the first line in view */
+	int			 left;		/* scrolled sideways */
+	int			 cur;		/* the highlighted line */
+	const struct table_row	*row;		/* its row, as drawn */
+	char			 pending[PATH_MAX];	/* to replace? */
+	struct table		*stats;		/* report_stats() */
+	struct table		*cmp;		/* reference, this run */
+	struct table		*index;		/* against an index baseline */
+	struct table		**curves;	/* curves_tables() */
+	size_t			 ncurves;
+};
+
 static const char scr_results_legend[] = "bars: longer is better, | = "
     "reference;  + better  ~ no clear change  - worse";
 
-static const struct run *
-scr_results_run(const struct ui *ui)
-{
-	return ui->viewing ? &ui->view : &ui->live.run;
-}
-
-static const struct table *
-scr_results_table(const struct ui *ui)
-{
-	return ui->viewing ? ui->view_table : ui->live.table;
-}
 
 /* The index against ref, its intervals widened by the host profile. */
 static void
@@ -66,7 +72,7 @@ scr_results_index(struct ui *ui, const struct run *run, const struct run *ref,
 
 	have = noise_find_noted(ui->self[0] != '\0' ? ui->self : NULL, &run,
 	    1, &profile, path, sizeof path, &err) > 0;
-	ui->res_index = index_table_noise(run, ref, name, have ? &profile :
+	ui->results->index = index_table_noise(run, ref, name, have ? &profile :
 	    NULL, path);
 	run_free(&profile);
 }
@@ -79,6 +85,8 @@ scr_results_index(struct ui *ui, const struct run *run, const struct run *ref,
 static void
 scr_results_reference(struct ui *ui)
 {
+	struct scr_results	*rs = ui->results;
+	const char		*path = ui_view_ref(ui);
 	const struct ui_source	*src;
 	const struct run	*rp[2];
 	const char		*names[2];
@@ -86,14 +94,14 @@ scr_results_reference(struct ui *ui)
 	struct sm_error		 err;
 	char			*mine;
 
-	table_free(ui->res_cmp);
-	table_free(ui->res_index);
-	ui->res_cmp = ui->res_index = NULL;
-	if (ui->res_ref[0] == '\0')
+	table_free(rs->cmp);
+	table_free(rs->index);
+	rs->cmp = rs->index = NULL;
+	if (path[0] == '\0')
 		return;
-	if ((src = ui_source_find(ui, ui->res_ref)) == NULL) {
-		ui_message(ui, "reference %s is gone", ui->res_ref);
-		ui->res_ref[0] = '\0';
+	if ((src = ui_source_find(ui, path)) == NULL) {
+		ui_message(ui, "reference %s is gone", path);
+		ui_view_set_ref(ui, "");
 		return;
 	}
 	run_init(&ref);
@@ -102,13 +110,12 @@ scr_results_reference(struct ui *ui)
 		run_free(&ref);
 		return;
 	}
-	mine = ui->viewing ? xstrdup(ui->view_name) : ui->live.saved ?
-	    paths_label(ui->live.path) : xstrdup("this run");
+	mine = ui_view_label(ui);
 	rp[0] = &ref;
-	rp[1] = scr_results_run(ui);
+	rp[1] = ui_view_run(ui);
 	names[0] = src->name;
 	names[1] = mine;
-	ui->res_cmp = compare_side_by_side(rp, names, 2);
+	rs->cmp = compare_side_by_side(rp, names, 2);
 	if (run_meta_get(&ref, "index") != NULL)
 		scr_results_index(ui, rp[1], &ref, src->name);
 	free(mine);
@@ -118,18 +125,19 @@ scr_results_reference(struct ui *ui)
 static void
 scr_results_enter(struct ui *ui)
 {
-	const struct run	*run = scr_results_run(ui);
+	struct scr_results	*rs = ui->results;
+	const struct run	*run = ui_view_run(ui);
 
-	ui->res_top = ui->res_left = ui->res_cur = 0;
+	rs->top = rs->left = rs->cur = 0;
 	ui_source_scan(ui);
-	table_free(ui->res_stats);
-	ui->res_stats = report_stats(run);
-	for (size_t i = 0; i < ui->nres_curves; i++)
-		table_free(ui->res_curves[i]);
-	free(ui->res_curves);
-	ui->res_curves = NULL;
+	table_free(rs->stats);
+	rs->stats = report_stats(run);
+	for (size_t i = 0; i < rs->ncurves; i++)
+		table_free(rs->curves[i]);
+	free(rs->curves);
+	rs->curves = NULL;
 	/* The curves `sysmark show` prints: scaling, users, memory. */
-	ui->nres_curves = curves_tables(run, &ui->res_curves);
+	rs->ncurves = curves_tables(run, &rs->curves);
 	scr_results_reference(ui);
 }
 
@@ -148,13 +156,14 @@ scr_results_saved(struct ui *ui, const char *path)
 static void
 scr_results_replace(struct ui *ui, const char *answer)
 {
-	struct sm_error	err;
+	const char	*path = ui->results->pending;
+	struct sm_error	 err;
 
 	(void)answer;
-	if (csvstore_save(&ui->live.run, ui->res_pending, 1, &err) != 0)
+	if (csvstore_save(&ui->live.run, path, 1, &err) != 0)
 		ui_message(ui, "%s", err.msg);
 	else
-		scr_results_saved(ui, ui->res_pending);
+		scr_results_saved(ui, path);
 }
 
 static void
@@ -176,7 +185,8 @@ scr_results_save_as(struct ui *ui, const char *path)
 		ui_message(ui, "%s", err.msg);
 		return;
 	}
-	snprintf(ui->res_pending, sizeof ui->res_pending, "%s", path);
+	snprintf(ui->results->pending, sizeof ui->results->pending, "%s",
+	    path);
 	label = paths_label(path);
 	snprintf(q, sizeof q, "%s.csv exists: replace it? (y/n)", label);
 	free(label);
@@ -206,20 +216,20 @@ scr_results_live(struct ui *ui)
 		ui_message(ui, "no run yet: n goes to the select screen");
 		return;
 	}
-	ui->viewing = 0;
+	ui_view_live(ui);
 	scr_results_enter(ui);
 }
 
 static int
 scr_results_key(struct ui *ui, int c)
 {
-	if (ui_scroll_key(c, &ui->res_cur, &ui->res_left))
+	if (ui_scroll_key(c, &ui->results->cur, &ui->results->left))
 		return 1;
 	switch (c) {
 	case 's':
-		if (ui->viewing)
+		if (ui_view_saved(ui))
 			ui_message(ui, "this is %s as saved; r goes to the "
-			    "run just measured", ui->view_name);
+			    "run just measured", ui_view_name(ui));
 		else
 			scr_results_save(ui);
 		return 1;
@@ -307,18 +317,20 @@ static int
 scr_results_block(struct ui *ui, const struct table *t, struct ui_rect r,
     int first, const char *bar_col)
 {
-	int	col = bar_col != NULL ? w_table_col(t, bar_col) : -1, x, cur;
+	struct scr_results	*rs = ui->results;
+	int			 col, x, cur;
 
+	col = bar_col != NULL ? w_table_col(t, bar_col) : -1;
 	if (col >= 0)
 		r.w = COLS - SCR_RESULTS_BAR_W;
 	if (r.h <= 0)
 		return w_table_lines(t, r.w);
-	cur = ui->res_cur - (ui->res_top - first) - 1;
+	cur = rs->cur - (rs->top - first) - 1;
 	if (cur < 0 || cur >= (int)t->nrows)
 		cur = -1;
 	else
-		ui->res_row = &t->rows[cur];
-	x = r.x + w_table_draw(ui, t, r, first, ui->res_left, cur) + 2;
+		rs->row = &t->rows[cur];
+	x = r.x + w_table_draw(ui, t, r, first, rs->left, cur) + 2;
 	if (col >= 0)
 		scr_results_bars(ui, t, r, first, col, x);
 	return w_table_lines(t, r.w);
@@ -329,13 +341,13 @@ static int
 scr_results_section(struct ui *ui, struct ui_rect r, int vy,
     const char *head, const struct table *t, const char *bar_col)
 {
-	int	n = 1;
+	int	top = ui->results->top, n = 1;
 
-	n += ui_text(ui, r, ui->res_top - vy - n, UI_A_SECTION, head);
+	n += ui_text(ui, r, top - vy - n, UI_A_SECTION, head);
 	if (bar_col != NULL && strcmp(bar_col, "RATIO") == 0)
-		n += ui_text(ui, r, ui->res_top - vy - n, UI_NATTR,
+		n += ui_text(ui, r, top - vy - n, UI_NATTR,
 		    scr_results_legend);
-	return n + scr_results_block(ui, t, r, ui->res_top - vy - n,
+	return n + scr_results_block(ui, t, r, top - vy - n,
 	    bar_col);
 }
 
@@ -347,34 +359,35 @@ scr_results_section(struct ui *ui, struct ui_rect r, int vy,
 static int
 scr_results_body(struct ui *ui, struct ui_rect r)
 {
-	const struct table	*t = scr_results_table(ui);
-	const struct ui_source	*ref = ui_source_find(ui, ui->res_ref);
+	const struct scr_results *rs = ui->results;
+	const struct table	*t = ui_view_table(ui);
+	const struct ui_source	*ref = ui_source_find(ui, ui_view_ref(ui));
 	char			 head[128];
 	int			 vy = 0;
 
-	vy += ui_text(ui, r, ui->res_top - vy, UI_NATTR, t->title) + 1;
-	vy += scr_results_block(ui, t, r, ui->res_top - vy, NULL);
-	if (ui->res_cmp == NULL || ref == NULL)
-		vy += 1 + ui_text(ui, r, ui->res_top - vy - 1, UI_NATTR,
+	vy += ui_text(ui, r, rs->top - vy, UI_NATTR, t->title) + 1;
+	vy += scr_results_block(ui, t, r, rs->top - vy, NULL);
+	if (rs->cmp == NULL || ref == NULL)
+		vy += 1 + ui_text(ui, r, rs->top - vy - 1, UI_NATTR,
 		    "No reference chosen: b picks a baseline or a saved run "
 		    "to show ratios against.");
 	else {
 		snprintf(head, sizeof head, "Ratio to %s (b: another "
 		    "reference)", ref->name);
-		vy += scr_results_section(ui, r, vy, head, ui->res_cmp,
+		vy += scr_results_section(ui, r, vy, head, rs->cmp,
 		    "RATIO");
 	}
-	if (ui->res_index != NULL)
-		vy += scr_results_section(ui, r, vy, ui->res_index->title,
-		    ui->res_index, "INDEX");
-	if (ui->res_stats != NULL)
+	if (rs->index != NULL)
+		vy += scr_results_section(ui, r, vy, rs->index->title,
+		    rs->index, "INDEX");
+	if (rs->stats != NULL)
 		vy += scr_results_section(ui, r, vy, "Every statistic",
-		    ui->res_stats, NULL);
-	for (size_t i = 0; i < ui->nres_curves; i++)
+		    rs->stats, NULL);
+	for (size_t i = 0; i < rs->ncurves; i++)
 		vy += scr_results_section(ui, r, vy,
-		    ui->res_curves[i]->title != NULL &&
-		    ui->res_curves[i]->title[0] != '\0' ?
-		    ui->res_curves[i]->title : "Curve", ui->res_curves[i],
+		    rs->curves[i]->title != NULL &&
+		    rs->curves[i]->title[0] != '\0' ?
+		    rs->curves[i]->title : "Curve", rs->curves[i],
 		    NULL);
 	return vy;
 }
@@ -383,37 +396,39 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 static void
 scr_results_view(struct ui *ui, int n, int h)
 {
-	int	maxl = 0, w = COLS - SCR_RESULTS_BAR_W;
-	const struct table *const v[] = { scr_results_table(ui), ui->res_cmp,
-	    ui->res_index, ui->res_stats };
+	struct scr_results	*rs = ui->results;
+	int			 maxl = 0, w = COLS - SCR_RESULTS_BAR_W;
+	const struct table *const v[] = { ui_view_table(ui), rs->cmp,
+	    rs->index, rs->stats };
 
-	ui->res_cur = ui_scroll(ui->res_cur, 0, n, 1);
-	if (ui->res_cur < ui->res_top)
-		ui->res_top = ui->res_cur;
-	if (ui->res_cur >= ui->res_top + h)
-		ui->res_top = ui->res_cur - h + 1;
-	ui->res_top = ui_scroll(ui->res_top, 0, n, h);
+	rs->cur = ui_scroll(rs->cur, 0, n, 1);
+	if (rs->cur < rs->top)
+		rs->top = rs->cur;
+	if (rs->cur >= rs->top + h)
+		rs->top = rs->cur - h + 1;
+	rs->top = ui_scroll(rs->top, 0, n, h);
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		if (v[i] != NULL && w_table_max_left(v[i], w) > maxl)
 			maxl = w_table_max_left(v[i], w);
-	for (size_t i = 0; i < ui->nres_curves; i++)
-		if (w_table_max_left(ui->res_curves[i], w) > maxl)
-			maxl = w_table_max_left(ui->res_curves[i], w);
-	if (ui->res_left > maxl)
-		ui->res_left = maxl;
+	for (size_t i = 0; i < rs->ncurves; i++)
+		if (w_table_max_left(rs->curves[i], w) > maxl)
+			maxl = w_table_max_left(rs->curves[i], w);
+	if (rs->left > maxl)
+		rs->left = maxl;
 }
 
 /* Under the body: the highlighted row's full title and where we are. */
 static void
 scr_results_detail(struct ui *ui, int y, int n, int h)
 {
-	const struct table_row	*row = ui->res_row;
+	const struct scr_results *rs = ui->results;
+	const struct table_row	*row = rs->row;
 	char			 pos[48];
 	int			 w;
 
-	w = snprintf(pos, sizeof pos, "%s%s%d/%d", ui->res_top > 0 ?
-	    "more above  " : "", ui->res_top + h < n ? "more below  " : "",
-	    ui->res_cur + 1, n);
+	w = snprintf(pos, sizeof pos, "%s%s%d/%d", rs->top > 0 ?
+	    "more above  " : "", rs->top + h < n ? "more below  " : "",
+	    rs->cur + 1, n);
 	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
 	if (row != NULL && !row->section)
 		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s%s%s",
@@ -428,15 +443,15 @@ scr_results_draw(struct ui *ui)
 	struct ui_rect	 r = ui_body();
 	int		 n;
 
-	if (scr_results_table(ui) == NULL) {
+	if (ui_view_table(ui) == NULL) {
 		ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results");
 		ui_puts(ui, 2, 0, COLS, UI_NATTR, "No run yet: n goes to the "
 		    "select screen, o opens saved runs and baselines.");
 		return;
 	}
-	if (ui->viewing)
+	if (ui_view_saved(ui))
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s, as "
-		    "saved (r: the run just measured)", ui->view_name);
+		    "saved (r: the run just measured)", ui_view_name(ui));
 	else
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results%s: "
 		    "%s", l->cancelled ? " (aborted)" : "",
@@ -447,9 +462,30 @@ scr_results_draw(struct ui *ui)
 	n = scr_results_body(ui, r);
 	r.h = LINES - 2 - r.y;
 	scr_results_view(ui, n, r.h);
-	ui->res_row = NULL;
+	ui->results->row = NULL;
 	scr_results_body(ui, r);
 	scr_results_detail(ui, LINES - 2, n, r.h);
+}
+
+static void
+scr_results_init(struct ui *ui)
+{
+	ui->results = xcalloc(1, sizeof *ui->results);
+}
+
+static void
+scr_results_free(struct ui *ui)
+{
+	struct scr_results	*rs = ui->results;
+
+	table_free(rs->cmp);
+	table_free(rs->index);
+	table_free(rs->stats);
+	for (size_t i = 0; i < rs->ncurves; i++)
+		table_free(rs->curves[i]);
+	free(rs->curves);
+	free(rs);
+	ui->results = NULL;
 }
 
 const struct ui_screen scr_results = {
@@ -460,4 +496,6 @@ const struct ui_screen scr_results = {
 	.enter = scr_results_enter,
 	.key = scr_results_key,
 	.draw = scr_results_draw,
+	.init = scr_results_init,
+	.free = scr_results_free,
 };

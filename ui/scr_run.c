@@ -14,6 +14,12 @@
 
 #include "ui.h"
 
+/* The screen's own state (struct ui's run). */
+struct scr_run {
+	int	top;		/* the finished tests' first line in view */
+	int	follow;		/* the newest finished test kept in view */
+};
+
 static const struct ui_key scr_run_help[] = {
 	{ "s", "skip the current test (asks first); finished samples stay" },
 	{ "x", "abort the whole run (asks first); finished samples stay" },
@@ -26,7 +32,7 @@ static void
 scr_run_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	if (ev->type == RUNNER_EV_FINISHED) {
-		ui->viewing = 0;
+		ui_view_live(ui);
 		ui_switch(ui, UI_SCR_RESULTS);
 	}
 }
@@ -64,7 +70,7 @@ scr_run_key(struct ui *ui, int c)
 			    "are kept. (y/n)", NULL, scr_run_abort_done);
 		return 1;
 	}
-	return ui_scroll_key(c, &ui->res_top, NULL);
+	return ui_scroll_key(c, &ui->run->top, NULL);
 }
 
 /* ---- Drawing ---- */
@@ -236,6 +242,7 @@ scr_run_draw_current(struct ui *ui)
 static void
 scr_run_draw_finished(struct ui *ui)
 {
+	struct scr_run	*s = ui->run;
 	struct ui_live	*l = &ui->live;
 	struct ui_rect	 r = ui_body();
 	int		 n, bottom;
@@ -244,18 +251,18 @@ scr_run_draw_finished(struct ui *ui)
 	r.h = LINES - 1 - r.y;
 	n = l->table != NULL ? w_table_lines(l->table, r.w) : 0;
 	bottom = ui_scroll(INT_MAX / 2, 0, n, r.h);
-	ui->res_top = ui_scroll(ui->res_top, 0, n, r.h);
-	ui->run_follow = ui->res_top == bottom;
+	s->top = ui_scroll(s->top, 0, n, r.h);
+	s->follow = s->top == bottom;
 	ui_hline(ui, 11, 0, COLS);
 	/* Interleaved, the rows are estimates that each round refines. */
 	ui_printf(ui, 11, 2, COLS - 4, UI_A_SECTION, " %s%s%s ",
 	    l->plan.order == RUNNER_ORDER_INTERLEAVED && ui_running(ui) ?
 	    "Finished so far: estimates, each round adds a sample" :
 	    "Finished so far",
-	    ui->res_top > 0 ? ", more above" : "",
-	    ui->res_top < bottom ? ", more below" : "");
+	    s->top > 0 ? ", more above" : "",
+	    s->top < bottom ? ", more below" : "");
 	if (l->table != NULL)
-		w_table_draw(ui, l->table, r, ui->res_top, 0, -1);
+		w_table_draw(ui, l->table, r, s->top, 0, -1);
 	else
 		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "(no test finished yet)");
 }
@@ -279,6 +286,35 @@ scr_run_draw(struct ui *ui)
 	scr_run_draw_finished(ui);
 }
 
+/* A run begins (ui_live_begin()): its first finished test in view. */
+void
+scr_run_restart(struct ui *ui)
+{
+	ui->run->top = 0;
+	ui->run->follow = 1;
+}
+
+/* A test finished: the newest in view, unless scrolled away from it. */
+void
+scr_run_finished(struct ui *ui)
+{
+	if (ui->run->follow)
+		ui->run->top = INT_MAX / 2;
+}
+
+static void
+scr_run_init(struct ui *ui)
+{
+	ui->run = xcalloc(1, sizeof *ui->run);
+}
+
+static void
+scr_run_free(struct ui *ui)
+{
+	free(ui->run);
+	ui->run = NULL;
+}
+
 const struct ui_screen scr_run = {
 	.name = "Run",
 	.status = "s:skip test  x:abort run  j/k:scroll  +/-:updates/s  "
@@ -287,4 +323,6 @@ const struct ui_screen scr_run = {
 	.key = scr_run_key,
 	.on_event = scr_run_on_event,
 	.draw = scr_run_draw,
+	.init = scr_run_init,
+	.free = scr_run_free,
 };

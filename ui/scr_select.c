@@ -394,7 +394,7 @@ scr_select_key(struct ui *ui, int c)
 		break;
 	case 'v':
 		if (ui->live.have_run) {
-			ui->viewing = 0;
+			ui_view_live(ui);
 			ui_switch(ui, UI_SCR_RESULTS);
 		} else
 			ui_message(ui, "no run yet: Enter starts one");

@@ -184,7 +184,7 @@ ui_init(struct ui *ui, const char *argv0, int refresh_ms)
 	if (paths_self_exe(argv0, ui->self, sizeof ui->self) != 0)
 		ui->self[0] = '\0';
 	run_init(&ui->live.run);
-	run_init(&ui->view);
+	ui_view_init(ui);
 	ui_choice_defaults(ui);
 	for (int i = 0; i < UI_SCR_N; i++)
 		if (ui_screens[i]->init != NULL)
@@ -196,15 +196,7 @@ ui_free(struct ui *ui)
 {
 	ui_live_free(ui);
 	ui_source_free(ui);
-	table_free(ui->res_cmp);
-	table_free(ui->res_index);
-	table_free(ui->res_stats);
-	table_free(ui->view_table);
-	run_free(&ui->view);
-	free(ui->view_name);
-	for (size_t i = 0; i < ui->nres_curves; i++)
-		table_free(ui->res_curves[i]);
-	free(ui->res_curves);
+	ui_view_free(ui);
 	for (int i = 0; i < UI_SCR_N; i++)
 		if (ui_screens[i]->free != NULL)
 			ui_screens[i]->free(ui);

@@ -189,32 +189,23 @@ struct ui {
 	 * screen's init(), freed by its free()).
 	 */
 	struct scr_select	*select;
+	struct scr_run		*run;
+	struct scr_results	*results;
+	struct scr_pick		*pick;
 	struct scr_compare	*compare;
 	struct scr_help		*help;
 	struct scr_users	*users;
 
-	/* Screen state: cursors and scroll offsets. */
-	int			 res_top;
-	int			 run_follow;	/* the newest finished row */
-	int			 res_left;
-	int			 res_cur;	/* the highlighted line */
-	const struct table_row	*res_row;	/* its row, as drawn */
-	char			 res_ref[PATH_MAX];	/* "": none */
-	int			 viewing;	/* a saved run, not live */
-	struct run		 view;		/* that run */
-	char			*view_name;
-	struct table		*view_table;	/* report_results(view) */
-	struct table		*res_stats;	/* report_stats() */
-	int			 pick_cur;	/* the reference picker */
-	int			 pick_top;
-	char			 res_pending[PATH_MAX];	/* to replace? */
-	struct table		*res_cmp;	/* reference, this run */
-	struct table		*res_index;	/* against an index baseline */
+	/*
+	 * Shared by several screens, so owned by files of their own: what
+	 * the results screen shows (ui_view.c), the saved runs and
+	 * baselines the compare screen, the picker, the results screen
+	 * and the report list (ui_source.c).
+	 */
+	struct ui_view		*view;
 	struct ui_source	*src;
 	size_t			 nsrc;
 	char			 resume_path[PATH_MAX];	/* to offer */
-	struct table		**res_curves;	/* curves_tables() */
-	size_t			 nres_curves;
 
 	struct scr_hosts	*hosts;		/* the Hosts screen's own */
 };
@@ -298,6 +289,19 @@ int	 ui_source_load_all(struct ui *, const struct ui_source *const *,
 	     size_t, struct ui_source_runs *, struct sm_error *);
 void	 ui_source_runs_free(struct ui_source_runs *, size_t);
 
+/* ui_view.c */
+void	 ui_view_init(struct ui *);
+void	 ui_view_free(struct ui *);
+void	 ui_view_live(struct ui *);
+void	 ui_view_open(struct ui *, struct run *, const char *);
+int	 ui_view_saved(const struct ui *);
+const char *ui_view_name(const struct ui *);
+const struct run *ui_view_run(const struct ui *);
+const struct table *ui_view_table(const struct ui *);
+char	*ui_view_label(const struct ui *);
+const char *ui_view_ref(const struct ui *);
+void	 ui_view_set_ref(struct ui *, const char *);
+
 /* ui_report.c */
 void	 ui_report_write(struct ui *, const struct run *const *,
 	     const char *const *, size_t, const struct run *, const char *);
@@ -333,6 +337,10 @@ extern const struct ui_screen scr_pick;
 extern const struct ui_screen scr_users;
 
 extern const struct ui_screen scr_hosts;
+
+/* scr_run.c */
+void	 scr_run_restart(struct ui *);
+void	 scr_run_finished(struct ui *);
 
 /* scr_compare.c */
 void	 scr_compare_show_table(struct ui *, struct table *);

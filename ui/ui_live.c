@@ -119,8 +119,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 	case RUNNER_EV_BENCH_DONE:
 		/* The table lists finished tests only, newest in view. */
 		ui_live_table(l, 0);
-		if (ui->run_follow)
-			ui->res_top = INT_MAX / 2;
+		scr_run_finished(ui);
 		ui->dirty = 1;
 		break;
 	case RUNNER_EV_ERROR:
@@ -206,8 +205,7 @@ ui_live_begin(struct ui *ui)
 		runner_note_plan(&l->plan, &l->run, 1);
 		resume_note_plan(&l->plan, &l->run, NULL);
 	}
-	ui->res_top = 0;
-	ui->run_follow = 1;
+	scr_run_restart(ui);
 	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
 	    &err);
 	if (l->runner == NULL) {

@@ -110,20 +110,19 @@ ui_report_results(struct ui *ui)
 	size_t			 n = 0;
 
 	run_init(&ref);
-	if (ui->res_ref[0] != '\0' &&
-	    (src = ui_source_find(ui, ui->res_ref)) != NULL &&
+	if (ui_view_ref(ui)[0] != '\0' &&
+	    (src = ui_source_find(ui, ui_view_ref(ui))) != NULL &&
 	    ui_source_load(ui, src, &ref, &err) != 0) {
 		ui_message(ui, "report not written: %s", err.msg);
 		run_free(&ref);
 		return;
 	}
-	mine = ui->viewing ? xstrdup(ui->view_name) : ui->live.saved ?
-	    paths_label(ui->live.path) : xstrdup("this run");
+	mine = ui_view_label(ui);
 	if (src != NULL) {
 		rp[n] = &ref;
 		names[n++] = src->name;
 	}
-	rp[n] = ui->viewing ? &ui->view : &ui->live.run;
+	rp[n] = ui_view_run(ui);
 	names[n++] = mine;
 	ui_report_write(ui, rp, names, n, src != NULL &&
 	    run_meta_get(&ref, "index") != NULL ? &ref : NULL,

@@ -251,14 +251,7 @@ ui_source_open(struct ui *ui, const struct ui_source *s)
 		run_free(&run);
 		return -1;
 	}
-	run_free(&ui->view);
-	ui->view = run;
-	free(ui->view_name);
-	ui->view_name = xstrdup(s->name);
-	table_free(ui->view_table);
-	ui->view_table = report_results(&ui->view, 1);
-	report_fold_samples(ui->view_table);
-	ui->viewing = 1;
+	ui_view_open(ui, &run, s->name);
 	ui_switch(ui, UI_SCR_RESULTS);
 	return 0;
 }
