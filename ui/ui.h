@@ -3,8 +3,9 @@
  * the poll() loop, ui_term.c the terminal and the signals, ui_key.c the
  * keys, ui_state.c the changes screens ask for, ui_draw.c the drawing
  * helpers, ui_choice.c what is chosen, ui_live.c the run in flight,
- * ui_source.c the saved runs and baselines; each scr_*.c file is one
- * screen (a const struct ui_screen); each w_*.c file is a widget that
+ * ui_source.c the saved runs and baselines, ui_view.c what the results
+ * screen shows; each scr_*.c file is one screen (a const struct
+ * ui_screen, its state private to it); each w_*.c file is a widget that
  * draws into a rectangle it is given and owns no data.  Everything shown
  * comes from the core API (src/core/core.h) and its events: the console
  * never measures or computes a figure itself.
@@ -185,8 +186,9 @@ struct ui {
 	uint64_t		 idle_at;
 
 	/*
-	 * Each screen's own state, private to its file (made by the
-	 * screen's init(), freed by its free()).
+	 * Each screen's own state: its cursors, scroll offsets and tables,
+	 * a struct private to its file (made by the screen's init(), freed
+	 * by its free(); the Hosts screen makes its own on first use).
 	 */
 	struct scr_select	*select;
 	struct scr_run		*run;
@@ -195,19 +197,19 @@ struct ui {
 	struct scr_compare	*compare;
 	struct scr_help		*help;
 	struct scr_users	*users;
+	struct scr_hosts	*hosts;
 
 	/*
 	 * Shared by several screens, so owned by files of their own: what
-	 * the results screen shows (ui_view.c), the saved runs and
-	 * baselines the compare screen, the picker, the results screen
-	 * and the report list (ui_source.c).
+	 * the results screen shows (ui_view.c); the saved runs and
+	 * baselines, listed by the compare screen and the picker, read by
+	 * the results screen and the report (ui_source.c).
 	 */
 	struct ui_view		*view;
 	struct ui_source	*src;
 	size_t			 nsrc;
-	char			 resume_path[PATH_MAX];	/* to offer */
 
-	struct scr_hosts	*hosts;		/* the Hosts screen's own */
+	char			 resume_path[PATH_MAX];	/* ui_resume.c */
 };
 
 /* ui.c, ui_key.c, ui_term.c */
