@@ -37,15 +37,23 @@ struct scr_users {
 };
 
 static void
+scr_users_free_mixes(struct scr_users *u)
+{
+	for (size_t i = 0; i < u->nmix; i++)
+		free(u->mixes[i]);
+	free(u->mixes);
+	u->mixes = NULL;
+	u->nmix = 0;
+}
+
+/* The mixes again, so that one added meanwhile shows. */
+static void
 scr_users_enter(struct ui *ui)
 {
 	struct scr_users	*u = ui->users;
 
-	for (size_t i = 0; i < u->nmix; i++)
-		free(u->mixes[i]);
-	free(u->mixes);
-	u->nmix = mix_list(ui->self[0] ? ui->self : NULL,
-	    &u->mixes);
+	scr_users_free_mixes(u);
+	u->nmix = mix_list(ui->self[0] ? ui->self : NULL, &u->mixes);
 	if (u->cur >= (int)u->nmix)
 		u->cur = 0;
 	if (u->ncounts == 0)
@@ -253,9 +261,7 @@ scr_users_free(struct ui *ui)
 {
 	struct scr_users	*u = ui->users;
 
-	for (size_t i = 0; i < u->nmix; i++)
-		free(u->mixes[i]);
-	free(u->mixes);
+	scr_users_free_mixes(u);
 	mix_free(&u->mix);
 	free(u);
 	ui->users = NULL;
