@@ -286,10 +286,16 @@ scr_run_draw(struct ui *ui)
 	scr_run_draw_finished(ui);
 }
 
-/* A run begins (ui_live_begin()): its first finished test in view. */
+/*
+ * A run begins (ui_live_begin()): its first finished test in view.  Like
+ * scr_run_finished(), it does nothing without the screen's state, as
+ * when ui_live.c is fed events with no screens (tests/test_live.c).
+ */
 void
 scr_run_restart(struct ui *ui)
 {
+	if (ui->run == NULL)
+		return;
 	ui->run->top = 0;
 	ui->run->follow = 1;
 }
@@ -298,7 +304,7 @@ scr_run_restart(struct ui *ui)
 void
 scr_run_finished(struct ui *ui)
 {
-	if (ui->run->follow)
+	if (ui->run != NULL && ui->run->follow)
 		ui->run->top = INT_MAX / 2;
 }
 
