@@ -74,24 +74,92 @@ ui_live_save_profile(struct ui *ui)
 	ui_message(ui, "noise profile saved: %s", path);
 }
 
+/* Interleaved: the test's samples so far, from the run. */
+static void
+ui_live_bench_start(struct ui_live *l, const struct runner_event *ev)
+{
+	size_t	failed;
+
+	l->bench = ev->bench;
+	l->ncopy = ev->copies;
+	free(l->values);
+	l->nvalues = run_group_values(&l->run, &(struct run_group){
+	    ev->bench->id, ev->copies }, &l->values, &failed);
+}
+
+static void
+ui_live_sample(struct ui *ui, const struct runner_event *ev)
+{
+	struct ui_live	*l = &ui->live;
+
+	/* A warm-up is saved, never counted. */
+	if (ev->sample != RUN_WARMUP) {
+		l->values = xreallocarray(l->values, l->nvalues + 1,
+		    sizeof *l->values);
+		l->values[l->nvalues++] = ev->rs->value;
+	}
+	/*
+	 * Interleaved, a test is done only in the last round: show
+	 * every test's running estimate (n, mean, interval) as each
+	 * round adds to it, not ten minutes of nothing.
+	 */
+	if (l->plan.order == RUNNER_ORDER_INTERLEAVED &&
+	    ev->sample != RUN_WARMUP)
+		ui_live_table(l, 0);
+	ui_live_keep(ui, 0);
+	ui->dirty = 1;	/* a finished sample shows at once */
+}
+
+static void
+ui_live_error(struct ui *ui, const struct runner_event *ev)
+{
+	snprintf(ui->live.error, sizeof ui->live.error,
+	    "%s, sample %d %s: %s", ev->bench->id, ev->sample,
+	    ev->type == RUNNER_EV_ERROR ? "failed" : "skipped", ev->msg);
+	ui_live_keep(ui, 0);
+	ui->dirty = 1;
+}
+
+static void
+ui_live_progress(struct ui_live *l, const struct runner_event *ev)
+{
+	if (l->bench != NULL && ev->done > l->done)
+		l->est_done += (double)(ev->done - l->done) *
+		    runner_sample_estimate(l->bench, l->plan.duration);
+	l->done = ev->done;
+	l->total = ev->total;
+}
+
+static void
+ui_live_finished(struct ui *ui, const struct runner_event *ev)
+{
+	struct ui_live	*l = &ui->live;
+	char		 msg[400];
+
+	l->cancelled = ev->cancelled;
+	l->bench = NULL;
+	l->have_run = 1;
+	runner_note_plan(&l->plan, &l->run, ev->cancelled);
+	if (cpufreq_warn_moved(&l->run, msg, sizeof msg))
+		ui_message(ui, "%s", msg);
+	ui_live_table(l, 1);
+	if (l->calibrate && !ev->cancelled)
+		ui_live_save_profile(ui);
+	ui_live_keep(ui, 1);
+	l->calibrate = 0;
+}
+
 void
 ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 {
 	struct ui_live	*l = &ui->live;
-	size_t		 failed;
-	char		 msg[400];
 
 	switch (ev->type) {
 	case RUNNER_EV_RUN_START:
 		l->t_run = sm_now_ns();
 		break;
 	case RUNNER_EV_BENCH_START:
-		l->bench = ev->bench;
-		l->ncopy = ev->copies;
-		/* Interleaved: the test's samples so far, from the run. */
-		free(l->values);
-		l->nvalues = run_group_values(&l->run, &(struct run_group){
-		    ev->bench->id, ev->copies }, &l->values, &failed);
+		ui_live_bench_start(l, ev);
 		break;
 	case RUNNER_EV_SAMPLE_START:
 		l->sample = ev->sample;
@@ -99,22 +167,7 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		l->t_sample = sm_now_ns();
 		break;
 	case RUNNER_EV_SAMPLE:
-		/* A warm-up is saved, never counted. */
-		if (ev->sample != RUN_WARMUP) {
-			l->values = xreallocarray(l->values, l->nvalues + 1,
-			    sizeof *l->values);
-			l->values[l->nvalues++] = ev->rs->value;
-		}
-		/*
-		 * Interleaved, a test is done only in the last round: show
-		 * every test's running estimate (n, mean, interval) as each
-		 * round adds to it, not ten minutes of nothing.
-		 */
-		if (l->plan.order == RUNNER_ORDER_INTERLEAVED &&
-		    ev->sample != RUN_WARMUP)
-			ui_live_table(l, 0);
-		ui_live_keep(ui, 0);
-		ui->dirty = 1;	/* a finished sample shows at once */
+		ui_live_sample(ui, ev);
 		break;
 	case RUNNER_EV_BENCH_DONE:
 		/* The table lists finished tests only, newest in view. */
@@ -124,31 +177,13 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 		break;
 	case RUNNER_EV_ERROR:
 	case RUNNER_EV_SKIPPED:
-		snprintf(l->error, sizeof l->error, "%s, sample %d %s: %s",
-		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
-		    "failed" : "skipped", ev->msg);
-		ui_live_keep(ui, 0);
-		ui->dirty = 1;
+		ui_live_error(ui, ev);
 		break;
 	case RUNNER_EV_PROGRESS:
-		if (l->bench != NULL && ev->done > l->done)
-			l->est_done += (double)(ev->done - l->done) *
-			    runner_sample_estimate(l->bench, l->plan.duration);
-		l->done = ev->done;
-		l->total = ev->total;
+		ui_live_progress(l, ev);
 		break;
 	case RUNNER_EV_FINISHED:
-		l->cancelled = ev->cancelled;
-		l->bench = NULL;
-		l->have_run = 1;
-		runner_note_plan(&l->plan, &l->run, ev->cancelled);
-		if (cpufreq_warn_moved(&l->run, msg, sizeof msg))
-			ui_message(ui, "%s", msg);
-		ui_live_table(l, 1);
-		if (l->calibrate && !ev->cancelled)
-			ui_live_save_profile(ui);
-		ui_live_keep(ui, 1);
-		l->calibrate = 0;
+		ui_live_finished(ui, ev);
 		break;
 	default:
 		break;
