@@ -36,45 +36,29 @@
 set -u
 
 me=tests/perf/detect_trials.sh
-test_id=dhry2reg
-pct=5
-share=5
-profile=
-cal_d=
-cal_n=
-cal_r=
-cal_g=
-
-usage() {
-	sed -n '/^# Usage:/,/^#   TRIALS/s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
-
-# A number: digits with at most one point.
-number() {
-	case $2 in
-	'' | . | *[!0-9.]* | *.*.*)
-		echo "$me: $1 $2: expected a number" >&2
-		exit 2 ;;
-	esac
-}
+[ -f tests/perf/lib.sh ] ||
+    { echo "$me: run from the top of the tree" >&2; exit 2; }
+. ./tests/perf/lib.sh
+# Defaults; the profile's making (-d -n -R -g) is calibrate's own.
+test_id=dhry2reg pct=5 share=5
+profile= cal_d= cal_n= cal_r= cal_g=
 
 while getopts t:p:s:P:d:n:R:g:h opt; do
 	case $opt in
 	t) test_id=$OPTARG ;;
-	p) number -p "$OPTARG"; pct=$OPTARG ;;
-	s) number -s "$OPTARG"; share=$OPTARG ;;
+	p) perf_number -p "$OPTARG"; pct=$OPTARG ;;
+	s) perf_number -s "$OPTARG"; share=$OPTARG ;;
 	P) profile=$OPTARG ;;
-	d) number -d "$OPTARG"; cal_d=$OPTARG ;;
-	n) number -n "$OPTARG"; cal_n=$OPTARG ;;
-	R) number -R "$OPTARG"; cal_r=$OPTARG ;;
-	g) number -g "$OPTARG"; cal_g=$OPTARG ;;
-	*) usage ;;
+	d) perf_number -d "$OPTARG"; cal_d=$OPTARG ;;
+	n) perf_number -n "$OPTARG"; cal_n=$OPTARG ;;
+	R) perf_number -R "$OPTARG"; cal_r=$OPTARG ;;
+	g) perf_number -g "$OPTARG"; cal_g=$OPTARG ;;
+	*) perf_usage TRIALS ;;
 	esac
 done
 shift $((OPTIND - 1))
 trials=${1:-5}
-[ $# -le 1 ] || usage
+[ $# -le 1 ] || perf_usage TRIALS
 case $trials in
 '' | *[!0-9]* | 0) echo "$me: TRIALS $trials: a count from 1" >&2; exit 2 ;;
 esac
@@ -83,28 +67,9 @@ case $test_id in
 	echo "$me: -t $test_id: one test id (sysmark list shows them)" >&2
 	exit 2 ;;
 esac
-if [ -n "$profile" ] && [ -n "$cal_d$cal_n$cal_r$cal_g" ]; then
-	echo "$me: -P takes a profile made already; -d -n -R -g make one" >&2
-	exit 2
-fi
-if [ -n "$profile" ] && [ ! -f "$profile" ]; then
-	echo "$me: -P $profile: not a file" >&2
-	exit 2
-fi
+perf_profile_opts "$profile" "$cal_d$cal_n$cal_r$cal_g"
 
-top=$(pwd)
-bin=$top/sysmark
-[ -x "$bin" ] || { echo "$me: build ./sysmark first (make)" >&2; exit 2; }
-[ -f "$top/tests/perf/duty.c" ] || { echo "$me: run from the top" >&2; exit 2; }
-command -v timeout >/dev/null || { echo "$me: needs timeout" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "$me: needs python3" >&2; exit 2; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-detect.XXXXXX") || exit 2
-SYSMARK_RESULTS=$work
-export SYSMARK_RESULTS
-host=$(uname -n)
-noise=$work/noise-$host.csv
-job_pid=
+perf_setup detect
 duty_pid=
 
 # Stop the load generator by its pid: it stops its own processes, then
@@ -142,24 +107,8 @@ duty_start() {
 	done
 }
 
-# A sysmark (or anything) stopped by timeout after SECS: in the
-# background so that a signal reaches the trap at once, which stops it.
-bounded() {
-	secs=$1 out=$2 err=$3
-	shift 3
-	timeout -k 30 "$secs" "$@" >"$out" 2>"$err" </dev/null &
-	job_pid=$!
-	wait "$job_pid"
-	brc=$?
-	job_pid=
-	[ $brc -ne 124 ] || echo "$me: timed out after $secs s: $*" >&2
-	return $brc
-}
-
 cleanup() {
-	# timeout passes the TERM on: sysmark saves what it has and exits.
-	[ -z "$job_pid" ] || { kill "$job_pid" 2>/dev/null; wait "$job_pid"; }
-	job_pid=
+	perf_stop_job
 	duty_stop
 }
 trap 'cleanup; echo "$me: interrupted; kept $work" >&2; exit 130' \
@@ -184,13 +133,7 @@ else
 	    -v r="${cal_r:-5}" -v g="${cal_g:--1}" 'BEGIN {
 		gap = g < 0 ? 300 : (r - 1) * g
 		printf "%d", 3 * (r * (n + 1) * d + gap) + 300 }')
-	echo "calibrate $* (at most $bound s) ..."
-	if ! bounded "$bound" "$work/calibrate.txt" "$work/calibrate.err" \
-	    "$bin" calibrate "$@" || [ ! -f "$noise" ]; then
-		echo "$me: calibrate failed:" >&2
-		cat "$work/calibrate.err" >&2
-		exit 1
-	fi
+	perf_calibrate "$bound" "$@"
 	sed -n '/^SMALLEST DETECTABLE CHANGE/,$p' "$work/calibrate.txt"
 	echo
 fi
@@ -198,7 +141,7 @@ fi
 # ---- What run --detect chooses ----
 # With a time cap of 1 ms and no terminal to ask, run --detect says what
 # it chose and how long it would take, then refuses: nothing is measured.
-bounded 120 "$work/plan.out" "$work/plan.err" "$bin" run --detect "$pct" \
+perf_bounded 120 "$work/plan.out" "$work/plan.err" "$bin" run --detect "$pct" \
     -t "$test_id" -T 0.001 -o "$work/plan.csv"
 plan=$(grep '^run --detect' "$work/plan.err")
 if [ -z "$plan" ]; then
@@ -223,7 +166,7 @@ awk -v e="$est" -v k="$trials" 'BEGIN {
 measure() {
 	name=$1
 	[ "$2" = B ] && { duty_start || exit 1; }
-	bounded "$bound" "$work/$name.json" "$work/$name.err" "$bin" run \
+	perf_bounded "$bound" "$work/$name.json" "$work/$name.err" "$bin" run \
 	    --detect "$pct" -t "$test_id" -T 86400 -q -f json \
 	    -l "$name" -o "$work/$name.csv"
 	mrc=$?
@@ -242,7 +185,7 @@ measure() {
 
 # compare OLD NEW; its verdict, change, detectable change, basis.
 judge() {
-	bounded 120 "$work/$3.json" "$work/$3.err" "$bin" compare -f json \
+	perf_bounded 120 "$work/$3.json" "$work/$3.err" "$bin" compare -f json \
 	    -p "$noise" "$work/$1.csv" "$work/$2.csv" ||
 	    { cat "$work/$3.err" >&2; exit 1; }
 	python3 - "$work/$3.json" "$test_id" <<'PY'

@@ -33,46 +33,29 @@
 set -u
 
 me=tests/perf/index_interval.sh
-tests=
-dur=2
-samples=6
-cap=600
-targets=2,1
-follow=
-profile=
-cal_r=
-cal_g=
-
-usage() {
-	sed -n '/^# Usage:/,/^#   -R -g/s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
-
-# A number: digits with at most one point.
-number() {
-	case $2 in
-	'' | . | *[!0-9.]* | *.*.*)
-		echo "$me: $1 $2: expected a number" >&2
-		exit 2 ;;
-	esac
-}
+[ -f tests/perf/lib.sh ] ||
+    { echo "$me: run from the top of the tree" >&2; exit 2; }
+. ./tests/perf/lib.sh
+# Defaults; tests= is the index's set, found below.
+tests= dur=2 samples=6 cap=600 targets=2,1 follow=
+profile= cal_r= cal_g=
 
 while getopts t:d:n:T:C:rP:R:g:h opt; do
 	case $opt in
 	t) tests=$OPTARG ;;
-	d) number -d "$OPTARG"; dur=$OPTARG ;;
-	n) number -n "$OPTARG"; samples=$OPTARG ;;
-	T) number -T "$OPTARG"; cap=$OPTARG ;;
+	d) perf_number -d "$OPTARG"; dur=$OPTARG ;;
+	n) perf_number -n "$OPTARG"; samples=$OPTARG ;;
+	T) perf_number -T "$OPTARG"; cap=$OPTARG ;;
 	C) targets=$OPTARG ;;
 	r) follow=1 ;;
 	P) profile=$OPTARG ;;
-	R) number -R "$OPTARG"; cal_r=$OPTARG ;;
-	g) number -g "$OPTARG"; cal_g=$OPTARG ;;
-	*) usage ;;
+	R) perf_number -R "$OPTARG"; cal_r=$OPTARG ;;
+	g) perf_number -g "$OPTARG"; cal_g=$OPTARG ;;
+	*) perf_usage '-R -g' ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 0 ] || usage
+[ $# -eq 0 ] || perf_usage '-R -g'
 case $tests in
 -* | *[!A-Za-z0-9_.@,-]*)
 	echo "$me: -t $tests: test ids, comma-separated" >&2
@@ -83,50 +66,9 @@ case $targets in
 	echo "$me: -C $targets: percentages, comma-separated" >&2
 	exit 2 ;;
 esac
-if [ -n "$profile" ] && [ -n "$cal_r$cal_g" ]; then
-	echo "$me: -P takes a profile made already; -R -g make one" >&2
-	exit 2
-fi
-if [ -n "$profile" ] && [ ! -f "$profile" ]; then
-	echo "$me: -P $profile: not a file" >&2
-	exit 2
-fi
+perf_profile_opts "$profile" "$cal_r$cal_g"
 
-top=$(pwd)
-bin=$top/sysmark
-[ -x "$bin" ] || { echo "$me: build ./sysmark first (make)" >&2; exit 2; }
-[ -f "$top/baselines/unixbench.csv" ] ||
-    { echo "$me: run from the top of the tree" >&2; exit 2; }
-command -v timeout >/dev/null || { echo "$me: needs timeout" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "$me: needs python3" >&2; exit 2; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-index.XXXXXX") || exit 2
-SYSMARK_RESULTS=$work
-export SYSMARK_RESULTS
-noise=$work/noise-$(uname -n).csv
-job_pid=
-
-# A sysmark stopped by timeout after SECS: in the background so that a
-# signal reaches the trap at once, which stops it (timeout passes it on).
-bounded() {
-	secs=$1 out=$2 err=$3
-	shift 3
-	timeout -k 30 "$secs" "$@" >"$out" 2>"$err" </dev/null &
-	job_pid=$!
-	wait "$job_pid"
-	brc=$?
-	job_pid=
-	[ $brc -ne 124 ] || echo "$me: timed out after $secs s: $*" >&2
-	return $brc
-}
-
-cleanup() {
-	[ -z "$job_pid" ] || { kill "$job_pid" 2>/dev/null; wait "$job_pid"; }
-	job_pid=
-}
-trap 'cleanup; echo "$me: interrupted; kept $work" >&2; exit 130' \
-    INT TERM HUP
-trap 'cleanup' EXIT
+perf_setup index
 
 # The table titled $1 in file $2: its title, a blank line, its rows.
 section() {
@@ -140,7 +82,7 @@ now() {
 }
 
 if [ -z "$tests" ]; then
-	bounded 60 "$work/base.json" "$work/base.err" "$bin" show -f json \
+	perf_bounded 60 "$work/base.json" "$work/base.err" "$bin" show -f json \
 	    "$top/baselines/unixbench.csv" || { cat "$work/base.err" >&2; exit 2; }
 	tests=$(python3 -c 'import json, sys
 print(",".join(t["id"] for t in json.load(open(sys.argv[1]))["runs"][0]["tests"]))' \
@@ -164,14 +106,8 @@ else
 	    -v r="${cal_r:-5}" -v g="${cal_g:--1}" 'BEGIN {
 		gap = g < 0 ? 300 : (r - 1) * g
 		printf "%d", 3 * (r * k * (n + 1) * (d + 1) + gap) + 300 }')
-	echo "calibrate $* (at most $bound s) ..."
 	t0=$(now)
-	if ! bounded "$bound" "$work/calibrate.txt" "$work/calibrate.err" \
-	    "$bin" calibrate "$@" || [ ! -f "$noise" ]; then
-		echo "$me: calibrate failed:" >&2
-		cat "$work/calibrate.err" >&2
-		exit 1
-	fi
+	perf_calibrate "$bound" "$@"
 	section "HOST NOISE PROFILE" "$work/calibrate.txt"
 	awk -v a="$t0" -v b="$(now)" 'BEGIN {
 		printf "calibrate took %.0f s\n\n", b - a }'
@@ -193,7 +129,7 @@ index_run() {
 	[ "$reps" -le 1 ] || set -- "$@" -R "$reps"
 	echo "== sysmark $* =="
 	t0=$(now)
-	bounded $((bound * reps)) "$work/$name.txt" "$work/$name.err" \
+	perf_bounded $((bound * reps)) "$work/$name.txt" "$work/$name.err" \
 	    "$bin" "$@"
 	rc=$?
 	wall=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
