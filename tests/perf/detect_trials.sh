@@ -8,7 +8,7 @@
 # the test, or -P FILE), it prints the settings run --detect chooses and
 # sysmark's estimate of their time, then for each trial measures runs A
 # (no load) and B (the load) with those settings, the order of A and B
-# alternating (A A' B, then B A A': A B B A over two trials), and a
+# alternating (A' A B, then B A A': A B B A over two trials), and a
 # second A run, A', as an A/A control; `sysmark compare` judges A -> B and
 # A' against A.  It ends with a table (each verdict with its change and
 # the smallest change that comparison could see, the load generator's
@@ -141,8 +141,8 @@ fi
 # ---- What run --detect chooses ----
 # With a time cap of 1 ms and no terminal to ask, run --detect says what
 # it chose and how long it would take, then refuses: nothing is measured.
-perf_bounded 120 "$work/plan.out" "$work/plan.err" "$bin" run --detect "$pct" \
-    -t "$test_id" -T 0.001 -o "$work/plan.csv"
+perf_bounded 120 "$work/plan.out" "$work/plan.err" "$bin" run \
+    --detect "$pct" -t "$test_id" -T 0.001 -o "$work/plan.csv"
 plan=$(grep '^run --detect' "$work/plan.err")
 if [ -z "$plan" ]; then
 	echo "$me: run --detect $pct chose no settings:" >&2
@@ -150,7 +150,8 @@ if [ -z "$plan" ]; then
 	exit 1
 fi
 echo "$plan"
-est=$(printf '%s\n' "$plan" | sed -n 's/.*; about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
+est=$(printf '%s\n' "$plan" |
+    sed -n 's/.*; about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
     awk '{ print $1 * ($2 == "h" ? 3600 : $2 == "min" ? 60 : 1) }')
 [ -n "$est" ] || est=600
 bound=$(awk -v e="$est" 'BEGIN { printf "%d", 3 * e + 300 }')
@@ -226,7 +227,9 @@ while [ $k -le "$trials" ]; do
 	judge "$a2" "$a" "t$k-AA" >"$work/v.txt" || exit 1
 	read -r aav aac aad aab <"$work/v.txt"
 	[ "$abv" != worse ] || found=$((found + 1))
-	case $aav in better | worse | small) false_calls=$((false_calls + 1)) ;; esac
+	case $aav in
+	better | worse | small) false_calls=$((false_calls + 1)) ;;
+	esac
 	printf '%-5s  %-6s  %-7s %7s %7s  %-7s %7s %7s  %6s %5s\n' \
 	    "$k" "$order" "$abv" "$abc" "$abd" "$aav" "$aac" "$aad" \
 	    "${used:--}" "$load" >>"$rows"

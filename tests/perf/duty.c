@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #define DUTY_MAX_CPUS	1024
-#define DUTY_READY_MS	10000	/* how long the processes may take to pin */
+#define DUTY_READY_MS	10000	/* to pin every process */
 
 static int64_t	duty_now(void);
 static void	duty_spin(int cpu, int64_t on, int64_t period, int ready);
@@ -218,8 +218,10 @@ main(int argc, char **argv)
 		    "100\n", argv[1]);
 		return 2;
 	}
-	if (argc == 3 && ((period_ms = strtod(argv[2], &end)), end ==
-	    argv[2] || *end != '\0' || !(period_ms >= 1 && period_ms <= 1000))) {
+	if (argc == 3)
+		period_ms = strtod(argv[2], &end);
+	if (argc == 3 && (end == argv[2] || *end != '\0' ||
+	    !(period_ms >= 1 && period_ms <= 1000))) {
 		fprintf(stderr, "duty: PERIOD_MS %s: from 1 to 1000\n",
 		    argv[2]);
 		return 2;

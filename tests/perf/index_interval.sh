@@ -83,10 +83,11 @@ now() {
 
 if [ -z "$tests" ]; then
 	perf_bounded 60 "$work/base.json" "$work/base.err" "$bin" show -f json \
-	    "$top/baselines/unixbench.csv" || { cat "$work/base.err" >&2; exit 2; }
+	    "$top/baselines/unixbench.csv" ||
+	    { cat "$work/base.err" >&2; exit 2; }
 	tests=$(python3 -c 'import json, sys
-print(",".join(t["id"] for t in json.load(open(sys.argv[1]))["runs"][0]["tests"]))' \
-	    "$work/base.json") || exit 2
+run = json.load(open(sys.argv[1]))["runs"][0]
+print(",".join(t["id"] for t in run["tests"]))' "$work/base.json") || exit 2
 fi
 ntests=$(printf '%s\n' "$tests" | tr ',' '\n' | grep -c .)
 echo "tests: $tests"
@@ -147,8 +148,9 @@ index_run() {
 		echo "sysmark said before measuring:"
 		printf '%s\n' "$said" | sed 's/^/  /'
 	else
-		echo "sysmark said before measuring: nothing (by the profile" \
-		    "these runs can reach $target%)"
+		echo "sysmark said before measuring: nothing: by the profile" \
+		    "these runs can reach $target%, or it lacks a test (its" \
+		    "BASIS then reads samples)"
 	fi
 	echo
 	section "INDEX VALUES" "$work/$name.txt"
