@@ -1,0 +1,256 @@
+#!/bin/sh
+# Does `run --detect PERCENT` find a real slowdown of about PERCENT?  The
+# slowdown is made on purpose: tests/perf/duty.c (built here) runs one
+# process pinned on each CPU that spins SHARE% of every 10 ms and sleeps
+# the rest, so a CPU-bound test loses about SHARE% of its CPU.
+#
+# With this host's noise profile (made here by `sysmark calibrate` for
+# the test, or -P FILE), it prints the settings run --detect chooses and
+# sysmark's estimate of their time, then for each trial measures runs A
+# (no load) and B (the load) with those settings, the order of A and B
+# alternating (A' A B, then B A A': A B B A over two trials), and a
+# second A run, A', as an A/A control; `sysmark compare` judges A -> B and
+# A' against A.  It ends with a table (each verdict with its change and
+# the smallest change that comparison could see, the load generator's
+# measured share, the load average) and "found the slowdown in k of n
+# trials; A/A false calls m of n".  Expect about 80% found when the real
+# slowdown is at least the detectable change, and about 5% false calls.
+#
+# Usage: sh tests/perf/detect_trials.sh [-t TEST] [-p PERCENT] [-s SHARE]
+#            [-P PROFILE | -d SECONDS -n SAMPLES -R REPEATS -g SECONDS]
+#            [TRIALS]
+#   -t TEST     the test (default dhry2reg: CPU-bound, one copy)
+#   -p PERCENT  run --detect's target (default 5)
+#   -s SHARE    the load's share of each 10 ms, percent (default 5)
+#   -P PROFILE  a noise profile of this host covering TEST (e.g. the
+#               noise-HOST.csv a calibrate left); without it one is made
+#   -d -n -R -g calibrate's sample length, samples, repeats and pause
+#               when making the profile (default: calibrate's own)
+#   TRIALS      default 5
+# From the top of the tree after `make`.  Everything it writes (the
+# profile, every run, every comparison) stays in a private directory,
+# never in results/ (SYSMARK_RESULTS points there); its path is printed.
+# Smoke check: sh tests/perf/detect_trials.sh -d 0.2 -n 3 -R 3 -g 0 \
+#                  -p 50 -s 50 1
+# Not a test: what it finds depends on the machine and its load.
+set -u
+
+me=tests/perf/detect_trials.sh
+[ -f tests/perf/lib.sh ] ||
+    { echo "$me: run from the top of the tree" >&2; exit 2; }
+. ./tests/perf/lib.sh
+# Defaults; the profile's making (-d -n -R -g) is calibrate's own.
+test_id=dhry2reg pct=5 share=5
+profile= cal_d= cal_n= cal_r= cal_g=
+
+while getopts t:p:s:P:d:n:R:g:h opt; do
+	case $opt in
+	t) test_id=$OPTARG ;;
+	p) perf_number -p "$OPTARG"; pct=$OPTARG ;;
+	s) perf_number -s "$OPTARG"; share=$OPTARG ;;
+	P) profile=$OPTARG ;;
+	d) perf_number -d "$OPTARG"; cal_d=$OPTARG ;;
+	n) perf_number -n "$OPTARG"; cal_n=$OPTARG ;;
+	R) perf_number -R "$OPTARG"; cal_r=$OPTARG ;;
+	g) perf_number -g "$OPTARG"; cal_g=$OPTARG ;;
+	*) perf_usage TRIALS ;;
+	esac
+done
+shift $((OPTIND - 1))
+trials=${1:-5}
+[ $# -le 1 ] || perf_usage TRIALS
+case $trials in
+'' | *[!0-9]* | 0) echo "$me: TRIALS $trials: a count from 1" >&2; exit 2 ;;
+esac
+case $test_id in
+'' | -* | *[!A-Za-z0-9_.@-]*)
+	echo "$me: -t $test_id: one test id (sysmark list shows them)" >&2
+	exit 2 ;;
+esac
+perf_profile_opts "$profile" "$cal_d$cal_n$cal_r$cal_g"
+
+perf_setup detect
+duty_pid=
+
+# Stop the load generator by its pid: it stops its own processes, then
+# says what share it used; wait for that line (10 s), else kill it.
+duty_stop() {
+	[ -n "$duty_pid" ] || return 0
+	kill "$duty_pid" 2>/dev/null
+	i=0
+	while ! grep -q '^duty: used' "$work/duty.out" 2>/dev/null &&
+	    [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ $i -lt 100 ] || kill -KILL "$duty_pid" 2>/dev/null
+	wait "$duty_pid" 2>/dev/null
+	duty_pid=
+}
+
+# Start it and wait (10 s at most) until every process is pinned.
+duty_start() {
+	: >"$work/duty.out"
+	"$work/duty" "$share" >"$work/duty.out" 2>"$work/duty.err" \
+	    </dev/null &
+	duty_pid=$!
+	i=0
+	while ! grep -q '^duty: running' "$work/duty.out"; do
+		if [ $i -ge 100 ] || ! kill -0 "$duty_pid" 2>/dev/null; then
+			echo "$me: the load did not start:" >&2
+			cat "$work/duty.err" >&2
+			duty_stop
+			return 1
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+cleanup() {
+	perf_stop_job
+	duty_stop
+}
+trap 'cleanup; echo "$me: interrupted; kept $work" >&2; exit 130' \
+    INT TERM HUP
+trap 'cleanup' EXIT
+
+${CC:-cc} -std=c11 -O2 -o "$work/duty" "$top/tests/perf/duty.c" ||
+    { echo "$me: could not build tests/perf/duty.c" >&2; exit 2; }
+
+# ---- The host profile ----
+if [ -n "$profile" ]; then
+	cp "$profile" "$noise" || exit 2
+	echo "profile: $profile (copied to $noise)"
+else
+	set -- -t "$test_id" -q
+	[ -z "$cal_d" ] || set -- "$@" -d "$cal_d"
+	[ -z "$cal_n" ] || set -- "$@" -n "$cal_n"
+	[ -z "$cal_r" ] || set -- "$@" -R "$cal_r"
+	[ -z "$cal_g" ] || set -- "$@" -g "$cal_g"
+	# calibrate spreads its repeats over 5 minutes unless -g says.
+	bound=$(awk -v d="${cal_d:-10}" -v n="${cal_n:-6}" \
+	    -v r="${cal_r:-5}" -v g="${cal_g:--1}" 'BEGIN {
+		gap = g < 0 ? 300 : (r - 1) * g
+		printf "%d", 3 * (r * (n + 1) * d + gap) + 300 }')
+	perf_calibrate "$bound" "$@"
+	sed -n '/^SMALLEST DETECTABLE CHANGE/,$p' "$work/calibrate.txt"
+	echo
+fi
+
+# ---- What run --detect chooses ----
+# With a time cap of 1 ms and no terminal to ask, run --detect says what
+# it chose and how long it would take, then refuses: nothing is measured.
+perf_bounded 120 "$work/plan.out" "$work/plan.err" "$bin" run \
+    --detect "$pct" -t "$test_id" -T 0.001 -o "$work/plan.csv"
+plan=$(grep '^run --detect' "$work/plan.err")
+if [ -z "$plan" ]; then
+	echo "$me: run --detect $pct chose no settings:" >&2
+	cat "$work/plan.err" >&2
+	exit 1
+fi
+echo "$plan"
+est=$(printf '%s\n' "$plan" |
+    sed -n 's/.*; about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
+    awk '{ print $1 * ($2 == "h" ? 3600 : $2 == "min" ? 60 : 1) }')
+[ -n "$est" ] || est=600
+bound=$(awk -v e="$est" 'BEGIN { printf "%d", 3 * e + 300 }')
+awk -v e="$est" -v k="$trials" 'BEGIN {
+	t = 3 * k * e
+	printf "%d trial%s of 3 runs each (A, B, A'\''): about %s in all, " \
+	    "by sysmark'\''s estimate\n\n", k, k == 1 ? "" : "s",
+	    t < 100 ? sprintf("%.0f s", t) : t < 6000 ? \
+	    sprintf("%.0f min", t / 60) : sprintf("%.1f h", t / 3600) }'
+
+# ---- The trials ----
+# One run of the plan into $work/NAME.csv; B runs under the load.
+measure() {
+	name=$1
+	[ "$2" = B ] && { duty_start || exit 1; }
+	perf_bounded "$bound" "$work/$name.json" "$work/$name.err" "$bin" run \
+	    --detect "$pct" -t "$test_id" -T 86400 -q -f json \
+	    -l "$name" -o "$work/$name.csv"
+	mrc=$?
+	if [ "$2" = B ]; then
+		duty_stop
+		used=$(sed -n 's/^duty: used \([0-9.]*%\).*/\1/p' \
+		    "$work/duty.out")
+	fi
+	if [ $mrc -ne 0 ] && [ $mrc -ne 1 ]; then
+		echo "$me: run $name failed (status $mrc):" >&2
+		cat "$work/$name.err" >&2
+		exit 1
+	fi
+	[ $mrc -eq 0 ] || echo "$me: $name: a sample failed (kept)" >&2
+}
+
+# compare OLD NEW; its verdict, change, detectable change, basis.
+judge() {
+	perf_bounded 120 "$work/$3.json" "$work/$3.err" "$bin" compare -f json \
+	    -p "$noise" "$work/$1.csv" "$work/$2.csv" ||
+	    { cat "$work/$3.err" >&2; exit 1; }
+	python3 - "$work/$3.json" "$test_id" <<'PY'
+import json, sys
+
+def pct(v, fmt):
+    return "-" if v is None else fmt % v
+
+doc = json.load(open(sys.argv[1]))
+for l in doc["comparisons"][0]["lines"]:
+    if l["id"] == sys.argv[2] and l["copies"] == 1:
+        print(l["verdict"] or "-", pct(l["change_pct"], "%+.1f%%"),
+              pct(l["detectable_pct"], "%.1f%%"), l["basis"] or "-")
+        break
+else:
+    print("- - - -")
+PY
+}
+
+rows=$work/table.txt
+: >"$rows"
+found=0
+false_calls=0
+k=1
+while [ $k -le "$trials" ]; do
+	a=t$k-A a2=t$k-A2 b=t$k-B used=
+	# A B B A over two trials: odd ones A' A B, even ones B A A'.
+	if [ $((k % 2)) -eq 1 ]; then
+		order="A' A B"
+		measure "$a2" A; measure "$a" A; measure "$b" B
+	else
+		order="B A A'"
+		measure "$b" B; measure "$a" A; measure "$a2" A
+	fi
+	load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo -)
+	judge "$a" "$b" "t$k-AB" >"$work/v.txt" || exit 1
+	read -r abv abc abd abb <"$work/v.txt"
+	judge "$a2" "$a" "t$k-AA" >"$work/v.txt" || exit 1
+	read -r aav aac aad aab <"$work/v.txt"
+	[ "$abv" != worse ] || found=$((found + 1))
+	case $aav in
+	better | worse | small) false_calls=$((false_calls + 1)) ;;
+	esac
+	printf '%-5s  %-6s  %-7s %7s %7s  %-7s %7s %7s  %6s %5s\n' \
+	    "$k" "$order" "$abv" "$abc" "$abd" "$aav" "$aac" "$aad" \
+	    "${used:--}" "$load" >>"$rows"
+	echo "trial $k of $trials ($order): A/B $abv $abc (basis $abb)," \
+	    "A/A $aav $aac; load $load"
+	k=$((k + 1))
+done
+
+echo
+echo "run --detect $pct on $test_id, load $share% of every 10 ms on each CPU"
+printf '%-5s  %-6s  %-7s %7s %7s  %-7s %7s %7s  %6s %5s\n' TRIAL ORDER \
+    "A/B" CHANGE "CAN SEE" "A/A" CHANGE "CAN SEE" "DUTY" LOAD
+cat "$rows"
+echo
+echo "found the slowdown in $found of $trials trials;" \
+    "A/A false calls $false_calls of $trials"
+cat <<'END'
+A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
+  a false call.  CAN SEE: the smallest change that comparison finds with 80%
+  power.  DUTY: the share of each CPU the load really used (under other load
+  its spinning, timed by the clock, gets less CPU).  LOAD: the 1-minute load
+  average after the trial.
+END
+echo "runs, comparisons and the profile kept in $work"
