@@ -44,7 +44,7 @@ cmd_json_run(const char *command, const struct run *run, const char *file,
 	free(t);
 	if (base != NULL) {
 		label = paths_label(name);
-		one = index_table(run, base, label);
+		one = cmd_index_table(run, base, label);
 		json_out_set(doc, "index", json_out_table(one));
 		table_free(one);
 		free(label);

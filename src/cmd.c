@@ -445,15 +445,15 @@ cmd_noise_find(const char *self, const struct run *const *runs, size_t n,
 }
 
 /* The INDEX VALUES table of run against base, named name. */
-int
-cmd_index(const struct run *run, const struct run *base, const char *name,
-    enum table_format fmt)
+/* The INDEX VALUES table, with the host profile when there is one. */
+struct table *
+cmd_index_table(const struct run *run, const struct run *base,
+    const char *label)
 {
-	struct sm_error	 err;
 	struct table	*t;
 	struct run	 profile;
-	char		*label = paths_label(name), self[PATH_MAX], pname[PATH_MAX];
-	int		 rc, have = 0;
+	char		 self[PATH_MAX], pname[PATH_MAX];
+	int		 have = 0;
 
 	/* The host profile widens one run's intervals to the honest ones. */
 	run_init(&profile);
@@ -463,6 +463,19 @@ cmd_index(const struct run *run, const struct run *base, const char *name,
 	t = index_table_noise(run, base, label, have > 0 ? &profile : NULL,
 	    pname);
 	run_free(&profile);
+	return t;
+}
+
+int
+cmd_index(const struct run *run, const struct run *base, const char *name,
+    enum table_format fmt)
+{
+	struct sm_error	 err;
+	struct table	*t;
+	char		*label = paths_label(name);
+	int		 rc;
+
+	t = cmd_index_table(run, base, label);
 	if (fmt == TABLE_TEXT)
 		putchar('\n');
 	rc = table_render(t, fmt, stdout, &err);

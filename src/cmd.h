@@ -109,6 +109,8 @@ int	 cmd_render_all(struct table **, size_t, enum table_format, int, int);
 int	 cmd_print(const struct run *, enum table_format, int);
 int	 cmd_noise_find(const char *, const struct run *const *, size_t,
 	     struct run *, char *, size_t);
+struct table *cmd_index_table(const struct run *run,
+	    const struct run *base, const char *label);
 int	 cmd_index(const struct run *, const struct run *, const char *,
 	     enum table_format);
 

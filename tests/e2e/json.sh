@@ -52,6 +52,16 @@ json run 0 -t syscall -d 0.1 -n 2 -q -l "json test" --note "a, b" \
 grep -q '"label": "json test"' "$tmp/doc" || fail "run: no label"
 json calibrate 0 -t syscall -d 0.1 -n 2 -R 2 -g 0 -q
 grep -q '"noise"' "$tmp/doc" || fail "calibrate: no noise table"
+# With that host profile the index's interval is the profile's, in the
+# JSON as in the text (it once took the samples' alone).
+json show 0 -b unixbench "$tmp/run.csv"
+python3 - "$tmp/doc" <<'EOF' || fail "show -b -f json: the index ignores the profile"
+import json, sys
+rows = json.load(open(sys.argv[1]))["index"]["rows"]
+basis = [r["cells"][-1] for r in rows if "cells" in r and r["cells"][-1]]
+if not basis or set(basis) != {"profile"}:
+    sys.exit("BASIS %r" % basis)
+EOF
 printf 'kind,what,iterations,think\ntest,syscall,100,0\n' >"$tmp/mix.csv"
 json users 0 -u 1,2 -d 0.1 -n 1 -q -o "$tmp/users.csv" "$tmp/mix.csv"
 grep -q '"response_times": \[$' "$tmp/doc" || fail "users: no times"
