@@ -218,6 +218,39 @@ test_plan(void **state)
 	run_free(&prof);
 }
 
+/*
+ * A profile whose repeat means strayed less than its samples' spread
+ * predicts (samples that are not independent): more repeats still plan
+ * a smaller detectable change than one run, which uses the profile whole
+ * (once 3 repeats planned 35% where one run planned 13%).
+ */
+static void
+test_plan_tight_means(void **state)
+{
+	static const double	 shape[] = { 1, 0.8, 1.0, 1.2 };
+	struct run		 prof;
+	double			 d1, d3, d5;
+
+	(void)state;
+	run_init(&prof);
+	for (int r = 1; r <= 3; r++)
+		for (int k = 0; k <= 3; k++) {
+			struct run_sample *s = run_add_sample(&prof);
+
+			snprintf(s->test, sizeof s->test, "t");
+			s->copies = 1;
+			s->repeat = r;
+			s->index = k;
+			s->status = RUN_OK;
+			s->value = 1000 * shape[k] * (1 + 0.002 * r);
+		}
+	d1 = detect_settings(&prof, &g_t, 1, 3, 0.05, 0.01);
+	d3 = detect_settings(&prof, &g_t, 3, 3, 0.05, 0.01);
+	d5 = detect_settings(&prof, &g_t, 5, 3, 0.05, 0.01);
+	assert_true(isfinite(d1) && d1 > d3 && d3 > d5);
+	run_free(&prof);
+}
+
 /* ---- The command line, on a synthetic profile of this host ---- */
 
 static void
@@ -391,6 +424,7 @@ main(void)
 		cmocka_unit_test(test_power_repeats),
 		cmocka_unit_test(test_power_profile),
 		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_plan_tight_means),
 		cmocka_unit_test(test_cli_detect),
 		cmocka_unit_test(test_cli_compare_index),
 		cmocka_unit_test(test_cli_reach),

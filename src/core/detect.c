@@ -32,12 +32,34 @@ static const int detect_samples[] = { 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25,
 #define DETECT_NSAMPLES	(sizeof detect_samples / sizeof detect_samples[0])
 
 /*
+ * The relative variance of one run's mean at `samples` samples, from the
+ * profile's run-level variance v (at np samples a run) and within CV w:
+ * the between-run part v - w^2/np plus the within part w^2/samples.
+ * When the profile's means strayed less than its samples' spread alone
+ * predicts (a negative between part: samples that are not independent),
+ * the whole of v is scaled as a within part, so that at the profile's own
+ * settings the plan uses v itself, as compare's one-run rule does, and
+ * more repeats never look worse than one.
+ */
+static double
+detect_run_var(double v, double w, double np, int samples)
+{
+	double	w2 = isfinite(w) ? w * w : 0;
+	double	b2 = v - w2 / np;
+
+	if (b2 >= 0)
+		return b2 + w2 / samples;
+	return v * np / samples;
+}
+
+/*
  * The estimate one side would give: repeats units of samples each, mean
- * 1, from the profile's within CV w and between-run variance b2.
+ * 1, from the profile's within CV w and run-level variance v at np
+ * samples a run.
  */
 static void
 detect_side(struct estimate *e, int repeats, int samples, double w,
-    double b2)
+    double v, double np)
 {
 	double	w2 = isfinite(w) ? w * w : 0;
 
@@ -46,9 +68,9 @@ detect_side(struct estimate *e, int repeats, int samples, double w,
 	e->n = (size_t)(repeats * samples);
 	e->mean = 1;
 	e->within_cv = w;
-	e->between_cv = sqrt(b2);
+	e->between_cv = sqrt(fmax(v - w2 / np, 0));
 	if (repeats > 1) {
-		e->relvar = (b2 + w2 / samples) / repeats;
+		e->relvar = detect_run_var(v, w, np, samples) / repeats;
 		e->df = repeats - 1;
 	} else {
 		e->relvar = w2 / samples;
@@ -68,20 +90,19 @@ detect_settings(const struct run *profile, const struct run_group *g,
 	struct estimate		pe, side;
 	struct signif_rule	r;
 	struct signif		s;
-	double			np, b2;
+	double			np;
 
 	estimate_run(profile, g, &pe);
 	if (pe.units < 2 || !isfinite(pe.relvar) || samples < 2)
 		return NAN;
 	np = (double)pe.n / (double)pe.units;
-	b2 = pe.relvar * (double)pe.units - (isfinite(pe.within_cv) ?
-	    pe.within_cv * pe.within_cv / np : 0);
 	r.dir = BENCH_HIGHER;
 	r.alpha = alpha;
 	r.min_effect = min_effect;
 	r.floor = judge_floor(g->test);
 	judge_profile(profile, g, &r);
-	detect_side(&side, repeats, samples, pe.within_cv, fmax(b2, 0));
+	detect_side(&side, repeats, samples, pe.within_cv,
+	    pe.relvar * (double)pe.units, np);
 	signif_judge(&side, &side, &r, &s);
 	return s.detect;
 }
