@@ -4,9 +4,9 @@
  * main.c's table calls as fn(argc - 1, argv + 1, argv0).  A command is
  * one file, src/cmd_NAME.c, as in tmux, and only a command's file is
  * named so; the helpers several commands use are src/cli_NAME.c
- * (cli_measure.c, cli_json.c, cli_gate.c, cli_plan.c), their functions
- * still prefixed cmd_.  Only what another file uses is declared here,
- * the rest stays static in its file.
+ * (cli_measure.c, cli_json.c, cli_gate.c, cli_plan.c; cli_fleet.c for
+ * the fleet commands), their functions still prefixed cmd_.  Only what
+ * another file uses is declared here, the rest stays static in its file.
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -4,7 +4,8 @@
 #   sh tests/cycles.sh [-e] [DIR]
 #
 # Reads the symbols of every object under DIR (default build/obj, what
-# `make` leaves; build/san after the sanitized build) with nm, and draws
+# `make` leaves; build/san after the sanitized build) with nm, from the
+# top directory (where each object's source is), and draws
 # the graph "object A calls a function defined in object B": an edge for
 # each undefined symbol (U) of A that B defines as code (T, W).  Prints
 # every strongly connected component of more than one object, with the
@@ -29,7 +30,12 @@ if [ ! -d "$dir" ]; then
 	echo "cycles.sh: no $dir: build first (make)" >&2
 	exit 2
 fi
-list=$(find "$dir" -name '*.o' | LC_ALL=C sort)
+# An object whose source (NAME.c from the current directory) is gone is
+# left over from a file since renamed or removed: left out.
+list=$(find "$dir" -name '*.o' | LC_ALL=C sort | while IFS= read -r o; do
+	s=${o#"$dir"/}
+	[ ! -f "${s%.o}.c" ] || printf '%s\n' "$o"
+done)
 if [ -z "$list" ]; then
 	echo "cycles.sh: no objects under $dir: build first (make)" >&2
 	exit 2
