@@ -37,8 +37,8 @@ void	 cmd_fleet_init(struct cmd_fleet *);
 int	 cmd_fleet_opt(struct cmd_fleet *, int, const char *);
 void	 cmd_fleet_long_opts(int, char **);
 int	 cmd_fleet_hosts(struct cmd_fleet *);
-int	 cmd_fleet_drive(struct cmd_fleet *, const char *, const char *,
-	     void (*)(void *), void *);
+int	 cmd_fleet_drive(struct cmd_fleet *f, const char *argv0,
+	     const char *logdir, void (*tick)(void *), void *arg);
 void	 cmd_fleet_free(struct cmd_fleet *);
 int	 cmd_fleet_status(const struct cmd_fleet *, enum fleet_status);
 
@@ -52,8 +52,9 @@ int	 cmd_fleet_calibrate(int, char **, const char *);
 
 /* cmd_fleet_show.c */
 int	 cmd_fleet_show(int, char **, const char *);
-int	 cmd_fleet_side(const char *, const struct fleet_row *, size_t,
-	     const char *, const char *, enum table_format);
+int	 cmd_fleet_side(const char *dir, const struct fleet_row *rows,
+	     size_t n, const char *ref, const char *self,
+	     enum table_format fmt);
 
 /* cmd_fleet_collect.c */
 int	 cmd_fleet_collect(int, char **, const char *);
