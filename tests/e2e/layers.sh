@@ -31,36 +31,45 @@ obj src/core/d 'void a_f(void); void d_f(void) { a_f(); }'
 # The core calling the console, a workload calling the core past bench.h.
 obj src/core/e 'void ui_f(void); void e_f(void) { ui_f(); }'
 obj ui/f 'void ui_f(void) { }'
-obj src/bench/g 'void d_f(void); void g_f(void) { d_f(); }'
+obj src/bench/g 'void d_f(void); void bench_ok(void);
+void g_f(void) { d_f(); bench_ok(); }'
+# What bench.h declares a workload may call: bench_ok, not d_f.
+printf 'void bench_ok(void);\n' >"$tmp/bad/src/bench/bench.h"
+obj src/core/k 'void bench_ok(void) { }'
 # A core header that includes the command line's.
 printf '#include "../cmd.h"\n' >"$tmp/bad/src/core/h.h"
 # Left over from a file since removed: not counted.
 cp "$tmp/bad/src/core/a.o" "$tmp/bad/src/core/gone.o"
 
+# check SCRIPT: tests/SCRIPT on the planted tree must find a breach (1).
+check() {
+	sh "$top/tests/$1" . >"$tmp/out" 2>&1
+	rc=$?
+	[ "$rc" -eq 1 ] || fail "$1 on the planted tree: status $rc, not 1"
+}
+
+# says PATTERN WHAT: a line of what it printed matches, or WHAT failed.
+says() {
+	grep -q -e "$1" "$tmp/out" || fail "$2"
+}
+
 # The checks read the sources from the top of the tree they check.
 cd "$tmp/bad" || fail "cd $tmp/bad"
-sh "$top/tests/cycles.sh" . >"$tmp/out" 2>&1
-rc=$?
-[ "$rc" -eq 1 ] || fail "cycles.sh on a loop: status $rc, not 1"
-grep -q '^cycle 1: src/core/a src/core/b src/core/c$' "$tmp/out" ||
-    fail "cycles.sh did not name the loop a b c"
-grep -q '^  src/core/c -> src/core/a: a_f$' "$tmp/out" ||
-    fail "cycles.sh did not name the call that closes the loop"
+check cycles.sh
+says '^cycle 1: src/core/a src/core/b src/core/c$' "no loop a b c named"
+says '^  src/core/c -> src/core/a: a_f$' "no call closing the loop named"
 grep -q 'cycle 2' "$tmp/out" && fail "cycles.sh found a second loop"
 grep -q 'src/core/d' "$tmp/out" && fail "cycles.sh put d in the loop"
 grep -q 'gone' "$tmp/out" && fail "cycles.sh read an object with no source"
 
-sh "$top/tests/layers.sh" . >"$tmp/out" 2>&1
-rc=$?
-[ "$rc" -eq 1 ] || fail "layers.sh on a breach: status $rc, not 1"
-grep -q '^src/core/e calls ui_f (ui/f): ' "$tmp/out" ||
-    fail "layers.sh missed the core calling the console"
-grep -q '^src/bench/g calls d_f (src/core/d): ' "$tmp/out" ||
-    fail "layers.sh missed a workload calling the core past bench.h"
-grep -q '^src/core/h.h:1: includes "../cmd.h" ' "$tmp/out" ||
-    fail "layers.sh missed the core including the command line"
-grep -q '^layers: 3 against the direction$' "$tmp/out" ||
-    fail "layers.sh counted other breaches"
+check layers.sh
+says '^src/core/e calls ui_f (ui/f): ' "the core calling the console missed"
+says '^src/bench/g calls d_f (src/core/d): ' \
+    "a workload calling the core past bench.h missed"
+says '^src/core/h.h:1: includes "../cmd.h" ' \
+    "the core including the command line missed"
+says '^layers: 3 against the direction$' "other breaches counted"
+grep -q 'bench_ok' "$tmp/out" && fail "layers.sh refused what bench.h declares"
 
 # The build's own objects.
 cd "$top" || fail "cd $top"
