@@ -37,7 +37,8 @@ list=$(find "$dir" -name '*.o' | LC_ALL=C sort | while IFS= read -r o; do
 	[ ! -f "${s%.o}.c" ] || printf '%s\n' "$o"
 done)
 if [ -z "$list" ]; then
-	echo "cycles.sh: no objects under $dir: build first (make)" >&2
+	echo "cycles.sh: no objects under $dir whose source is here:" \
+	    "build first (make), and run from the top directory" >&2
 	exit 2
 fi
 
