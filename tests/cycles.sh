@@ -43,7 +43,6 @@ if [ -z "$list" ]; then
 fi
 
 # nm -A -P: "PATH: SYMBOL TYPE [VALUE SIZE]", one symbol a line.
-# shellcheck disable=SC2086
 printf '%s\n' "$list" | LC_ALL=C xargs nm -A -P |
 LC_ALL=C awk -v dir="$dir/" -v edges="$edges" '
 function name(path) {
