@@ -4,9 +4,9 @@
  * main.c's table calls as fn(argc - 1, argv + 1, argv0).  A command is
  * one file, src/cmd_NAME.c, as in tmux, and only a command's file is
  * named so; the helpers several commands use are src/cli_NAME.c
- * (cli_measure.c, cli_json.c, cli_gate.c, cli_plan.c), their functions
- * still prefixed cmd_.  Only what another file uses is declared here,
- * the rest stays static in its file.
+ * (cli_measure.c, cli_json.c, cli_gate.c, cli_plan.c; cli_fleet.c for
+ * the fleet commands), their functions still prefixed cmd_.  Only what
+ * another file uses is declared here, the rest stays static in its file.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -98,35 +98,39 @@ int	 cmd_opts_finish(struct cmd_opts *, const char *);
 int	 cmd_format_only(int, char **, enum table_format *);
 int	 cmd_getopt(int, char **, const char *, const char **);
 void	 cmd_long_opt(int, char **, const char *, char);
-int	 cmd_load_baseline(const char *, const char *, struct run *);
+int	 cmd_load_baseline(const char *name, const char *argv0,
+	     struct run *base);
 int	 cmd_load_runs(char **, int, const char *, struct run **, char ***,
 	     int *);
 void	 cmd_free_runs(struct run *, char **, int);
 int	 cmd_check_out(const struct cmd_opts *);
 int	 cmd_save(const struct run *, struct cmd_opts *);
 int	 cmd_render(struct table *, enum table_format);
-int	 cmd_render_all(struct table **, size_t, enum table_format, int, int);
+int	 cmd_render_all(struct table **t, size_t n, enum table_format fmt,
+	     int rc, int lead);
 int	 cmd_print(const struct run *, enum table_format, int);
-int	 cmd_noise_find(const char *, const struct run *const *, size_t,
-	     struct run *, char *, size_t);
+int	 cmd_noise_find(const char *self, const struct run *const *runs,
+	     size_t n, struct run *profile, char *path, size_t len);
 struct table *cmd_index_table(const struct run *run,
 	    const struct run *base, const char *label);
-int	 cmd_index(const struct run *, const struct run *, const char *,
-	     enum table_format);
+int	 cmd_index(const struct run *run, const struct run *base,
+	     const char *name, enum table_format fmt);
 
 /* cli_json.c */
 int	 cmd_json_write(struct json_t *);
-int	 cmd_json_run(const char *, const struct run *, const char *,
-	     const struct run *, const char *, int);
+int	 cmd_json_run(const char *command, const struct run *run,
+	     const char *file, const struct run *base, const char *name,
+	     int noise);
 
 /* cli_gate.c: compare --fail-on and compare -f json */
 struct cmd_gate {
 	unsigned	mask;		/* GATE_*; 0: no gate */
 	char		list[64];	/* the conditions, as gate_str() */
 };
-size_t	 cmd_gate_judge(const struct cmd_gate *, const struct run *,
-	     char **, char **, int, int, const struct compare_opts *,
-	     const struct filter *, struct json_t **);
+size_t	 cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
+	     char **args, char **names, int n, int split,
+	     const struct compare_opts *o, const struct filter *f,
+	     struct json_t **doc);
 
 /* cli_plan.c */
 int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,

@@ -1,7 +1,7 @@
 /*
  * What the fleet command files share (cmd_fleet.c, cmd_fleet_run.c,
- * cmd_fleet_show.c, cmd_fleet_collect.c): the hosts chosen, ssh's
- * options and the sessions that drive them.
+ * cmd_fleet_show.c, cmd_fleet_collect.c, cli_fleet.c): the hosts chosen,
+ * ssh's options and the sessions that drive them.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -32,17 +32,19 @@ struct cmd_fleet {
 	int			 interrupted;
 };
 
-/* cmd_fleet.c */
+/* cli_fleet.c */
 void	 cmd_fleet_init(struct cmd_fleet *);
 int	 cmd_fleet_opt(struct cmd_fleet *, int, const char *);
 void	 cmd_fleet_long_opts(int, char **);
 int	 cmd_fleet_hosts(struct cmd_fleet *);
-int	 cmd_fleet_drive(struct cmd_fleet *, const char *, const char *,
-	     void (*)(void *), void *);
+int	 cmd_fleet_drive(struct cmd_fleet *f, const char *argv0,
+	     const char *logdir, void (*tick)(void *), void *arg);
 void	 cmd_fleet_free(struct cmd_fleet *);
+int	 cmd_fleet_status(const struct cmd_fleet *, enum fleet_status);
+
+/* cmd_fleet.c */
 const char *cmd_fleet_check_binary(const struct cmd_fleet *,
 	     const struct fleet_sess *);
-int	 cmd_fleet_status(const struct cmd_fleet *, enum fleet_status);
 
 /* cmd_fleet_run.c */
 int	 cmd_fleet_run(int, char **, const char *);
@@ -50,8 +52,9 @@ int	 cmd_fleet_calibrate(int, char **, const char *);
 
 /* cmd_fleet_show.c */
 int	 cmd_fleet_show(int, char **, const char *);
-int	 cmd_fleet_side(const char *, const struct fleet_row *, size_t,
-	     const char *, const char *, enum table_format);
+int	 cmd_fleet_side(const char *dir, const struct fleet_row *rows,
+	     size_t n, const char *ref, const char *self,
+	     enum table_format fmt);
 
 /* cmd_fleet_collect.c */
 int	 cmd_fleet_collect(int, char **, const char *);

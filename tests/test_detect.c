@@ -416,6 +416,32 @@ test_cli_reach(void **state)
 	run_free(&run);
 }
 
+/*
+ * show on a profile: the detect table's narrow cells give the time as
+ * detect_secs() does without the space and with the unit's first letter
+ * ("2s", "5m", "1.5h"), beside the settings or the detectable change.
+ */
+static void
+test_cli_detect_table(void **state)
+{
+	char		 host[256], prof[600];
+	char		*show[] = { "sysmark", "show", prof, NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	gethostname(host, sizeof host);
+	host[sizeof host - 1] = '\0';
+	snprintf(prof, sizeof prof, "%s/results/noise-%s.csv",
+	    tu_results_dir(), host);
+	cli_files(NULL, 1);
+	cli_ok(show, &o, 0);
+	assert_non_null(strstr(o.out, "SMALLEST DETECTABLE CHANGE"));
+	/* The profile is seeded: 5 x 2 and 16 x 3 samples of 0.1 s. */
+	assert_non_null(strstr(o.out, "  5x2 2s  16x3 7s\n"));
+	assert_non_null(strstr(o.out, "-R 5 -n 2, about 2 s a run"));
+	tu_out_free(&o);
+}
+
 int
 main(void)
 {
@@ -428,6 +454,7 @@ main(void)
 		cmocka_unit_test(test_cli_detect),
 		cmocka_unit_test(test_cli_compare_index),
 		cmocka_unit_test(test_cli_reach),
+		cmocka_unit_test(test_cli_detect_table),
 	};
 
 	return cmocka_run_group_tests(tests, tu_results_env,

@@ -16,24 +16,6 @@
 
 #include "testutil.h"
 
-static char	dir[256];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	tu_tmpdir(dir, sizeof dir);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	sm_rmtree(dir);
-	return 0;
-}
-
 /* Run cmd as --prepare for syscall, sample 3, within timeout seconds. */
 static int
 run_hook(const char *cmd, double timeout, volatile sig_atomic_t *stop,
@@ -66,7 +48,7 @@ test_ok(void **state)
 	assert_int_equal(run_hook("test \"$SYSMARK_TEST $SYSMARK_COPIES "
 	    "$SYSMARK_SAMPLE $SYSMARK_REPEAT\" = 'syscall 2 3 1'", 10, NULL,
 	    why, sizeof why), HOOKS_OK);
-	snprintf(path, sizeof path, "%s/out", dir);
+	snprintf(path, sizeof path, "%s/out", tu_dir());
 	snprintf(cmd, sizeof cmd, "printf '%%s|' \"a  b\" '$HOME' > %s",
 	    path);
 	assert_int_equal(run_hook(cmd, 10, NULL, why, sizeof why), HOOKS_OK);
@@ -109,7 +91,7 @@ test_background(void **state)
 	int	i;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/alive", dir);
+	snprintf(path, sizeof path, "%s/alive", tu_dir());
 	snprintf(cmd, sizeof cmd, "(sleep 0.3; echo late; echo late >&2; "
 	    "echo alive > %s) & echo started", path);
 	assert_int_equal(run_hook(cmd, 10, NULL, why, sizeof why), HOOKS_OK);
@@ -145,7 +127,7 @@ test_timeout(void **state)
 	int		dead = 0;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/pid", dir);
+	snprintf(path, sizeof path, "%s/pid", tu_dir());
 	snprintf(cmd, sizeof cmd, "sleep 300 & echo $! > %s; wait", path);
 	assert_int_equal(run_hook(cmd, 0.5, NULL, why, sizeof why),
 	    HOOKS_FAILED);
@@ -199,8 +181,8 @@ test_run(void **state)
 	struct run	run;
 
 	(void)state;
-	snprintf(log, sizeof log, "%s/log", dir);
-	snprintf(out, sizeof out, "%s/run.csv", dir);
+	snprintf(log, sizeof log, "%s/log", tu_dir());
+	snprintf(out, sizeof out, "%s/run.csv", tu_dir());
 	snprintf(prep, sizeof prep, "echo prepare $SYSMARK_TEST "
 	    "$SYSMARK_SAMPLE >> %s", log);
 	snprintf(set, sizeof set, "echo setup $SYSMARK_TEST >> %s", log);
@@ -244,7 +226,7 @@ test_run_failures(void **state)
 	struct run	run;
 
 	(void)state;
-	snprintf(out, sizeof out, "%s/fail.csv", dir);
+	snprintf(out, sizeof out, "%s/fail.csv", tu_dir());
 	{
 		char *const argv[] = { "sysmark", "run", "-t", "syscall", "-n",
 		    "2", "-d", "0.1", "-q", "-o", out, "--prepare",
@@ -317,5 +299,5 @@ main(void)
 		cmocka_unit_test(test_bad_input),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);
 }

@@ -270,6 +270,16 @@ test_min_effect_reaches_verdict(void **state)
 
 /* ---- hist.c: the nearest rank is rounded up ---- */
 
+/* A histogram of three values: 10, 20 and 30 ns. */
+static void
+pin_hist(struct hist *h)
+{
+	hist_init(h);
+	hist_record(h, 10);
+	hist_record(h, 20);
+	hist_record(h, 30);
+}
+
 /*
  * Planted: the rank floor(q N) instead of ceil(q N).  With three values
  * the median is the second (ceil 1.5 = 2), the 0.4-quantile too (ceil
@@ -281,10 +291,7 @@ test_quantile_rank_rounds_up(void **state)
 	struct hist	h;
 
 	(void)state;
-	hist_init(&h);
-	hist_record(&h, 10);
-	hist_record(&h, 20);
-	hist_record(&h, 30);
+	pin_hist(&h);
 	assert_near(hist_quantile(&h, 0.5), 20, 0);
 	assert_near(hist_quantile(&h, 0.4), 20, 0);
 	assert_near(hist_quantile(&h, 0.34), 20, 0);
@@ -421,6 +428,41 @@ pin_quiet(const struct runner_event *ev, void *arg)
 	(void)arg;
 }
 
+/* A plan of one test, benches[0] at cps[0] copies: samples of 0.1 s. */
+static void
+pin_plan(struct runner_plan *plan, const struct bench **benches, int *cps,
+    int samples, double grace)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->benches = benches;
+	plan->nbench = 1;
+	plan->copies = cps;
+	plan->ncopies = 1;
+	plan->samples = samples;
+	plan->duration = 0.1;
+	plan->grace = grace;
+	plan->self_exe = "/bin/false";
+}
+
+/* Run samples samples of b at copies into run, to the end. */
+static void
+pin_run(const struct bench *b, int copies, int samples, double grace,
+    struct run *run)
+{
+	const struct bench	*benches[1] = { b };
+	int			 cps[1] = { copies };
+	struct runner_plan	 plan;
+	struct runner		*r;
+	struct sm_error		 err;
+
+	pin_plan(&plan, benches, cps, samples, grace);
+	run_init(run);
+	if ((r = runner_start(&plan, run, pin_quiet, NULL, &err)) == NULL)
+		fail_msg("%s", err.msg);
+	runner_wait(r, NULL);
+	runner_free(r);
+}
+
 static const struct bench pin_late_exit = {
 	.id = "late_exit", .title = "late_exit", .group = "Test",
 	.unit = "lps", .dir = BENCH_HIGHER, .version = 1, .desc = "late",
@@ -435,28 +477,10 @@ static const struct bench pin_late_exit = {
 static void
 test_result_then_failing_exit(void **state)
 {
-	const struct bench	*benches[1] = { &pin_late_exit };
-	int			 cps[1] = { 1 };
-	struct runner_plan	 plan;
-	struct runner		*r;
-	struct run		 run;
-	struct sm_error		 err;
+	struct run	run;
 
 	(void)state;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.samples = 2;
-	plan.duration = 0.1;
-	plan.grace = 0.3;
-	plan.self_exe = "/bin/false";
-	run_init(&run);
-	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
-		fail_msg("%s", err.msg);
-	runner_wait(r, NULL);
-	runner_free(r);
+	pin_run(&pin_late_exit, 1, 2, 0.3, &run);
 	assert_int_equal(run.nsamples, 2);
 	for (size_t i = 0; i < run.nsamples; i++) {
 		assert_int_equal(run.samples[i].status, RUN_FAILED);
@@ -501,28 +525,10 @@ static const struct bench pin_stranger = {
 static void
 test_record_from_no_copy(void **state)
 {
-	const struct bench	*benches[1] = { &pin_stranger };
-	int			 cps[1] = { 1 };
-	struct runner_plan	 plan;
-	struct runner		*r;
-	struct run		 run;
-	struct sm_error		 err;
+	struct run	run;
 
 	(void)state;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.samples = 1;
-	plan.duration = 0.1;
-	plan.grace = 0.3;
-	plan.self_exe = "/bin/false";
-	run_init(&run);
-	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
-		fail_msg("%s", err.msg);
-	runner_wait(r, NULL);
-	runner_free(r);
+	pin_run(&pin_stranger, 1, 1, 0.3, &run);
 	assert_int_equal(run.nsamples, 1);
 	assert_int_equal(run.samples[0].status, RUN_FAILED);
 	assert_string_equal(run.samples[0].reason,
@@ -546,29 +552,11 @@ static const struct bench pin_ok = {
 static void
 test_good_sample_figures(void **state)
 {
-	const struct bench	*benches[1] = { &pin_ok };
-	int			 cps[1] = { 2 };
-	struct runner_plan	 plan;
-	struct runner		*r;
 	struct run		 run;
-	struct sm_error		 err;
 	const struct run_sample	*s;
 
 	(void)state;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.samples = 1;
-	plan.duration = 0.1;
-	plan.grace = 5;
-	plan.self_exe = "/bin/false";
-	run_init(&run);
-	if ((r = runner_start(&plan, &run, pin_quiet, NULL, &err)) == NULL)
-		fail_msg("%s", err.msg);
-	runner_wait(r, NULL);
-	runner_free(r);
+	pin_run(&pin_ok, 2, 1, 5, &run);
 	assert_int_equal(run.nsamples, 1);
 	s = &run.samples[0];
 	assert_int_equal(s->status, RUN_OK);
@@ -593,15 +581,8 @@ test_plan_sample_bounds(void **state)
 	struct sm_error		 err;
 
 	(void)state;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = benches;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
-	plan.duration = 0.1;
-	plan.self_exe = "/bin/false";
+	pin_plan(&plan, benches, cps, 0, 0);
 	run_init(&run);
-	plan.samples = 0;
 	assert_null(runner_start(&plan, &run, pin_quiet, NULL, &err));
 	assert_string_equal(err.msg, "samples 0: must be between 1 and 1000");
 	plan.samples = RUNNER_MAX_SAMPLES + 1;
@@ -638,10 +619,7 @@ test_hist_mean(void **state)
 	struct hist	h;
 
 	(void)state;
-	hist_init(&h);
-	hist_record(&h, 10);
-	hist_record(&h, 20);
-	hist_record(&h, 30);
+	pin_hist(&h);
 	assert_near(hist_mean(&h), 20, 0);
 	hist_free(&h);
 }

@@ -15,24 +15,6 @@
 
 #include "testutil.h"
 
-static char	dir[256];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	tu_tmpdir(dir, sizeof dir);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	sm_rmtree(dir);
-	return 0;
-}
-
 /* The sample rows of the file at path (0 while it does not exist). */
 static int
 count_samples(const char *path)
@@ -142,7 +124,7 @@ test_interrupt_and_resume(void **state)
 	mode_t		mode;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/int.csv", dir);
+	snprintf(path, sizeof path, "%s/int.csv", tu_dir());
 	assert_int_equal(run_and_stop(path, 5, SIGINT, &mode),
 	    SM_EXIT_INTERRUPTED);
 	assert_int_equal(mode, 0600);
@@ -182,8 +164,8 @@ test_last_line(void **state)
 	int		st, i, errfd;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/line.csv", dir);
-	snprintf(want, sizeof want, "%s/err", dir);
+	snprintf(path, sizeof path, "%s/line.csv", tu_dir());
+	snprintf(want, sizeof want, "%s/err", tu_dir());
 	errfd = open(want, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(errfd >= 0);
 	pid = fork();
@@ -224,7 +206,7 @@ test_sigkill(void **state)
 	mode_t		mode;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/kill.csv", dir);
+	snprintf(path, sizeof path, "%s/kill.csv", tu_dir());
 	assert_int_equal(run_and_stop(path, 4, SIGKILL, &mode), 128 + SIGKILL);
 	tu_load(&run, path);
 	assert_string_equal(run_meta_get(&run, "status"), "running");
@@ -243,13 +225,13 @@ test_sigkill(void **state)
 	assert_int_equal(sb.st_mode & 0077, 0644 & 0077 & ~umask(022));
 }
 
-/* Write text to dir/name; its path in path. */
+/* Write text to tu_dir()/name; its path in path. */
 static void
 put(const char *name, const char *text, char *path, size_t len)
 {
 	FILE	*f;
 
-	snprintf(path, len, "%s/%s", dir, name);
+	snprintf(path, len, "%s/%s", tu_dir(), name);
 	assert_non_null(f = fopen(path, "w"));
 	fputs(text, f);
 	fclose(f);
@@ -312,7 +294,7 @@ test_refusals(void **state)
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	assert_non_null(strstr(o.err, "--resume \"\": name the run file"));
 	tu_out_free(&o);
-	snprintf(path, sizeof path, "%s/none.csv", dir);
+	snprintf(path, sizeof path, "%s/none.csv", tu_dir());
 	resume(path, &o);
 	assert_int_equal(o.status, SM_EXIT_INPUT);
 	assert_non_null(strstr(o.err, "none.csv"));
@@ -374,7 +356,7 @@ test_find(void **state)
 
 	(void)state;
 	gethostname(me, sizeof me - 1);
-	snprintf(res, sizeof res, "%s/results", dir);
+	snprintf(res, sizeof res, "%s/results", tu_dir());
 	setenv("SYSMARK_RESULTS", res, 1);
 	assert_int_equal(resume_find(NULL, path, sizeof path), -1);
 	snprintf(text, sizeof text, "record,name,value,version,copies,sample,"
@@ -414,7 +396,7 @@ test_journal(void **state)
 	(void)state;
 	run_init(&run);
 	run_meta_set(&run, "hostname", "box");
-	snprintf(path, sizeof path, "%s/j.csv", dir);
+	snprintf(path, sizeof path, "%s/j.csv", tu_dir());
 	assert_int_equal(journal_begin(&j, NULL, path, &run, &err), 0);
 	assert_int_equal(journal_write(&j, &run, 0), 0);
 	assert_int_equal(count_samples(path), 0);
@@ -453,5 +435,5 @@ main(void)
 		cmocka_unit_test(test_journal),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);
 }

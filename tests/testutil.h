@@ -151,14 +151,13 @@ tu_tmpdir(char *buf, size_t len)
 }
 
 /*
- * A private directory for a group of tests, tu_results_dir(), with its
- * results/ as $SYSMARK_RESULTS, so that the runs they save land nowhere
- * else: cmocka's group setup and teardown.
+ * A private directory for a group of tests, tu_dir(): cmocka's group
+ * setup (tu_dir_make) and teardown (tu_dir_free).
  */
 #define TU_DIR_MAX	256
 
 static inline char *
-tu_results_dir(void)
+tu_dir(void)
 {
 	static char	dir[TU_DIR_MAX];
 
@@ -166,13 +165,38 @@ tu_results_dir(void)
 }
 
 static inline int
+tu_dir_make(void **state)
+{
+	(void)state;
+	tu_tmpdir(tu_dir(), TU_DIR_MAX);
+	return 0;
+}
+
+static inline int
+tu_dir_free(void **state)
+{
+	(void)state;
+	sm_rmtree(tu_dir());
+	return 0;
+}
+
+/*
+ * The same, tu_results_dir(), with its results/ as $SYSMARK_RESULTS, so
+ * that the runs the tests save land nowhere else.
+ */
+static inline char *
+tu_results_dir(void)
+{
+	return tu_dir();
+}
+
+static inline int
 tu_results_env(void **state)
 {
 	char	res[300];
 
-	(void)state;
-	tu_tmpdir(tu_results_dir(), TU_DIR_MAX);
-	snprintf(res, sizeof res, "%s/results", tu_results_dir());
+	tu_dir_make(state);
+	snprintf(res, sizeof res, "%s/results", tu_dir());
 	setenv("SYSMARK_RESULTS", res, 1);
 	return 0;
 }
@@ -180,9 +204,7 @@ tu_results_env(void **state)
 static inline int
 tu_results_env_free(void **state)
 {
-	(void)state;
-	sm_rmtree(tu_results_dir());
-	return 0;
+	return tu_dir_free(state);
 }
 
 /* Load a run or fail the test with csvstore's message. */

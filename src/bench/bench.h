@@ -135,7 +135,8 @@ int	bench_tmpfile(struct bench_ctx *, char *, size_t);
  * lat_mem_rd.c: link the elements of base, stride bytes apart, into one
  * random cycle; returns the first, or NULL when out of memory.
  */
-void	**bench_chase_build(void *, size_t, size_t, uint64_t);
+void	**bench_chase_build(void *base, size_t size, size_t stride,
+	    uint64_t seed);
 /*
  * lat_mem_rd.c: from p, walk one lap of a list of m elements, at most
  * BENCH_CHASE_WARM loads, before the first batch; where the walk stopped.
@@ -181,8 +182,8 @@ const char *bench_caches(size_t [4]);
 
 /* bench.c: running external programs from a benchmark. */
 int	bench_which(const char *, char *, size_t);
-pid_t	bench_command(struct bench_ctx *, const char *, const char *,
-	    const char *, char *const []);
+pid_t	bench_command(struct bench_ctx *ctx, const char *dir, const char *in,
+	    const char *out, char *const argv[]);
 void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
 /*
  * bench.c: UnixBench's looper, kept running beside the sample: a small

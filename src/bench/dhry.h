@@ -39,10 +39,10 @@ struct dhry {
 };
 
 void		dhry_proc_6(struct dhry *, enum dhry_enum, enum dhry_enum *);
-void		dhry_proc_7(int, int, int *);
-void		dhry_proc_8(struct dhry *, int, int);
-enum dhry_enum	dhry_func_1(struct dhry *, char, char);
-int		dhry_func_2(struct dhry *, const char *, const char *);
+void		dhry_proc_7(int a, int b, int *out);
+void		dhry_proc_8(struct dhry *d, int a, int b);
+enum dhry_enum	dhry_func_1(struct dhry *d, char c1, char c2);
+int		dhry_func_2(struct dhry *d, const char *s1, const char *s2);
 int		dhry_func_3(enum dhry_enum);
 
 #endif

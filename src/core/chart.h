@@ -56,24 +56,25 @@ struct svg {
 	double		 left, right, top, bottom;	/* the plot area */
 	struct svg_scale x, y;
 };
-void	 svg_scale_fit(struct svg_scale *, double, double, int);
+void	 svg_scale_fit(struct svg_scale *s, double lo, double hi, int log);
 double	 svg_scale_px(const struct svg_scale *, double);
 size_t	 svg_scale_ticks(const struct svg_scale *, int, double *, size_t);
 void	 svg_fmt_g(double, char *, size_t);
-void	 svg_begin(struct svg *, struct sbuf *, double, double,
-	     const char *, const char *, const char *);
+void	 svg_begin(struct svg *g, struct sbuf *b, double w, double h,
+	     const char *id, const char *title, const char *desc);
 void	 svg_end(struct svg *);
-void	 svg_axes(struct svg *, const struct svg_axis *,
-	     const struct svg_axis *);
-void	 svg_shape(struct svg *, enum svg_shape, double, double, double,
-	     const char *, const char *);
-void	 svg_line_data(struct svg *, const double *, const double *, size_t,
-	     const char *, const char *);
-void	 svg_vmark(struct svg *, double, const char *, const char *);
-void	 svg_legend(struct svg *, double, const char *const *,
-	     const char *const *, const enum svg_shape *, size_t);
-void	 svg_text(struct svg *, double, double, const char *, const char *,
-	     const char *);
+void	 svg_axes(struct svg *g, const struct svg_axis *ax,
+	     const struct svg_axis *ay);
+void	 svg_shape(struct svg *g, enum svg_shape sh, double x, double y,
+	     double r, const char *cls, const char *tip);
+void	 svg_line_data(struct svg *g, const double *x, const double *y,
+	     size_t n, const char *cls, const char *name);
+void	 svg_vmark(struct svg *g, double x, const char *cls,
+	     const char *label);
+void	 svg_legend(struct svg *g, double y, const char *const *name,
+	     const char *const *cls, const enum svg_shape *sh, size_t n);
+void	 svg_text(struct svg *g, double x, double y, const char *anchor,
+	     const char *cls, const char *s);
 const char *svg_style(void);
 void	 svg_defs(struct sbuf *);
 
@@ -129,15 +130,16 @@ int	 chart_users(struct sbuf *, const struct run *const *,
 	     const char *const *, size_t);
 
 /* chart_ratio.c: new over old per test, bm_diff's order, by verdict */
-int	 chart_ratio(struct sbuf *, const char *, const struct compare_side *,
-	     const struct compare_side *, const struct compare_opts *);
+int	 chart_ratio(struct sbuf *b, const char *id,
+	     const struct compare_side *a, const struct compare_side *bs,
+	     const struct compare_opts *o);
 
 /* html.c */
 void	 html_table(struct sbuf *, const struct table *, const char *);
 
 /* outfile.c */
-int	 outfile_write(const char *, const char *, size_t, int,
-	     struct sm_error *);
+int	 outfile_write(const char *path, const char *data, size_t len,
+	     int replace, struct sm_error *err);
 
 /* report_html.c */
 struct report_html {

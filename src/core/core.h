@@ -63,13 +63,13 @@ void	 sm_fatal(const char *, ...)
 	     __attribute__((format(printf, 1, 2), noreturn));
 void	 sm_set_fatal_hook(void (*)(void));
 void	*xmalloc(size_t);
-void	*xcalloc(size_t, size_t);
-void	*xreallocarray(void *, size_t, size_t);
+void	*xcalloc(size_t n, size_t size);
+void	*xreallocarray(void *old, size_t n, size_t size);
 char	*xstrdup(const char *);
 uint64_t sm_now_ns(void);
 
 int	 sm_parse_double(const char *, double *);
-int	 sm_parse_int(const char *, long, long, long *);
+int	 sm_parse_int(const char *s, long min, long max, long *out);
 int	 sm_rmtree(const char *);
 const char *sm_signame(int);
 /* rng.c: a small seeded generator, so that an order can be replayed */
@@ -100,7 +100,7 @@ struct stats {
 	double	cv;		/* sd / mean, as a fraction */
 	double	ci;		/* half-width of the 95% CI of the mean */
 };
-int	 stats_cmp(const void *, const void *);
+int	 stats_cmp(const void *a, const void *b);
 void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
 size_t	 stats_outliers(const double *, size_t, unsigned char *);
@@ -151,8 +151,8 @@ struct signif_rule {
 	double		noise_df;	/* its df; NaN: no profile */
 	double		noise_within;	/* its samples' part of noise_relvar */
 };
-double	 signif_t_twosided(double, double);
-double	 signif_t_critical(double, double);
+double	 signif_t_twosided(double t, double df);
+double	 signif_t_critical(double p, double df);
 #define SIGNIF_POWER		0.80	/* of the detectable change */
 /* A variance in two parts with their df, and the test's df; welch: 1. */
 struct signif_detect_parts {
@@ -163,12 +163,12 @@ struct signif_detect_parts {
 	double	df;
 	int	welch;	/* df is Welch's, random as the parts are */
 };
-double	 signif_detect_of(const struct signif_detect_parts *, double,
-	     double);
-double	 signif_detectable(double, double, double, double);
+double	 signif_detect_of(const struct signif_detect_parts *d, double alpha,
+	     double floor);
+double	 signif_detectable(double var, double df, double alpha, double floor);
 struct estimate;
-void	 signif_judge(const struct estimate *, const struct estimate *,
-	     const struct signif_rule *, struct signif *);
+void	 signif_judge(const struct estimate *a, const struct estimate *b,
+	     const struct signif_rule *r, struct signif *s);
 
 /* estimate.c */
 struct run;
@@ -283,7 +283,7 @@ struct run_group {
 };
 void	 run_init(struct run *);
 void	 run_free(struct run *);
-void	 run_meta_set(struct run *, const char *, const char *);
+void	 run_meta_set(struct run *run, const char *key, const char *value);
 const char *run_meta_get(const struct run *, const char *);
 double	 run_target(const struct run *);
 struct run_sample *run_add_sample(struct run *);
@@ -295,14 +295,15 @@ size_t	 run_group_values(const struct run *, const struct run_group *,
 size_t	 run_group_stats(const struct run *, const struct run_group *,
 	     struct stats *);
 int	 run_failed(const struct run *);
-struct run_hist *run_add_hist(struct run *, const char *, int, int, int);
-struct run_hist *run_find_hist(const struct run *, const char *, int, int,
-	     int);
+struct run_hist *run_add_hist(struct run *run, const char *step, int copies,
+	     int index, int repeat);
+struct run_hist *run_find_hist(const struct run *run, const char *step,
+	     int copies, int index, int repeat);
 
 /* sysinfo.c */
 void	 sysinfo_collect(struct run *);
 double	 sysinfo_loadavg(void);
-int	 sysinfo_cpu_times(uint64_t *, uint64_t *);
+int	 sysinfo_cpu_times(uint64_t *steal, uint64_t *total);
 int	 sysinfo_ncpu(void);
 int	 sysinfo_busy(void);
 int	 sysinfo_not_idle(char *, size_t);
@@ -318,8 +319,8 @@ void	 cpufreq_sample(struct run_sample *);
 int	 cpufreq_warn_governor(const struct run *, char *, size_t);
 int	 cpufreq_warn_now(char *, size_t);
 int	 cpufreq_warn_moved(struct run *, char *, size_t);
-int	 cpufreq_warn_compare(const struct run *, const char *,
-	     const struct run *, const char *, char *, size_t);
+int	 cpufreq_warn_compare(const struct run *a, const char *na,
+	     const struct run *b, const char *nb, char *msg, size_t len);
 void	 cpufreq_head(const struct run *, char *, size_t);
 
 /* hooks.c: the user's --prepare, --setup and --cleanup commands */
@@ -346,13 +347,13 @@ void	 hooks_quote(const char *, char *, size_t);
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
 int	 paths_tree_top(const char *, char *, size_t);
-void	 paths_data_dir(const char *, const char *, const char *, char *,
-	     size_t);
+void	 paths_data_dir(const char *self, const char *env, const char *sub,
+	     char *buf, size_t len);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);
 int	 paths_default_run(const char *, const struct run *, char *, size_t,
 	     struct sm_error *);
-int	 paths_claim(const char *, const char *, char *, size_t,
-	     struct sm_error *);
+int	 paths_claim(const char *dir, const char *stem, char *buf, size_t len,
+	     struct sm_error *err);
 size_t	 paths_list_csv(const char *, char ***);
 char	*paths_label(const char *);
 
@@ -379,9 +380,11 @@ enum save_outcome {
 };
 void	 save_dir_of(const char *, char *, size_t);
 int	 save_check_dir(const char *, struct sm_error *);
-int	 save_check(const char *, const char *, int, struct sm_error *);
-enum save_outcome save_run(const struct run *, const char *, const char *,
-	     int, char *, size_t, struct sm_error *);
+int	 save_check(const char *self, const char *out, int force,
+	     struct sm_error *err);
+enum save_outcome save_run(const struct run *run, const char *self,
+	     const char *out, int force, char *path, size_t len,
+	     struct sm_error *err);
 int	 save_claim_default(const struct run *, const char *, char *, size_t,
 	     struct sm_error *);
 
@@ -394,13 +397,14 @@ struct journal {
 	int		failed;		/* writes that failed */
 	struct sm_error	err;		/* the first failure */
 };
-int	 journal_begin(struct journal *, const char *, const char *,
-	     const struct run *, struct sm_error *);
+int	 journal_begin(struct journal *j, const char *self, const char *out,
+	     const struct run *run, struct sm_error *err);
 int	 journal_write(struct journal *, struct run *, int);
 void	 journal_abandon(struct journal *);
 
 /* csvcell.c */
-void	 csvcell_add(char **, size_t, size_t *, const void *, size_t);
+void	 csvcell_add(char **field, size_t max, size_t *n, const void *s,
+	     size_t len);
 void	 csvcell_clear(char **, size_t, size_t *);
 
 /* csvstore.c: the format; csvstore_read.c, csvstore_write.c */
@@ -416,8 +420,8 @@ int	 csvstore_print(const struct run *, FILE *);
 int	 csvstore_load(struct run *, const char *, struct sm_error *);
 int	 csvstore_load_file(struct run *, FILE *, const char *,
 	     struct sm_error *);
-int	 csvstore_load_buf(struct run *, const char *, size_t, const char *,
-	     struct sm_error *);
+int	 csvstore_load_buf(struct run *run, const char *buf, size_t len,
+	     const char *name, struct sm_error *err);
 
 /* table.c */
 #define TABLE_TEXT_WIDTH	80	/* what a terminal is assumed to have */
@@ -460,14 +464,15 @@ void	 table_drop_col(struct table *, size_t);
 size_t	 table_add_row(struct table *);
 void	 table_add_section(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
-void	 table_set(struct table *, size_t, size_t, const char *, ...)
+void	 table_set(struct table *t, size_t row, size_t col,
+	     const char *fmt, ...)
 	     __attribute__((format(printf, 4, 5)));
 void	 table_set_key(struct table *, size_t, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 void	 table_add_note(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 size_t	 table_col_width(const struct table *, size_t);
-void	 table_fit(struct table *, size_t, size_t);
+void	 table_fit(struct table *t, size_t width, size_t col);
 int	 table_format_parse(const char *, enum table_format *);
 int	 table_render(const struct table *, enum table_format, FILE *,
 	     struct sm_error *);
@@ -490,11 +495,12 @@ size_t	 runset_merge(const struct run *const *, size_t,
 	     struct run_group **);
 size_t	 runset_union(const struct run *const *, size_t,
 	     struct run_group **);
-void	 runset_set_title(struct table *, size_t, const struct run *const *,
-	     size_t, const struct run_group *, const char *);
+void	 runset_set_title(struct table *t, size_t row,
+	     const struct run *const *runs, size_t nrun,
+	     const struct run_group *g, const char *extra);
 enum bench_dir runset_dir(const struct run *const *, size_t, const char *);
 int	 runset_version(const struct run *, const struct run_group *);
-int	 runset_version_differs(int, int);
+int	 runset_version_differs(int a, int b);
 
 /* compare.c: the options and sides of a comparison */
 #define COMPARE_ALPHA		0.05
@@ -529,15 +535,16 @@ double	 judge_floor(const char *);
 void	 judge_floors_str(char *, size_t);
 void	 judge_profile(const struct run *, const struct run_group *,
 	     struct signif_rule *);
-void	 judge_profile_for(const struct run *, const struct run *,
-	     const struct run_group *, struct signif_rule *);
-void	 judge_group(const struct compare_side *, const struct compare_side *,
-	     const struct run_group *, enum bench_dir,
-	     const struct compare_opts *, struct signif *);
-void	 judge_hosts(const struct compare_side *, const struct compare_side *,
-	     const struct run_group *, enum bench_dir,
-	     const struct compare_opts *, const struct run *,
-	     const struct run *, struct signif *);
+void	 judge_profile_for(const struct run *profile, const struct run *run,
+	     const struct run_group *g, struct signif_rule *r);
+void	 judge_group(const struct compare_side *a,
+	     const struct compare_side *b, const struct run_group *g,
+	     enum bench_dir dir, const struct compare_opts *o,
+	     struct signif *s);
+void	 judge_hosts(const struct compare_side *a,
+	     const struct compare_side *b, const struct run_group *g,
+	     enum bench_dir dir, const struct compare_opts *o,
+	     const struct run *pa, const struct run *pb, struct signif *s);
 
 /* bmdiff.c */
 enum bmdiff_kind {
@@ -560,18 +567,18 @@ struct bmdiff_line {
 	struct signif		 s;
 	struct estimate		 e[2];
 };
-struct table *bmdiff_report(const struct compare_side *,
-	     const struct compare_side *, const struct compare_opts *);
-size_t	 bmdiff_lines(const struct compare_side *,
-	     const struct compare_side *, const struct compare_opts *,
-	     struct bmdiff_line **);
+struct table *bmdiff_report(const struct compare_side *a,
+	     const struct compare_side *b, const struct compare_opts *o);
+size_t	 bmdiff_lines(const struct compare_side *a,
+	     const struct compare_side *b, const struct compare_opts *o,
+	     struct bmdiff_line **lines);
 const char *bmdiff_kind_name(enum bmdiff_kind);
 const char *bmdiff_basis_name(const struct bmdiff_line *);
 const char *bmdiff_verdict_name(const struct bmdiff_line *);
 double	 bmdiff_geomean_change(const struct bmdiff_line *, size_t, size_t *);
-void	 bmdiff_warnings(const struct compare_side *,
-	     const struct compare_side *, const struct compare_opts *, char *,
-	     size_t);
+void	 bmdiff_warnings(const struct compare_side *a,
+	     const struct compare_side *b, const struct compare_opts *o,
+	     char *buf, size_t len);
 
 /* gate.c: compare --fail-on */
 #define GATE_WORSE		0x1u
@@ -597,8 +604,8 @@ void	 filter_over(const struct filter *, char *, size_t);
 #define JSON_OUT_VERSION	1	/* "sysmark_json": bumped on a change */
 struct json_t;
 struct json_t *json_out_doc(const char *);
-void	 json_out_set(struct json_t *, const char *, struct json_t *);
-void	 json_out_append(struct json_t *, struct json_t *);
+void	 json_out_set(struct json_t *obj, const char *key, struct json_t *v);
+void	 json_out_append(struct json_t *arr, struct json_t *v);
 struct json_t *json_out_object(void);
 struct json_t *json_out_array(void);
 struct json_t *json_out_number(double);
@@ -607,7 +614,7 @@ void	 json_out_num(struct json_t *, const char *, double);
 void	 json_out_null(struct json_t *, const char *);
 void	 json_out_int(struct json_t *, const char *, long long);
 void	 json_out_bool(struct json_t *, const char *, int);
-void	 json_out_str(struct json_t *, const char *, const char *);
+void	 json_out_str(struct json_t *obj, const char *key, const char *s);
 struct json_t *json_out_table(const struct table *);
 void	 json_out_add_tables(struct json_t *, struct table **, size_t);
 void	 json_out_catalog(struct json_t *);
@@ -616,23 +623,24 @@ int	 json_out_write(struct json_t *, FILE *, struct sm_error *);
 struct json_t *json_run_object(const struct run *, const char *);
 void	 json_run_add(struct json_t *, const struct run *, const char *);
 /* json_compare.c */
-size_t	 json_compare_add(struct json_t *, const struct compare_side *,
-	     size_t, const struct compare_side *, size_t,
-	     const struct bmdiff_line *, size_t, const struct compare_opts *);
+size_t	 json_compare_add(struct json_t *doc, const struct compare_side *a,
+	     size_t afirst, const struct compare_side *b, size_t bfirst,
+	     const struct bmdiff_line *lines, size_t n,
+	     const struct compare_opts *co);
 struct bmdiff_rank {
 	struct run_group	g;
 	enum bench_dir		dir;
 	struct signif		s;
 };
-size_t	 bmdiff_ranked(const struct compare_side *,
-	     const struct compare_side *, const struct compare_opts *,
-	     struct bmdiff_rank **);
+size_t	 bmdiff_ranked(const struct compare_side *a,
+	     const struct compare_side *b, const struct compare_opts *o,
+	     struct bmdiff_rank **out);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);
 size_t	 baseline_list(const char *, char ***);
-int	 baseline_resolve(const char *, const char *, struct run *,
-	     struct sm_error *);
+int	 baseline_resolve(const char *self, const char *arg, struct run *run,
+	     struct sm_error *err);
 
 /* memhier.c */
 struct memhier_point {
@@ -648,17 +656,19 @@ struct memhier_level {
 double	 memhier_parse_size(const char *);
 void	 memhier_format_size(double, char *, size_t);
 size_t	 memhier_curve(const struct run *, struct memhier_point **);
-size_t	 memhier_levels(const struct memhier_point *, size_t, size_t,
-	     struct memhier_level *, size_t);
-void	 memhier_name_by_sizes(struct memhier_level *, size_t,
-	     const double *, size_t);
+size_t	 memhier_levels(const struct memhier_point *p, size_t np,
+	     size_t ncaches, struct memhier_level *lv, size_t max);
+void	 memhier_name_by_sizes(struct memhier_level *lv, size_t n,
+	     const double *cache, size_t nc);
 double	 memhier_level_ns(const struct run *, const char *);
-size_t	 memhier_run_levels(const struct run *, const struct memhier_point *,
-	     size_t, struct memhier_level *, size_t);
+size_t	 memhier_run_levels(const struct run *run,
+	     const struct memhier_point *p, size_t np,
+	     struct memhier_level *lv, size_t max);
 struct table *memhier_plot(const struct run *);
 
 /* best.c */
-void	 best_cell(double, double, enum bench_dir, char *, size_t);
+void	 best_cell(double v, double best, enum bench_dir dir, char *buf,
+	     size_t len);
 size_t	 best_tables(const struct run *const *, const char *const *, size_t,
 	     struct table ***);
 /* index.c */
@@ -697,17 +707,17 @@ struct index_score {
 	double			 ci_fixed;	/* the same of the fixed parts */
 };
 enum index_method index_method(const struct run *);
-void	 index_compute(const struct run *, const struct run *, int,
-	     struct index_score *);
-void	 index_compute_noise(const struct run *, const struct run *, int,
-	     const struct run *, struct index_score *);
-struct table *index_table_noise(const struct run *, const struct run *,
-	     const char *, const struct run *, const char *);
-double	 index_reach(const struct run *, const struct run *,
-	     const struct bench *const *, size_t, int);
+void	 index_compute(const struct run *run, const struct run *base,
+	     int copies, struct index_score *sc);
+void	 index_compute_noise(const struct run *run, const struct run *base,
+	     int copies, const struct run *profile, struct index_score *sc);
+struct table *index_table_noise(const struct run *run, const struct run *base,
+	     const char *name, const struct run *profile, const char *pname);
+double	 index_reach(const struct run *profile, const struct run *base,
+	     const struct bench *const *b, size_t nb, int repeats);
 void	 index_score_free(struct index_score *);
-struct table *index_table(const struct run *, const struct run *,
-	     const char *);
+struct table *index_table(const struct run *run, const struct run *base,
+	     const char *name);
 
 /* detect.c: the smallest detectable change, planned from the profile */
 struct runner_plan;
@@ -719,10 +729,11 @@ struct detect_choice {
 	const char	*worst_test;	/* whose it is */
 	int		 reached;
 };
-double	 detect_settings(const struct run *, const struct run_group *, int,
-	     int, double, double);
-int	 detect_choose(const struct run *, const struct runner_plan *, double,
-	     double, double, struct detect_choice *);
+double	 detect_settings(const struct run *profile, const struct run_group *g,
+	     int repeats, int samples, double alpha, double min_effect);
+int	 detect_choose(const struct run *profile,
+	     const struct runner_plan *plan, double alpha, double min_effect,
+	     double target, struct detect_choice *c);
 void	 detect_secs(double, char *, size_t);
 struct table *detect_table(const struct run *);
 
@@ -739,8 +750,9 @@ struct import {
 #define IMPORT_MAX_FILE	(4 << 20)	/* bytes: reports are small */
 int	 import_read(const char *, struct run *, char ***, size_t *,
 	     struct sm_error *);
-int	 import_read_buf(const char *, size_t, const char *, struct run *,
-	     char ***, size_t *, struct sm_error *);
+int	 import_read_buf(const char *buf, size_t len, const char *name,
+	     struct run *run, char ***warn, size_t *nwarn,
+	     struct sm_error *err);
 void	 import_warn(struct import *, size_t, const char *);
 struct import_result {
 	const char	*id;
@@ -754,7 +766,7 @@ struct run_sample *import_add(struct import *, size_t,
 const char *import_skip_space(const char *);
 int	 import_blank(const char *);
 int	 import_rule(const char *, char);
-const char *import_after(const char *, const char *);
+const char *import_after(const char *line, const char *prefix);
 const char *import_test_id(const char *, size_t);
 int	 import_result(struct import *, size_t, int, struct sm_error *);
 int	 import_index_row(const char *);
@@ -777,15 +789,17 @@ int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
 
 /* noise.c */
 struct runner_plan;
-int	 noise_path(const char *, const char *, char *, size_t,
-	     struct sm_error *);
+int	 noise_path(const char *self, const char *host, char *buf, size_t len,
+	     struct sm_error *err);
 const char *noise_host(const struct run *const *, size_t);
 int	 noise_check(const struct run *, const char *, int, char *, size_t,
 	     struct sm_error *);
-int	 noise_find(const char *, const struct run *const *, size_t,
-	     struct run *, char *, size_t, char *, size_t, struct sm_error *);
-int	 noise_find_noted(const char *, const struct run *const *, size_t,
-	     struct run *, char *, size_t, struct sm_error *);
+int	 noise_find(const char *self, const struct run *const *runs,
+	     size_t nrun, struct run *profile, char *path, size_t len,
+	     char *note, size_t nlen, struct sm_error *err);
+int	 noise_find_noted(const char *self, const struct run *const *runs,
+	     size_t nrun, struct run *profile, char *path, size_t len,
+	     struct sm_error *err);
 struct table *noise_table(const struct run *);
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
@@ -833,13 +847,14 @@ struct sampler_args {
 void	 sampler_probe(struct sampler_probe *, struct run *);
 void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
-double	 sampler_figure(const struct bench *, uint64_t, uint64_t);
+double	 sampler_figure(const struct bench *b, uint64_t iterations,
+	     uint64_t ns);
 
 /* squeeze.c */
 void	 sm_squeeze(char *, size_t, const char *);
 
 /* runsame.c */
-int	 run_same(const struct run *, const struct run *);
+int	 run_same(const struct run *a, const struct run *b);
 
 /* sweep.c */
 /* In each copy's environment: the run's mark, that finds its orphans. */
@@ -1014,8 +1029,8 @@ struct mix {
 	int			 users[16];	/* its own user counts */
 	size_t			 nusers;
 };
-int	 mix_load(struct mix *, const char *, const char *,
-	     struct sm_error *);
+int	 mix_load(struct mix *m, const char *self, const char *arg,
+	     struct sm_error *err);
 void	 mix_free(struct mix *);
 int	 mix_parse_users(const char *, int *, size_t, size_t *,
 	     struct sm_error *);

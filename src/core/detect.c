@@ -17,6 +17,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,16 +243,15 @@ detect_secs(double s, char *buf, size_t len)
 		snprintf(buf, len, "%.1f h", s / 3600);
 }
 
-/* "45s", "12m", "3.5h": the same for a narrow cell. */
+/* "45s", "12m", "3.5h": the same for a narrow cell, the unit one letter. */
 static void
 detect_secs_cell(double s, char *buf, size_t len)
 {
-	if (s < 100)
-		snprintf(buf, len, "%.0fs", s);
-	else if (s < 6000)
-		snprintf(buf, len, "%.0fm", s / 60);
-	else
-		snprintf(buf, len, "%.1fh", s / 3600);
+	char	wide[DBL_MAX_10_EXP + 16], *sp;	/* room for any double */
+
+	detect_secs(s, wide, sizeof wide);
+	sp = strchr(wide, ' ');		/* so there is always one */
+	snprintf(buf, len, "%.*s%c", (int)(sp - wide), wide, sp[1]);
 }
 
 /* A plan of one test at the profile's duration and samples. */

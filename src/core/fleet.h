@@ -69,11 +69,11 @@ struct fleet_inv {
 void	 fleet_inv_init(struct fleet_inv *);
 void	 fleet_inv_free(struct fleet_inv *);
 int	 fleet_inv_load(struct fleet_inv *, const char *, struct sm_error *);
-int	 fleet_inv_parse(struct fleet_inv *, const char *, size_t, const char *,
-	     struct sm_error *);
+int	 fleet_inv_parse(struct fleet_inv *inv, const char *buf, size_t len,
+	     const char *path, struct sm_error *err);
 int	 fleet_inv_from_list(struct fleet_inv *, const char *,
 	     struct sm_error *);
-int	 fleet_inv_member(const struct fleet_inv *, size_t, size_t);
+int	 fleet_inv_member(const struct fleet_inv *inv, size_t g, size_t h);
 int	 fleet_inv_expand(const char *, char ***, size_t *, struct sm_error *);
 
 /* fleet_pattern.c: all, a:b, a,b, !a, &a, globs */
@@ -217,14 +217,15 @@ int	 fleet_resolve_twins(const struct fleet_ssh *,
 
 /* fleet_bin.c: what is copied to a host without sysmark */
 void	 fleet_bin_uname(struct fleet_job *);
-int	 fleet_bin_load(struct fleet_job *, const char *, char **, char **,
-	     struct sm_error *);
+int	 fleet_bin_load(struct fleet_job *job, const char *self, char **bin,
+	     char **exec, struct sm_error *err);
 
 /* fleet_loop.c: many hosts at once */
 size_t	 fleet_loop_fds(const struct fleet_sess *, size_t, struct pollfd *);
-int	 fleet_loop_pass(struct fleet_sess *, size_t, size_t, int, int *);
-int	 fleet_loop_run(struct fleet_sess *, size_t, size_t,
-	     volatile sig_atomic_t *, void (*)(void *), void *);
+int	 fleet_loop_pass(struct fleet_sess *s, size_t n, size_t parallel,
+	     int stop, int *stopped);
+int	 fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,
+	     volatile sig_atomic_t *stop, void (*tick)(void *), void *arg);
 int	 fleet_loop_control_dir(char *, size_t, struct sm_error *);
 void	 fleet_loop_end_masters(const struct fleet_ssh *,
 	     const struct fleet_host *const *, size_t);
@@ -234,17 +235,17 @@ void	 fleet_loop_end_masters(const struct fleet_ssh *,
 struct fleet_row {
 	char	f[FLEET_OUT_NCOLS][256];	/* fleet.csv's columns */
 };
-int	 fleet_out_dir(const char *, const char *, char *, size_t, char *,
-	     size_t, struct sm_error *);
-int	 fleet_out_profile(const char *, const char *, int, char *, size_t,
-	     struct sm_error *);
-FILE	*fleet_out_open(const char *, const char *, const char *);
+int	 fleet_out_dir(const char *self, const char *base, char *buf,
+	     size_t len, char *id, size_t idlen, struct sm_error *err);
+int	 fleet_out_profile(const char *self, const char *host, int create,
+	     char *buf, size_t len, struct sm_error *err);
+FILE	*fleet_out_open(const char *dir, const char *name, const char *ext);
 int	 fleet_out_write(const char *, const struct fleet_row *, size_t,
 	     struct sm_error *);
 void	 fleet_out_row(const struct fleet_sess *, const char *,
 	     struct fleet_row *);
-int	 fleet_out_save(const struct fleet_sess *, const char *, const char *,
-	     char *, size_t, struct sm_error *);
+int	 fleet_out_save(const struct fleet_sess *s, const char *dir,
+	     const char *id, char *file, size_t len, struct sm_error *err);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
 struct table *fleet_out_table(const struct fleet_row *, size_t);

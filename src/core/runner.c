@@ -30,10 +30,12 @@
  * (runner_hooks.c).  Which sample comes next is runner_schedule.c's job;
  * what a sample's copies reported becomes a sample of the run in
  * runner_record.c; the plan's checks, estimates and -c parsing are in
- * runner_plan.c.  They share the runner's private state through
- * runner_int.h.  What does not touch that state (running a hook, loading
- * a plan to resume, saving as the run goes, the sweep) lives in hooks.c,
- * resume.c, journal.c and sweep.c.
+ * runner_plan.c; where the runner is and the events it sends, in
+ * runner_emit.c.  They share the runner's private state through
+ * runner_int.h, and none calls back into this file: the schedule and the
+ * hooks say what comes next, and this file does it.  What does not touch
+ * that state (running a hook, loading a plan to resume, saving as the run
+ * goes, the sweep) lives in hooks.c, resume.c, journal.c and sweep.c.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -56,17 +58,8 @@
 #include "core.h"
 #include "runner_int.h"
 
-const struct bench *
-runner_cur(const struct runner *r)
-{
-	return r->plan.benches[r->bench];
-}
-
-int
-runner_copies(const struct runner *r)
-{
-	return r->plan.copies[r->ci];
-}
+static void	runner_start_sample(struct runner *);
+static void	runner_finish(struct runner *, int);
 
 /*
  * How long a sample may take before the grace period starts: its
@@ -89,34 +82,6 @@ static double
 runner_grace(const struct runner *r)
 {
 	return r->plan.grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
-}
-
-void
-runner_emit(struct runner *r, struct runner_event *ev)
-{
-	if (ev->bench == NULL && r->bench < r->plan.nbench)
-		ev->bench = runner_cur(r);
-	if (ev->copies == 0 && r->ci < r->plan.ncopies)
-		ev->copies = runner_copies(r);
-	ev->nsamples = r->plan.samples;
-	ev->repeat = r->repeat;
-	ev->duration = r->plan.duration;
-	ev->done = r->done;
-	ev->total = r->total;
-	r->in_callback++;
-	r->cb(ev, r->arg);
-	r->in_callback--;
-}
-
-void
-runner_emit_type(struct runner *r, enum runner_ev_type type)
-{
-	struct runner_event	ev;
-
-	memset(&ev, 0, sizeof ev);
-	ev.type = type;
-	ev.sample = r->sample;
-	runner_emit(r, &ev);
 }
 
 /* Remember the first reason a sample failed; later ones are consequences. */
@@ -224,24 +189,19 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 	return pid;
 }
 
-/* A new sample of the current bench, its identity filled in. */
-struct run_sample *
-runner_new_sample(struct runner *r)
+/*
+ * Do what the schedule says comes next: start the sample of the slot it
+ * entered, or finish the run; a pause between repeats ends in
+ * runner_step().  The schedule only says, so that it never calls back
+ * into this file.
+ */
+static void
+runner_go(struct runner *r, enum runner_go go)
 {
-	const struct bench	*b = runner_cur(r);
-	struct run_sample	*s = run_add_sample(r->run);
-
-	snprintf(s->test, sizeof s->test, "%s", b->id);
-	snprintf(s->unit, sizeof s->unit, "%s", b->unit);
-	s->version = b->version;
-	s->copies = runner_copies(r);
-	s->index = r->sample;
-	s->repeat = r->repeat;
-	s->session = r->plan.session > 1 ? r->plan.session : 1;
-	s->busy = r->busy >= 0 ? r->busy : NAN;
-	/* A calibrated sample lasts one batch, whatever -d says. */
-	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;
-	return s;
+	if (go == RUNNER_GO_SAMPLE)
+		runner_start_sample(r);
+	else if (go == RUNNER_GO_FINISH)
+		runner_finish(r, 0);
 }
 
 /*
@@ -250,7 +210,7 @@ runner_new_sample(struct runner *r)
  * (a hook failed; with pair, as --setup's, for all of it), and the run
  * moves on.
  */
-void
+static void
 runner_skip_as(struct runner *r, enum run_status status, int pair,
     const char *why)
 {
@@ -270,7 +230,7 @@ runner_skip_as(struct runner *r, enum run_status status, int pair,
 	ev.msg = s->reason;
 	runner_emit(r, &ev);
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
-	runner_next(r);
+	runner_go(r, runner_next(r));
 }
 
 static void
@@ -279,18 +239,21 @@ runner_skip(struct runner *r, const char *why)
 	runner_skip_as(r, RUN_SKIPPED, 1, why);
 }
 
-void
+static void
 runner_start_sample(struct runner *r)
 {
 	const char	*why;
-	int		 rp[2], gp[2];
+	char		 hook[256];
+	int		 rp[2], gp[2], rc, pair;
 
 	if (runner_cur(r)->available != NULL &&
 	    (why = runner_cur(r)->available()) != NULL) {
 		runner_skip(r, why);
 		return;
 	}
-	if (runner_hooks_before(r) != 0)
+	if ((rc = runner_hooks_before(r, hook, sizeof hook, &pair)) > 0)
+		runner_skip_as(r, RUN_FAILED, pair, hook);
+	if (rc != 0)
 		return;
 
 	r->ncopy = runner_copies(r);
@@ -531,7 +494,7 @@ runner_end_sample(struct runner *r)
 		sm_rmtree(r->sampledir);
 }
 
-void
+static void
 runner_finish(struct runner *r, int cancelled)
 {
 	struct runner_event	ev;
@@ -615,10 +578,8 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 		runner_resume(r);
 	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
-	if (runner_seek(r))
-		runner_enter_slot(r, 1);
-	else
-		runner_end_repeat(r, 0);
+	runner_go(r, runner_seek(r) ? runner_enter_slot(r, 1) :
+	    runner_end_repeat(r, 0));
 	return r;
 }
 
@@ -666,10 +627,8 @@ runner_step(struct runner *r)
 	if (r->state == RUNNER_PAUSE) {
 		if (sm_now_ns() < r->deadline)
 			return 0;
-		if (runner_seek(r))
-			runner_enter_slot(r, 1);
-		else
-			runner_end_repeat(r, r->slot[0].pair);
+		runner_go(r, runner_seek(r) ? runner_enter_slot(r, 1) :
+		    runner_end_repeat(r, r->slot[0].pair));
 		return r->state == RUNNER_DONE;
 	}
 	runner_read(r);
@@ -701,7 +660,7 @@ runner_step(struct runner *r)
 	if (r->stuck)
 		runner_finish(r, 1);
 	else
-		runner_next(r);
+		runner_go(r, runner_next(r));
 	return r->state == RUNNER_DONE;
 }
 

@@ -42,41 +42,41 @@ runner_hooks_stop(struct runner *r)
 
 /*
  * Before a sample: --setup, if this test has not had it, then --prepare.
- * 0 to take the sample; -1 when it is over already: failed (a failed
- * setup fails the test at every copies value, a failed prepare this
- * sample) or, when the stop flag ended a hook, to be cancelled.
+ * 0 to take the sample; -1 when the stop flag ended a hook: the sample is
+ * to be cancelled; 1 when a hook failed: the sample fails with why, and
+ * *pair says whether the test fails at every copies value (a failed
+ * setup) or only this sample does (a failed prepare).  runner.c fails
+ * it, so that this file never calls back into the lifecycle.
  */
 int
-runner_hooks_before(struct runner *r)
+runner_hooks_before(struct runner *r, char *why, size_t len, int *pair)
 {
-	char	why[256];
 	int	rc;
 
+	*pair = 1;
 	if (r->setup[r->bench] == 0 && r->plan.setup != NULL) {
-		rc = runner_hook(r, "--setup", r->plan.setup, why, sizeof why);
+		rc = runner_hook(r, "--setup", r->plan.setup, why, len);
 		if (rc == HOOKS_INTERRUPTED)
 			return runner_hooks_stop(r);
 		r->setup[r->bench] = rc == HOOKS_OK ? 1 : -1;
-		if (rc != HOOKS_OK) {
-			runner_skip_as(r, RUN_FAILED, 1, why);
-			return -1;
-		}
+		if (rc != HOOKS_OK)
+			return 1;
 	}
 	if (r->setup[r->bench] < 0) {
-		runner_skip_as(r, RUN_FAILED, 1, "--setup failed for this "
-		    "test (its first failure says how)");
-		return -1;
+		snprintf(why, len, "--setup failed for this test (its first "
+		    "failure says how)");
+		return 1;
 	}
 	r->setup[r->bench] = 1;		/* begun: --cleanup is due */
 	if (r->plan.prepare == NULL)
 		return 0;
-	rc = runner_hook(r, "--prepare", r->plan.prepare, why, sizeof why);
+	rc = runner_hook(r, "--prepare", r->plan.prepare, why, len);
 	if (rc == HOOKS_OK)
 		return 0;
 	if (rc == HOOKS_INTERRUPTED)
 		return runner_hooks_stop(r);
-	runner_skip_as(r, RUN_FAILED, 0, why);
-	return -1;
+	*pair = 0;
+	return 1;
 }
 
 /*

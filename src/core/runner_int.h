@@ -2,8 +2,10 @@
  * The runner's private state, shared by its files and no one else:
  * runner.c (the process lifecycle), runner_schedule.c (which sample comes
  * next), runner_record.c (what a sample becomes), runner_hooks.c (the
- * user's hooks) and runner_plan.c (checks and estimates).  The public
- * interface is in core.h.
+ * user's hooks), runner_plan.c (checks and estimates) and runner_emit.c
+ * (where the runner is, the events it sends).  Calls go one way:
+ * runner.c calls the others, they call runner_emit.c, none calls back
+ * (tests/cycles.sh).  The public interface is in core.h.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -32,6 +34,13 @@ enum runner_state {
 	RUNNER_REAP,
 	RUNNER_PAUSE,		/* between repeats */
 	RUNNER_DONE
+};
+
+/* What the schedule says comes next; runner.c does it (runner_go()). */
+enum runner_go {
+	RUNNER_GO_SAMPLE,	/* a slot is entered: start its sample */
+	RUNNER_GO_PAUSE,	/* between repeats: runner_step() goes on */
+	RUNNER_GO_FINISH	/* the last repeat is over: finish the run */
 };
 
 /* One sample to take: a (test, copies) pair and the sample's index. */
@@ -106,22 +115,21 @@ struct runner {
 };
 
 /* runner.c: the process lifecycle */
+void	 runner_free_schedule(struct runner *);
+
+/* runner_emit.c: where the runner is, what it tells its caller */
 const struct bench *runner_cur(const struct runner *);
 int	 runner_copies(const struct runner *);
 void	 runner_emit(struct runner *, struct runner_event *);
 void	 runner_emit_type(struct runner *, enum runner_ev_type);
 struct run_sample *runner_new_sample(struct runner *);
-void	 runner_skip_as(struct runner *, enum run_status, int, const char *);
-void	 runner_start_sample(struct runner *);
-void	 runner_finish(struct runner *, int);
-void	 runner_free_schedule(struct runner *);
 
 /* runner_schedule.c: which sample comes next */
 void	 runner_build_repeat(struct runner *);
-void	 runner_enter_slot(struct runner *, int);
+enum runner_go runner_enter_slot(struct runner *, int);
 int	 runner_seek(struct runner *);
-void	 runner_end_repeat(struct runner *, size_t);
-void	 runner_next(struct runner *);
+enum runner_go runner_end_repeat(struct runner *, size_t);
+enum runner_go runner_next(struct runner *);
 void	 runner_note_order(struct runner *);
 void	 runner_resume(struct runner *);
 
@@ -131,7 +139,7 @@ void	 runner_bench_done(struct runner *, size_t);
 void	 runner_note_machine(struct runner *);
 
 /* runner_hooks.c: the user's hooks around the samples */
-int	 runner_hooks_before(struct runner *);
+int	 runner_hooks_before(struct runner *, char *, size_t, int *);
 void	 runner_hooks_after(struct runner *);
 
 /* runner_plan.c: the plan's checks */

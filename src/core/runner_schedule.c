@@ -16,7 +16,9 @@
  * With run --resume the schedule skips the samples the run already holds
  * (runner_resume()).  Its meta (order, seed, repeats, target) goes into
  * the run with runner_note_order().  The runner's state is in
- * runner_int.h; runner.c starts the sample the schedule picks.
+ * runner_int.h; runner.c starts the sample the schedule picks, or ends
+ * the run when it says so (enum runner_go): the schedule never calls
+ * back into runner.c.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -174,8 +176,11 @@ runner_more(struct runner *r)
 	return n > 0;
 }
 
-/* Make slot pos current; BENCH_START when its pair differs from last's. */
-void
+/*
+ * Make slot pos current; BENCH_START when its pair differs from last's.
+ * Its sample is the runner's to start: RUNNER_GO_SAMPLE.
+ */
+enum runner_go
 runner_enter_slot(struct runner *r, int announce)
 {
 	const struct runner_slot *sl = &r->slot[r->pos];
@@ -185,7 +190,7 @@ runner_enter_slot(struct runner *r, int announce)
 	r->sample = sl->index;
 	if (announce)
 		runner_emit_type(r, RUNNER_EV_BENCH_START);
-	runner_start_sample(r);
+	return RUNNER_GO_SAMPLE;
 }
 
 /*
@@ -208,8 +213,11 @@ runner_seek(struct runner *r)
 	}
 }
 
-/* A repeat is over: its pairs are done, then the next repeat or the end. */
-void
+/*
+ * A repeat is over: its pairs are done, then the next repeat (its first
+ * slot, or a pause before it) or the end of the run.
+ */
+enum runner_go
 runner_end_repeat(struct runner *r, size_t last)
 {
 	if (r->plan.order == RUNNER_ORDER_GROUPED)
@@ -218,38 +226,32 @@ runner_end_repeat(struct runner *r, size_t last)
 		for (size_t p = 0; p < r->npair; p++)
 			if (!r->skipped[p])
 				runner_bench_done(r, p);
-	if (r->repeat >= r->nrepeat) {
-		runner_finish(r, 0);
-		return;
-	}
+	if (r->repeat >= r->nrepeat)
+		return RUNNER_GO_FINISH;
 	r->repeat++;
 	runner_build_repeat(r);
 	if (r->plan.gap > 0) {
 		r->state = RUNNER_PAUSE;
 		r->deadline = sm_now_ns() + (uint64_t)(r->plan.gap * 1e9);
-		return;
+		return RUNNER_GO_PAUSE;
 	}
-	if (runner_seek(r))
-		runner_enter_slot(r, 1);
-	else
-		runner_end_repeat(r, last);
+	return runner_seek(r) ? runner_enter_slot(r, 1) :
+	    runner_end_repeat(r, last);
 }
 
 /* Advance to the next slot of the queue, the next repeat, or the end. */
-void
+enum runner_go
 runner_next(struct runner *r)
 {
 	size_t	last = r->slot[r->pos].pair;
 
 	r->pos++;
-	if (!runner_seek(r)) {
-		runner_end_repeat(r, last);
-		return;
-	}
+	if (!runner_seek(r))
+		return runner_end_repeat(r, last);
 	if (r->plan.order == RUNNER_ORDER_GROUPED &&
 	    r->slot[r->pos].pair != last)
 		runner_bench_done(r, last);
-	runner_enter_slot(r, r->slot[r->pos].pair != last);
+	return runner_enter_slot(r, r->slot[r->pos].pair != last);
 }
 
 /* How the run was ordered, for its meta: replayable from the seed. */
