@@ -52,10 +52,19 @@ command -v timeout >/dev/null || { echo "sidebyside: needs timeout(1) (coreutils
 [ -n "$UB$LM" ] || { echo "sidebyside: give -u or -l (or both)" >&2; exit 2; }
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sidebyside.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
+SERVERS=''	# lmbench servers started here, stopped on every exit
+stop_servers() {
+	for prog in $SERVERS; do
+		timeout 10 "$LM/$prog" -S 127.0.0.1 >/dev/null 2>&1
+	done
+	SERVERS=''
+}
+trap 'stop_servers; rm -rf "$TMP"' EXIT
 trap 'exit 130' INT TERM
 
-# The tests: sysmark id, suite (u or l), what the reference runs.
+# The tests: sysmark id, suite (u: UnixBench, l: lmbench3, n: lmbench3's
+# client of a server it starts with -s and stops with -S), what the
+# reference runs.
 catalog() {
 	cat <<'EOF'
 spawn u spawn
@@ -73,6 +82,10 @@ lat_proc_fork l lat_proc fork
 lat_ctx_2p0k l lat_ctx -s 0 2
 bw_pipe l bw_pipe
 bw_unix l bw_unix
+lat_udp n lat_udp
+lat_tcp n lat_tcp
+lat_connect n lat_connect
+bw_tcp n bw_tcp -m 65536
 EOF
 }
 
@@ -102,6 +115,8 @@ ref_figure() {
 		return
 	fi
 	prog=$1; shift
+	# a client names the server's host last
+	[ "$suite" = n ] && set -- "$@" 127.0.0.1
 	timeout "$WAIT" "$LM/$prog" "$@" 2>&1 | awk -v p="$prog" '
 	    /MB\/sec/ { for (i = 1; i < NF; i++) if ($(i + 1) == "MB/sec")
 		printf "%.6g\n", $i * 1e6 / 1048576; exit }
@@ -114,11 +129,30 @@ load() {
 	cut -d' ' -f1 /proc/loadavg
 }
 
+# Start lmbench's server for prog on 127.0.0.1 (its -s forks it and
+# returns) and wait, 10 s at most, until it listens.
+start_server() {
+	prog=$1
+	timeout 10 "$LM/$prog" -s >/dev/null 2>&1 || return 1
+	SERVERS="$SERVERS $prog"
+	command -v ss >/dev/null || { sleep 1; return 0; }
+	i=0
+	while [ "$i" -lt 100 ]; do
+		ss -Hlnp 2>/dev/null | grep -q "\"$prog\"" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # One test: PAIRS interleaved pairs; a line "id ref median n lo hi lmin lmax".
 one() {
 	id=$1; suite=$2; shift 2
 	: >"$TMP/r"
 	: >"$TMP/l"
+	if [ "$suite" = n ] && ! start_server "$1"; then
+		echo "sidebyside: $1 -s: its server did not start" >&2
+	fi
 	i=1
 	while [ "$i" -le "$PAIRS" ]; do
 		load >>"$TMP/l"
@@ -138,6 +172,8 @@ one() {
 		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 		printf "%s|%s|%.2f|%d|%.2f-%.2f|", id, ref, m, NR, v[1], v[NR] }'
 	sort -g "$TMP/l" | awk '{ v[NR] = $1 } END { printf "%s-%s\n", v[1], v[NR] }'
+	[ "$suite" = n ] && stop_servers
+	return 0
 }
 
 echo "sysmark beside its references: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -sr), $(nproc) CPUs, $PAIRS pairs, -d $DUR"
@@ -151,7 +187,7 @@ catalog | while read -r id suite ref; do
 		[ "$want" = 1 ] || continue
 	fi
 	[ "$suite" = u ] && [ -z "$UB" ] && continue
-	[ "$suite" = l ] && [ -z "$LM" ] && continue
+	[ "$suite" != u ] && [ -z "$LM" ] && continue
 	# shellcheck disable=SC2086
 	line=$(one "$id" "$suite" $ref </dev/null)
 	echo "| $(echo "$line" | sed 's/|/ | /g') |"
