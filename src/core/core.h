@@ -14,8 +14,10 @@
  *   the machine  sysinfo.c cpufreq.c fsinfo.c tools.c
  *   measuring    registry.c (the tests, src/bench/), runner.c with
  *                runner_schedule.c runner_record.c runner_hooks.c
- *                runner_plan.c (private: runner_int.h), sampler.c (the
- *                child), sweep.c, hooks.c, resume.c, journal.c
+ *                runner_plan.c runner_emit.c (private: runner_int.h),
+ *                sampler.c (the child), sweep.c, hooks.c, resume.c,
+ *                journal.c
+ *   fleets       fleet.h (fleet_*.c)
  *   users        mix.c, users.c (the workload), users_report.c
  *   storage      run.c runsame.c, csvstore.c with csvstore_read.c
  *                csvstore_write.c (private: csvstore_int.h), csvcell.c,
