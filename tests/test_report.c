@@ -225,7 +225,10 @@ catalog_run(struct run *run, int copies)
 			s->version = registry_all[k]->version;
 			s->copies = copies;
 			s->index = (int)i + 1;
-			s->duration = 0.5;
+			/* As the runner records it: -d is no calibrated
+			 * test's sample length. */
+			s->duration = registry_all[k]->timing ==
+			    BENCH_CALIBRATED ? 0 : 0.5;
 			/* An outlier in the first test: the FLAGS column. */
 			s->value = k == 0 && i == 4 ? 300 : v[i];
 			s->status = RUN_OK;
@@ -257,8 +260,10 @@ test_catalog_titles_keep_one_line(void **state)
 		for (size_t i = 0; i < t->ncols; i++)
 			assert_string_not_equal(t->cols[i].header, "SAMPLES");
 		assert_non_null(strstr(t->title, copies[c] == 1 ?
-		    "Every test: (0.5 secs, 5 samples)" :
-		    "Every test: 4 copies at once, (0.5 secs, 5 samples)"));
+		    "Every test: (0.5 secs, 5 samples); (5 samples) for the "
+		    "tests timed in calibrated batches" :
+		    "Every test: 4 copies at once, (0.5 secs, 5 samples); "
+		    "(5 samples) for the tests timed in calibrated batches"));
 		text = tu_render(t, TABLE_TEXT);
 		if (copies[c] == 4)	/* shown once, not on each title */
 			assert_null(strstr(text, "copies)"));

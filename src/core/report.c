@@ -441,11 +441,16 @@ report_fold_copies(struct table *t, char *said, size_t len)
 	snprintf(said, len, "%d copies at once", copies);
 }
 
-/* Drop the column header if every row holds the same; say it in said. */
+/*
+ * Drop the SAMPLES column when every row holds the same cell, or one of
+ * two that differ only in that the tests timed in calibrated batches
+ * (lmbench's, whose sample -d does not set) say no seconds: say it in
+ * said.  Any other difference (a failure, repeats cut short) keeps it.
+ */
 static void
 report_fold_col(struct table *t, const char *header, char *said, size_t len)
 {
-	const char	*same = NULL;
+	const char	*timed = NULL, *cal = NULL, **slot, *cell;
 	size_t		 c, n = strlen(said);
 
 	for (c = 0; c < t->ncols; c++)
@@ -456,13 +461,20 @@ report_fold_col(struct table *t, const char *header, char *said, size_t len)
 	for (size_t r = 0; r < t->nrows; r++) {
 		if (t->rows[r].section)
 			continue;
-		if (same != NULL && strcmp(same, t->rows[r].cells[c]) != 0)
+		cell = t->rows[r].cells[c];
+		slot = strstr(cell, " sec") != NULL ? &timed : &cal;
+		if (*slot != NULL && strcmp(*slot, cell) != 0)
 			return;
-		same = t->rows[r].cells[c];
+		*slot = cell;
 	}
-	if (same == NULL || *same == '\0')
+	if ((timed == NULL || *timed == '\0') && (cal == NULL || *cal == '\0'))
 		return;
-	snprintf(said + n, len - n, "%s%s", n > 0 ? ", " : "", same);
+	if (timed != NULL && cal != NULL)
+		snprintf(said + n, len - n, "%s%s; %s for the tests timed in "
+		    "calibrated batches", n > 0 ? ", " : "", timed, cal);
+	else
+		snprintf(said + n, len - n, "%s%s", n > 0 ? ", " : "",
+		    timed != NULL ? timed : cal);
 	table_drop_col(t, c);
 }
 
