@@ -24,11 +24,14 @@
 # that runs it.  The order changes which program is named, never whether
 # a bug is caught.
 #
-# A program that fails on the unmodified tree but passes when run again
-# flakes.  It is kept (left out, the bugs only it catches would count as
-# survivors), but a failure of it counts as a catch only when it fails
-# twice more in a row; one that fails three times on the unmodified tree
-# stops the run.
+# A failure counts as a catch only when the program fails again at once,
+# so that a test that flakes under load is not taken for one that caught
+# a bug.  A program that fails on the unmodified tree but passes when run
+# again flakes: it is kept (left out, the bugs only it catches would
+# count as survivors), but a failure of it counts only when it fails
+# three times in a row; one that fails three times on the unmodified
+# tree stops the run.  A program that fails under a bug and then passes
+# is named on stderr and treated the same way from then on.
 set -u
 
 list=${1:-tests/mutate/mutants}
@@ -78,7 +81,10 @@ for t in $tests; do
 	grep -qE 'tu_run\(|tu_bin\(\)|build/san/sysmark"' "tests/$t.c" &&
 	    needs_bin="$needs_bin $t"
 done
-flaky=""
+# Programs known to flake, one a line (a file: mutate_run runs in a
+# subshell).
+flaky=$work/flaky
+: >"$flaky"
 
 # 0 if word $1 is in the list $2.
 mutate_in() {
@@ -96,10 +102,18 @@ mutate_test() {
 	timeout "$limit" "build/san/$1" >"$log" 2>&1
 }
 
-# A failure of $1 that counts: always, but twice more for one that flakes.
+# Whether a failure of $1 counts: it must fail again (twice again for
+# one known to flake).  One that passes now flaked: it is named and
+# marked, and the next program runs.
 mutate_fails() {
-	mutate_in "$1" "$flaky" || return 0
-	! mutate_test "$1" && ! mutate_test "$1"
+	! mutate_test "$1" || { mutate_flaked "$1"; return 1; }
+	grep -qx "$1" "$flaky" || return 0
+	! mutate_test "$1" || { mutate_flaked "$1"; return 1; }
+}
+
+mutate_flaked() {
+	echo "mutate: $1 flaked (failed, then passed); not counted" >&2
+	grep -qx "$1" "$flaky" || echo "$1" >>"$flaky"
 }
 
 # Build and run the programs, $1 first if given, until one fails; print
@@ -127,6 +141,23 @@ mutate_run() {
 	done
 }
 
+# Every line of the list must match one line and change it: checked
+# first, so that a list gone stale (the code moved on) fails in seconds,
+# not after the tests ran.
+tab=$(printf '\t')
+stale=0
+while IFS="$tab" read -r file addr edit what; do
+	case "$file" in ''|'#'*) continue ;; esac
+	hits=$(sed -n "${addr}p" "$file" 2>/dev/null | wc -l)
+	if [ "$hits" -eq 1 ]; then
+		sed "${addr}${edit}" "$file" | cmp -s - "$file" || continue
+	fi
+	echo "mutate: $file $addr $edit: matches $hits lines or changes" \
+	    "nothing; fix the list" >&2
+	stale=1
+done <"$list"
+[ "$stale" = 0 ] || exit 2
+
 echo "mutate: building the unmodified tree and running its tests"
 if ! mutate_build; then
 	tail -n 20 "$log"
@@ -144,7 +175,7 @@ for t in $tests; do
 	if mutate_test "$t" || mutate_test "$t"; then
 		echo "mutate: $t flakes on the unmodified tree; kept, its" \
 		    "failures count when it fails 3 times in a row"
-		flaky="$flaky $t"
+		echo "$t" >>"$flaky"
 		continue
 	fi
 	tail -n 30 "$work/first"
@@ -156,7 +187,6 @@ total=0
 caught=0
 last=""
 survived=""
-tab=$(printf '\t')
 while IFS="$tab" read -r file addr edit what; do
 	case "$file" in ''|'#'*) continue ;; esac
 	[ -n "${MUTATE_ONLY:-}" ] &&
@@ -181,7 +211,7 @@ while IFS="$tab" read -r file addr edit what; do
 	?*)
 		total=$((total + 1))
 		result="caught by $t"
-		mutate_in "$t" "$flaky" && result="$result (3 runs of 3)"
+		grep -qx "$t" "$flaky" && result="$result (it flakes: 3 runs of 3)"
 		caught=$((caught + 1))
 		last=$t
 		echo "$file $t" >>"$hints" ;;
