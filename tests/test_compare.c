@@ -724,7 +724,7 @@ test_group_floors(void **state)
 	assert_near(judge_floor("syscall"), 0.15, 0);	/* System */
 	assert_near(judge_floor("pipe"), 0.20, 0);	/* IPC */
 	assert_near(judge_floor("spawn"), 0.75, 0);	/* Process */
-	assert_near(judge_floor("lat_sig_catch"), 0.35, 0);	/* lmbench */
+	assert_near(judge_floor("lat_sig_catch"), 0.35, 0); /* lmbench */
 	assert_near(judge_floor("no-such-test"), 0.35, 0);
 }
 
