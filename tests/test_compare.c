@@ -711,6 +711,23 @@ test_cli(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * Each test's group floor (judge.c): a test judged with another group's
+ * floor is called changed, or not, on the wrong bar.  Planted: the
+ * table searched for the first group that differs.
+ */
+static void
+test_group_floors(void **state)
+{
+	(void)state;
+	assert_near(judge_floor("dhry2reg"), 0.20, 0);	/* CPU */
+	assert_near(judge_floor("syscall"), 0.15, 0);	/* System */
+	assert_near(judge_floor("pipe"), 0.20, 0);	/* IPC */
+	assert_near(judge_floor("spawn"), 0.75, 0);	/* Process */
+	assert_near(judge_floor("lat_sig_catch"), 0.35, 0); /* lmbench */
+	assert_near(judge_floor("no-such-test"), 0.35, 0);
+}
+
 int
 main(void)
 {
@@ -730,6 +747,7 @@ main(void)
 		cmocka_unit_test(test_80_columns),
 		cmocka_unit_test(test_wrapped_title_reads_in_order),
 		cmocka_unit_test(test_cli),
+		cmocka_unit_test(test_group_floors),
 	};
 
 	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);

@@ -620,6 +620,32 @@ test_parse_copies(void **state)
 	assert_int_equal(runner_parse_copies("0", v, 3, &n, &err), -1);
 }
 
+/*
+ * What a plan is expected to take, shown before a run starts and used by
+ * calibrate to spread its repeats: every sample (the warm-up too) at
+ * each copies value in every repeat, plus the pauses between repeats.
+ * Planted: the pauses dropped.  And the grace period a copy gets past
+ * its duration before it is killed.  Planted: a constant changed.
+ */
+static void
+test_plan_estimate(void **state)
+{
+	const struct bench	*benches[1] = { &tb_ok };
+	int			 cps[2] = { 1, 2 };
+	struct runner_plan	 plan;
+
+	(void)state;
+	plan_set(&plan, benches, 1, cps, 3, 1);
+	plan.ncopies = 2;
+	plan.warmup = 1;
+	assert_near(runner_estimate(&plan), 1.01 * 2 * 4, 1e-9);
+	plan.repeats = 3;
+	plan.gap = 10;
+	assert_near(runner_estimate(&plan), 1.01 * 2 * 4 * 3 + 10 * 2, 1e-9);
+	assert_near(runner_default_grace(10), 5 + 10 / 2.0, 0);
+	assert_near(runner_default_grace(0.5), 5 + 0.5 / 2, 0);
+}
+
 int
 main(void)
 {
@@ -637,6 +663,7 @@ main(void)
 		cmocka_unit_test(test_skip_keeps_finished),
 		cmocka_unit_test(test_parse_copies),
 		cmocka_unit_test(test_fsinfo_unescape),
+		cmocka_unit_test(test_plan_estimate),
 	};
 
 	return cmocka_run_group_tests_name("runner", tests, setup_tmp,
