@@ -236,6 +236,10 @@ run_plan(const struct bench *b, int copies, int samples, double duration,
 /*
  * Run a misbehaving bench then a good one: the first's samples fail with
  * the expected reason, the second's succeed, all within the deadlines.
+ * The deadlines are the runner's; a busy machine delays the forks and
+ * the wake-ups around them (at a load of 15 to 40 the whole plan took
+ * over 3 s now and then), a late kill is late every time: so up to three
+ * runs are taken, and the first within max_secs is checked.
  */
 static void
 expect_failure(const struct bench *b, int copies, const char *reason,
@@ -243,10 +247,18 @@ expect_failure(const struct bench *b, int copies, const char *reason,
 {
 	struct run	run;
 	struct rec	rc;
-	double		secs;
+	double		secs[3];
+	int		k;
 
-	secs = run_plan(b, copies, 2, 0.1, &run, &rc);
-	assert_true(secs < max_secs);
+	for (k = 0; k < 3; k++) {
+		secs[k] = run_plan(b, copies, 2, 0.1, &run, &rc);
+		if (secs[k] < max_secs)
+			break;
+		run_free(&run);
+	}
+	if (k == 3)
+		fail_msg("%s: %.2f, %.2f and %.2f s, over %.2f s", b->id,
+		    secs[0], secs[1], secs[2], max_secs);
 	assert_int_equal(run.nsamples, 4);
 	for (int i = 0; i < 2; i++) {
 		assert_int_equal(run.samples[i].status, RUN_FAILED);
