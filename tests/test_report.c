@@ -260,10 +260,10 @@ test_catalog_titles_keep_one_line(void **state)
 		for (size_t i = 0; i < t->ncols; i++)
 			assert_string_not_equal(t->cols[i].header, "SAMPLES");
 		assert_non_null(strstr(t->title, copies[c] == 1 ?
-		    "Every test: (0.5 secs, 5 samples); (5 samples) for the "
-		    "tests timed in calibrated batches" :
+		    "Every test: (0.5 secs, 5 samples); calibrated: "
+		    "(5 samples)" :
 		    "Every test: 4 copies at once, (0.5 secs, 5 samples); "
-		    "(5 samples) for the tests timed in calibrated batches"));
+		    "calibrated: (5 samples)"));
 		text = tu_render(t, TABLE_TEXT);
 		if (copies[c] == 4)	/* shown once, not on each title */
 			assert_null(strstr(text, "copies)"));

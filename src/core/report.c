@@ -470,8 +470,8 @@ report_fold_col(struct table *t, const char *header, char *said, size_t len)
 	if ((timed == NULL || *timed == '\0') && (cal == NULL || *cal == '\0'))
 		return;
 	if (timed != NULL && cal != NULL)
-		snprintf(said + n, len - n, "%s%s; %s for the tests timed in "
-		    "calibrated batches", n > 0 ? ", " : "", timed, cal);
+		snprintf(said + n, len - n, "%s%s; calibrated: %s",
+		    n > 0 ? ", " : "", timed, cal);
 	else
 		snprintf(said + n, len - n, "%s%s", n > 0 ? ", " : "",
 		    timed != NULL ? timed : cal);
