@@ -213,7 +213,7 @@ struct ui {
 };
 
 /* ui.c, ui_key.c, ui_term.c */
-int	 ui_main(const char *, int);
+int	 ui_main(const char *argv0, int refresh_ms);
 void	 ui_read_keys(struct ui *);
 int	 ui_plain_terminal(void);
 void	 ui_signals(void);
@@ -232,22 +232,23 @@ void	 ui_quit(struct ui *);
 void	 ui_switch(struct ui *, enum ui_scr);
 void	 ui_message(struct ui *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
-void	 ui_ask(struct ui *, int, const char *, const char *,
-	     void (*)(struct ui *, const char *));
+void	 ui_ask(struct ui *, int yesno, const char *question,
+	     const char *text, void (*done)(struct ui *, const char *));
 int	 ui_running(const struct ui *);
 
 /* ui_draw.c */
-void	 ui_puts(struct ui *, int, int, int, enum ui_attr, const char *);
-void	 ui_printf(struct ui *, int, int, int, enum ui_attr, const char *,
-	     ...) __attribute__((format(printf, 6, 7)));
-void	 ui_hline(struct ui *, int, int, int);
-int	 ui_text(struct ui *, struct ui_rect, int, enum ui_attr,
-	     const char *);
+void	 ui_puts(struct ui *, int y, int x, int w, enum ui_attr,
+	     const char *s);
+void	 ui_printf(struct ui *, int y, int x, int w, enum ui_attr,
+	     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void	 ui_hline(struct ui *, int y, int x, int w);
+int	 ui_text(struct ui *, struct ui_rect, int first, enum ui_attr,
+	     const char *s);
 struct ui_rect ui_body(void);
-int	 ui_scroll(int, int, int, int);
-int	 ui_scroll_key(int, int *, int *);
-int	 ui_contains(const char *, const char *);
-void	 ui_format_secs(double, char *, size_t);
+int	 ui_scroll(int top, int delta, int n, int h);
+int	 ui_scroll_key(int c, int *top, int *left);
+int	 ui_contains(const char *s, const char *text);
+void	 ui_format_secs(double s, char *buf, size_t len);
 
 /* ui_choice.c */
 void	 ui_choice_defaults(struct ui *);
@@ -305,8 +306,9 @@ const char *ui_view_ref(const struct ui *);
 void	 ui_view_set_ref(struct ui *, const char *);
 
 /* ui_report.c */
-void	 ui_report_write(struct ui *, const struct run *const *,
-	     const char *const *, size_t, const struct run *, const char *);
+void	 ui_report_write(struct ui *, const struct run *const *runs,
+	     const char *const *names, size_t n, const struct run *base,
+	     const char *base_name);
 void	 ui_report_sources(struct ui *, const struct ui_source *const *,
 	     size_t);
 void	 ui_report_results(struct ui *);
@@ -317,16 +319,17 @@ char	**ui_plain_ask(const char *, int *);
 
 /* Widgets: each draws into the rectangle it is given. */
 int	 w_table_lines(const struct table *, int);
-int	 w_table_draw(struct ui *, const struct table *, struct ui_rect, int,
-	     int, int);
+int	 w_table_draw(struct ui *, const struct table *, struct ui_rect,
+	     int first, int left, int cur);
 int	 w_table_max_left(const struct table *, int);
 int	 w_table_col(const struct table *, const char *);
-void	 w_bar_draw(struct ui *, int, int, int, double, double);
+void	 w_bar_draw(struct ui *, int y, int x, int w, double ratio,
+	     double max);
 #define W_SPARKLINE_STEP 0.02	/* one level: 2% of the mean */
-void	 w_sparkline_draw(struct ui *, int, int, int, const double *, size_t,
-	     const unsigned char *, double);
-void	 w_progress_draw(struct ui *, int, int, int, int, double,
-	     const char *);
+void	 w_sparkline_draw(struct ui *, int y, int x, int w, const double *v,
+	     size_t n, const unsigned char *flag, double mean);
+void	 w_progress_draw(struct ui *, int y, int x, int w, int lw,
+	     double frac, const char *label);
 void	 w_status_draw(struct ui *, const char *);
 
 /* The screens. */
