@@ -7,7 +7,8 @@
 # ratio, the pairs, their spread and the load average while they ran.
 #
 #   sh tests/sidebyside.sh [-u UNIXBENCH] [-l LMBENCH_BIN] [-p PAIRS]
-#                          [-d SECONDS] [-s SYSMARK] [-w SECONDS] [TEST...]
+#                          [-d SECONDS] [-s SYSMARK] [-w SECONDS] [-c CPUS]
+#                          [TEST...]
 #
 #   -u UNIXBENCH    a UnixBench tree you built (its pgms/ holds spawn ...)
 #   -l LMBENCH_BIN  the directory of lmbench3 programs you built
@@ -17,6 +18,9 @@
 #                   whole seconds (3)
 #   -s SYSMARK      the sysmark binary (default ./sysmark)
 #   -w SECONDS      give up on one program's run after this long (600)
+#   -c CPUS         run both sides under taskset -c CPUS ("0": one CPU),
+#                   so that placement is the same for both and not the
+#                   scheduler's choice of the moment (default: unpinned)
 #   TEST            sysmark ids to compare (default: every one whose
 #                   reference was given)
 #
@@ -28,8 +32,8 @@
 
 set -u
 
-UB='' LM='' PAIRS=5 DUR=3 SM=./sysmark WAIT=600
-while getopts u:l:p:d:s:w: opt; do
+UB='' LM='' PAIRS=5 DUR=3 SM=./sysmark WAIT=600 CPUS=''
+while getopts u:l:p:d:s:w:c: opt; do
 	case $opt in
 	u) UB=$OPTARG ;;
 	l) LM=$OPTARG ;;
@@ -37,6 +41,7 @@ while getopts u:l:p:d:s:w: opt; do
 	d) DUR=$OPTARG ;;
 	s) SM=$OPTARG ;;
 	w) WAIT=$OPTARG ;;
+	c) CPUS=$OPTARG ;;
 	*) sed -n '/^#   sh tests/,/reference was given)/p' "$0" >&2; exit 2 ;;
 	esac
 done
@@ -50,6 +55,13 @@ command -v timeout >/dev/null || { echo "sidebyside: needs timeout(1) (coreutils
 [ -z "$UB" ] || [ -x "$UB/pgms/spawn" ] || { echo "sidebyside: -u $UB: no pgms/spawn there" >&2; exit 2; }
 [ -z "$LM" ] || [ -x "$LM/lat_pipe" ] || { echo "sidebyside: -l $LM: no lat_pipe there" >&2; exit 2; }
 [ -n "$UB$LM" ] || { echo "sidebyside: give -u or -l (or both)" >&2; exit 2; }
+# Each side's command starts with $PIN: nothing, or taskset with -c's CPUs.
+PIN=''
+if [ -n "$CPUS" ]; then
+	command -v taskset >/dev/null || { echo "sidebyside: -c needs taskset(1) (util-linux)" >&2; exit 2; }
+	taskset -c "$CPUS" true 2>/dev/null || { echo "sidebyside: -c $CPUS: taskset cannot pin to that CPU list" >&2; exit 2; }
+	PIN="taskset -c $CPUS"
+fi
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sidebyside.XXXXXX") || exit 1
 SERVERS=''	# lmbench servers started here, stopped on every exit
@@ -91,7 +103,8 @@ EOF
 
 # sysmark's mean over the samples (not the warm-up) of its saved run.
 sysmark_figure() {
-	timeout "$WAIT" "$SM" run -t "$1" -d "$DUR" -n 1 -q -o "$TMP/s.csv" -F \
+	# shellcheck disable=SC2086
+	timeout "$WAIT" $PIN "$SM" run -t "$1" -d "$DUR" -n 1 -q -o "$TMP/s.csv" -F \
 	    >/dev/null 2>&1 ||
 		return 1
 	awk -F, -v id="$1" '$1 == "sample" && $2 == id && $6 >= 1 &&
@@ -108,8 +121,9 @@ ref_figure() {
 		in=/dev/null
 		[ "$*" = "looper dc" ] && in=$UB/testdir/dc.dat
 		# execl finds itself again through UB_BINDIR, as under Run
+		# shellcheck disable=SC2086
 		(cd "$UB/testdir" && UB_BINDIR=$UB/pgms timeout "$WAIT" \
-		    "$UB/pgms/$1" "$DUR" \
+		    $PIN "$UB/pgms/$1" "$DUR" \
 		    ${2:+"$2"} <"$in" 2>&1 >/dev/null) | awk -F'|' -v d="$DUR" \
 		    '$1 == "COUNT" { printf "%.6g\n", $2 * $3 / d }'
 		return
@@ -117,7 +131,8 @@ ref_figure() {
 	prog=$1; shift
 	# a client names the server's host last
 	[ "$suite" = n ] && set -- "$@" 127.0.0.1
-	timeout "$WAIT" "$LM/$prog" "$@" 2>&1 | awk -v p="$prog" '
+	# shellcheck disable=SC2086
+	timeout "$WAIT" $PIN "$LM/$prog" "$@" 2>&1 | awk -v p="$prog" '
 	    /MB\/sec/ { for (i = 1; i < NF; i++) if ($(i + 1) == "MB/sec")
 		printf "%.6g\n", $i * 1e6 / 1048576; exit }
 	    /microseconds/ { for (i = 1; i < NF; i++)
@@ -133,7 +148,8 @@ load() {
 # returns) and wait, 10 s at most, until it listens.
 start_server() {
 	prog=$1
-	timeout 10 "$LM/$prog" -s >/dev/null 2>&1 || return 1
+	# shellcheck disable=SC2086
+	timeout 10 $PIN "$LM/$prog" -s >/dev/null 2>&1 || return 1
 	SERVERS="$SERVERS $prog"
 	command -v ss >/dev/null || { sleep 1; return 0; }
 	i=0
@@ -176,7 +192,7 @@ one() {
 	return 0
 }
 
-echo "sysmark beside its references: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -sr), $(nproc) CPUs, $PAIRS pairs, -d $DUR"
+echo "sysmark beside its references: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -sr), $(nproc) CPUs, $PAIRS pairs, -d $DUR${CPUS:+, both on CPUs $CPUS}"
 echo
 echo "| test | reference | ratio (median) | pairs | spread | load |"
 echo "|---|---|---|---|---|---|"
