@@ -12,6 +12,11 @@
  * (version 3; version 2 pinned them to one CPU); the _1cpu ids pin both
  * to one CPU and the _2cpu ids to two: placement halves or doubles these
  * figures, and which way depends on what else the CPUs are doing.
+ *
+ * A message is as long as lmbench3's (its lat_pipe.c, lat_unix.c,
+ * lat_udp.c and lat_tcp.c, default sizes): one byte, and four for UDP,
+ * whose message carries a sequence number there.  Versions 3 (and 2 for
+ * the _2cpu ids) sent 8 bytes for all four.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -31,7 +36,7 @@
 
 #include "bench.h"
 
-#define LAT_IPC_MSG	8	/* bytes per message, one word */
+#define LAT_IPC_MSG_MAX	4	/* the longest message, UDP's */
 
 struct lat_ipc {
 	int			tx, rx;		/* ours */
@@ -39,16 +44,18 @@ struct lat_ipc {
 	int			listener;
 	struct sockaddr_in	addr;
 	pid_t			pid;
+	size_t			msg;		/* bytes per message */
 };
 
 static struct lat_ipc *
-lat_ipc_new(struct bench_ctx *ctx)
+lat_ipc_new(struct bench_ctx *ctx, size_t msg)
 {
 	struct lat_ipc	*st;
 
 	if ((st = calloc(1, sizeof *st)) == NULL)
 		bench_fail(ctx, "out of memory");
 	st->tx = st->rx = st->ptx = st->prx = st->listener = -1;
+	st->msg = msg;
 	ctx->state = st;
 	return st;
 }
@@ -66,12 +73,12 @@ lat_ipc_close(int *a, int *b)
 
 /* Echo every message back until the other side goes away. */
 static void
-lat_ipc_echo(int rx, int tx)
+lat_ipc_echo(int rx, int tx, size_t msg)
 {
-	char	buf[LAT_IPC_MSG];
+	char	buf[LAT_IPC_MSG_MAX];
 
-	while (read(rx, buf, sizeof buf) == (ssize_t)sizeof buf)
-		if (write(tx, buf, sizeof buf) != (ssize_t)sizeof buf)
+	while (read(rx, buf, msg) == (ssize_t)msg)
+		if (write(tx, buf, msg) != (ssize_t)msg)
 			_exit(3);
 	_exit(0);
 }
@@ -95,7 +102,7 @@ lat_ipc_partner(struct bench_ctx *ctx, struct lat_ipc *st,
 static void
 lat_ipc_echo_partner(struct lat_ipc *st)
 {
-	lat_ipc_echo(st->prx, st->ptx);
+	lat_ipc_echo(st->prx, st->ptx, st->msg);
 }
 
 /* A socket bound to 127.0.0.1 on a port the kernel picks. */
@@ -137,7 +144,7 @@ lat_ipc_connect(struct bench_ctx *ctx, struct lat_ipc *st, int type)
 static int
 lat_ipc_setup_pipe(struct bench_ctx *ctx)
 {
-	struct lat_ipc	*st = lat_ipc_new(ctx);
+	struct lat_ipc	*st = lat_ipc_new(ctx, 1);
 	int		 a[2], b[2];
 
 	if (pipe(a) != 0 || pipe(b) != 0)
@@ -153,7 +160,7 @@ lat_ipc_setup_pipe(struct bench_ctx *ctx)
 static int
 lat_ipc_setup_unix(struct bench_ctx *ctx)
 {
-	struct lat_ipc	*st = lat_ipc_new(ctx);
+	struct lat_ipc	*st = lat_ipc_new(ctx, 1);
 	int		 sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
@@ -170,14 +177,14 @@ lat_ipc_udp_partner(struct lat_ipc *st)
 {
 	struct sockaddr_in	from;
 	socklen_t		len;
-	char			buf[LAT_IPC_MSG];
+	char			buf[LAT_IPC_MSG_MAX];
 
 	for (;;) {
 		len = sizeof from;
-		if (recvfrom(st->prx, buf, sizeof buf, 0,
-		    (struct sockaddr *)&from, &len) != (ssize_t)sizeof buf ||
-		    sendto(st->prx, buf, sizeof buf, 0,
-		    (struct sockaddr *)&from, len) != (ssize_t)sizeof buf)
+		if (recvfrom(st->prx, buf, st->msg, 0,
+		    (struct sockaddr *)&from, &len) != (ssize_t)st->msg ||
+		    sendto(st->prx, buf, st->msg, 0,
+		    (struct sockaddr *)&from, len) != (ssize_t)st->msg)
 			_exit(3);
 	}
 }
@@ -185,7 +192,7 @@ lat_ipc_udp_partner(struct lat_ipc *st)
 static int
 lat_ipc_setup_udp(struct bench_ctx *ctx)
 {
-	struct lat_ipc	*st = lat_ipc_new(ctx);
+	struct lat_ipc	*st = lat_ipc_new(ctx, 4);
 
 	st->prx = lat_ipc_bind(ctx, st, SOCK_DGRAM);
 	st->tx = st->rx = lat_ipc_connect(ctx, st, SOCK_DGRAM);
@@ -202,13 +209,13 @@ lat_ipc_tcp_partner(struct lat_ipc *st)
 	if ((fd = accept(st->listener, NULL, NULL)) < 0)
 		_exit(2);
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	lat_ipc_echo(fd, fd);
+	lat_ipc_echo(fd, fd, st->msg);
 }
 
 static int
 lat_ipc_setup_tcp(struct bench_ctx *ctx)
 {
-	struct lat_ipc	*st = lat_ipc_new(ctx);
+	struct lat_ipc	*st = lat_ipc_new(ctx, 1);
 
 	st->listener = lat_ipc_bind(ctx, st, SOCK_STREAM);
 	st->tx = st->rx = lat_ipc_connect(ctx, st, SOCK_STREAM);
@@ -237,7 +244,7 @@ lat_ipc_accept_partner(struct lat_ipc *st)
 static int
 lat_ipc_setup_connect(struct bench_ctx *ctx)
 {
-	struct lat_ipc	*st = lat_ipc_new(ctx);
+	struct lat_ipc	*st = lat_ipc_new(ctx, 0);
 
 	st->listener = lat_ipc_bind(ctx, st, SOCK_STREAM);
 	lat_ipc_partner(ctx, st, lat_ipc_accept_partner);
@@ -248,11 +255,11 @@ static void
 lat_ipc_loop(struct bench_ctx *ctx, uint64_t n)
 {
 	struct lat_ipc	*st = ctx->state;
-	char		 buf[LAT_IPC_MSG] = { 0 };
+	char		 buf[LAT_IPC_MSG_MAX] = { 0 };
 
 	while (n-- > 0)
-		if (write(st->tx, buf, sizeof buf) != (ssize_t)sizeof buf ||
-		    read(st->rx, buf, sizeof buf) != (ssize_t)sizeof buf)
+		if (write(st->tx, buf, st->msg) != (ssize_t)st->msg ||
+		    read(st->rx, buf, st->msg) != (ssize_t)st->msg)
 			bench_fail(ctx, "round trip: %s", strerror(errno));
 }
 
@@ -299,13 +306,15 @@ lat_ipc_teardown(struct bench_ctx *ctx)
 	free(st);
 }
 
-#define LAT_IPC_BENCH(name, sfx, ttl, plc, where, setup_fn, loop_fn, what) \
+/* v: the version of the id named after lmbench's and of its _1cpu id. */
+#define LAT_IPC_BENCH(name, sfx, ttl, v, plc, where, setup_fn, loop_fn,	\
+    what)								\
 const struct bench bench_##name##sfx = {				\
 	.id = #name #sfx,						\
 	.title = ttl where,						\
 	.group = "lmbench: local communication",			\
 	BENCH_LATENCY_US,						\
-	.version = plc == BENCH_TWO_CPUS ? 2 : 3,			\
+	.version = plc == BENCH_TWO_CPUS ? (v) - 1 : (v),		\
 	.desc = what where,						\
 	.setup = setup_fn,						\
 	.loop = loop_fn,						\
@@ -314,22 +323,22 @@ const struct bench bench_##name##sfx = {				\
 	.available = plc == BENCH_TWO_CPUS ? bench_two_cpus : NULL,	\
 }
 
-#define LAT_IPC(name, ttl, setup_fn, loop_fn, what)			\
-	LAT_IPC_BENCH(name, , ttl, BENCH_ANYWHERE, "", setup_fn,	\
+#define LAT_IPC(name, ttl, v, setup_fn, loop_fn, what)			\
+	LAT_IPC_BENCH(name, , ttl, v, BENCH_ANYWHERE, "", setup_fn,	\
 	    loop_fn, what);						\
-	LAT_IPC_BENCH(name, _1cpu, ttl, BENCH_ONE_CPU, ", one CPU",	\
+	LAT_IPC_BENCH(name, _1cpu, ttl, v, BENCH_ONE_CPU, ", one CPU",	\
 	    setup_fn, loop_fn, what);					\
-	LAT_IPC_BENCH(name, _2cpu, ttl, BENCH_TWO_CPUS, ", two CPUs",	\
+	LAT_IPC_BENCH(name, _2cpu, ttl, v, BENCH_TWO_CPUS, ", two CPUs", \
 	    setup_fn, loop_fn, what)
 
-LAT_IPC(lat_pipe, "Pipe latency", lat_ipc_setup_pipe, lat_ipc_loop,
-    "8 bytes there and back through two pipes");
-LAT_IPC(lat_unix, "AF_UNIX latency", lat_ipc_setup_unix, lat_ipc_loop,
-    "8 bytes there and back on an AF_UNIX socket pair");
-LAT_IPC(lat_udp, "UDP latency", lat_ipc_setup_udp, lat_ipc_loop,
-    "8-byte UDP datagram there and back on 127.0.0.1");
-LAT_IPC(lat_tcp, "TCP latency", lat_ipc_setup_tcp, lat_ipc_loop,
-    "8 bytes there and back on a TCP connection to 127.0.0.1");
-LAT_IPC(lat_connect, "TCP connection", lat_ipc_setup_connect,
+LAT_IPC(lat_pipe, "Pipe latency", 4, lat_ipc_setup_pipe, lat_ipc_loop,
+    "1 byte there and back through two pipes");
+LAT_IPC(lat_unix, "AF_UNIX latency", 4, lat_ipc_setup_unix, lat_ipc_loop,
+    "1 byte there and back on an AF_UNIX socket pair");
+LAT_IPC(lat_udp, "UDP latency", 4, lat_ipc_setup_udp, lat_ipc_loop,
+    "4-byte UDP datagram there and back on 127.0.0.1");
+LAT_IPC(lat_tcp, "TCP latency", 4, lat_ipc_setup_tcp, lat_ipc_loop,
+    "1 byte there and back on a TCP connection to 127.0.0.1");
+LAT_IPC(lat_connect, "TCP connection", 3, lat_ipc_setup_connect,
     lat_ipc_connect_loop,
     "connect() to 127.0.0.1; the partner accepts and resets");
