@@ -156,7 +156,8 @@ test_all_calibrated(void **state)
 			    b->id);
 			assert_non_null(lm = registry_find(base));
 			assert_int_equal(lm->place, BENCH_ANYWHERE);
-			assert_int_equal(lm->version, 3);
+			/* Placed by the scheduler from version 3 on. */
+			assert_true(lm->version >= 3);
 			strcat(base, "_2cpu");
 			assert_non_null(registry_find(base));
 		}
