@@ -234,12 +234,34 @@ run_plan(const struct bench *b, int copies, int samples, double duration,
 }
 
 /*
+ * Whether a busy machine, not the bench, decided a sample of the run: a
+ * copy that did not start within the plan's short setup grace (0.4 s),
+ * where the bench was to fail otherwise (at a load of 8 on 2 CPUs the
+ * garbage writer once timed out in setup, 1 run in 20).
+ */
+static int
+load_decided(const struct run *run, const char *reason)
+{
+	static const char	setup[] = "timed out in setup";
+
+	if (strncmp(reason, setup, sizeof setup - 1) == 0)
+		return 0;
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (run->samples[i].status == RUN_FAILED &&
+		    strncmp(run->samples[i].reason, setup,
+		    sizeof setup - 1) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * Run a misbehaving bench then a good one: the first's samples fail with
  * the expected reason, the second's succeed, all within the deadlines.
  * The deadlines are the runner's; a busy machine delays the forks and
  * the wake-ups around them (at a load of 15 to 40 the whole plan took
  * over 3 s now and then), a late kill is late every time: so up to three
- * runs are taken, and the first within max_secs is checked.
+ * runs are taken, and the first within max_secs and not decided by the
+ * load (load_decided()) is checked.
  */
 static void
 expect_failure(const struct bench *b, int copies, const char *reason,
@@ -252,13 +274,14 @@ expect_failure(const struct bench *b, int copies, const char *reason,
 
 	for (k = 0; k < 3; k++) {
 		secs[k] = run_plan(b, copies, 2, 0.1, &run, &rc);
-		if (secs[k] < max_secs)
+		if (secs[k] < max_secs && !load_decided(&run, reason))
 			break;
 		run_free(&run);
 	}
 	if (k == 3)
-		fail_msg("%s: %.2f, %.2f and %.2f s, over %.2f s", b->id,
-		    secs[0], secs[1], secs[2], max_secs);
+		fail_msg("%s: three runs late or timed out in setup: %.2f, "
+		    "%.2f and %.2f s (bound %.2f s)", b->id, secs[0], secs[1],
+		    secs[2], max_secs);
 	assert_int_equal(run.nsamples, 4);
 	for (int i = 0; i < 2; i++) {
 		assert_int_equal(run.samples[i].status, RUN_FAILED);
