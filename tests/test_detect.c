@@ -171,51 +171,71 @@ test_power_profile(void **state)
 }
 
 /*
+ * A 5-repeat profile of syscall (lognormal_run()'s, renamed) and a plan
+ * of syscall alone, one copy, 1 s samples; run_free(&k->prof) after.
+ */
+struct syscall_case {
+	const struct bench	*b;
+	int			 one;
+	struct runner_plan	 p;
+	struct run		 prof;
+};
+
+static void
+syscall_case(struct syscall_case *k, uint64_t seed, double cv_w,
+    double cv_b)
+{
+	struct sm_rng	rng;
+
+	sm_rng_seed(&rng, seed);
+	assert_non_null(k->b = registry_find("syscall"));
+	k->one = 1;
+	run_init(&k->prof);
+	lognormal_run(&k->prof, &rng, 5, 6, 1000, cv_w, cv_b);
+	for (size_t i = 0; i < k->prof.nsamples; i++)
+		snprintf(k->prof.samples[i].test,
+		    sizeof k->prof.samples[i].test, "syscall");
+	memset(&k->p, 0, sizeof k->p);
+	k->p.benches = &k->b;
+	k->p.nbench = 1;
+	k->p.copies = &k->one;
+	k->p.ncopies = 1;
+	k->p.duration = 1;
+}
+
+/*
  * The planner on a profile: more repeats find less; a profile of one
  * test plans it, and the cheapest settings reaching a target do reach it.
  */
 static void
 test_plan(void **state)
 {
-	const struct bench	*b = registry_find("syscall");
-	const int		 one = 1;
-	struct runner_plan	 p;
+	struct syscall_case	 k;
 	struct detect_choice	 c;
-	struct sm_rng		 rng;
-	struct run		 prof;
 	struct run_group	 g = { "syscall", 1 };
 	double			 d1, d3, d5;
 
 	(void)state;
-	assert_non_null(b);
-	sm_rng_seed(&rng, 7);
-	run_init(&prof);
-	lognormal_run(&prof, &rng, 5, 6, 1000, 0.03, 0.02);
-	for (size_t i = 0; i < prof.nsamples; i++)
-		snprintf(prof.samples[i].test, sizeof prof.samples[i].test,
-		    "syscall");
-	d1 = detect_settings(&prof, &g, 1, 6, 0.05, 0.01);
-	d3 = detect_settings(&prof, &g, 3, 6, 0.05, 0.01);
-	d5 = detect_settings(&prof, &g, 5, 6, 0.05, 0.01);
+	syscall_case(&k, 7, 0.03, 0.02);
+	d1 = detect_settings(&k.prof, &g, 1, 6, 0.05, 0.01);
+	d3 = detect_settings(&k.prof, &g, 3, 6, 0.05, 0.01);
+	d5 = detect_settings(&k.prof, &g, 5, 6, 0.05, 0.01);
 	assert_true(d1 > d3 && d3 > d5 && d5 > 0.01);
-	memset(&p, 0, sizeof p);
-	p.benches = &b;
-	p.nbench = 1;
-	p.copies = &one;
-	p.ncopies = 1;
-	p.duration = 1;
-	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.05, &c), 1);
+	assert_int_equal(detect_choose(&k.prof, &k.p, 0.05, 0.01, 0.05, &c),
+	    1);
 	assert_true(c.worst <= 0.05);
-	assert_true(detect_settings(&prof, &g, c.repeats, c.samples, 0.05,
+	assert_true(detect_settings(&k.prof, &g, c.repeats, c.samples, 0.05,
 	    0.01) <= 0.05);
 	assert_true(c.seconds > 0);
 	/* Nothing reaches a change below -e. */
-	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.005, &c), 0);
+	assert_int_equal(detect_choose(&k.prof, &k.p, 0.05, 0.01, 0.005, &c),
+	    0);
 	/* A test the profile lacks is named. */
-	b = registry_find("dhry2");
-	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.05, &c), -1);
+	k.b = registry_find("dhry2");
+	assert_int_equal(detect_choose(&k.prof, &k.p, 0.05, 0.01, 0.05, &c),
+	    -1);
 	assert_string_equal(c.worst_test, "dhry2");
-	run_free(&prof);
+	run_free(&k.prof);
 }
 
 /*
@@ -227,31 +247,17 @@ test_plan(void **state)
 static void
 test_plan_many_repeats(void **state)
 {
-	const struct bench	*b = registry_find("syscall");
-	const int		 one = 1;
-	struct runner_plan	 p;
+	struct syscall_case	 k;
 	struct detect_choice	 c;
-	struct sm_rng		 rng;
-	struct run		 prof;
 
 	(void)state;
-	sm_rng_seed(&rng, 11);
-	run_init(&prof);
-	lognormal_run(&prof, &rng, 5, 6, 1000, 0.06, 0.06);
-	for (size_t i = 0; i < prof.nsamples; i++)
-		snprintf(prof.samples[i].test, sizeof prof.samples[i].test,
-		    "syscall");
-	memset(&p, 0, sizeof p);
-	p.benches = &b;
-	p.nbench = 1;
-	p.copies = &one;
-	p.ncopies = 1;
-	p.duration = 1;
-	assert_int_equal(detect_choose(&prof, &p, 0.05, 0.01, 0.05, &c), 1);
+	syscall_case(&k, 11, 0.06, 0.06);
+	assert_int_equal(detect_choose(&k.prof, &k.p, 0.05, 0.01, 0.05, &c),
+	    1);
 	print_message("5%%: -R %d -n %d, %.1f%%, %.0f s\n", c.repeats,
 	    c.samples, 100 * c.worst, c.seconds);
 	assert_true(c.repeats > 20 && c.samples <= 6 && c.worst <= 0.05);
-	run_free(&prof);
+	run_free(&k.prof);
 }
 
 /*
