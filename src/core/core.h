@@ -71,6 +71,7 @@ char	*xstrdup(const char *);
 uint64_t sm_now_ns(void);
 
 int	 sm_parse_double(const char *, double *);
+double	 sm_log_frac(double v, double lo, double hi);
 int	 sm_parse_int(const char *s, long min, long max, long *out);
 int	 sm_rmtree(const char *);
 const char *sm_signame(int);

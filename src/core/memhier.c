@@ -342,20 +342,13 @@ memhier_levels_note(const struct run *run, const struct memhier_point *p,
 	    n > 0 ? line : "none");
 }
 
-/*
- * A bar on a log scale: lo..hi spread over MEMHIER_BAR characters.  The
- * logs are taken apart: hi / lo overflows to infinity where each log is
- * finite (an imported 1e306 beside 1e-310 once made the width NaN).
- */
+/* A bar on a log scale: lo..hi spread over MEMHIER_BAR characters. */
 static void
 memhier_bar(double ns, double lo, double hi, char *buf, size_t len)
 {
-	double	span = lo > 0 ? log(hi) - log(lo) : 0;
-	size_t	w = 1;
+	size_t	w = 1 + (size_t)((MEMHIER_BAR - 1) * sm_log_frac(ns, lo, hi) +
+		    0.5);
 
-	if (span > 0 && ns > lo)
-		w += (size_t)((MEMHIER_BAR - 1) * (log(ns) - log(lo)) /
-		    span + 0.5);
 	if (w >= len)
 		w = len - 1;
 	memset(buf, '#', w);

@@ -252,9 +252,7 @@ users_table(const struct run *run)
 static size_t
 users_pos(double v, double lo, double hi)
 {
-	if (!(v > lo) || !(hi > lo))
-		return 0;
-	return (size_t)(USERS_BAR * log(v / lo) / log(hi / lo) + 0.5);
+	return (size_t)(USERS_BAR * sm_log_frac(v, lo, hi) + 0.5);
 }
 
 /* '#' to the median, '=' on to the 90th percentile, '|' at the 99th. */

@@ -116,6 +116,23 @@ sm_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * Where v lies from lo to hi on a log scale (0 at lo, 1 at hi), 0 when it
+ * cannot be placed.  The logs are taken apart: hi / lo overflows to
+ * infinity where each log is finite (an imported 1e306 beside 1e-310
+ * once made a bar's width NaN).
+ */
+double
+sm_log_frac(double v, double lo, double hi)
+{
+	double	span;
+
+	if (!(lo > 0) || !(v > lo) || !(hi > lo))
+		return 0;
+	span = log(hi) - log(lo);
+	return span > 0 ? (log(v) - log(lo)) / span : 0;
+}
+
 /* Parse a whole string as a finite double; 0 or -1. */
 int
 sm_parse_double(const char *s, double *out)
