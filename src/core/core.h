@@ -441,6 +441,7 @@ enum table_format {
 struct table_col {
 	char			*header;
 	enum table_align	 align;
+	int			 yields;	/* text: wraps first */
 };
 struct table_row {
 	int	  section;	/* a heading spanning the row */
@@ -476,6 +477,7 @@ void	 table_add_note(struct table *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 size_t	 table_col_width(const struct table *, size_t);
 void	 table_fit(struct table *t, size_t width, size_t col);
+void	 table_yield(struct table *, size_t);
 int	 table_format_parse(const char *, enum table_format *);
 int	 table_render(const struct table *, enum table_format, FILE *,
 	     struct sm_error *);

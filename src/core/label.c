@@ -16,13 +16,18 @@
 /*
  * A figure as the BYTE reports print it, with one decimal, unless that
  * would drop digits of a small figure (1.35 ns, 0.277 us): then four
- * significant digits.
+ * significant digits; or unless the figure has eight digits before the
+ * point (a machine's many copies of dhry2reg): its tenth would be a ninth
+ * significant digit, far below any run's precision, and would cost the
+ * title beside it a column.
  */
 void
 label_value(double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
+	else if (fabs(v) >= 1e7)
+		snprintf(buf, len, "%.0f", v);
 	else if (fabs(v) >= 100 || fabs(v * 10 - round(v * 10)) < 1e-6)
 		snprintf(buf, len, "%.1f", v);
 	else

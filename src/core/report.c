@@ -359,8 +359,10 @@ report_results(const struct run *run, int full)
 	table_add_col(t, "CV", TABLE_RIGHT);
 	ng = report_groups(run, &g);
 	flagged = report_flagged(run, g, ng);
-	if (flagged && full)
+	if (flagged && full) {
 		table_add_col(t, "FLAGS", TABLE_LEFT);
+		table_yield(t, REPORT_FLAGS);
+	}
 	table_fit(t, TABLE_TEXT_WIDTH, REPORT_TEST);
 	for (size_t i = 0; i < ng; i++)
 		report_row(run, &g[i], t);

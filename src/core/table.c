@@ -80,6 +80,7 @@ table_add_col(struct table *t, const char *header, enum table_align align)
 	t->cols = xreallocarray(t->cols, t->ncols + 1, sizeof *t->cols);
 	t->cols[t->ncols].header = xstrdup(header);
 	t->cols[t->ncols].align = align;
+	t->cols[t->ncols].yields = 0;
 	t->ncols++;
 }
 
@@ -199,6 +200,19 @@ table_fit(struct table *t, size_t width, size_t col)
 	t->wrap = col;
 }
 
+/*
+ * Let column col's cells wrap, down to its header's width, before the
+ * wrapping column is shrunk: a cell of short marks (a row's flags) gives
+ * way sooner than a title that a reader scans down the page.
+ */
+void
+table_yield(struct table *t, size_t col)
+{
+	if (col >= t->ncols)
+		sm_fatal("table_yield: no column %zu", col);
+	t->cols[col].yields = 1;
+}
+
 int
 table_format_parse(const char *name, enum table_format *out)
 {
@@ -307,14 +321,36 @@ table_text_line(const struct table *t, char *const *cells, const size_t *w,
 }
 
 /*
- * Shrink the wrapping column so that a line fits the table's width;
- * returns 0, or -1 when no shrinking can make it fit (then nothing is
- * changed and the table goes into panels).
+ * Take up to over columns from the yielding columns, none below its
+ * header's width; returns what is still over.
+ */
+static size_t
+table_text_yield(const struct table *t, size_t *w, size_t over)
+{
+	size_t	floor, give;
+
+	for (size_t c = 0; c < t->ncols && over > 0; c++) {
+		if (!t->cols[c].yields || c == t->wrap)
+			continue;
+		floor = strlen(t->cols[c].header);
+		if (w[c] <= floor)
+			continue;
+		give = w[c] - floor < over ? w[c] - floor : over;
+		w[c] -= give;
+		over -= give;
+	}
+	return over;
+}
+
+/*
+ * Shrink the yielding columns, then the wrapping column, so that a line
+ * fits the table's width; returns 0, or -1 when no shrinking can make it
+ * fit (then nothing is changed and the table goes into panels).
  */
 static int
 table_text_fit(const struct table *t, size_t *w)
 {
-	size_t	total = TABLE_GAP * (t->ncols - 1), over;
+	size_t	total = TABLE_GAP * (t->ncols - 1), over, *tried;
 
 	if (t->width == 0)
 		return 0;
@@ -322,36 +358,52 @@ table_text_fit(const struct table *t, size_t *w)
 		total += w[c];
 	if (total <= t->width)
 		return 0;
-	over = total - t->width;
-	if (w[t->wrap] < over + TABLE_MIN_WRAP && t->ncols >= 3)
+	tried = xcalloc(t->ncols, sizeof *tried);
+	memcpy(tried, w, t->ncols * sizeof *w);
+	over = table_text_yield(t, tried, total - t->width);
+	if (over > 0 && tried[t->wrap] < over + TABLE_MIN_WRAP &&
+	    t->ncols >= 3) {
+		free(tried);
 		return -1;
-	w[t->wrap] = w[t->wrap] > over + TABLE_MIN_WRAP ? w[t->wrap] - over :
-	    TABLE_MIN_WRAP;
+	}
+	if (over > 0)
+		tried[t->wrap] = tried[t->wrap] > over + TABLE_MIN_WRAP ?
+		    tried[t->wrap] - over : TABLE_MIN_WRAP;
+	memcpy(w, tried, t->ncols * sizeof *w);
+	free(tried);
 	return 0;
 }
 
-/* A row, its wrapping cell spread over as many lines as it needs. */
+/*
+ * A row, each cell longer than its column (the wrapping column's, a
+ * yielding column's) spread over as many lines as it needs.
+ */
 static void
 table_text_row(const struct table *t, char *const *cells, const size_t *w,
     FILE *f)
 {
-	char	**v, **line;
-	size_t	  n;
+	char	***v = xcalloc(t->ncols, sizeof *v), **line;
+	size_t	  *n = xcalloc(t->ncols, sizeof *n), lines = 1;
 
-	if (t->width == 0 || strlen(cells[t->wrap]) <= w[t->wrap]) {
-		table_text_line(t, cells, w, f);
-		return;
-	}
-	n = table_wrap(cells[t->wrap], w[t->wrap], &v);
+	for (size_t c = 0; c < t->ncols && t->width != 0; c++)
+		if (strlen(cells[c]) > w[c] &&
+		    (n[c] = table_wrap(cells[c], w[c], &v[c])) > lines)
+			lines = n[c];
 	line = xcalloc(t->ncols, sizeof *line);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < lines; i++) {
 		for (size_t c = 0; c < t->ncols; c++)
-			line[c] = i == 0 ? cells[c] : "";
-		line[t->wrap] = v[i];
+			if (v[c] != NULL)
+				line[c] = i < n[c] ? v[c][i] : "";
+			else
+				line[c] = i == 0 ? cells[c] : "";
 		table_text_line(t, line, w, f);
 	}
+	for (size_t c = 0; c < t->ncols; c++)
+		if (v[c] != NULL)
+			table_wrap_free(v[c], n[c]);
 	free(line);
-	table_wrap_free(v, n);
+	free(v);
+	free(n);
 }
 
 /* The header line and every row, in the widths w. */
