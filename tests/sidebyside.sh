@@ -24,8 +24,12 @@
 #   TEST            sysmark ids to compare (default: every one whose
 #                   reference was given)
 #
-# This script holds no reference code and builds nothing: it runs the
-# programs you point it at.  Ratios are sysmark's figure over the
+# This script holds no reference code: it runs the programs you point it
+# at.  For dc it builds tests/perf/reloop.c, sysmark's own, because
+# UnixBench's looper stops at GNU dc's exit status 1 (see that file): the
+# table then gives dc twice, against UnixBench's way (every run shares
+# dc.dat, so all but the first read nothing) and against dc.dat read
+# afresh by every run, the work sysmark's dc does.  Ratios are sysmark's figure over the
 # reference's in sysmark's units (lmbench3's MB of 10^6 bytes are turned
 # into 2^20); for a latency a ratio below 1 means sysmark measured less.
 # On a shared machine, read the spread and the load beside each ratio.
@@ -73,10 +77,21 @@ stop_servers() {
 }
 trap 'stop_servers; rm -rf "$TMP"' EXIT
 trap 'exit 130' INT TERM
+RELOOP=''	# built for dc when a UnixBench tree is given
+if [ -n "$UB" ]; then
+	if ${CC:-cc} -std=c11 -O2 -o "$TMP/reloop" \
+	    "$(dirname "$0")/perf/reloop.c" 2>"$TMP/cc.err"; then
+		RELOOP=$TMP/reloop
+	else
+		echo "sidebyside: could not build tests/perf/reloop.c (dc is left out):" >&2
+		cat "$TMP/cc.err" >&2
+	fi
+fi
 
 # The tests: sysmark id, suite (u: UnixBench, l: lmbench3, n: lmbench3's
-# client of a server it starts with -s and stops with -S), what the
-# reference runs.
+# client of a server it starts with -s and stops with -S, r: a program of
+# UnixBench's run by reloop in its testdir with dc.dat on stdin), what
+# the reference runs.
 catalog() {
 	cat <<'EOF'
 spawn u spawn
@@ -86,7 +101,8 @@ pipe u pipe
 context1 u context1
 dhry2reg u dhry2reg
 hanoi u hanoi
-dc u looper dc
+dc r reloop dc
+dc r reloop -i dc.dat dc
 lat_pipe l lat_pipe
 lat_unix l lat_unix
 lat_syscall l lat_syscall null
@@ -126,6 +142,14 @@ ref_figure() {
 		    $PIN "$UB/pgms/$1" "$DUR" \
 		    ${2:+"$2"} <"$in" 2>&1 >/dev/null) | awk -F'|' -v d="$DUR" \
 		    '$1 == "COUNT" { printf "%.6g\n", $2 * $3 / d }'
+		return
+	fi
+	if [ "$suite" = r ]; then
+		shift	# "reloop"
+		# shellcheck disable=SC2086
+		(cd "$UB/testdir" && timeout "$WAIT" $PIN "$RELOOP" "$DUR" \
+		    "$@" <dc.dat 2>/dev/null) |
+		    awk '/ a minute$/ { print $(NF - 2) }'
 		return
 	fi
 	prog=$1; shift
@@ -202,8 +226,11 @@ catalog | while read -r id suite ref; do
 		for t in "$@"; do [ "$t" = "$id" ] && want=1; done
 		[ "$want" = 1 ] || continue
 	fi
-	[ "$suite" = u ] && [ -z "$UB" ] && continue
-	[ "$suite" != u ] && [ -z "$LM" ] && continue
+	case $suite in
+	u) [ -n "$UB" ] || continue ;;
+	r) [ -n "$RELOOP" ] || continue ;;
+	*) [ -n "$LM" ] || continue ;;
+	esac
 	# shellcheck disable=SC2086
 	line=$(one "$id" "$suite" $ref </dev/null)
 	echo "| $(echo "$line" | sed 's/|/ | /g') |"
