@@ -198,17 +198,16 @@ detect_choose(const struct run *profile, const struct runner_plan *plan,
     double alpha, double min_effect, double target, struct detect_choice *c)
 {
 	long	k, nmax = (long)detect_nmax();
+
+	memset(c, 0, sizeof *c);
+	c->seconds = INFINITY;
 	/*
 	 * Every repeat count a run may take: where runs stray more than
 	 * their samples do, only repeats shrink the change, and many short
 	 * repeats are cheap (dhry2reg on a 2-CPU VM: 5% at -R 39 -n 2 of
 	 * 1 s, about 2 minutes, where -R 20 -n 100 took 34 and did not).
 	 */
-	int	maxr = RUNNER_MAX_REPEATS;
-
-	memset(c, 0, sizeof *c);
-	c->seconds = INFINITY;
-	for (int r = 1; r <= maxr; r++) {
+	for (int r = 1; r <= RUNNER_MAX_REPEATS; r++) {
 		/* More repeats cost more even at the fewest samples. */
 		if (detect_cost(plan, r, detect_samples[0]) >= c->seconds)
 			break;
@@ -225,7 +224,7 @@ detect_choose(const struct run *profile, const struct runner_plan *plan,
 		c->reached = 1;
 	}
 	if (!c->reached) {
-		c->repeats = maxr;
+		c->repeats = RUNNER_MAX_REPEATS;
 		c->samples = detect_samples[nmax - 1];
 		c->seconds = detect_cost(plan, c->repeats, c->samples);
 	}
