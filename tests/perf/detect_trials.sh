@@ -13,8 +13,11 @@
 # A' against A.  It ends with a table (each verdict with its change and
 # the smallest change that comparison could see, the load generator's
 # measured share, the load average) and "found the slowdown in k of n
-# trials; A/A false calls m of n".  Expect about 80% found when the real
-# slowdown is at least the detectable change, and about 5% false calls.
+# trials; A/A false calls m of n", then the lag-1 correlation of each
+# run's repeat means (compare takes them as independent).  Expect about
+# 80% found when the real slowdown is at least the detectable change, and
+# about 5% false calls; repeat means that drift together (correlations
+# well above 0) make the verdicts overconfident (README, "Known limit").
 #
 # Usage: sh tests/perf/detect_trials.sh [-t TEST] [-p PERCENT] [-s SHARE]
 #            [-P PROFILE | -d SECONDS -n SAMPLES -R REPEATS -g SECONDS]
@@ -253,4 +256,40 @@ A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
   its spinning, timed by the clock, gets less CPU).  LOAD: the 1-minute load
   average after the trial.
 END
+# Whether a run's repeats were independent, as compare's repeats basis
+# takes them: the lag-1 correlation of each run's repeat means, in the
+# order taken (about 0, give or take 2 / sqrt(repeats), if they were).
+python3 - "$work" "$test_id" "$trials" <<'PY'
+import csv, os, sys
+
+work, test, trials = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+def lag1(path):
+    reps = {}
+    for r in csv.reader(open(path)):
+        if (len(r) > 13 and r[0] == "sample" and r[1] == test and
+                r[10] == "ok" and int(r[5]) >= 1):
+            reps.setdefault(int(r[13]), []).append(float(r[2]))
+    m = [sum(v) / len(v) for _, v in sorted(reps.items())]
+    if len(m) < 3:
+        return None
+    mean = sum(m) / len(m)
+    d = [x - mean for x in m]
+    den = sum(x * x for x in d)
+    return sum(d[i] * d[i + 1] for i in range(len(d) - 1)) / den \
+        if den > 0 else None
+
+cells, nrep = [], 0
+for k in range(1, trials + 1):
+    for run in ("A", "A2", "B"):
+        path = os.path.join(work, "t%d-%s.csv" % (k, run))
+        if os.path.exists(path):
+            v = lag1(path)
+            cells.append("t%d-%s %s" % (k, run, "-" if v is None else
+                                         "%+.2f" % v))
+print("lag-1 correlation of each run's repeat means, in the order taken "
+      "(independent repeats: near 0):")
+for i in range(0, len(cells), 5):
+    print("  " + "   ".join(cells[i:i + 5]))
+PY
 echo "runs, comparisons and the profile kept in $work"
