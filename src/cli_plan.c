@@ -1,9 +1,9 @@
 /*
  * A run planned from the host noise profile (sysmark calibrate): run
  * --detect PERCENT picks the repeats and samples at which a comparison of
- * two such runs would find a change of PERCENT with 80% power
- * (core/detect.c), says how long that takes, and asks before a run
- * longer than -T (or refuses under -q); and run -b NAME -C PERCENT is
+ * two such runs, or of several such runs a side taken in turn, would find
+ * a change of PERCENT with 80% power (core/detect.c), says how long that
+ * takes, and asks before a run longer than -T (or refuses under -q); and run -b NAME -C PERCENT is
  * told before it starts when more samples of one run cannot bring the
  * index's interval within PERCENT, with the repeats that could.
  */
@@ -96,30 +96,55 @@ cmd_plan_duration(struct cmd_opts *m, const struct run *profile,
 		    m->duration, pd, m->duration);
 }
 
+/* What --detect chose: the options of a run, the runs a side, the time. */
+static void
+cmd_plan_chose(const struct cmd_opts *m, const struct detect_choice *c,
+    char *buf, size_t len)
+{
+	char	opts[64];
+
+	snprintf(opts, sizeof opts, "-R %d -n %d (%g s a sample)", c->repeats,
+	    c->samples, m->duration);
+	if (c->runs > 1)
+		snprintf(buf, len, "%d runs a side of %s, each side's runs "
+		    "taken in turn with the other side's (A B A B ...) and "
+		    "compared as compare A... -- B..., find", c->runs, opts);
+	else
+		snprintf(buf, len, "%s find", opts);
+	snprintf(buf + strlen(buf), len - strlen(buf), " a change of %g%% "
+	    "with 80%% power for every test (the hardest, %s, at %.1f%%)",
+	    100 * m->detect, c->worst_test, 100 * c->worst);
+}
+
 /* Say what --detect chose, and whether to go on; 0 or an exit status. */
 static int
 cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
     const char *pname)
 {
-	char	secs[32], msg[PATH_MAX + 512];
+	char	secs[32], side[32], chose[512];
 
-	detect_secs(c->seconds, secs, sizeof secs);
-	snprintf(msg, sizeof msg, "run --detect %g%%: -R %d -n %d (%g s a "
-	    "sample) find a change of %g%% with 80%% power for every test "
-	    "(the hardest, %s, at %.1f%%), judged against the host profile "
-	    "%s; about %s a run, and a comparison needs two.", 100 * m->detect,
-	    c->repeats, c->samples, m->duration, 100 * m->detect,
-	    c->worst_test, 100 * c->worst, pname, secs);
-	if (!m->quiet)
-		fprintf(stderr, "%s\n", msg);
+	detect_secs(c->run_seconds, secs, sizeof secs);
+	detect_secs(c->seconds, side, sizeof side);
+	cmd_plan_chose(m, c, chose, sizeof chose);
+	if (!m->quiet && c->runs > 1)
+		fprintf(stderr, "run --detect %g%%: %s, judged against the "
+		    "host profile %s; this run is one of them, about %s a "
+		    "run, %s a side.\n", 100 * m->detect, chose, pname, secs,
+		    side);
+	else if (!m->quiet)
+		fprintf(stderr, "run --detect %g%%: %s, judged against the "
+		    "host profile %s; about %s a run, and a comparison needs "
+		    "two.\n", 100 * m->detect, chose, pname, secs);
+	/* What a side costs, though this run is one of its runs. */
 	if (m->time_cap <= 0 || c->seconds <= m->time_cap)
 		return 0;
 	if (!m->quiet && cmd_plan_ask())
 		return 0;
-	return cmd_plan_refuse("run --detect %g%%: -R %d -n %d would take "
+	snprintf(chose, sizeof chose, "%d runs a side of ", c->runs);
+	return cmd_plan_refuse("run --detect %g%%: %s-R %d -n %d would take "
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
-	    "accept a larger change", 100 * m->detect, c->repeats,
-	    c->samples, secs, m->time_cap);
+	    "accept a larger change", 100 * m->detect, c->runs > 1 ? chose :
+	    "", c->repeats, c->samples, side, m->time_cap);
 }
 
 /*
@@ -132,7 +157,7 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 	struct run		profile;
 	struct runner_plan	p;
 	struct detect_choice	c;
-	char			pname[PATH_MAX], secs[32];
+	char			pname[PATH_MAX], how[160];
 	int			rc;
 
 	if (!cmd_plan_profile(m, &profile, pname, sizeof pname))
@@ -148,11 +173,10 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 		    "for %s; calibrate it (sysmark calibrate -t %s)", pname,
 		    c.worst_test, c.worst_test);
 	else if (rc == 0) {
-		detect_secs(c.seconds, secs, sizeof secs);
+		detect_describe(&c, how, sizeof how);
 		rc = cmd_plan_refuse("--detect %g%%: not reachable on this "
-		    "host: even -R %d -n %d (%s a run) leaves %s at %.1f%%",
-		    100 * m->detect, c.repeats, c.samples, secs, c.worst_test,
-		    100 * c.worst);
+		    "host: even %s leaves %s at %.1f%%", 100 * m->detect, how,
+		    c.worst_test, 100 * c.worst);
 	} else {
 		m->repeats = c.repeats;
 		m->samples = c.samples;

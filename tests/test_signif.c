@@ -143,6 +143,55 @@ test_estimate_parts(void **state)
 	run_free(&run);
 }
 
+/*
+ * Eight repeats of one run, their means 1..8 (two samples each, 0.5 either
+ * side, after a wild warm-up): the mean's variance
+ * from 3 batch means of consecutive repeats (1-2, 3-5, 6-8: means 1.5, 4
+ * and 7), df 2; the same repeats as two runs of four count alone.
+ */
+static void
+test_estimate_batches(void **state)
+{
+	struct run	 run, half[2];
+	const struct run *h[2] = { &half[0], &half[1] };
+	struct estimate	 e;
+	double		 bm = (1.5 + 4 + 7) / 3, bv;
+
+	(void)state;
+	run_init(&run);
+	run_init(&half[0]);
+	run_init(&half[1]);
+	for (int r = 1; r <= 8; r++)
+		for (int k = 0; k <= 2; k++) {
+			double	v = k == 0 ? 1000 : r + (k == 1 ? -0.5 : 0.5);
+
+			add(&run, r, k, v);
+			add(&half[(r - 1) / 4], r, k, v);
+		}
+	estimate_run(&run, &synth_g, &e);
+	bv = ((1.5 - bm) * (1.5 - bm) + (4 - bm) * (4 - bm) +
+	    (7 - bm) * (7 - bm)) / 2 / 3;
+	assert_int_equal(e.units, 8);
+	assert_int_equal(e.batches, ESTIMATE_BATCHES);
+	assert_near(e.mean, 4.5, 1e-12);
+	assert_near(e.relvar, bv / (4.5 * 4.5), 1e-12);
+	assert_near(e.df, 2, 0);
+	/* the means 1..8 spread with variance 6: one unit's, apart */
+	assert_near(e.unit_relvar, 6 / (4.5 * 4.5), 1e-12);
+	estimate_group(h, 2, &synth_g, &e);
+	assert_int_equal(e.batches, 8);
+	assert_near(e.relvar, 6.0 / 8 / (4.5 * 4.5), 1e-12);
+	assert_near(e.df, 7, 0);
+	/* seven repeats of one run count alone */
+	run.nsamples = 7 * 3;
+	estimate_run(&run, &synth_g, &e);
+	assert_int_equal(e.batches, 7);
+	assert_near(e.df, 6, 0);
+	run_free(&run);
+	run_free(&half[0]);
+	run_free(&half[1]);
+}
+
 /* A rising series is flagged; a shuffled one is not. */
 static void
 test_estimate_flags(void **state)
@@ -547,6 +596,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_t_distribution),
 		cmocka_unit_test(test_estimate_parts),
+		cmocka_unit_test(test_estimate_batches),
 		cmocka_unit_test(test_estimate_flags),
 		cmocka_unit_test(test_estimate_trend_ties),
 		cmocka_unit_test(test_judge_formula),

@@ -471,8 +471,11 @@ bmdiff_level_notes(struct bmdiff *d)
 	if (d->nlevel[SIGNIF_LEVEL_RUNS] > 0)
 		table_add_note(d->t, "%zu line%s judged on the runs' and "
 		    "repeats' means (the between-run variance estimated from "
-		    "them).", d->nlevel[SIGNIF_LEVEL_RUNS],
-		    d->nlevel[SIGNIF_LEVEL_RUNS] == 1 ? "" : "s");
+		    "them; %d or more repeats of one run, which follow one "
+		    "another, through the means of %d stretches of them).",
+		    d->nlevel[SIGNIF_LEVEL_RUNS],
+		    d->nlevel[SIGNIF_LEVEL_RUNS] == 1 ? "" : "s",
+		    ESTIMATE_BATCH_MIN, ESTIMATE_BATCHES);
 	if (d->nlevel[SIGNIF_LEVEL_PROFILE] > 0)
 		table_add_note(d->t, "One run a side: %zu line%s judged with "
 		    "the host noise profile %s (each run's mean taken to stray "

@@ -179,6 +179,8 @@ struct run_group;
 #define ESTIMATE_TREND_ALPHA	0.01	/* flags: fewer false alarms */
 #define ESTIMATE_UNFAIR		0.10	/* copies' rates differ by 10% */
 #define ESTIMATE_BUSY		0.5	/* others runnable, on average */
+#define ESTIMATE_BATCH_MIN	8	/* one run's repeats from which... */
+#define ESTIMATE_BATCHES	3	/* ...their batch means count: df 2 */
 struct estimate_flags {
 	int	trend;		/* +1 rising, -1 falling, 0 none */
 	double	trend_p;	/* Mann-Kendall, two-sided; NaN: too few */
@@ -197,6 +199,9 @@ struct estimate {
 	double			between_cv;	/* beyond it; NaN: one unit */
 	double			relvar;		/* var(mean) / mean^2 */
 	double			df;
+	double			unit_relvar;	/* one unit mean's; NaN */
+	size_t			batches;	/* relvar's pieces: units or
+						   ESTIMATE_BATCHES */
 	struct estimate_flags	flags;
 };
 void	 estimate_group(const struct run *const *, size_t,
@@ -204,6 +209,7 @@ void	 estimate_group(const struct run *const *, size_t,
 void	 estimate_run(const struct run *, const struct run_group *,
 	     struct estimate *);
 double	 estimate_ci(const struct estimate *, double);
+size_t	 estimate_batches(size_t, size_t);
 size_t	 estimate_flags_str(const struct estimate *, double, char *, size_t);
 const char *estimate_flags_legend(void);
 const char *estimate_gap_legend(void);
@@ -727,19 +733,23 @@ struct table *index_table(const struct run *run, const struct run *base,
 /* detect.c: the smallest detectable change, planned from the profile */
 struct runner_plan;
 struct detect_choice {
+	int		 runs;		/* a side: 1, or taken in turn */
 	int		 repeats;
 	int		 samples;
-	double		 seconds;	/* one run of the plan */
+	double		 run_seconds;	/* one run of the plan */
+	double		 seconds;	/* a side's runs */
 	double		 worst;		/* largest detectable change */
 	const char	*worst_test;	/* whose it is */
 	int		 reached;
 };
 double	 detect_settings(const struct run *profile, const struct run_group *g,
-	     int repeats, int samples, double alpha, double min_effect);
+	     int runs, int repeats, int samples, double alpha,
+	     double min_effect);
 int	 detect_choose(const struct run *profile,
 	     const struct runner_plan *plan, double alpha, double min_effect,
 	     double target, struct detect_choice *c);
 void	 detect_secs(double, char *, size_t);
+void	 detect_describe(const struct detect_choice *, char *, size_t);
 struct table *detect_table(const struct run *);
 
 /* import.c: results of other suites -> runs; import_text.c: shared */

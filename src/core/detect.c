@@ -29,19 +29,22 @@
 static const int detect_samples[] = { 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25,
     30, 40, 50, 60, 80, 100 };
 #define DETECT_NSAMPLES	(sizeof detect_samples / sizeof detect_samples[0])
+#define DETECT_MAX_RUNS	50	/* a side's runs, the most planned */
 
 /*
- * The relative variance of one run's mean at `samples` samples, from the
- * profile's run-level variance v (at np samples a run) and within CV w:
- * the between-run part v - w^2/np plus the within part w^2/samples.
- * When the profile's means strayed less than its samples' spread alone
- * predicts (a negative between part: samples that are not independent),
- * the whole of v is scaled as a within part, so that at the profile's own
- * settings the plan uses v itself, as compare's one-run rule does, and
- * more repeats never look worse than one.
+ * The relative variance of the mean of `samples` samples taken in one
+ * stretch of the machine's time (one repeat, or a batch of back-to-back
+ * repeats), from the profile's run-level variance v (at np samples a run)
+ * and within CV w: the between-run part v - w^2/np, which the stretch
+ * shares, plus the within part w^2/samples.  When the profile's means
+ * strayed less than its samples' spread alone predicts (a negative
+ * between part: samples that are not independent), the whole of v is
+ * scaled as a within part, so that at the profile's own settings the plan
+ * uses v itself, as compare's one-run rule does, and more repeats never
+ * look worse than one.
  */
 static double
-detect_run_var(double v, double w, double np, int samples)
+detect_run_var(double v, double w, double np, double samples)
 {
 	double	w2 = isfinite(w) ? w * w : 0;
 	double	b2 = v - w2 / np;
@@ -52,25 +55,35 @@ detect_run_var(double v, double w, double np, int samples)
 }
 
 /*
- * The estimate one side would give: repeats units of samples each, mean
- * 1, from the profile's within CV w and run-level variance v at np
- * samples a run.
+ * The estimate one side would give: runs runs of repeats repeats of
+ * samples each, mean 1, from the profile's within CV w and run-level
+ * variance v at np samples a run.  The side's mean varies as the mean of
+ * its independent stretches: its runs (taken apart, or in turn with the
+ * other side's), or, within one run, the batches estimate.c takes of
+ * many back-to-back repeats, which share the machine's state of their
+ * stretch (the profile's between part, measured on repeats spread over
+ * minutes, is not divided among them); a few repeats count alone, as
+ * compare takes them.
  */
 static void
-detect_side(struct estimate *e, int repeats, int samples, double w,
+detect_side(struct estimate *e, int runs, int repeats, int samples, double w,
     double v, double np)
 {
-	double	w2 = isfinite(w) ? w * w : 0;
+	size_t	units = (size_t)(runs * repeats);
+	size_t	k = runs > 1 ? (size_t)runs : estimate_batches(units, 1);
+	double	w2 = isfinite(w) ? w * w : 0, m = (double)units / (double)k;
 
 	memset(e, 0, sizeof *e);
-	e->units = (size_t)repeats;
-	e->n = (size_t)(repeats * samples);
+	e->units = units;
+	e->batches = k;
+	e->n = units * (size_t)samples;
 	e->mean = 1;
 	e->within_cv = w;
 	e->between_cv = sqrt(fmax(v - w2 / np, 0));
-	if (repeats > 1) {
-		e->relvar = detect_run_var(v, w, np, samples) / repeats;
-		e->df = repeats - 1;
+	e->unit_relvar = detect_run_var(v, w, np, samples);
+	if (units > 1) {
+		e->relvar = detect_run_var(v, w, np, m * samples) / (double)k;
+		e->df = (double)k - 1;
 	} else {
 		e->relvar = w2 / samples;
 		e->df = samples - 1;
@@ -78,13 +91,13 @@ detect_side(struct estimate *e, int repeats, int samples, double w,
 }
 
 /*
- * The change a comparison of two runs of `repeats` x `samples` each of
- * group g finds with 80% power at alpha, with -e min_effect: a fraction;
- * NaN when the profile has no spread for g.
+ * The change a comparison of `runs` runs a side of `repeats` x `samples`
+ * each of group g finds with 80% power at alpha, with -e min_effect: a
+ * fraction; NaN when the profile has no spread for g.
  */
 double
 detect_settings(const struct run *profile, const struct run_group *g,
-    int repeats, int samples, double alpha, double min_effect)
+    int runs, int repeats, int samples, double alpha, double min_effect)
 {
 	struct estimate		pe, side;
 	struct signif_rule	r;
@@ -92,7 +105,7 @@ detect_settings(const struct run *profile, const struct run_group *g,
 	double			np;
 
 	estimate_run(profile, g, &pe);
-	if (pe.units < 2 || !isfinite(pe.relvar) || samples < 2)
+	if (pe.units < 2 || !isfinite(pe.unit_relvar) || samples < 2)
 		return NAN;
 	np = (double)pe.n / (double)pe.units;
 	r.dir = BENCH_HIGHER;
@@ -100,8 +113,8 @@ detect_settings(const struct run *profile, const struct run_group *g,
 	r.min_effect = min_effect;
 	r.floor = judge_floor(g->test);
 	judge_profile(profile, g, &r);
-	detect_side(&side, repeats, samples, pe.within_cv,
-	    pe.relvar * (double)pe.units, np);
+	detect_side(&side, runs, repeats, samples, pe.within_cv,
+	    pe.unit_relvar, np);
 	signif_judge(&side, &side, &r, &s);
 	return s.detect;
 }
@@ -119,15 +132,31 @@ detect_cost(const struct runner_plan *plan, int repeats, int samples)
 	return runner_estimate(&p);
 }
 
+/* What a search is for: the profile, the plan and the rule's figures. */
+struct detect_ask {
+	const struct run	*profile;
+	const struct runner_plan *plan;
+	double			 alpha;
+	double			 min_effect;
+	double			 target;
+};
+
+/* A side's shape: runs of repeats x samples. */
+struct detect_shape {
+	int	runs;
+	int	repeats;
+	int	samples;
+};
+
 /*
  * The largest detectable change over the plan's tests and copies at
- * repeats x samples, its test in *worst; NaN if one lacks a figure.
+ * shape sh, its test in *worst; NaN if one lacks a figure.
  */
 static double
-detect_worst(const struct run *profile, const struct runner_plan *plan,
-    int repeats, int samples, double alpha, double min_effect,
+detect_worst(const struct detect_ask *q, const struct detect_shape *sh,
     const char **worst)
 {
+	const struct runner_plan *plan = q->plan;
 	double	d, max = 0;
 
 	for (size_t b = 0; b < plan->nbench; b++)
@@ -135,8 +164,9 @@ detect_worst(const struct run *profile, const struct runner_plan *plan,
 			struct run_group g = { plan->benches[b]->id,
 			    plan->copies[c] };
 
-			d = detect_settings(profile, &g, repeats, samples,
-			    alpha, min_effect);
+			d = detect_settings(q->profile, &g, sh->runs,
+			    sh->repeats, sh->samples, q->alpha,
+			    q->min_effect);
 			if (!isfinite(d)) {
 				*worst = g.test;
 				return NAN;
@@ -161,76 +191,144 @@ detect_nmax(void)
 }
 
 /*
- * The index in detect_samples[] of the fewest samples at which every
- * test reaches target with r repeats (the change only shrinks as samples
- * grow): detect_nmax() if none does, -1 if the profile lacks a test.
+ * The fewest of detect_samples[] at which every test reaches the target
+ * with sh's runs and repeats (the change only shrinks as samples grow),
+ * into sh->samples: 1, 0 if none does, -1 if the profile lacks a test.
  */
-static long
-detect_fewest(const struct run *profile, const struct runner_plan *plan,
-    int r, double alpha, double min_effect, double target, const char **t)
+static int
+detect_fewest(const struct detect_ask *q, struct detect_shape *sh,
+    const char **t)
 {
 	size_t	lo = 0, hi = detect_nmax(), mid;
 	double	w;
 
 	while (lo < hi) {
 		mid = (lo + hi) / 2;
-		w = detect_worst(profile, plan, r, detect_samples[mid], alpha,
-		    min_effect, t);
+		sh->samples = detect_samples[mid];
+		w = detect_worst(q, sh, t);
 		if (isnan(w))
 			return -1;
-		if (w <= target)
+		if (w <= q->target)
 			hi = mid;
 		else
 			lo = mid + 1;
 	}
-	return (long)lo;
+	if (lo == detect_nmax())
+		return 0;
+	sh->samples = detect_samples[lo];
+	return 1;
+}
+
+/* Seconds a side of shape sh takes: its runs, one after another. */
+static double
+detect_side_cost(const struct runner_plan *plan, const struct detect_shape *sh)
+{
+	return sh->runs * detect_cost(plan, sh->repeats, sh->samples);
 }
 
 /*
- * The cheapest repeats x samples (at the plan's duration) at which every
- * test of the plan has a detectable change of at most target: 1 with
- * *c filled, 0 if none of the settings searched reaches it (*c then
+ * Try runs x repeats: when its fewest samples reach the target more
+ * cheaply than *c, take it.  Returns what a side would cost at the fewest
+ * samples searched (more runs or repeats only cost more: the caller stops
+ * there), or -1 if the profile lacks a test.
+ */
+static double
+detect_try(const struct detect_ask *q, int runs, int repeats,
+    struct detect_choice *c)
+{
+	struct detect_shape	sh = { runs, repeats, detect_samples[0] };
+	double			floor = detect_side_cost(q->plan, &sh);
+	int			rc;
+
+	if (floor >= c->seconds)
+		return floor;
+	rc = detect_fewest(q, &sh, &c->worst_test);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 || detect_side_cost(q->plan, &sh) >= c->seconds)
+		return floor;
+	c->runs = runs;
+	c->repeats = repeats;
+	c->samples = sh.samples;
+	c->run_seconds = detect_cost(q->plan, repeats, sh.samples);
+	c->seconds = detect_side_cost(q->plan, &sh);
+	c->reached = 1;
+	return floor;
+}
+
+/*
+ * The cheapest side (runs x repeats x samples at the plan's duration) at
+ * which every test of the plan has a detectable change of at most target:
+ * 1 with *c filled, 0 if none of the settings searched reaches it (*c then
  * holds the most sensitive of them), -1 if the profile lacks a test
- * (named in c->worst_test).
+ * (named in c->worst_test).  The shapes searched are those whose
+ * variance compare's estimate does not understate on a host that drifts:
+ * one run, one run of ESTIMATE_BATCH_MIN or more back-to-back repeats
+ * (judged by their batch means), and two or more runs a side of one
+ * repeat each, taken in turn with the other side's.  A few back-to-back
+ * repeats, which compare takes as independent, are not planned.
  */
 int
 detect_choose(const struct run *profile, const struct runner_plan *plan,
     double alpha, double min_effect, double target, struct detect_choice *c)
 {
-	long	k, nmax = (long)detect_nmax();
+	struct detect_ask	q = { profile, plan, alpha, min_effect, target };
+	struct detect_shape	sh;
+	double			cost;
 
 	memset(c, 0, sizeof *c);
 	c->seconds = INFINITY;
+	if (detect_try(&q, 1, 1, c) < 0)
+		return -1;
 	/*
-	 * Every repeat count a run may take: where runs stray more than
-	 * their samples do, only repeats shrink the change, and many short
-	 * repeats are cheap (dhry2reg on a 2-CPU VM: 5% at -R 39 -n 2 of
-	 * 1 s, about 2 minutes, where -R 20 -n 100 took 34 and did not).
+	 * Many short repeats are cheap where runs stray more than their
+	 * samples do (dhry2reg on a 2-CPU VM), and many short runs where
+	 * back-to-back repeats drift together.
 	 */
-	for (int r = 1; r <= RUNNER_MAX_REPEATS; r++) {
-		/* More repeats cost more even at the fewest samples. */
-		if (detect_cost(plan, r, detect_samples[0]) >= c->seconds)
-			break;
-		k = detect_fewest(profile, plan, r, alpha, min_effect, target,
-		    &c->worst_test);
-		if (k < 0)
+	for (int r = ESTIMATE_BATCH_MIN; r <= RUNNER_MAX_REPEATS; r++)
+		if ((cost = detect_try(&q, 1, r, c)) < 0)
 			return -1;
-		if (k == nmax || detect_cost(plan, r, detect_samples[k]) >=
-		    c->seconds)
-			continue;
-		c->repeats = r;
-		c->samples = detect_samples[k];
-		c->seconds = detect_cost(plan, r, c->samples);
-		c->reached = 1;
-	}
+		else if (cost >= c->seconds)
+			break;
+	for (int k = 2; k <= DETECT_MAX_RUNS; k++)
+		if ((cost = detect_try(&q, k, 1, c)) < 0)
+			return -1;
+		else if (cost >= c->seconds)
+			break;
 	if (!c->reached) {
-		c->repeats = RUNNER_MAX_REPEATS;
-		c->samples = detect_samples[nmax - 1];
-		c->seconds = detect_cost(plan, c->repeats, c->samples);
+		c->runs = DETECT_MAX_RUNS;
+		c->repeats = 1;
+		c->samples = detect_samples[detect_nmax() - 1];
+		c->run_seconds = detect_cost(plan, 1, c->samples);
+		c->seconds = c->runs * c->run_seconds;
 	}
-	c->worst = detect_worst(profile, plan, c->repeats, c->samples, alpha,
-	    min_effect, &c->worst_test);
+	sh = (struct detect_shape){ c->runs, c->repeats, c->samples };
+	c->worst = detect_worst(&q, &sh, &c->worst_test);
 	return c->reached;
+}
+
+/*
+ * A choice for a message: "-R 26 -n 2, about 79 s a run", or "25 runs a
+ * side of -n 2, each taken in turn with the other side's, about 100 s a
+ * side".
+ */
+void
+detect_describe(const struct detect_choice *c, char *buf, size_t len)
+{
+	char	secs[32], opts[64];
+
+	if (c->repeats > 1)
+		snprintf(opts, sizeof opts, "-R %d -n %d", c->repeats,
+		    c->samples);
+	else
+		snprintf(opts, sizeof opts, "-n %d", c->samples);
+	detect_secs(c->seconds, secs, sizeof secs);
+	if (c->runs > 1)
+		snprintf(buf, len, "%d runs a side of %s, each taken in turn "
+		    "with the other side's, about %s a side", c->runs, opts,
+		    secs);
+	else
+		snprintf(buf, len, "%s, about %s a run", opts, secs);
 }
 
 /* "45 s", "12 min", "3.5 h": a duration for a message. */
@@ -288,7 +386,11 @@ detect_cell(struct table *t, size_t row, size_t col, const struct run *profile,
 		return;
 	}
 	detect_secs_cell(c.seconds, secs, sizeof secs);
-	table_set(t, row, col, "%dx%d %s", c.repeats, c.samples, secs);
+	if (c.runs > 1)
+		table_set(t, row, col, "%dx(%dx%d) %s", c.runs, c.repeats,
+		    c.samples, secs);
+	else
+		table_set(t, row, col, "%dx%d %s", c.repeats, c.samples, secs);
 }
 
 /* One test's row: -R 1, 3, 5 at the profile's samples, then 5% and 2%. */
@@ -309,7 +411,7 @@ detect_row(struct table *t, const struct run *profile,
 	row = table_add_row(t);
 	runset_set_title(t, row, &profile, 1, g, NULL);
 	for (size_t i = 0; i < sizeof reps / sizeof reps[0]; i++) {
-		d = detect_settings(profile, g, reps[i], samples,
+		d = detect_settings(profile, g, 1, reps[i], samples,
 		    COMPARE_ALPHA, COMPARE_MIN_EFFECT);
 		detect_secs_cell(detect_cost(&p, reps[i], samples), secs,
 		    sizeof secs);
@@ -331,7 +433,7 @@ detect_whole(struct table *t, const struct run *profile,
 	struct runner_plan	  p;
 	struct detect_choice	  c;
 	size_t			  nb = 0;
-	char			  secs[32];
+	char			  how[160];
 	int			  rc;
 
 	for (size_t i = 0; i < ng; i++)
@@ -344,15 +446,14 @@ detect_whole(struct table *t, const struct run *profile,
 	free(b);
 	if (rc < 0)
 		return;
-	detect_secs(c.seconds, secs, sizeof secs);
+	detect_describe(&c, how, sizeof how);
 	if (rc == 1)
-		table_add_note(t, "Every test to %g%% at once: -R %d -n %d, "
-		    "about %s a run (worst: %s, %.1f%%).", 100 * target,
-		    c.repeats, c.samples, secs, c.worst_test, 100 * c.worst);
+		table_add_note(t, "Every test to %g%% at once: %s (worst: %s, "
+		    "%.1f%%).", 100 * target, how, c.worst_test, 100 * c.worst);
 	else
-		table_add_note(t, "Every test to %g%% at once: not within -R "
-		    "%d -n %d (%s a run): %s stays at %.1f%%.", 100 * target,
-		    c.repeats, c.samples, secs, c.worst_test, 100 * c.worst);
+		table_add_note(t, "Every test to %g%% at once: not within %s: "
+		    "%s stays at %.1f%%.", 100 * target, how, c.worst_test,
+		    100 * c.worst);
 }
 
 /*
@@ -388,11 +489,15 @@ detect_table(const struct run *profile)
 	table_add_note(t, "-R k: the smallest change a comparison of two "
 	    "runs of k repeats of %g samples each finds with 80%% power at "
 	    "alpha %g (compare's rule and -e %g%%), and how long one such run "
-	    "of the test takes.  TO 5%%, TO 2%%: the cheapest repeats x "
-	    "samples that reach it, RxN and one run's time (- : none up to "
-	    "%d x 100).  run --detect "
-	    "PERCENT picks them for a run.", n, COMPARE_ALPHA,
-	    100 * COMPARE_MIN_EFFECT, RUNNER_MAX_REPEATS);
+	    "of the test takes; compare takes a few repeats as independent, "
+	    "which back-to-back repeats on a host that drifts are not.  TO "
+	    "5%%, TO 2%%: the cheapest settings that reach it and a side's "
+	    "time: RxN, one run of R repeats of N samples (from %d repeats "
+	    "judged by %d batch means of them), or Kx(1xN), K runs a side "
+	    "taken in turn with the other side's (- : none up to %d x 100 or "
+	    "%d runs).  run --detect PERCENT picks them for a run.", n,
+	    COMPARE_ALPHA, 100 * COMPARE_MIN_EFFECT, ESTIMATE_BATCH_MIN,
+	    ESTIMATE_BATCHES, RUNNER_MAX_REPEATS, DETECT_MAX_RUNS);
 	table_add_note(t, "From this profile's estimates: with one run a "
 	    "side the profile's own few repeats set the degrees of freedom, "
 	    "so -R 1 stays wide however many samples are taken.");

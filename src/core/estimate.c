@@ -12,6 +12,13 @@
  * estimated from the unit means alone (the between-run variance is in
  * them); with one unit only the within-run samples are there, and the
  * caller has to say where the between-run part comes from (signif.c).
+ * The repeats of one run follow one another, and on a shared machine
+ * their means drift together: from ESTIMATE_BATCH_MIN repeats of one run
+ * on, the mean's variance comes from the means of ESTIMATE_BATCHES
+ * stretches of consecutive repeats (batch means, as a simulation's
+ * output is analysed), with their few df.  Repeats of different runs
+ * count alone: runs taken apart, or in turn with the other side's, do
+ * not share a stretch of the machine's time.
  *
  * The estimand is the mean: the grand mean of the unit means, each unit
  * weighted alike.  Warm-up samples (index 0) are left out; they are
@@ -176,12 +183,69 @@ estimate_trend(const struct estimate_units *us, struct estimate_flags *f)
 		f->trend = S > 0 ? 1 : -1;
 }
 
+/*
+ * How many pieces the variance of the mean of `units` repeats over `nrun`
+ * runs is taken from: each unit alone, or ESTIMATE_BATCHES stretches of
+ * one run's many repeats.  On a 2-vCPU VM, dhry2reg's 26 back-to-back
+ * repeats of 3 s had lag-1 correlations of their means up to 0.77 (two
+ * halves of a run 8.7% apart), and taken as independent, 3 of 5 A/A
+ * pairs of such runs were called different; a simulation of 26 units of
+ * that noise (AR(1), 2000 A/A pairs) called 4% at a correlation of 0, 13%
+ * at 0.3, 22% at 0.5 and 37% at 0.7 as independent units, 3-7% as three
+ * batch means (doc/validation.md).  The price is df: batches - 1.
+ */
+size_t
+estimate_batches(size_t units, size_t nrun)
+{
+	return nrun == 1 && units >= ESTIMATE_BATCH_MIN ? ESTIMATE_BATCHES :
+	    units;
+}
+
+/*
+ * The variance of the mean of v[0..n-1], in the order taken, from the
+ * means of k stretches of consecutive figures (k == n: the figures alone).
+ */
+static double
+estimate_batch_var(const double *v, size_t n, size_t k)
+{
+	double		*b = xcalloc(k + 1, sizeof *b);
+	struct stats	 st;
+	size_t		 lo, hi;
+
+	for (size_t j = 0; j < k; j++) {
+		lo = j * n / k;
+		hi = (j + 1) * n / k;
+		for (size_t i = lo; i < hi; i++)
+			b[j] += v[i] / (double)(hi - lo);
+	}
+	stats_compute(b, k, &st);
+	free(b);
+	return st.sd * st.sd / (double)k;
+}
+
+/* The mean's variance and df from the unit means, batched or not. */
+static void
+estimate_between(const double *means, size_t n, double sw2, double nbar,
+    struct estimate *e)
+{
+	struct stats	sm;
+	double		sm2, sb2, m2 = e->mean * e->mean;
+
+	stats_compute(means, n, &sm);
+	sm2 = sm.sd * sm.sd;
+	sb2 = sm2 - (isnan(sw2) ? 0 : sw2 / nbar);
+	e->between_cv = sqrt(sb2 > 0 ? sb2 : 0) / fabs(e->mean);
+	e->unit_relvar = sm2 / m2;
+	e->relvar = estimate_batch_var(means, n, e->batches) / m2;
+	e->df = (double)(e->batches - 1);
+}
+
 /* Means, the within and between parts, the mean's variance and its df. */
 static void
 estimate_spread(const struct estimate_units *us, struct estimate *e)
 {
 	double	*means = xcalloc(us->n + 1, sizeof *means);
-	double		 ss = 0, dof = 0, nbar = 0, sw2 = NAN, sm2, sb2;
+	double		 ss = 0, dof = 0, nbar = 0, sw2 = NAN;
 	unsigned char	*flag;
 	struct stats	 st, sm;
 
@@ -201,21 +265,17 @@ estimate_spread(const struct estimate_units *us, struct estimate *e)
 	if (dof > 0)
 		sw2 = ss / dof;
 	stats_compute(means, us->n, &sm);
-	free(means);
 	e->mean = sm.mean;
-	if (!isfinite(e->mean) || e->mean == 0)
-		return;
-	e->within_cv = sqrt(sw2) / fabs(e->mean);
-	if (us->n >= 2) {
-		sm2 = sm.sd * sm.sd;
-		sb2 = sm2 - (isnan(sw2) ? 0 : sw2 / nbar);
-		e->between_cv = sqrt(sb2 > 0 ? sb2 : 0) / fabs(e->mean);
-		e->relvar = sm2 / (double)us->n / (e->mean * e->mean);
-		e->df = (double)(us->n - 1);
-	} else if (e->n >= 2) {
-		e->relvar = sw2 / (double)e->n / (e->mean * e->mean);
-		e->df = (double)(e->n - 1);
+	if (isfinite(e->mean) && e->mean != 0) {
+		e->within_cv = sqrt(sw2) / fabs(e->mean);
+		if (us->n >= 2)
+			estimate_between(means, us->n, sw2, nbar, e);
+		else if (e->n >= 2) {
+			e->relvar = sw2 / (double)e->n / (e->mean * e->mean);
+			e->df = (double)(e->n - 1);
+		}
 	}
+	free(means);
 }
 
 /* The estimate of group g over nrun runs (one side of a comparison). */
@@ -227,8 +287,10 @@ estimate_group(const struct run *const *runs, size_t nrun,
 
 	memset(e, 0, sizeof *e);
 	e->mean = e->within_cv = e->between_cv = e->relvar = e->df = NAN;
+	e->unit_relvar = NAN;
 	estimate_collect(runs, nrun, g, &us, e);
 	e->units = us.n;
+	e->batches = estimate_batches(us.n, nrun);
 	if (us.n > 0) {
 		estimate_spread(&us, e);
 		estimate_trend(&us, &e->flags);

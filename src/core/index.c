@@ -195,7 +195,8 @@ index_totalize(struct index_score *sc)
  * the tests b[] with `repeats` repeats on the host profile describes,
  * however many samples each takes: one run strays as far as one of the
  * profile's repeat means did (with its df), R repeats' mean as that over
- * R (with R - 1 df).  The profile's own means weight the lines.  NaN if
+ * R (with R - 1 df, or the df of estimate.c's batch means of many; the
+ * index's tests take their repeats in turn, apart as the profile's).  The profile's own means weight the lines.  NaN if
  * the profile lacks one of the index's tests in b[].
  */
 double
@@ -220,7 +221,8 @@ index_reach(const struct run *profile, const struct run *base,
 			l->index = NAN;
 		judge_profile(profile, &g, &r);
 		l->relvar = r.noise_relvar / (double)repeats;
-		l->df = repeats > 1 ? (double)(repeats - 1) : r.noise_df;
+		l->df = repeats > 1 ? (double)(estimate_batches((size_t)repeats,
+		    1) - 1) : r.noise_df;
 	}
 	index_totalize(&sc);
 	ci = missing ? NAN : sc.ci;

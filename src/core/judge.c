@@ -84,10 +84,11 @@ judge_profile(const struct run *profile, const struct run_group *g,
 	if (profile == NULL)
 		return;
 	estimate_run(profile, g, &e);
-	if (e.units < 2 || !isfinite(e.relvar))
+	if (e.units < 2 || !isfinite(e.unit_relvar))
 		return;
-	r->noise_relvar = e.relvar * (double)e.units;
-	r->noise_df = e.df;
+	/* calibrate spreads its repeats apart: each counts alone. */
+	r->noise_relvar = e.unit_relvar;
+	r->noise_df = (double)(e.units - 1);
 	r->noise_within = isfinite(e.within_cv) ? e.within_cv * e.within_cv *
 	    (double)e.units / (double)e.n : 0;
 }

@@ -214,9 +214,9 @@ noise_table(const struct run *profile)
 			table_set(t, r, 3, "%.1f%%", 100 * e.within_cv);
 		if (isfinite(e.between_cv))
 			table_set(t, r, 4, "%.1f%%", 100 * e.between_cv);
-		if (isfinite(e.relvar))
-			table_set(t, r, 5, "%.1f%%", 100 * sqrt(e.relvar *
-			    (double)e.units));
+		if (isfinite(e.unit_relvar))
+			table_set(t, r, 5, "%.1f%%", 100 *
+			    sqrt(e.unit_relvar));
 		estimate_flags_str(&e, 0, f, sizeof f);
 		table_set(t, r, 6, "%s", f);
 	}

@@ -286,13 +286,12 @@ signif_satterthwaite(const struct signif_part *p, size_t n)
 /*
  * A side with one unit, when the other has several: one run's mean
  * varies as much as one of the other side's unit means does, which the
- * other side's spread estimates (var(mean) x units).
+ * other side's spread of unit means estimates.
  */
 static struct signif_part
 signif_single_unit(const struct estimate *one, const struct estimate *many)
 {
-	struct signif_part	p = { many->relvar * (double)many->units,
-				    many->df };
+	struct signif_part	p = { many->unit_relvar, many->df };
 
 	if (isfinite(one->relvar) && one->relvar > p.v)
 		p = (struct signif_part){ one->relvar, one->df };

@@ -6,18 +6,19 @@
 #
 # With this host's noise profile (made here by `sysmark calibrate` for
 # the test, or -P FILE), it prints the settings run --detect chooses and
-# sysmark's estimate of their time, then for each trial measures runs A
-# (no load) and B (the load) with those settings, the order of A and B
-# alternating (A' A B, then B A A': A B B A over two trials), and a
-# second A run, A', as an A/A control; `sysmark compare` judges A -> B and
-# A' against A.  It ends with a table (each verdict with its change and
-# the smallest change that comparison could see, the load generator's
-# measured share, the load average) and "found the slowdown in k of n
-# trials; A/A false calls m of n", then the lag-1 correlation of each
-# run's repeat means (compare takes them as independent).  Expect about
+# sysmark's estimate of their time, then for each trial measures sides A
+# (no load) and B (the load) with those settings, and a second A side,
+# A', as an A/A control.  When the plan is K runs a side, the three
+# sides' runs are taken in turn, a round at a time (A' A B, then B A A',
+# alternating from round to round and trial to trial); with one run a
+# side the rounds are the trial.  `sysmark compare A... -- B...` judges A
+# -> B and A' against A.  It ends with a table (each verdict with its
+# change and the smallest change that comparison could see, the load
+# generator's measured share, the load average) and "found the slowdown
+# in k of n trials; A/A false calls m of n", then the lag-1 correlation
+# of each side's repeat (or run) means in the order taken.  Expect about
 # 80% found when the real slowdown is at least the detectable change, and
-# about 5% false calls; repeat means that drift together (correlations
-# well above 0) make the verdicts overconfident (README, "Known limit").
+# about 5% false calls.
 #
 # Usage: sh tests/perf/detect_trials.sh [-t TEST] [-p PERCENT] [-s SHARE]
 #            [-P PROFILE | -d SECONDS -n SAMPLES -R REPEATS -g SECONDS]
@@ -153,20 +154,26 @@ if [ -z "$plan" ]; then
 	exit 1
 fi
 echo "$plan"
+# One run's time, and how many runs a side the plan takes.
 est=$(printf '%s\n' "$plan" |
-    sed -n 's/.*; about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
+    sed -n 's/.* about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
     awk '{ print $1 * ($2 == "h" ? 3600 : $2 == "min" ? 60 : 1) }')
 [ -n "$est" ] || est=600
+nruns=$(printf '%s\n' "$plan" |
+    sed -n 's/^run --detect [0-9.]*%: \([0-9]*\) runs a side .*/\1/p')
+[ -n "$nruns" ] || nruns=1
 bound=$(awk -v e="$est" 'BEGIN { printf "%d", 3 * e + 300 }')
-awk -v e="$est" -v k="$trials" 'BEGIN {
-	t = 3 * k * e
-	printf "%d trial%s of 3 runs each (A, B, A'\''): about %s in all, " \
-	    "by sysmark'\''s estimate\n\n", k, k == 1 ? "" : "s",
+awk -v e="$est" -v k="$trials" -v r="$nruns" 'BEGIN {
+	t = 3 * k * r * e
+	printf "%d trial%s of 3 sides each (A, B, A'\''), %d run%s a side: " \
+	    "about %s in all, by sysmark'\''s estimate\n\n", k,
+	    k == 1 ? "" : "s", r, r == 1 ? "" : "s",
 	    t < 100 ? sprintf("%.0f s", t) : t < 6000 ? \
 	    sprintf("%.0f min", t / 60) : sprintf("%.1f h", t / 3600) }'
 
 # ---- The trials ----
-# One run of the plan into $work/NAME.csv; B runs under the load.
+# One run of the plan into $work/NAME.csv; B runs under the load, whose
+# measured share of the CPU is added to $work/used.
 measure() {
 	name=$1
 	[ "$2" = B ] && { duty_start || exit 1; }
@@ -176,8 +183,8 @@ measure() {
 	mrc=$?
 	if [ "$2" = B ]; then
 		duty_stop
-		used=$(sed -n 's/^duty: used \([0-9.]*%\).*/\1/p' \
-		    "$work/duty.out")
+		sed -n 's/^duty: used \([0-9.]*\)%.*/\1/p' "$work/duty.out" \
+		    >>"$work/used"
 	fi
 	if [ $mrc -ne 0 ] && [ $mrc -ne 1 ]; then
 		echo "$me: run $name failed (status $mrc):" >&2
@@ -187,12 +194,39 @@ measure() {
 	[ $mrc -eq 0 ] || echo "$me: $name: a sample failed (kept)" >&2
 }
 
-# compare OLD NEW; its verdict, change, detectable change, basis.
+# The K runs of each side of trial k, a round at a time (duty_start and
+# duty_stop count with i, so the round has its own name).
+trial_runs() {
+	round=1
+	while [ "$round" -le "$nruns" ]; do
+		if [ $(((k + round) % 2)) -eq 0 ]; then
+			measure "t$k-A2-$round" A; measure "t$k-A-$round" A
+			measure "t$k-B-$round" B
+		else
+			measure "t$k-B-$round" B; measure "t$k-A-$round" A
+			measure "t$k-A2-$round" A
+		fi
+		round=$((round + 1))
+	done
+}
+
+# The files of one side of trial k: side_files A.
+side_files() {
+	j=1
+	while [ "$j" -le "$nruns" ]; do
+		printf '%s\n' "$work/t$k-$1-$j.csv"
+		j=$((j + 1))
+	done
+}
+
+# compare OLD... -- NEW... of trial k (sides A, A2, B); its verdict,
+# change, detectable change, basis.
 judge() {
+	# shellcheck disable=SC2046 # one path a line, none with a space
 	perf_bounded 120 "$work/$3.json" "$work/$3.err" "$bin" compare -f json \
-	    -p "$noise" "$work/$1.csv" "$work/$2.csv" ||
+	    -p "$noise" $(side_files "$1") -- $(side_files "$2") ||
 	    { cat "$work/$3.err" >&2; exit 1; }
-	python3 - "$work/$3.json" "$test_id" <<'PY'
+python3 - "$work/$3.json" "$test_id" <<'PY'
 import json, sys
 
 def pct(v, fmt):
@@ -215,19 +249,16 @@ found=0
 false_calls=0
 k=1
 while [ $k -le "$trials" ]; do
-	a=t$k-A a2=t$k-A2 b=t$k-B used=
-	# A B B A over two trials: odd ones A' A B, even ones B A A'.
-	if [ $((k % 2)) -eq 1 ]; then
-		order="A' A B"
-		measure "$a2" A; measure "$a" A; measure "$b" B
-	else
-		order="B A A'"
-		measure "$b" B; measure "$a" A; measure "$a2" A
-	fi
+	: >"$work/used"
+	# A B B A over two trials (and over rounds): A' A B, then B A A'.
+	if [ $((k % 2)) -eq 1 ]; then order="A' A B"; else order="B A A'"; fi
+	trial_runs
+	used=$(awk '{ s += $1; n++ } END { if (n) printf "%.1f%%", s / n }' \
+	    "$work/used")
 	load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo -)
-	judge "$a" "$b" "t$k-AB" >"$work/v.txt" || exit 1
+	judge A B "t$k-AB" >"$work/v.txt" || exit 1
 	read -r abv abc abd abb <"$work/v.txt"
-	judge "$a2" "$a" "t$k-AA" >"$work/v.txt" || exit 1
+	judge A2 A "t$k-AA" >"$work/v.txt" || exit 1
 	read -r aav aac aad aab <"$work/v.txt"
 	[ "$abv" != worse ] || found=$((found + 1))
 	case $aav in
@@ -236,7 +267,7 @@ while [ $k -le "$trials" ]; do
 	printf '%-5s  %-6s  %-7s %7s %7s  %-7s %7s %7s  %6s %5s\n' \
 	    "$k" "$order" "$abv" "$abc" "$abd" "$aav" "$aac" "$aad" \
 	    "${used:--}" "$load" >>"$rows"
-	echo "trial $k of $trials ($order): A/B $abv $abc (basis $abb)," \
+	echo "trial $k of $trials ($order first): A/B $abv $abc (basis $abb)," \
 	    "A/A $aav $aac; load $load"
 	k=$((k + 1))
 done
@@ -256,21 +287,24 @@ A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
   its spinning, timed by the clock, gets less CPU).  LOAD: the 1-minute load
   average after the trial.
 END
-# Whether a run's repeats were independent, as compare's repeats basis
-# takes them: the lag-1 correlation of each run's repeat means, in the
-# order taken (about 0, give or take 2 / sqrt(repeats), if they were).
-python3 - "$work" "$test_id" "$trials" <<'PY'
+# Whether a side's units were independent, as compare's estimate takes
+# them (but for one run's many repeats, which it batches): the lag-1
+# correlation of each side's repeat (or run) means, in the order taken.
+python3 - "$work" "$test_id" "$trials" "$nruns" <<'PY'
 import csv, os, sys
 
-work, test, trials = sys.argv[1], sys.argv[2], int(sys.argv[3])
+work, test = sys.argv[1], sys.argv[2]
+trials, nruns = int(sys.argv[3]), int(sys.argv[4])
 
-def lag1(path):
+def means(path):
     reps = {}
     for r in csv.reader(open(path)):
         if (len(r) > 13 and r[0] == "sample" and r[1] == test and
                 r[10] == "ok" and int(r[5]) >= 1):
             reps.setdefault(int(r[13]), []).append(float(r[2]))
-    m = [sum(v) / len(v) for _, v in sorted(reps.items())]
+    return [sum(v) / len(v) for _, v in sorted(reps.items())]
+
+def lag1(m):
     if len(m) < 3:
         return None
     mean = sum(m) / len(m)
@@ -279,16 +313,19 @@ def lag1(path):
     return sum(d[i] * d[i + 1] for i in range(len(d) - 1)) / den \
         if den > 0 else None
 
-cells, nrep = [], 0
+cells = []
 for k in range(1, trials + 1):
-    for run in ("A", "A2", "B"):
-        path = os.path.join(work, "t%d-%s.csv" % (k, run))
-        if os.path.exists(path):
-            v = lag1(path)
-            cells.append("t%d-%s %s" % (k, run, "-" if v is None else
-                                         "%+.2f" % v))
-print("lag-1 correlation of each run's repeat means, in the order taken "
-      "(independent repeats: near 0):")
+    for side in ("A", "A2", "B"):
+        m = []
+        for i in range(1, nruns + 1):
+            path = os.path.join(work, "t%d-%s-%d.csv" % (k, side, i))
+            if os.path.exists(path):
+                m += means(path)
+        v = lag1(m)
+        cells.append("t%d-%s %s" % (k, side, "-" if v is None else
+                                     "%+.2f" % v))
+print("lag-1 correlation of each side's repeat or run means, in the order "
+      "taken (independent: near 0, give or take 2 / sqrt(count)):")
 for i in range(0, len(cells), 5):
     print("  " + "   ".join(cells[i:i + 5]))
 PY
