@@ -3,9 +3,10 @@
  * --detect PERCENT picks the repeats and samples at which a comparison of
  * two such runs, or of several such runs a side taken in turn, would find
  * a change of PERCENT with 80% power (core/detect.c), says how long that
- * takes, and asks before a run longer than -T (or refuses under -q); and run -b NAME -C PERCENT is
- * told before it starts when more samples of one run cannot bring the
- * index's interval within PERCENT, with the repeats that could.
+ * takes, and asks when a side takes longer than -T (or refuses under -q);
+ * and run -b NAME -C PERCENT is told before it starts when more samples of
+ * one run cannot bring the index's interval within PERCENT, with the
+ * repeats that could.
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -227,6 +227,23 @@ detect_side_cost(const struct runner_plan *plan, const struct detect_shape *sh)
 }
 
 /*
+ * Whether runs x repeats at the most samples searched reach the target
+ * (a missing test counts as reaching, for detect_try() to name): where
+ * the most sensitive shape of a kind cannot, none of it is searched,
+ * which keeps run --detect's own planning to a fraction of a second.
+ */
+static int
+detect_reaches(const struct detect_ask *q, int runs, int repeats)
+{
+	struct detect_shape	sh = { runs, repeats,
+				    detect_samples[detect_nmax() - 1] };
+	const char		*t;
+	double			 w = detect_worst(q, &sh, &t);
+
+	return isnan(w) || w <= q->target;
+}
+
+/*
  * Try runs x repeats: when its fewest samples reach the target more
  * cheaply than *c, take it.  Returns what a side would cost at the fewest
  * samples searched (more runs or repeats only cost more: the caller stops
@@ -257,6 +274,29 @@ detect_try(const struct detect_ask *q, int runs, int repeats,
 }
 
 /*
+ * Try one kind of side, growing until it only costs more: one run of
+ * ESTIMATE_BATCH_MIN repeats and up, or (by_runs) 2 runs a side and up,
+ * of one repeat.  0, or -1 if the profile lacks a test.
+ */
+static int
+detect_sweep(const struct detect_ask *q, int by_runs, struct detect_choice *c)
+{
+	int	to = by_runs ? DETECT_MAX_RUNS : RUNNER_MAX_REPEATS;
+	double	cost;
+
+	if (!detect_reaches(q, by_runs ? to : 1, by_runs ? 1 : to))
+		return 0;
+	for (int i = by_runs ? 2 : ESTIMATE_BATCH_MIN; i <= to; i++) {
+		cost = by_runs ? detect_try(q, i, 1, c) : detect_try(q, 1, i, c);
+		if (cost < 0)
+			return -1;
+		if (cost >= c->seconds)
+			break;
+	}
+	return 0;
+}
+
+/*
  * The cheapest side (runs x repeats x samples at the plan's duration) at
  * which every test of the plan has a detectable change of at most target:
  * 1 with *c filled, 0 if none of the settings searched reaches it (*c then
@@ -274,7 +314,6 @@ detect_choose(const struct run *profile, const struct runner_plan *plan,
 {
 	struct detect_ask	q = { profile, plan, alpha, min_effect, target };
 	struct detect_shape	sh;
-	double			cost;
 
 	memset(c, 0, sizeof *c);
 	c->seconds = INFINITY;
@@ -285,16 +324,8 @@ detect_choose(const struct run *profile, const struct runner_plan *plan,
 	 * samples do (dhry2reg on a 2-CPU VM), and many short runs where
 	 * back-to-back repeats drift together.
 	 */
-	for (int r = ESTIMATE_BATCH_MIN; r <= RUNNER_MAX_REPEATS; r++)
-		if ((cost = detect_try(&q, 1, r, c)) < 0)
-			return -1;
-		else if (cost >= c->seconds)
-			break;
-	for (int k = 2; k <= DETECT_MAX_RUNS; k++)
-		if ((cost = detect_try(&q, k, 1, c)) < 0)
-			return -1;
-		else if (cost >= c->seconds)
-			break;
+	if (detect_sweep(&q, 0, c) < 0 || detect_sweep(&q, 1, c) < 0)
+		return -1;
 	if (!c->reached) {
 		c->runs = DETECT_MAX_RUNS;
 		c->repeats = 1;

@@ -282,7 +282,8 @@ echo "found the slowdown in $found of $trials trials;" \
     "A/A false calls $false_calls of $trials"
 cat <<'END'
 A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
-  a false call.  CAN SEE: the smallest change that comparison finds with 80%
+  a false call.  ORDER: the first round's (with runs a side, rounds
+  alternate it).  CAN SEE: the smallest change that comparison finds with 80%
   power.  DUTY: the share of each CPU the load really used (under other load
   its spinning, timed by the clock, gets less CPU).  LOAD: the 1-minute load
   average after the trial.
