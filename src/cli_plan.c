@@ -122,7 +122,7 @@ static int
 cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
     const char *pname)
 {
-	char	secs[32], side[32], chose[512];
+	char	secs[32], side[32], chose[512], runs[32];
 
 	detect_secs(c->run_seconds, secs, sizeof secs);
 	detect_secs(c->seconds, side, sizeof side);
@@ -141,11 +141,13 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 		return 0;
 	if (!m->quiet && cmd_plan_ask())
 		return 0;
-	snprintf(chose, sizeof chose, "%d runs a side of ", c->runs);
+	runs[0] = '\0';
+	if (c->runs > 1)
+		snprintf(runs, sizeof runs, "%d runs a side of ", c->runs);
 	return cmd_plan_refuse("run --detect %g%%: %s-R %d -n %d would take "
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
-	    "accept a larger change", 100 * m->detect, c->runs > 1 ? chose :
-	    "", c->repeats, c->samples, side, m->time_cap);
+	    "accept a larger change", 100 * m->detect, runs, c->repeats,
+	    c->samples, side, m->time_cap);
 }
 
 /*

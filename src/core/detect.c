@@ -300,7 +300,8 @@ detect_sweep(const struct detect_ask *q, int by_runs, struct detect_choice *c)
  * The cheapest side (runs x repeats x samples at the plan's duration) at
  * which every test of the plan has a detectable change of at most target:
  * 1 with *c filled, 0 if none of the settings searched reaches it (*c then
- * holds the most sensitive of them), -1 if the profile lacks a test
+ * holds DETECT_MAX_RUNS runs a side at the most samples, what a refusal
+ * names), -1 if the profile lacks a test
  * (named in c->worst_test).  The shapes searched are those whose
  * variance compare's estimate does not understate on a host that drifts:
  * one run, one run of ESTIMATE_BATCH_MIN or more back-to-back repeats
