@@ -1,9 +1,10 @@
 /*
  * Measuring from the command line, what run, calibrate and users share:
- * the plan handed to the runner, progress lines on stderr for a person
- * watching, the signals that stop a run but keep what it measured, then
- * the run saved and its tables printed.  The console measures through
- * the same runner but shows progress on its own screen.
+ * the plan handed to the core's session (core/session.c, which begins,
+ * journals and saves the run as it does for the console and the agent),
+ * its events shown as progress lines on stderr for a person watching,
+ * the signals that stop a run but keep what it measured, then the run's
+ * tables printed.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -20,12 +21,11 @@
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t cmd_measure_stop;
 
-/* What the runner's callback sees: the options, the run, its journal. */
+/* What the session's callback sees: the options and the session. */
 struct cmd_measure_ctx {
 	struct cmd_opts	*m;
-	struct run	*run;
-	struct journal	 j;
-	int		 journaling;	/* run saves as it goes */
+	struct session	*s;		/* NULL until begun */
+	struct run	*run;		/* what it measures */
 };
 
 /* ---- Signals ---- */
@@ -70,16 +70,16 @@ cmd_measure_secs(double d)
 static void
 cmd_measure_plan(const struct cmd_opts *m)
 {
-	for (size_t b = 0; b < m->nbench; b++)
-		for (size_t c = 0; c < m->ncopies; c++)
+	for (size_t b = 0; b < m->plan.nbench; b++)
+		for (size_t c = 0; c < m->plan.ncopies; c++)
 			fprintf(stderr, "%s: %s, %d %s, %d x %s + warm-up%s\n",
-			    m->benches[b]->id, m->benches[b]->title,
-			    m->copies[c], m->copies[c] == 1 ? "copy" :
-			    "copies", m->samples, m->benches[b]->timing ==
+			    m->plan.benches[b]->id, m->plan.benches[b]->title,
+			    m->plan.copies[c], m->plan.copies[c] == 1 ? "copy" :
+			    "copies", m->plan.samples, m->plan.benches[b]->timing ==
 			    BENCH_CALIBRATED ? "the median of 11 batches" :
-			    cmd_measure_secs(m->duration), m->repeats > 1 ?
+			    cmd_measure_secs(m->plan.duration), m->plan.repeats > 1 ?
 			    ", each repeat" : "");
-	fprintf(stderr, "in interleaved rounds%s\n", m->target > 0 ?
+	fprintf(stderr, "in interleaved rounds%s\n", m->plan.target > 0 ?
 	    ", more while an interval is wider than -C" : "");
 }
 
@@ -129,16 +129,28 @@ cmd_measure_finished(const struct runner_event *ev)
 		    "far are kept\n");
 }
 
-/* After each sample the run is saved as it goes (at most once a second). */
-static void
-cmd_measure_keep(struct cmd_measure_ctx *x, const struct runner_event *ev)
+/*
+ * The session's own events: warnings (unless -q), where the run was
+ * saved (unless -q), and a save that failed (always).  1 if ev was one.
+ */
+static int
+cmd_measure_session(struct cmd_measure_ctx *x, const struct runner_event *ev)
 {
-	if (!x->journaling || (ev->type != RUNNER_EV_SAMPLE &&
-	    ev->type != RUNNER_EV_ERROR && ev->type != RUNNER_EV_SKIPPED))
-		return;
-	if (journal_write(&x->j, x->run, 0) != 0)
-		fprintf(stderr, "warning: the run cannot be saved as it goes "
-		    "(%s); it is saved when it ends\n", x->j.err.msg);
+	switch (ev->type) {
+	case SESSION_EV_WARNING:
+		if (!x->m->quiet)
+			fprintf(stderr, "warning: %s\n", ev->msg);
+		return 1;
+	case SESSION_EV_SAVED:
+		if (!x->m->quiet)
+			fprintf(stderr, "saved %s\n", ev->msg);
+		return 1;
+	case SESSION_EV_NOT_SAVED:
+		fprintf(stderr, "sysmark: %s\n", ev->msg);
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* Progress for a person watching stderr: a line per sample. */
@@ -149,14 +161,13 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 	const struct cmd_opts	*m = x->m;
 	char			 v[64];
 
-	cmd_measure_keep(x, ev);
-	if (m->quiet)
+	if (cmd_measure_session(x, ev) || m->quiet)
 		return;
 	if (ev->type == RUNNER_EV_FINISHED) {
 		cmd_measure_finished(ev);
 		return;
 	}
-	if (m->order == RUNNER_ORDER_INTERLEAVED) {
+	if (m->plan.order == RUNNER_ORDER_INTERLEAVED) {
 		cmd_measure_rounds(m, ev);
 		return;
 	}
@@ -201,135 +212,22 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 
 /* ---- The run ---- */
 
-/*
- * Say so when the machine is busy before the run, or its clock follows
- * the load (a governor other than performance): figures will suffer.
- */
+/* The session's settings for m's command. */
 static void
-cmd_measure_warn_idle(const struct cmd_opts *m, const struct run *run)
+cmd_measure_conf(struct cmd_opts *m, struct session_conf *c)
 {
-	char	msg[400];
-
-	if (!m->quiet && sysinfo_not_idle(msg, sizeof msg))
-		fprintf(stderr, "warning: %s\n", msg);
-	if (!m->quiet && cpufreq_warn_governor(run, msg, sizeof msg))
-		fprintf(stderr, "warning: %s\n", msg);
-}
-
-/* A --cleanup that failed: the samples stand, but the user must know. */
-static void
-cmd_measure_warn_cleanup(const struct run *run)
-{
-	for (size_t i = 0; i < run->nmeta; i++)
-		if (strncmp(run->meta[i].key, "cleanup_failed.", 15) == 0)
-			fprintf(stderr, "warning: %s: %s\n",
-			    run->meta[i].key + 15, run->meta[i].value);
-}
-
-/* run -b NAME -C: the target is the index's, as show -b NAME names it. */
-static void
-cmd_measure_aim(struct run *run, const char *baseline)
-{
-	char	*label = paths_label(baseline);
-
-	run_meta_set(run, "target_index", label);
-	free(label);
-}
-
-/* The runner's plan for m's options (the agent measures the same way). */
-void
-cmd_measure_fill(const struct cmd_opts *m, struct runner_plan *plan)
-{
-	memset(plan, 0, sizeof *plan);
-	plan->benches = m->benches;
-	plan->nbench = m->nbench;
-	plan->copies = m->copies;
-	plan->ncopies = m->ncopies;
-	plan->samples = m->samples;
-	plan->duration = m->duration;
-	plan->grace = runner_default_grace(m->duration);
-	plan->self_exe = m->self;
-	plan->order = m->order;
-	plan->warmup = 1;
-	plan->repeats = m->repeats;
-	plan->gap = m->gap;
-	plan->target = m->target;
-	plan->time_cap = m->target > 0 ? m->time_cap : 0;
-	plan->index_base = m->baseline != NULL ? &m->base : NULL;
-	plan->prepare = m->prepare;
-	plan->setup = m->setup;
-	plan->cleanup = m->cleanup;
-	plan->stop = &cmd_measure_stop;
-}
-
-/*
- * The run to fill: a new one with this machine's facts, or with run
- * --resume the file's, its gap recorded and its seed and session kept.
- */
-static void
-cmd_measure_run_of(struct cmd_opts *m, struct runner_plan *plan,
-    struct run *run)
-{
-	if (m->from != NULL) {
-		resume_note_gap(m->from);
-		*run = m->from->run;
-		run_init(&m->from->run);
-		plan->seed = m->from->seed;
-		plan->warmup = m->from->warmup;
-		plan->session = m->from->session;
-		plan->resume = 1;
-		return;
-	}
-	run_init(run);
-	sysinfo_collect(run);
-	if (m->mix != NULL)
-		users_plan(plan, &m->users, m->mix, run);
-	if (m->calibrate)
-		run_meta_set(run, "kind", "noise-profile");
-	if (m->label != NULL)
-		run_meta_set(run, "label", m->label);
-	if (m->note != NULL)
-		run_meta_set(run, "note", m->note);
-	if (m->target > 0 && m->baseline != NULL)
-		cmd_measure_aim(run, m->baseline);
-}
-
-/*
- * run saves as it goes (journal.c): the plan in the meta first, for a
- * resume.  0, or -1 with err when no file can take it.
- */
-static int
-cmd_measure_journal(struct cmd_measure_ctx *x, const struct runner_plan *p,
-    struct sm_error *err)
-{
-	if (!x->m->journal)
-		return 0;
-	runner_note_plan(p, x->run, 1);
-	resume_note_plan(p, x->run, x->m->baseline);
-	if (journal_begin(&x->j, x->m->self, x->m->out, x->run, err) != 0)
-		return -1;
-	x->journaling = 1;
-	return 0;
-}
-
-/*
- * Save the finished run: over its journal when it has one (or, measuring
- * nothing, give a claimed name back); 0 or the exit status.
- */
-static int
-cmd_measure_save(struct cmd_measure_ctx *x)
-{
-	struct cmd_opts	*m = x->m;
-
-	if (x->journaling && x->run->nsamples == 0)
-		journal_abandon(&x->j);
-	if (x->run->nsamples == 0)
-		return 0;
-	if (x->journaling) {
-		m->out = x->j.path;
-		m->force = 1;
-	}
-	return cmd_save(x->run, m);
+	memset(c, 0, sizeof *c);
+	c->self = m->self;
+	c->out = m->out;
+	c->force = m->force;
+	c->kind = m->calibrate ? NOISE_KIND : NULL;
+	c->label = m->label;
+	c->note = m->note;
+	c->mix = m->mix;
+	c->users = &m->users;
+	c->from = m->from;
+	c->base = m->plan.baseline != NULL ? &m->base : NULL;
+	c->stop = &cmd_measure_stop;
 }
 
 /* An interrupted run's last line: the exact command that resumes it. */
@@ -338,10 +236,10 @@ cmd_measure_how_to_resume(const struct cmd_measure_ctx *x)
 {
 	char	self[PATH_MAX + 8], path[PATH_MAX + 8];
 
-	if (!x->journaling || x->run->nsamples == 0)
+	if (!session_journaling(x->s) || x->run->nsamples == 0)
 		return;
 	hooks_quote(x->m->self, self, sizeof self);
-	hooks_quote(x->j.path, path, sizeof path);
+	hooks_quote(session_path(x->s), path, sizeof path);
 	fprintf(stderr, "to resume: %s run --resume %s\n", self, path);
 }
 
@@ -354,11 +252,11 @@ cmd_measure_print(const struct cmd_opts *m, const struct run *run)
 	if (m->fmt == TABLE_JSON)
 		return cmd_json_run(m->calibrate ? "calibrate" : m->mix !=
 		    NULL ? "users" : "run", run, m->saved[0] ? m->saved :
-		    NULL, m->baseline != NULL ? &m->base : NULL, m->baseline,
-		    m->calibrate);
+		    NULL, m->plan.baseline != NULL ? &m->base : NULL,
+		    m->plan.baseline, m->calibrate);
 	rc = cmd_print(run, m->fmt, m->stats);
-	if (rc == 0 && m->baseline != NULL)
-		rc = cmd_index(run, &m->base, m->baseline, m->fmt);
+	if (rc == 0 && m->plan.baseline != NULL)
+		rc = cmd_index(run, &m->base, m->plan.baseline, m->fmt);
 	if (rc == 0 && m->calibrate) {
 		putchar('\n');
 		rc = cmd_render(noise_table(run), m->fmt);
@@ -378,55 +276,46 @@ int
 cmd_measure(struct cmd_opts *m)
 {
 	struct cmd_measure_ctx	 x;
-	struct runner_plan	 plan;
-	struct runner		*r;
+	struct session_conf	 conf;
 	struct run		 run, profile;
 	struct sm_error		 err;
-	char			 msg[400], pname[PATH_MAX];
-	int			 cancelled, rc, save;
+	char			 pname[PATH_MAX];
+	int			 cancelled, rc, st;
 
 	memset(&x, 0, sizeof x);
 	x.m = m;
 	x.run = &run;
-	cmd_measure_fill(m, &plan);
-	cmd_measure_run_of(m, &plan, &run);
+	cmd_measure_conf(m, &conf);
 	run_init(&profile);
-	if (m->target > 0 && m->baseline != NULL && cmd_plan_profile(m,
-	    &profile, pname, sizeof pname)) {
-		plan.noise = &profile;
-		cmd_plan_reach(m, &profile, &plan);
+	if (m->plan.target > 0 && m->plan.baseline != NULL &&
+	    cmd_plan_profile(m, &profile, pname, sizeof pname)) {
+		conf.noise = &profile;
+		cmd_plan_reach(m, &profile);
 	}
-	cmd_measure_warn_idle(m, &run);
-	if (!m->quiet && runner_crowded(&plan, msg, sizeof msg))
-		fprintf(stderr, "warning: %s\n", msg);
 	cmd_measure_signals();
-	if (cmd_measure_journal(&x, &plan, &err) != 0 ||
-	    (r = runner_start(&plan, &run, cmd_measure_progress, &x, &err)) ==
-	    NULL) {
-		if (x.journaling)
-			journal_abandon(&x.j);
-		run_free(&run);
+	run_init(&run);
+	if ((x.s = session_begin(&m->plan, &conf, &run, cmd_measure_progress,
+	    &x, &err)) == NULL) {
 		run_free(&profile);
 		return cmd_input_error(&err);
 	}
-	cancelled = runner_wait(r, &cmd_measure_stop);
-	runner_free(r);
+	cancelled = session_wait(x.s);
+	st = session_end(x.s);
 	run_free(&profile);
-	runner_note_plan(&plan, &run, cancelled);
-	if (cpufreq_warn_moved(&run, msg, sizeof msg) && !m->quiet)
-		fprintf(stderr, "warning: %s\n", msg);
-	cmd_measure_warn_cleanup(&run);
+	snprintf(m->saved, sizeof m->saved, "%s", session_path(x.s));
+	if (st == SM_EXIT_NOT_SAVED) {
+		fprintf(stderr, "sysmark: here it is:\n");
+		csvstore_print(&run, stderr);
+	}
 	/* The table is printed whatever became of the save. */
-	save = cmd_measure_save(&x);
 	rc = cmd_measure_print(m, &run);
-	if (save != 0)
-		rc = save;
-	else if (rc == 0 && cancelled)
-		rc = SM_EXIT_INTERRUPTED;
-	else if (rc == 0 && run_failed(&run))
-		rc = SM_EXIT_SAMPLE_FAILED;
-	if (cancelled && save == 0)
+	if (rc != 0 && st != SM_EXIT_SAVED_ELSEWHERE &&
+	    st != SM_EXIT_NOT_SAVED)
+		st = rc;
+	if (cancelled && st != SM_EXIT_SAVED_ELSEWHERE &&
+	    st != SM_EXIT_NOT_SAVED)
 		cmd_measure_how_to_resume(&x);
+	session_free(x.s);
 	run_free(&run);
-	return rc;
+	return st;
 }

@@ -66,19 +66,6 @@ cmd_plan_ask(void)
 	return line[0] == 'y' || line[0] == 'Y';
 }
 
-/* The run's plan, for estimating: its tests, copies and duration. */
-static void
-cmd_plan_of(const struct cmd_opts *m, struct runner_plan *p)
-{
-	memset(p, 0, sizeof *p);
-	p->benches = m->benches;
-	p->nbench = m->nbench;
-	p->copies = m->copies;
-	p->ncopies = m->ncopies;
-	p->duration = m->duration;
-	p->warmup = 1;
-}
-
 /* --detect's duration: the profile's, whose spread was measured at it. */
 static void
 cmd_plan_duration(struct cmd_opts *m, const struct run *profile,
@@ -87,14 +74,14 @@ cmd_plan_duration(struct cmd_opts *m, const struct run *profile,
 	const char	*d = run_meta_get(profile, "duration");
 	double		 pd;
 
-	if (d == NULL || sm_parse_double(d, &pd) != 0 || pd == m->duration)
+	if (d == NULL || sm_parse_double(d, &pd) != 0 || pd == m->plan.duration)
 		return;
 	if (!duration_given)
-		m->duration = pd;
+		m->plan.duration = pd;
 	else if (!m->quiet)
 		fprintf(stderr, "warning: -d %g: the profile was measured at "
 		    "%g s a sample; its spread may not hold at %g s\n",
-		    m->duration, pd, m->duration);
+		    m->plan.duration, pd, m->plan.duration);
 }
 
 /* What --detect chose: the options of a run, the runs a side, the time. */
@@ -105,7 +92,7 @@ cmd_plan_chose(const struct cmd_opts *m, const struct detect_choice *c,
 	char	opts[64];
 
 	snprintf(opts, sizeof opts, "-R %d -n %d (%g s a sample)", c->repeats,
-	    c->samples, m->duration);
+	    c->samples, m->plan.duration);
 	if (c->runs > 1)
 		snprintf(buf, len, "%d runs a side of %s, each side's runs "
 		    "taken in turn with the other side's (A B A B ...) and "
@@ -137,7 +124,7 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 		    "host profile %s; about %s a run, and a comparison needs "
 		    "two.\n", 100 * m->detect, chose, pname, secs);
 	/* What a side costs, though this run is one of its runs. */
-	if (m->time_cap <= 0 || c->seconds <= m->time_cap)
+	if (m->plan.time_cap <= 0 || c->seconds <= m->plan.time_cap)
 		return 0;
 	if (!m->quiet && cmd_plan_ask())
 		return 0;
@@ -147,7 +134,7 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 	return cmd_plan_refuse("run --detect %g%%: %s-R %d -n %d would take "
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
 	    "accept a larger change", 100 * m->detect, runs, c->repeats,
-	    c->samples, side, m->time_cap);
+	    c->samples, side, m->plan.time_cap);
 }
 
 /*
@@ -158,7 +145,6 @@ int
 cmd_plan_detect(struct cmd_opts *m, int duration_given)
 {
 	struct run		profile;
-	struct runner_plan	p;
 	struct detect_choice	c;
 	char			pname[PATH_MAX], how[160];
 	int			rc;
@@ -168,8 +154,7 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 		    "profile; run sysmark calibrate (with the same tests) "
 		    "first");
 	cmd_plan_duration(m, &profile, duration_given);
-	cmd_plan_of(m, &p);
-	rc = detect_choose(&profile, &p, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
+	rc = detect_choose(&profile, &m->plan, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
 	    m->detect, &c);
 	if (rc < 0)
 		rc = cmd_plan_refuse("--detect: the profile %s has no spread "
@@ -181,8 +166,8 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 		    "host: even %s leaves %s at %.1f%%", 100 * m->detect, how,
 		    c.worst_test, 100 * c.worst);
 	} else {
-		m->repeats = c.repeats;
-		m->samples = c.samples;
+		m->plan.repeats = c.repeats;
+		m->plan.samples = c.samples;
 		rc = cmd_plan_confirm(m, &c, pname);
 	}
 	run_free(&profile);
@@ -194,30 +179,29 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
  * within the target by more samples of this run, and which -R could.
  */
 void
-cmd_plan_reach(const struct cmd_opts *m, const struct run *profile,
-    const struct runner_plan *plan)
+cmd_plan_reach(const struct cmd_opts *m, const struct run *profile)
 {
-	double	ci = index_reach(profile, &m->base, m->benches, m->nbench,
-		    m->repeats > 1 ? m->repeats : 1), more;
+	double	ci = index_reach(profile, &m->base, m->plan.benches, m->plan.nbench,
+		    m->plan.repeats > 1 ? m->plan.repeats : 1), more;
 	char	secs[32];
 	int	r;
 
-	if (m->quiet || !(ci > m->target))
+	if (m->quiet || !(ci > m->plan.target))
 		return;
 	fprintf(stderr, "run -C %g%%: more samples of %s cannot bring the "
 	    "index's 95%% interval below %.1f%%: the host profile says how "
-	    "far each test's run mean strays.\n", 100 * m->target,
-	    m->repeats > 1 ? "these repeats" : "one run", 100 * ci);
-	for (r = m->repeats + 1; r <= RUNNER_MAX_REPEATS; r++)
-		if ((more = index_reach(profile, &m->base, m->benches,
-		    m->nbench, r)) <= m->target)
+	    "far each test's run mean strays.\n", 100 * m->plan.target,
+	    m->plan.repeats > 1 ? "these repeats" : "one run", 100 * ci);
+	for (r = m->plan.repeats + 1; r <= PLAN_MAX_REPEATS; r++)
+		if ((more = index_reach(profile, &m->base, m->plan.benches,
+		    m->plan.nbench, r)) <= m->plan.target)
 			break;
-	if (r > RUNNER_MAX_REPEATS) {
-		fprintf(stderr, "  not even with -R %d\n", RUNNER_MAX_REPEATS);
+	if (r > PLAN_MAX_REPEATS) {
+		fprintf(stderr, "  not even with -R %d\n", PLAN_MAX_REPEATS);
 		return;
 	}
-	detect_secs(runner_estimate(plan) / (plan->repeats > 1 ?
-	    plan->repeats : 1) * r, secs, sizeof secs);
+	detect_secs(plan_estimate(&m->plan) / (m->plan.repeats > 1 ?
+	    m->plan.repeats : 1) * r, secs, sizeof secs);
 	fprintf(stderr, "  with -R %d it could (%.1f%%, about %s)\n", r,
 	    100 * more, secs);
 }

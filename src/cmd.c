@@ -56,14 +56,14 @@ cmd_parse_format(const char *arg, enum table_format *fmt)
 	return 0;
 }
 
-/* -c COPIES,...: the copies values, as runner_parse_copies() reads them. */
+/* -c COPIES,...: the copies values, as plan_parse_copies() reads them. */
 static int
 cmd_opts_copies(const char *arg, struct cmd_opts *m)
 {
 	struct sm_error	err;
 
-	if (runner_parse_copies(arg, m->copies, sizeof m->copies /
-	    sizeof m->copies[0], &m->ncopies, &err) != 0)
+	if (plan_parse_copies(arg, m->plan.copies, PLAN_NCOPIES,
+	    &m->plan.ncopies, &err) != 0)
 		return cmd_usage_error("-c %s", err.msg);
 	return 0;
 }
@@ -92,15 +92,15 @@ cmd_opts_number(int c, const char *arg, struct cmd_opts *m)
 	if (c == 'C' && (v <= 0 || v >= 100))
 		return cmd_usage_error("-C %s: the target must be a "
 		    "percentage above 0 and below 100", arg);
-	if (c != 'C' && (v < 0 || v > RUNNER_MAX_DURATION))
+	if (c != 'C' && (v < 0 || v > PLAN_MAX_DURATION))
 		return cmd_usage_error("-%c %s: must be a number of seconds "
-		    "from 0 to %g", c, arg, RUNNER_MAX_DURATION);
+		    "from 0 to %g", c, arg, PLAN_MAX_DURATION);
 	if (c == 'C')
-		m->target = v / 100;
+		m->plan.target = v / 100;
 	else if (c == 'T')
-		m->time_cap = v;
+		m->plan.time_cap = v;
 	else
-		m->gap = v;
+		m->plan.gap = v;
 	return 0;
 }
 
@@ -112,36 +112,37 @@ cmd_opts_parse(int c, const char *arg, struct cmd_opts *m)
 
 	switch (c) {
 	case 't':
-		free(m->benches);
-		m->benches = NULL;
+		free(m->plan.benches);
+		m->plan.benches = NULL;
 		/* registry_parse() reads "" as everything; -t "" is a slip. */
 		if (*arg == '\0')
 			return cmd_usage_error("-t \"\": name at least one "
 			    "test (sysmark list shows them)");
-		if (registry_parse(arg, &m->benches, &m->nbench, &err) != 0)
+		if (registry_parse(arg, &m->plan.benches, &m->plan.nbench,
+		    &err) != 0)
 			return cmd_usage_error("-t: %s", err.msg);
 		return 0;
 	case 'c':
 		return cmd_opts_copies(arg, m);
 	case 'd':
-		if (sm_parse_double(arg, &m->duration) != 0 ||
-		    m->duration < RUNNER_MIN_DURATION ||
-		    m->duration > RUNNER_MAX_DURATION)
+		if (sm_parse_double(arg, &m->plan.duration) != 0 ||
+		    m->plan.duration < PLAN_MIN_DURATION ||
+		    m->plan.duration > PLAN_MAX_DURATION)
 			return cmd_usage_error("-d %s: the duration must be "
 			    "a number of seconds from %g to %g", arg,
-			    RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
+			    PLAN_MIN_DURATION, PLAN_MAX_DURATION);
 		return 0;
 	case 'n':
-		return cmd_opts_count(c, arg, "samples", RUNNER_MAX_SAMPLES,
-		    &m->samples);
+		return cmd_opts_count(c, arg, "samples", PLAN_MAX_SAMPLES,
+		    &m->plan.samples);
 	case 'R':
-		return cmd_opts_count(c, arg, "repeats", RUNNER_MAX_REPEATS,
-		    &m->repeats);
+		return cmd_opts_count(c, arg, "repeats", PLAN_MAX_REPEATS,
+		    &m->plan.repeats);
 	case 'O':
 		if (strcmp(arg, "grouped") == 0)
-			m->order = RUNNER_ORDER_GROUPED;
+			m->plan.order = RUNNER_ORDER_GROUPED;
 		else if (strcmp(arg, "interleaved") == 0)
-			m->order = RUNNER_ORDER_INTERLEAVED;
+			m->plan.order = RUNNER_ORDER_INTERLEAVED;
 		else
 			return cmd_usage_error("--order %s: the order is "
 			    "grouped or interleaved", arg);
@@ -151,7 +152,7 @@ cmd_opts_parse(int c, const char *arg, struct cmd_opts *m)
 	case 'g':
 		return cmd_opts_number(c, arg, m);
 	case 'b':
-		m->baseline = arg;
+		plan_set_str(&m->plan.baseline, arg);
 		return 0;
 	case 'o':
 		m->out = arg;
@@ -173,17 +174,20 @@ cmd_opts_parse(int c, const char *arg, struct cmd_opts *m)
 	return cmd_usage_error("unknown option -%c", optopt);
 }
 
-/* What run and calibrate start from: one copy, 6 samples of 10 s. */
+/* What the measuring commands start from: the plan's defaults. */
 void
 cmd_opts_init(struct cmd_opts *m)
 {
 	memset(m, 0, sizeof *m);
-	m->copies[0] = 1;
-	m->ncopies = 1;
-	m->samples = 6;
-	m->duration = 10;
-	m->order = RUNNER_ORDER_INTERLEAVED;
+	plan_init(&m->plan);
 	run_init(&m->base);
+}
+
+void
+cmd_opts_free(struct cmd_opts *m)
+{
+	plan_free(&m->plan);
+	run_free(&m->base);
 }
 
 /*
@@ -195,8 +199,8 @@ cmd_opts_finish(struct cmd_opts *m, const char *argv0)
 {
 	struct sm_error	err;
 
-	if (m->benches == NULL &&
-	    registry_parse(NULL, &m->benches, &m->nbench, &err) != 0)
+	if (m->plan.benches == NULL && registry_parse(NULL, &m->plan.benches,
+	    &m->plan.nbench, &err) != 0)
 		return cmd_input_error(&err);
 	if (paths_self_exe(argv0, m->self, sizeof m->self) != 0)
 		return cmd_usage_error("cannot find the sysmark binary's own "
@@ -338,8 +342,8 @@ cmd_check_out(const struct cmd_opts *m)
 }
 
 /*
- * Save the run: where asked, else in a fallback file, else onto stderr;
- * m->saved says which file ("" none).  0, or the exit status that says
+ * Save a run measured elsewhere (import): where asked, else in a
+ * fallback file, else onto stderr; m->saved says which file ("" none).  0, or the exit status that says
  * where the run went.
  */
 int

@@ -17,22 +17,15 @@
 
 #include "core/core.h"
 
-/* What run, calibrate, users and import were asked for. */
+/*
+ * What run, calibrate, users, the agent and import were asked for: the
+ * plan (core/plan.c), and beside it only what is not the plan: where the
+ * run goes, how it is shown, what kind of run it is.
+ */
 struct cmd_opts {
-	const struct bench	**benches;
-	size_t			  nbench;
-	int			  copies[16];
-	size_t			  ncopies;
-	int			  samples;
-	double			  duration;
-	int			  repeats;
-	enum runner_order	  order;
-	double			  target;	/* -C, a fraction */
+	struct plan		  plan;
 	double			  detect;	/* run --detect, a fraction */
-	double			  time_cap;	/* -T */
-	double			  gap;		/* calibrate -g */
-	const char		 *baseline;	/* -b: index, -C's aim */
-	struct run		  base;
+	struct run		  base;		/* plan.baseline's run */
 	int			  calibrate;
 	const char		 *out;
 	int			  force;
@@ -45,13 +38,9 @@ struct cmd_opts {
 	int			  users_given;	/* -u, else the mix's own */
 	const char		 *label;	/* run -l, meta "label" */
 	const char		 *note;		/* run --note, meta "note" */
-	char			  saved[PATH_MAX]; /* where cmd_save() put it */
-	const char		 *prepare;	/* run --prepare CMD */
-	const char		 *setup;	/* run --setup CMD */
-	const char		 *cleanup;	/* run --cleanup CMD */
+	char			  saved[PATH_MAX]; /* where the run went */
 	const char		 *resume;	/* run --resume FILE */
 	struct resume		 *from;		/* ...loaded */
-	int			  journal;	/* save as it goes (run) */
 };
 
 /* compare --fail-on tripped: the regression gate (see main.c) */
@@ -93,6 +82,7 @@ int	 cmd_usage_error(const char *, ...)
 int	 cmd_input_error(const struct sm_error *);
 int	 cmd_parse_format(const char *, enum table_format *);
 void	 cmd_opts_init(struct cmd_opts *);
+void	 cmd_opts_free(struct cmd_opts *);
 int	 cmd_opts_parse(int, const char *, struct cmd_opts *);
 int	 cmd_opts_finish(struct cmd_opts *, const char *);
 int	 cmd_format_only(int, char **, enum table_format *);
@@ -136,11 +126,9 @@ size_t	 cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
 int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,
 	     size_t);
 int	 cmd_plan_detect(struct cmd_opts *, int);
-void	 cmd_plan_reach(const struct cmd_opts *, const struct run *,
-	     const struct runner_plan *);
+void	 cmd_plan_reach(const struct cmd_opts *, const struct run *);
 /* cli_measure.c */
 int	 cmd_measure(struct cmd_opts *);
-void	 cmd_measure_fill(const struct cmd_opts *, struct runner_plan *);
 
 /* The commands, one file each, and their usage. */
 extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],

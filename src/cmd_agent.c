@@ -39,14 +39,13 @@ const char cmd_agent_usage[] =
 "finished samples when its input closes.  Not for use by hand.\n";
 #include "core/fleet.h"
 
-/* What the measuring loop watches beside the runner. */
+/* What the measuring loop watches beside the session. */
 struct cmd_agent {
-	struct runner	*r;
+	struct session	*s;
 	uint64_t	 last_in;	/* when the fleet was last heard */
 	uint64_t	 next_hb;	/* when to write the next heartbeat */
 	char		 why[64];	/* why the run was stopped, or "" */
-	int		 done;		/* RUNNER_EV_FINISHED came */
-	int		 cancelled;
+	int		 done;		/* the run is over */
 };
 
 static volatile sig_atomic_t cmd_agent_stop;
@@ -138,7 +137,7 @@ cmd_agent_plan(struct cmd_opts *m)
 	    deadline)) == 1 && strcmp(line, "go") != 0) {
 		if (strcmp(line, FLEET_PLAN_CALIBRATE) == 0) {
 			m->calibrate = 1;
-			m->repeats = NOISE_REPEATS;
+			m->plan.repeats = NOISE_REPEATS;
 		} else if (line[0] != '-' || strchr(FLEET_PLAN_OPTS, line[1]) ==
 		    NULL || line[1] == '\0' || line[2] != ' ')
 			rc = cmd_usage_error("agent: plan line \"%.60s\": "
@@ -150,9 +149,9 @@ cmd_agent_plan(struct cmd_opts *m)
 	}
 	if (rc == 0 && got != 1)
 		rc = cmd_usage_error("agent: the plan ended before \"go\"");
-	if (rc == 0 && m->calibrate && m->repeats < 2)
+	if (rc == 0 && m->calibrate && m->plan.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
-		    "repeats to see the spread between them", m->repeats);
+		    "repeats to see the spread between them", m->plan.repeats);
 	if (rc == 0 && m->calibrate)
 		cmd_calibrate_gap(m, gap_set);
 	return rc;
@@ -162,13 +161,13 @@ cmd_agent_plan(struct cmd_opts *m)
 static void
 cmd_agent_progress(const struct runner_event *ev, void *arg)
 {
-	struct cmd_agent	*a = arg;
-	char			 v[64];
+	char	v[64];
 
-	if (ev->type == RUNNER_EV_FINISHED) {
-		a->done = 1;
-		a->cancelled = ev->cancelled;
-	} else if (ev->type == RUNNER_EV_SAMPLE) {
+	(void)arg;
+	if (ev->type == SESSION_EV_WARNING || ev->type ==
+	    SESSION_EV_NOT_SAVED)
+		fprintf(stderr, "sysmark agent: %s\n", ev->msg);
+	else if (ev->type == RUNNER_EV_SAMPLE) {
 		label_value(ev->rs->value, v, sizeof v);
 		cmd_agent_say("sample %s %d %d/%d %s %s", ev->bench->id,
 		    ev->copies, ev->sample, ev->nsamples, v, ev->rs->unit);
@@ -200,13 +199,13 @@ cmd_agent_pass(struct cmd_agent *a)
 {
 	struct pollfd	pfd[2];
 	uint64_t	now = sm_now_ns();
-	int		t = runner_timeout_ms(a->r);
+	int		t = session_timeout_ms(a->s);
 
 	if (now >= a->next_hb) {
 		cmd_agent_say("hb");
 		a->next_hb = now + FLEET_HEARTBEAT_S * 1000000000ull;
 	}
-	pfd[0] = (struct pollfd){ runner_fd(a->r), POLLIN, 0 };
+	pfd[0] = (struct pollfd){ session_fd(a->s), POLLIN, 0 };
 	/* Once stopping, stdin is no longer watched: it may stay readable. */
 	pfd[1] = (struct pollfd){ STDIN_FILENO, POLLIN, 0 };
 	if (t < 0 || t > 1000)
@@ -222,27 +221,33 @@ cmd_agent_pass(struct cmd_agent *a)
 		    "stopped");
 	else if (!a->why[0] && cmd_agent_stop)
 		snprintf(a->why, sizeof a->why, "signalled");
-	runner_step(a->r);
+	if (session_step(a->s))
+		a->done = 1;
 }
 
-/* Measure the plan, heartbeat and all; 1 if the run was stopped. */
-static int
+/*
+ * Measure the plan in a session of its own (saved as it goes into -o
+ * FILE, where fleet collect finds it), heartbeat and all; the session,
+ * or NULL when it could not begin.
+ */
+static struct session *
 cmd_agent_measure(struct cmd_opts *m, struct run *run)
 {
-	struct runner_plan	plan;
+	struct session_conf	c;
 	struct cmd_agent	a;
 	struct sm_error		err;
 	int			stopped = 0;
 
 	memset(&a, 0, sizeof a);
-	cmd_measure_fill(m, &plan);
-	sysinfo_collect(run);
-	if (m->calibrate)
-		run_meta_set(run, "kind", "noise-profile");
-	if ((a.r = runner_start(&plan, run, cmd_agent_progress, &a, &err)) ==
-	    NULL) {
+	memset(&c, 0, sizeof c);
+	c.self = m->self;
+	c.out = m->out;
+	c.force = 1;
+	c.kind = m->calibrate ? NOISE_KIND : NULL;
+	if ((a.s = session_begin(&m->plan, &c, run, cmd_agent_progress, NULL,
+	    &err)) == NULL) {
 		cmd_input_error(&err);
-		return -1;
+		return NULL;
 	}
 	a.last_in = a.next_hb = sm_now_ns();
 	while (!a.done) {
@@ -251,12 +256,10 @@ cmd_agent_measure(struct cmd_opts *m, struct run *run)
 			stopped = 1;
 			fprintf(stderr, "sysmark agent: %s: stopping, keeping "
 			    "the finished samples\n", a.why);
-			runner_cancel(a.r);
+			session_cancel(a.s);
 		}
 	}
-	runner_free(a.r);
-	runner_note_plan(&plan, run, a.cancelled);
-	return a.cancelled;
+	return a.s;
 }
 
 /* The run's CSV on stdout after "file BYTES". */
@@ -291,13 +294,18 @@ cmd_agent_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-/* sysmark agent -o FILE: measure the plan on stdin, save it in FILE. */
+/*
+ * sysmark agent -o FILE: measure the plan on stdin, save it in FILE, and
+ * send it whatever became of that save: a full remote disk must not keep
+ * a finished measurement from the fleet.
+ */
 int
 cmd_agent(int argc, char **argv, const char *argv0)
 {
-	struct cmd_opts	m;
-	struct run	run;
-	int		c, rc = 0, stopped;
+	struct cmd_opts	 m;
+	struct session	*s = NULL;
+	struct run	 run;
+	int		 c, rc = 0;
 
 	cmd_opts_init(&m);
 	m.quiet = 1;
@@ -318,18 +326,15 @@ cmd_agent(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = cmd_check_out(&m);
 	run_init(&run);
-	if (rc == 0 && (stopped = cmd_agent_measure(&m, &run)) < 0)
+	if (rc == 0 && (s = cmd_agent_measure(&m, &run)) == NULL)
 		rc = SM_EXIT_INPUT;
-	if (rc == 0 && run.nsamples > 0)
-		rc = cmd_save(&run, &m);
-	if (rc == 0)
+	if (s != NULL) {
+		rc = session_end(s);
 		cmd_agent_send(&run);
-	if (rc == 0 && stopped)
-		rc = SM_EXIT_INTERRUPTED;
-	else if (rc == 0 && run_failed(&run))
-		rc = SM_EXIT_SAMPLE_FAILED;
+		session_free(s);
+	}
 	cmd_agent_say("exit %d", rc);
 	run_free(&run);
-	free(m.benches);
+	cmd_opts_free(&m);
 	return rc;
 }

@@ -34,16 +34,7 @@ CMD_HELP_Q CMD_HELP_F;
 void
 cmd_calibrate_gap(struct cmd_opts *m, int gap_set)
 {
-	struct runner_plan	plan;
-
-	memset(&plan, 0, sizeof plan);
-	plan.nbench = m->nbench;
-	plan.ncopies = m->ncopies;
-	plan.samples = m->samples;
-	plan.duration = m->duration;
-	plan.warmup = 1;
-	noise_plan(&plan, m->repeats, gap_set ? m->gap : -1);
-	m->gap = plan.gap;
+	noise_plan(&m->plan, m->plan.repeats, gap_set ? m->plan.gap : -1);
 }
 
 /*
@@ -60,7 +51,7 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	int		c, rc = 0, gap_set = 0;
 
 	cmd_opts_init(&m);
-	m.repeats = NOISE_REPEATS;
+	m.plan.repeats = NOISE_REPEATS;
 	m.calibrate = 1;
 	m.force = 1;
 	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:qf:")) !=
@@ -71,9 +62,9 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("calibrate: unexpected argument \"%s\"",
 		    argv[optind]);
-	if (rc == 0 && m.repeats < 2)
+	if (rc == 0 && m.plan.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
-		    "repeats to see the spread between them", m.repeats);
+		    "repeats to see the spread between them", m.plan.repeats);
 	if (rc == 0)
 		rc = cmd_opts_finish(&m, argv0);
 	if (rc == 0 && gethostname(host, sizeof host) != 0)
@@ -86,6 +77,6 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	m.out = path;
 	if (rc == 0)
 		rc = cmd_measure(&m);
-	free(m.benches);
+	cmd_opts_free(&m);
 	return rc;
 }

@@ -203,8 +203,8 @@ cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
 	fputs("go\n", r->planf);
 	fclose(r->planf);
 	r->planf = NULL;
-	if (rc == 0 && r->m.benches == NULL &&
-	    registry_parse(NULL, &r->m.benches, &r->m.nbench, &err) != 0)
+	if (rc == 0 && r->m.plan.benches == NULL && registry_parse(NULL,
+	    &r->m.plan.benches, &r->m.plan.nbench, &err) != 0)
 		rc = cmd_input_error(&err);
 	if (rc == 0)
 		rc = cmd_fleet_hosts(&r->f);
@@ -252,7 +252,7 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 	if (rc == 0)
 		rc = cmd_fleet_run_report(&r);
 	cmd_fleet_free(&r.f);
-	free(r.m.benches);
+	cmd_opts_free(&r.m);
 	free(r.plan);
 	free(r.files);
 	free(r.shown);

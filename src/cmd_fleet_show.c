@@ -65,7 +65,7 @@ cmd_fleet_side_profiles(const char *const *names, size_t nhost,
 			continue;
 		if (csvstore_load(&profiles[i], path, &err) != 0 ||
 		    (kind = run_meta_get(&profiles[i], "kind")) == NULL ||
-		    strcmp(kind, "noise-profile") != 0) {
+		    strcmp(kind, NOISE_KIND) != 0) {
 			fprintf(stderr, "sysmark: %s: not a noise profile, "
 			    "ignored\n", path);
 			continue;

@@ -13,9 +13,6 @@
 #include "cmd.h"
 #include "cmd_fleet.h"
 
-/* run -C's time cap unless -T says otherwise, in seconds. */
-#define CMD_RUN_TIME_CAP		600.0
-
 const char cmd_run_usage[] =
 "usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
@@ -123,11 +120,11 @@ cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
 		    "name the run file to resume" : "give a command (it runs "
 		    "through /bin/sh -c as written)");
 	if (c == 'P')
-		m->prepare = arg;
+		plan_set_str(&m->plan.prepare, arg);
 	else if (c == 'S')
-		m->setup = arg;
+		plan_set_str(&m->plan.setup, arg);
 	else if (c == 'K')
-		m->cleanup = arg;
+		plan_set_str(&m->plan.cleanup, arg);
 	else
 		m->resume = arg;
 	return 0;
@@ -151,21 +148,8 @@ cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
 	if (resume_load(rs, m->resume, m->force, &err) != 0)
 		return cmd_input_error(&err);
 	m->from = rs;
-	m->benches = rs->benches;
-	rs->benches = NULL;
-	m->nbench = rs->nbench;
-	memcpy(m->copies, rs->copies, sizeof m->copies);
-	m->ncopies = rs->ncopies;
-	m->samples = rs->samples;
-	m->duration = rs->duration;
-	m->repeats = rs->repeats;
-	m->order = rs->order;
-	m->target = rs->target;
-	m->time_cap = rs->time_cap;
-	m->baseline = rs->baseline;
-	m->prepare = rs->prepare;
-	m->setup = rs->setup;
-	m->cleanup = rs->cleanup;
+	plan_free(&m->plan);
+	plan_copy(&m->plan, &rs->plan);
 	m->out = m->resume;
 	m->force = 1;
 	return 0;
@@ -200,7 +184,6 @@ cmd_run(int argc, char **argv, const char *argv0)
 		    (argv[i][7] == '\0' || argv[i][7] == '='))
 			return cmd_fleet_run(argc, argv, argv0);
 	cmd_opts_init(&m);
-	m.time_cap = CMD_RUN_TIME_CAP;
 	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
 	    i++)
 		cmd_long_opt(argc, argv, cmd_run_long[i].name,
@@ -231,7 +214,6 @@ cmd_run(int argc, char **argv, const char *argv0)
 			given[ngiven++] = (char)c;
 	}
 	memset(&rs, 0, sizeof rs);
-	m.journal = 1;
 	if (rc == 0 && optind == argc && m.resume != NULL)
 		rc = cmd_run_resume(&m, given, &rs);
 	if (rc == 0 && optind < argc)
@@ -246,12 +228,11 @@ cmd_run(int argc, char **argv, const char *argv0)
 		rc = cmd_plan_detect(&m, given_d);
 	if (rc == 0)
 		rc = cmd_check_out(&m);
-	if (rc == 0 && m.baseline != NULL)
-		rc = cmd_load_baseline(m.baseline, argv0, &m.base);
+	if (rc == 0 && m.plan.baseline != NULL)
+		rc = cmd_load_baseline(m.plan.baseline, argv0, &m.base);
 	if (rc == 0)
 		rc = cmd_measure(&m);
-	free(m.benches);
-	run_free(&m.base);
+	cmd_opts_free(&m);
 	resume_free(&rs);
 	return rc;
 }

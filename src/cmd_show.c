@@ -94,7 +94,7 @@ cmd_show_profile(const struct run *run, enum table_format fmt)
 	const char	*kind = run_meta_get(run, "kind");
 	int		 rc;
 
-	if (kind == NULL || strcmp(kind, "noise-profile") != 0)
+	if (kind == NULL || strcmp(kind, NOISE_KIND) != 0)
 		return 0;
 	putchar('\n');
 	if ((rc = cmd_render(noise_table(run), fmt)) != 0)

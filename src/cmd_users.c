@@ -20,8 +20,8 @@ cmd_users_option(int c, const char *arg, struct cmd_opts *m)
 
 	if (c == 'u') {
 		m->users_given = 1;
-		if (mix_parse_users(arg, m->copies, sizeof m->copies /
-		    sizeof m->copies[0], &m->ncopies, &err) != 0)
+		if (mix_parse_users(arg, m->plan.copies, PLAN_NCOPIES,
+		    &m->plan.ncopies, &err) != 0)
 			return cmd_usage_error("-u %s", err.msg);
 		return 0;
 	}
@@ -53,12 +53,9 @@ cmd_users(int argc, char **argv, const char *argv0)
 	const char	*arg = NULL, *operand = NULL;
 	int		 c, rc = 0;
 
-	memset(&m, 0, sizeof m);
+	cmd_opts_init(&m);
+	users_plan_init(&m.plan, &m.users);
 	memset(&mix, 0, sizeof mix);
-	for (m.ncopies = 0; m.ncopies < 4; m.ncopies++)
-		m.copies[m.ncopies] = 1 << m.ncopies;	/* 1, 2, 4, 8 */
-	m.samples = 3;
-	m.duration = 10;
 	while (rc == 0 && (c = cmd_getopt(argc, argv, ":u:d:n:o:Fqf:",
 	    &operand)) != -1) {
 		if (c == 0 && arg != NULL)
@@ -84,17 +81,15 @@ cmd_users(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = cmd_check_out(&m);
 	if (rc == 0 && !m.users_given && mix.nusers > 0) {
-		memcpy(m.copies, mix.users, mix.nusers * sizeof *mix.users);
-		m.ncopies = mix.nusers;
+		memcpy(m.plan.copies, mix.users, mix.nusers *
+		    sizeof *mix.users);
+		m.plan.ncopies = mix.nusers;
 	}
 	if (rc == 0) {
 		m.mix = &mix;
-		m.benches = xcalloc(1, sizeof *m.benches);
-		m.benches[0] = &m.users;
-		m.nbench = 1;
 		rc = cmd_measure(&m);
 	}
-	free(m.benches);
+	cmd_opts_free(&m);
 	mix_free(&mix);
 	return rc;
 }

@@ -95,22 +95,24 @@ cal_ignore(const struct runner_event *ev, void *arg)
 static void
 cal_run(const struct bench **b, size_t nb, int samples, struct run *run)
 {
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct runner		*r;
 	struct sm_error		 err;
 	int			 one = 1;
 
 	memset(&plan, 0, sizeof plan);
+	memset(&env, 0, sizeof env);
 	plan.benches = b;
 	plan.nbench = nb;
-	plan.copies = &one;
+	plan.copies[0] = one;
 	plan.ncopies = 1;
 	plan.samples = samples;
 	plan.duration = 0.1;
-	plan.grace = 10;
-	plan.self_exe = "/bin/true";
+	env.grace = 10;
+	env.self_exe = "/bin/true";
 	run_init(run);
-	r = runner_start(&plan, run, cal_ignore, NULL, &err);
+	r = runner_start(&plan, &env, run, cal_ignore, NULL, &err);
 	assert_non_null(r);
 	assert_int_equal(runner_wait(r, NULL), 0);
 	runner_free(r);
@@ -327,21 +329,21 @@ test_estimate(void **state)
 {
 	const struct bench	*b[] = { &cal_two, registry_find("syscall") };
 	const int		 copies[] = { 1 };
-	struct runner_plan	 p;
+	struct plan		 p;
 
 	(void)state;
 	memset(&p, 0, sizeof p);
 	p.benches = b;
 	p.nbench = 1;
-	p.copies = copies;
+	memcpy(p.copies, copies, sizeof copies);
 	p.ncopies = 1;
 	p.samples = 3;
 	p.duration = 10;
-	assert_true(runner_estimate(&p) < 3 * 1.0);
-	assert_true(runner_estimate(&p) >= 3 * RUNNER_CALIBRATED_S);
+	assert_true(plan_estimate(&p) < 3 * 1.0);
+	assert_true(plan_estimate(&p) >= 3 * PLAN_CALIBRATED_S);
 	p.nbench = 2;
-	assert_true(runner_estimate(&p) >= 3 * (10 + RUNNER_CALIBRATED_S));
-	assert_true(runner_estimate(&p) < 3 * (11 + RUNNER_CALIBRATED_S));
+	assert_true(plan_estimate(&p) >= 3 * (10 + PLAN_CALIBRATED_S));
+	assert_true(plan_estimate(&p) < 3 * (11 + PLAN_CALIBRATED_S));
 }
 
 int

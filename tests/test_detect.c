@@ -292,7 +292,7 @@ test_aa_drift(void **state)
 struct syscall_case {
 	const struct bench	*b;
 	int			 one;
-	struct runner_plan	 p;
+	struct plan		 p;
 	struct run		 prof;
 };
 
@@ -313,7 +313,7 @@ syscall_case(struct syscall_case *k, uint64_t seed, double cv_w,
 	memset(&k->p, 0, sizeof k->p);
 	k->p.benches = &k->b;
 	k->p.nbench = 1;
-	k->p.copies = &k->one;
+	k->p.copies[0] = k->one;
 	k->p.ncopies = 1;
 	k->p.duration = 1;
 }
@@ -370,7 +370,7 @@ test_plan_runs(void **state)
 
 	(void)state;
 	syscall_case(&k, 11, 0.06, 0.06);
-	assert_true(detect_settings(&k.prof, &g, 1, RUNNER_MAX_REPEATS, 100,
+	assert_true(detect_settings(&k.prof, &g, 1, PLAN_MAX_REPEATS, 100,
 	    0.05, 0.01) > 0.05);
 	assert_int_equal(detect_choose(&k.prof, &k.p, 0.05, 0.01, 0.05, &c),
 	    1);

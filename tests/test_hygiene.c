@@ -112,24 +112,26 @@ run_one(const struct bench *b, int copies, double duration, double grace,
 {
 	const struct bench	*benches[1] = { b };
 	int			 cps[1] = { copies };
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct sm_error		 err;
 	struct runner		*r;
 	struct run		*run = calloc(1, sizeof *run);
 
 	assert_non_null(run);
 	memset(&plan, 0, sizeof plan);
+	memset(&env, 0, sizeof env);
 	plan.benches = benches;
 	plan.nbench = 1;
-	plan.copies = cps;
+	memcpy(plan.copies, cps, sizeof cps);
 	plan.ncopies = 1;
 	plan.samples = 1;
 	plan.duration = duration;
-	plan.grace = grace;
-	plan.self_exe = "/bin/false";
+	env.grace = grace;
+	env.self_exe = "/bin/false";
 	memset(seen, 0, sizeof *seen);
 	run_init(run);
-	r = runner_start(&plan, run, seen_cb, seen, &err);
+	r = runner_start(&plan, &env, run, seen_cb, seen, &err);
 	if (r == NULL)
 		fail_msg("%s", err.msg);
 	runner_wait(r, NULL);
@@ -265,7 +267,8 @@ test_512_copies_set_up(void **state)
 	const struct bench	*pipe_b = registry_find("pipe");
 	const struct bench	*benches[1] = { pipe_b };
 	int			 cps[1] = { 512 };
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct seen		 seen;
 	struct run		*run;
 	char			 top[256], msg[200];
@@ -275,11 +278,12 @@ test_512_copies_set_up(void **state)
 	tu_tmpdir(top, sizeof top);
 	setenv("TMPDIR", top, 1);
 	memset(&plan, 0, sizeof plan);
+	memset(&env, 0, sizeof env);
 	plan.benches = benches;
 	plan.nbench = 1;
-	plan.copies = cps;
+	memcpy(plan.copies, cps, sizeof cps);
 	plan.ncopies = 1;
-	assert_true(runner_crowded(&plan, msg, sizeof msg) ==
+	assert_true(plan_crowded(&plan, msg, sizeof msg) ==
 	    (sysinfo_ncpu() < 512));
 	if (sysinfo_ncpu() < 512)
 		assert_non_null(strstr(msg, "512 copies on "));
@@ -299,7 +303,8 @@ test_copies_limit_from_rlimit(void **state)
 {
 	const struct bench	*benches[1] = { &tb_clean };
 	int			 cps[1] = { 100 };
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct sm_error		 err;
 	struct rlimit		 old, rl;
 	struct run		 run;
@@ -311,15 +316,16 @@ test_copies_limit_from_rlimit(void **state)
 	assert_int_equal(setrlimit(RLIMIT_NPROC, &rl), 0);
 	assert_int_equal(runner_max_copies(), 50);
 	memset(&plan, 0, sizeof plan);
+	memset(&env, 0, sizeof env);
 	plan.benches = benches;
 	plan.nbench = 1;
-	plan.copies = cps;
+	memcpy(plan.copies, cps, sizeof cps);
 	plan.ncopies = 1;
 	plan.samples = 1;
 	plan.duration = 0.1;
-	plan.grace = 1;
+	env.grace = 1;
 	run_init(&run);
-	assert_null(runner_start(&plan, &run, seen_cb, NULL, &err));
+	assert_null(runner_start(&plan, &env, &run, seen_cb, NULL, &err));
 	assert_non_null(strstr(err.msg, "copies 100: must be between 1 and "
 	    "50 (RLIMIT_NPROC allows 200 processes, 4 per copy)"));
 	assert_int_equal(setrlimit(RLIMIT_NPROC, &old), 0);

@@ -430,18 +430,19 @@ pin_quiet(const struct runner_event *ev, void *arg)
 
 /* A plan of one test, benches[0] at cps[0] copies: samples of 0.1 s. */
 static void
-pin_plan(struct runner_plan *plan, const struct bench **benches, int *cps,
-    int samples, double grace)
+pin_plan(struct plan *plan, struct runner_env *env,
+    const struct bench **benches, int *cps, int samples, double grace)
 {
 	memset(plan, 0, sizeof *plan);
+	memset(env, 0, sizeof *env);
 	plan->benches = benches;
 	plan->nbench = 1;
-	plan->copies = cps;
+	plan->copies[0] = cps[0];
 	plan->ncopies = 1;
 	plan->samples = samples;
 	plan->duration = 0.1;
-	plan->grace = grace;
-	plan->self_exe = "/bin/false";
+	env->grace = grace;
+	env->self_exe = "/bin/false";
 }
 
 /* Run samples samples of b at copies into run, to the end. */
@@ -451,13 +452,14 @@ pin_run(const struct bench *b, int copies, int samples, double grace,
 {
 	const struct bench	*benches[1] = { b };
 	int			 cps[1] = { copies };
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct runner		*r;
 	struct sm_error		 err;
 
-	pin_plan(&plan, benches, cps, samples, grace);
+	pin_plan(&plan, &env, benches, cps, samples, grace);
 	run_init(run);
-	if ((r = runner_start(&plan, run, pin_quiet, NULL, &err)) == NULL)
+	if ((r = runner_start(&plan, &env, run, pin_quiet, NULL, &err)) == NULL)
 		fail_msg("%s", err.msg);
 	runner_wait(r, NULL);
 	runner_free(r);
@@ -576,17 +578,18 @@ test_plan_sample_bounds(void **state)
 {
 	const struct bench	*benches[1] = { &pin_late_exit };
 	int			 cps[1] = { 1 };
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct run		 run;
 	struct sm_error		 err;
 
 	(void)state;
-	pin_plan(&plan, benches, cps, 0, 0);
+	pin_plan(&plan, &env, benches, cps, 0, 0);
 	run_init(&run);
-	assert_null(runner_start(&plan, &run, pin_quiet, NULL, &err));
+	assert_null(runner_start(&plan, &env, &run, pin_quiet, NULL, &err));
 	assert_string_equal(err.msg, "samples 0: must be between 1 and 1000");
-	plan.samples = RUNNER_MAX_SAMPLES + 1;
-	assert_null(runner_start(&plan, &run, pin_quiet, NULL, &err));
+	plan.samples = PLAN_MAX_SAMPLES + 1;
+	assert_null(runner_start(&plan, &env, &run, pin_quiet, NULL, &err));
 	assert_string_equal(err.msg,
 	    "samples 1001: must be between 1 and 1000");
 	assert_int_equal(run.nsamples, 0);

@@ -397,7 +397,7 @@ test_journal(void **state)
 	run_init(&run);
 	run_meta_set(&run, "hostname", "box");
 	snprintf(path, sizeof path, "%s/j.csv", tu_dir());
-	assert_int_equal(journal_begin(&j, NULL, path, &run, &err), 0);
+	assert_int_equal(journal_begin(&j, NULL, path, 1, &run, &err), 0);
 	assert_int_equal(journal_write(&j, &run, 0), 0);
 	assert_int_equal(count_samples(path), 0);
 	run_meta_set(&run, "later", "1");
@@ -419,6 +419,7 @@ test_journal(void **state)
 	assert_string_equal(text, "keep");
 	free(text);
 	assert_int_equal(journal_write(&j, &run, 1), 0);	/* said once */
+	journal_release(&j);
 	run_free(&run);
 }
 

@@ -456,25 +456,26 @@ static void
 run_mix(const struct mix *m, int users, double d, struct run *run)
 {
 	const struct bench	*b[1];
-	struct runner_plan	 plan;
+	struct plan	 plan;
+	struct runner_env	 env;
 	struct bench		 ub;
 	struct runner		*r;
 	struct sm_error		 err;
 	int			 copies[1] = { users };
 
 	memset(&plan, 0, sizeof plan);
+	memset(&env, 0, sizeof env);
 	run_init(run);
-	users_plan(&plan, &ub, m, run);
 	b[0] = &ub;
 	plan.benches = b;
 	plan.nbench = 1;
-	plan.copies = copies;
+	memcpy(plan.copies, copies, sizeof copies);
 	plan.ncopies = 1;
 	plan.samples = 1;
 	plan.duration = d;
-	plan.grace = runner_default_grace(d);
-	plan.self_exe = "/bin/false";
-	r = runner_start(&plan, run, collect_cb, NULL, &err);
+	users_prepare(&plan, &env, &ub, m, run);
+	env.self_exe = "/bin/false";
+	r = runner_start(&plan, &env, run, collect_cb, NULL, &err);
 	assert_non_null(r);
 	runner_wait(r, NULL);
 	runner_free(r);
@@ -585,7 +586,7 @@ test_scale_series(void **state)
 	size_t		n;
 
 	(void)state;
-	assert_int_equal(runner_parse_copies("scale", c, 16, &n, &err), 0);
+	assert_int_equal(plan_parse_copies("scale", c, 16, &n, &err), 0);
 	assert_int_equal(c[0], 1);
 	assert_int_equal(c[n - 1], 2 * ncpu);
 	for (size_t i = 1; i < n; i++) {
@@ -596,7 +597,7 @@ test_scale_series(void **state)
 	}
 	assert_true(has_ncpu || ncpu == 1);
 	/* Hand values are added once. */
-	assert_int_equal(runner_parse_copies("1,scale,1,3", c, 16, &n, &err),
+	assert_int_equal(plan_parse_copies("1,scale,1,3", c, 16, &n, &err),
 	    0);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)

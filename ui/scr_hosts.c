@@ -109,26 +109,24 @@ scr_hosts_enter(struct ui *ui)
 static int
 scr_hosts_plan(struct ui *ui, struct scr_hosts *h)
 {
-	const struct bench	**b = xcalloc(registry_count() + 1, sizeof *b);
-	struct runner_plan	  plan;
-	int			  copies[UI_MAX_COPIES];
-	size_t			  n = ui_choice_plan(ui, &plan, b, copies);
-	FILE			 *f = open_memstream(&h->plan, &h->plan_len);
+	struct plan	 plan;
+	size_t		 n = ui_choice_plan(ui, &plan);
+	FILE		*f = open_memstream(&h->plan, &h->plan_len);
 
 	if (f == NULL)
 		sm_fatal("open_memstream: %s", strerror(errno));
 	fprintf(f, "%s\n-t ", FLEET_PLAN_HELLO);
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? "," : "", b[i]->id);
+		fprintf(f, "%s%s", i ? "," : "", plan.benches[i]->id);
 	fprintf(f, "\n-c ");
 	for (size_t i = 0; i < plan.ncopies; i++)
-		fprintf(f, "%s%d", i ? "," : "", copies[i]);
+		fprintf(f, "%s%d", i ? "," : "", plan.copies[i]);
 	fprintf(f, "\n-d %g\n-n %d\n", plan.duration, plan.samples);
 	if (plan.target > 0)
 		fprintf(f, "-C %g\n", 100 * plan.target);
 	fprintf(f, "go\n");
 	fclose(f);
-	free(b);
+	plan_free(&plan);
 	return n > 0 ? 0 : -1;
 }
 

@@ -44,7 +44,7 @@ scr_run_skip_done(struct ui *ui, const char *answer)
 {
 	(void)answer;
 	if (ui_running(ui))
-		runner_skip_test(ui->live.runner);
+		session_skip_test(ui->live.session);
 }
 
 static void
@@ -52,7 +52,7 @@ scr_run_abort_done(struct ui *ui, const char *answer)
 {
 	(void)answer;
 	if (ui_running(ui))
-		runner_cancel(ui->live.runner);
+		session_cancel(ui->live.session);
 }
 
 static int
@@ -86,14 +86,14 @@ scr_run_in_sample(const struct ui_live *l)
 	if (l->bench == NULL)
 		return 0;
 	in = (double)(sm_now_ns() - l->t_sample) / 1e9;
-	est = runner_sample_estimate(l->bench, l->plan.duration);
+	est = plan_sample_estimate(l->bench, l->plan.duration);
 	return in < est ? in : est;
 }
 
 /*
  * The sample bar counts down -d; a calibrated sample lasts one batch,
  * whatever -d says, so it gets no bar.  The run bar counts down the
- * estimate of what is left, test by test (runner_sample_estimate()).
+ * estimate of what is left, test by test (plan_sample_estimate()).
  */
 static void
 scr_run_draw_progress(struct ui *ui, int y)
@@ -106,7 +106,7 @@ scr_run_draw_progress(struct ui *ui, int y)
 	ui_puts(ui, y, 0, 8, UI_NATTR, "Sample");
 	if (l->bench != NULL && l->bench->timing == BENCH_CALIBRATED)
 		ui_printf(ui, y, 8, w, UI_NATTR, "median of 11 calibrated "
-		    "batches, about %g s (-d does not apply)", RUNNER_CALIBRATED_S);
+		    "batches, about %g s (-d does not apply)", PLAN_CALIBRATED_S);
 	else {
 		ui_format_secs(l->plan.duration - in, a, sizeof a);
 		snprintf(label, sizeof label, "%s left", a);

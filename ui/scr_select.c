@@ -91,12 +91,12 @@ scr_select_copies_done(struct ui *ui, const char *text)
 	int		v[UI_MAX_COPIES];
 	size_t		n;
 
-	if (runner_parse_copies(text, v, UI_MAX_COPIES, &n, &err) != 0) {
+	if (plan_parse_copies(text, v, UI_MAX_COPIES, &n, &err) != 0) {
 		ui_message(ui, "copies %s", err.msg);
 		return;
 	}
-	memcpy(ui->choice.copies, v, n * sizeof *v);
-	ui->choice.ncopies = n;
+	memcpy(ui->choice.plan.copies, v, n * sizeof *v);
+	ui->choice.plan.ncopies = n;
 }
 
 static void
@@ -104,13 +104,13 @@ scr_select_duration_done(struct ui *ui, const char *text)
 {
 	double	d;
 
-	if (sm_parse_double(text, &d) != 0 || d < RUNNER_MIN_DURATION ||
-	    d > RUNNER_MAX_DURATION) {
+	if (sm_parse_double(text, &d) != 0 || d < PLAN_MIN_DURATION ||
+	    d > PLAN_MAX_DURATION) {
 		ui_message(ui, "duration %s: a number of seconds from %g to "
-		    "%g", text, RUNNER_MIN_DURATION, RUNNER_MAX_DURATION);
+		    "%g", text, PLAN_MIN_DURATION, PLAN_MAX_DURATION);
 		return;
 	}
-	ui->choice.duration = d;
+	ui->choice.plan.duration = d;
 }
 
 static void
@@ -118,12 +118,12 @@ scr_select_samples_done(struct ui *ui, const char *text)
 {
 	long	n;
 
-	if (sm_parse_int(text, 1, RUNNER_MAX_SAMPLES, &n) != 0) {
+	if (sm_parse_int(text, 1, PLAN_MAX_SAMPLES, &n) != 0) {
 		ui_message(ui, "samples %s: a whole number from 1 to %d", text,
-		    RUNNER_MAX_SAMPLES);
+		    PLAN_MAX_SAMPLES);
 		return;
 	}
-	ui->choice.samples = (int)n;
+	ui->choice.plan.samples = (int)n;
 }
 
 static void
@@ -136,7 +136,7 @@ scr_select_target_done(struct ui *ui, const char *text)
 		    "to below 100", text);
 		return;
 	}
-	ui->choice.target = v / 100;
+	ui->choice.plan.target = v / 100;
 }
 
 static void
@@ -145,9 +145,9 @@ scr_select_copies_text(const struct ui *ui, char *buf, size_t len)
 	size_t	pos = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ui->choice.ncopies && pos < len; i++)
+	for (size_t i = 0; i < ui->choice.plan.ncopies && pos < len; i++)
 		pos += (size_t)snprintf(buf + pos, len - pos, "%s%d",
-		    i > 0 ? "," : "", ui->choice.copies[i]);
+		    i > 0 ? "," : "", ui->choice.plan.copies[i]);
 }
 
 /* The next row after the cursor whose id, title or description has it. */
@@ -228,9 +228,9 @@ scr_select_calibrate_done(struct ui *ui, const char *text)
 	double	gap = -1;
 
 	if (*text != '\0' && (sm_parse_double(text, &gap) != 0 ||
-	    !(gap >= 0 && gap <= RUNNER_MAX_DURATION))) {
+	    !(gap >= 0 && gap <= PLAN_MAX_DURATION))) {
 		ui_message(ui, "pause %s: seconds from 0 to %g, or empty to "
-		    "spread the repeats over 5 minutes", text, RUNNER_MAX_DURATION);
+		    "spread the repeats over 5 minutes", text, PLAN_MAX_DURATION);
 		return;
 	}
 	ui->choice.cal_gap = gap;
@@ -242,16 +242,13 @@ scr_select_calibrate_done(struct ui *ui, const char *text)
 static void
 scr_select_run(struct ui *ui)
 {
-	struct runner_plan	  plan;
-	const struct bench	**benches;
-	int			  copies[UI_MAX_COPIES];
-	char			  est[32], q[sizeof ui->prompt.question];
-	double			  t;
+	struct plan	plan;
+	char		est[32], q[sizeof ui->prompt.question];
+	double		t;
 
-	benches = xcalloc(registry_count(), sizeof *benches);
-	ui_choice_plan(ui, &plan, benches, copies);
-	t = runner_estimate(&plan);
-	free(benches);
+	ui_choice_plan(ui, &plan);
+	t = plan_estimate(&plan);
+	plan_free(&plan);
 	if (t <= SCR_SELECT_LONG_S) {
 		scr_select_run_done(ui, "y");
 		return;
@@ -266,18 +263,18 @@ scr_select_run(struct ui *ui)
 static void
 scr_select_per_cpu(struct ui *ui)
 {
-	struct ui_choice	*c = &ui->choice;
 	int			 ncpu = sysinfo_ncpu();
+	struct plan		*p = &ui->choice.plan;
 
-	if (c->ncopies == 1 && c->copies[0] == 1 && ncpu > 1)
-		c->copies[0] = ncpu;
-	else if (c->ncopies == 1 && c->copies[0] == ncpu && ncpu > 1) {
-		c->copies[0] = 1;
-		c->copies[1] = ncpu;
-		c->ncopies = 2;
+	if (p->ncopies == 1 && p->copies[0] == 1 && ncpu > 1)
+		p->copies[0] = ncpu;
+	else if (p->ncopies == 1 && p->copies[0] == ncpu && ncpu > 1) {
+		p->copies[0] = 1;
+		p->copies[1] = ncpu;
+		p->ncopies = 2;
 	} else {
-		c->copies[0] = 1;
-		c->ncopies = 1;
+		p->copies[0] = 1;
+		p->ncopies = 1;
 	}
 }
 
@@ -305,17 +302,17 @@ scr_select_settings_key(struct ui *ui, int c)
 		scr_select_per_cpu(ui);
 		return 1;
 	case 'd':
-		snprintf(buf, sizeof buf, "%g", ui->choice.duration);
+		snprintf(buf, sizeof buf, "%g", ui->choice.plan.duration);
 		ui_ask(ui, 0, "seconds per sample:", buf,
 		    scr_select_duration_done);
 		return 1;
 	case 'n':
-		snprintf(buf, sizeof buf, "%d", ui->choice.samples);
+		snprintf(buf, sizeof buf, "%d", ui->choice.plan.samples);
 		ui_ask(ui, 0, "samples per test:", buf,
 		    scr_select_samples_done);
 		return 1;
 	case 'C':
-		snprintf(buf, sizeof buf, "%g", 100 * ui->choice.target);
+		snprintf(buf, sizeof buf, "%g", 100 * ui->choice.plan.target);
 		ui_ask(ui, 0, "95% interval within % (0: fixed samples):", buf,
 		    scr_select_target_done);
 		return 1;
@@ -458,18 +455,14 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 static void
 scr_select_draw_settings(struct ui *ui, int y)
 {
-	struct runner_plan	  plan;
-	const struct bench	**benches;
-	int			  copies[UI_MAX_COPIES];
-	char			  cs[64], est[32];
-	size_t			  n, ncal = 0;
+	struct plan	plan;
+	char		cs[64], est[32];
+	size_t		n, ncal = 0;
 
-	benches = xcalloc(registry_count(), sizeof *benches);
-	n = ui_choice_plan(ui, &plan, benches, copies);
+	n = ui_choice_plan(ui, &plan);
 	for (size_t i = 0; i < n; i++)
-		ncal += benches[i]->timing == BENCH_CALIBRATED;
-	ui_format_secs(runner_estimate(&plan), est, sizeof est);
-	free(benches);
+		ncal += plan.benches[i]->timing == BENCH_CALIBRATED;
+	ui_format_secs(plan_estimate(&plan), est, sizeof est);
 	scr_select_copies_text(ui, cs, sizeof cs);
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
 	    "Samples %d%s   Tests %zu of %zu   Preset %s", cs, plan.duration,
@@ -486,7 +479,8 @@ scr_select_draw_settings(struct ui *ui, int y)
 	else
 		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s "
 		    "(%zu lmbench-style test%s: about %g s a sample, not -d)",
-		    est, ncal, ncal == 1 ? "" : "s", RUNNER_CALIBRATED_S);
+		    est, ncal, ncal == 1 ? "" : "s", PLAN_CALIBRATED_S);
+	plan_free(&plan);
 }
 
 /* The highlighted test's description, and where the view is in the list. */

@@ -82,19 +82,19 @@ scr_users_time_done(struct ui *ui, const char *text)
 {
 	char	*copy = xstrdup(text), *x = strchr(copy, 'x');
 	double	 d;
-	long	 n = ui->choice.samples;
+	long	 n = ui->choice.plan.samples;
 
 	if (x != NULL)
 		*x++ = '\0';
-	if (sm_parse_double(copy, &d) != 0 || d < RUNNER_MIN_DURATION ||
-	    d > RUNNER_MAX_DURATION || (x != NULL &&
-	    sm_parse_int(x, 1, RUNNER_MAX_SAMPLES, &n) != 0))
+	if (sm_parse_double(copy, &d) != 0 || d < PLAN_MIN_DURATION ||
+	    d > PLAN_MAX_DURATION || (x != NULL &&
+	    sm_parse_int(x, 1, PLAN_MAX_SAMPLES, &n) != 0))
 		ui_message(ui, "\"%s\": give seconds (%g to %g) x samples "
-		    "(1 to %d), e.g. 10x3", text, RUNNER_MIN_DURATION,
-		    RUNNER_MAX_DURATION, RUNNER_MAX_SAMPLES);
+		    "(1 to %d), e.g. 10x3", text, PLAN_MIN_DURATION,
+		    PLAN_MAX_DURATION, PLAN_MAX_SAMPLES);
 	else {
-		ui->choice.duration = d;
-		ui->choice.samples = (int)n;
+		ui->choice.plan.duration = d;
+		ui->choice.plan.samples = (int)n;
 	}
 	free(copy);
 }
@@ -117,7 +117,8 @@ scr_users_start(struct ui *ui)
 {
 	struct scr_users	*u = ui->users;
 	struct ui_live		*l = &ui->live;
-	struct runner_plan	*p = &l->plan;
+	struct plan		*p = &l->plan;
+	struct session_conf	 c;
 	struct sm_error		 err;
 
 	if (ui_running(ui) || u->nmix == 0)
@@ -128,24 +129,18 @@ scr_users_start(struct ui *ui)
 		ui_message(ui, "%s", err.msg);
 		return;
 	}
-	free(l->benches);
-	l->benches = xcalloc(1, sizeof *l->benches);
-	l->benches[0] = &u->bench;
-	memcpy(l->copies, u->counts, u->ncounts *
-	    sizeof *l->copies);
-	memset(p, 0, sizeof *p);
-	p->benches = l->benches;
-	p->nbench = 1;
-	p->copies = l->copies;
+	plan_free(p);
+	users_plan_init(p, &u->bench);
+	memcpy(p->copies, u->counts, u->ncounts * sizeof *p->copies);
 	p->ncopies = u->ncounts;
-	p->samples = ui->choice.samples;
-	p->duration = ui->choice.duration;
-	p->grace = runner_default_grace(p->duration);
-	p->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
+	p->samples = ui->choice.plan.samples;
+	p->duration = ui->choice.plan.duration;
+	memset(&c, 0, sizeof c);
+	c.mix = &u->mix;
+	c.users = &u->bench;
 	ui_live_reset(ui);
-	users_plan(p, &u->bench, &u->mix, &l->run);
 	ui_switch(ui, UI_SCR_RUN);
-	if (ui_live_begin(ui) != 0)
+	if (ui_live_begin(ui, &c) != 0)
 		ui_switch(ui, UI_SCR_USERS);
 }
 
@@ -169,8 +164,8 @@ scr_users_key(struct ui *ui, int c)
 		    scr_users_counts_done);
 		return 1;
 	case 't':
-		snprintf(buf, sizeof buf, "%gx%d", ui->choice.duration,
-		    ui->choice.samples);
+		snprintf(buf, sizeof buf, "%gx%d", ui->choice.plan.duration,
+		    ui->choice.plan.samples);
 		ui_ask(ui, 0, "seconds x samples:", buf, scr_users_time_done);
 		return 1;
 	case UI_KEY_ENTER:
@@ -240,12 +235,12 @@ scr_users_draw(struct ui *ui)
 		    UI_A_CURSOR : UI_NATTR, " %s", u->mixes[i]);
 	y++;
 	scr_users_counts_text(ui, counts, sizeof counts);
-	secs = (double)u->ncounts * ui->choice.samples *
-	    ui->choice.duration;
+	secs = (double)u->ncounts * ui->choice.plan.samples *
+	    ui->choice.plan.duration;
 	ui_format_secs(secs, est, sizeof est);
 	ui_printf(ui, y++, 0, COLS, UI_A_SECTION, "Users %s   %g s x %d "
-	    "samples each   about %s", counts, ui->choice.duration,
-	    ui->choice.samples, est);
+	    "samples each   about %s", counts, ui->choice.plan.duration,
+	    ui->choice.plan.samples, est);
 	scr_users_draw_mix(ui, y + 1);
 }
 

@@ -78,35 +78,24 @@ ui_ctrl_c(struct ui *ui)
 }
 
 /*
- * Stopped by a signal with a run that would be lost: stop it and save
- * what it measured under a default name.  line gets a line to print once
- * the terminal is back ("" when there was nothing to keep).
+ * Stopped by a signal, or quit, while a run goes on: end its session,
+ * which keeps what it measured in the run's file (saved as it went).
+ * line gets a line to print once the terminal is back ("" when there
+ * was no run going on).
  */
 static void
 ui_keep(struct ui *ui, char *line, size_t len)
 {
 	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
-	char		 path[PATH_MAX];
 
 	line[0] = '\0';
-	if (l->runner != NULL)
-		runner_cancel(l->runner);	/* its samples so far stay */
-	if (!l->have_run || l->saved || l->run.nsamples == 0)
+	if (!ui_running(ui))
 		return;
-	switch (save_run(&l->run, ui->self[0] ? ui->self : NULL, NULL, 0,
-	    path, sizeof path, &err)) {
-	case SAVE_OK:
-		snprintf(line, len, "sysmark: the run is kept in %s", path);
-		break;
-	case SAVE_FALLBACK:
-		snprintf(line, len, "sysmark: %s\nsysmark: the run is kept "
-		    "in %s", err.msg, path);
-		break;
-	default:
-		snprintf(line, len, "sysmark: %s: the run is lost", err.msg);
-		break;
-	}
+	ui_live_end(ui);
+	if (l->saved)
+		snprintf(line, len, "sysmark: the run is kept in %s", l->path);
+	else if (l->run.nsamples > 0)
+		snprintf(line, len, "sysmark: %s", ui->msg);
 }
 
 /* Sleep until a key, a runner record, the next redraw or idle check. */
@@ -121,7 +110,7 @@ ui_poll_timeout(const struct ui *ui, uint64_t next_draw)
 	if (!ui_running(ui))
 		return 5000;	/* the idle check on the select screen */
 	t = next_draw > now ? (int)((next_draw - now) / 1000000) + 1 : 0;
-	r = runner_timeout_ms(ui->live.runner);
+	r = session_timeout_ms(ui->live.session);
 	return r >= 0 && r < t ? r : t;
 }
 
@@ -147,7 +136,7 @@ ui_loop(struct ui *ui)
 		}
 		pfd[0].fd = STDIN_FILENO;
 		pfd[0].events = POLLIN;
-		pfd[1].fd = ui_running(ui) ? runner_fd(ui->live.runner) : -1;
+		pfd[1].fd = ui_running(ui) ? session_fd(ui->live.session) : -1;
 		pfd[1].events = POLLIN;
 		pfd[0].revents = pfd[1].revents = 0;
 		nfd = 2 + scr_hosts_fds(ui, pfd + 2, 3 * FLEET_MAX_PARALLEL);
@@ -222,19 +211,17 @@ ui_main(const char *argv0, int refresh_ms)
 	ui_switch(&ui, UI_SCR_SELECT);
 	ui_resume_offer(&ui);
 	ui_loop(&ui);
-	kept[0] = '\0';
-	if (ui_term_stopped())
-		ui_keep(&ui, kept, sizeof kept);
+	ui_keep(&ui, kept, sizeof kept);
 	ui_live_free(&ui);	/* kills and reaps every child first */
 	scr_hosts_free(&ui);	/* stops a fleet, bounded */
 	ui_term_end();
 	ui_free(&ui);
-	if ((sig = ui_term_stopped()) != 0) {
+	if ((sig = ui_term_stopped()) != 0)
 		fprintf(stderr, "sysmark: stopped by %s\n", sm_signame(sig));
-		if (kept[0] != '\0')
-			fprintf(stderr, "%s\n", kept);
+	if (kept[0] != '\0')
+		fprintf(stderr, "%s\n", kept);
+	if (sig != 0)
 		return SM_EXIT_INTERRUPTED;
-	}
-	/* Quit by Ctrl-C, when the user agreed to lose the run. */
+	/* Quit by Ctrl-C, when the user agreed to stop the run. */
 	return ui_term_ctrl_c() ? SM_EXIT_INTERRUPTED : SM_EXIT_OK;
 }

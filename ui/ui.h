@@ -26,7 +26,6 @@
 #define UI_MIN_LINES	24
 #define UI_MAX_COPIES	8
 #define UI_REFRESH_MS	500	/* two screen updates a second by default */
-#define UI_TIME_CAP	600.0	/* -C's cap on a run, as run's default */
 
 /* Key codes after ui_key_normalize(): letters stand for function keys. */
 #define UI_KEY_ENTER	'\n'
@@ -88,25 +87,23 @@ struct ui_preset {
 	int		 samples;
 };
 
-/* What the select screen has chosen. */
+/*
+ * What the select screen has chosen: the tests by flag, the rest of the
+ * run's plan (copies, duration, samples, -C's target) as a plan whose
+ * tests ui_choice_plan() fills from the flags.
+ */
 struct ui_choice {
 	unsigned char		*sel;	/* one flag per registry_all[] entry */
-	int			 copies[UI_MAX_COPIES];
-	size_t			 ncopies;
-	double			 duration;
-	int			 samples;
+	struct plan		 plan;	/* its benches unset */
 	const struct ui_preset	*preset;	/* the last one applied */
 	unsigned char		*preset_sel;	/* what it selected */
-	double			 target;	/* run -C as a fraction; 0: fixed */
 	double			 cal_gap;	/* calibrate -g; < 0: spread */
 };
 
-/* The run in flight, or the last one. */
+/* The run in flight (its session), or the last one. */
 struct ui_live {
-	struct runner		 *runner;
-	struct runner_plan	  plan;
-	const struct bench	**benches;
-	int			  copies[UI_MAX_COPIES];
+	struct session		 *session;	/* NULL: no run going on */
+	struct plan		  plan;		/* the run's */
 	struct run		  run;
 	int			  have_run;	/* run holds a run */
 	int			  calibrate;	/* save as the noise profile */
@@ -120,11 +117,8 @@ struct ui_live {
 	uint64_t		  t_run;	/* when the run started */
 	uint64_t		  t_sample;	/* when the sample started */
 	size_t			  done, total;
-	double			  est_total;	/* runner_estimate() */
+	double			  est_total;	/* plan_estimate() */
 	double			  est_done;	/* of the samples done */
-	struct journal		  journal;	/* a resumed run's file */
-	int			  journaling;	/* ...saved as it goes */
-	char			 *hook[3];	/* its prepare, setup, cleanup */
 	double			 *values;	/* current test's samples */
 	size_t			  nvalues;
 	struct table		 *table;	/* report_results() so far */
@@ -259,14 +253,14 @@ void	 ui_choice_preset(struct ui *, const struct ui_preset *);
 const struct ui_preset *ui_choice_next_preset(const struct ui *);
 int	 ui_choice_custom(const struct ui *);
 const char *ui_choice_preset_name(const struct ui *);
-size_t	 ui_choice_plan(const struct ui *, struct runner_plan *,
-	     const struct bench **, int *);
+size_t	 ui_choice_plan(const struct ui *, struct plan *);
 
 /* ui_live.c */
 int	 ui_live_start(struct ui *);
 void	 ui_live_reset(struct ui *);
-int	 ui_live_begin(struct ui *);
+int	 ui_live_begin(struct ui *, const struct session_conf *);
 void	 ui_live_step(struct ui *);
+void	 ui_live_end(struct ui *);
 void	 ui_live_on_event(struct ui *, const struct runner_event *);
 void	 ui_live_free(struct ui *);
 

@@ -1,7 +1,8 @@
 /*
  * What the select screen has chosen, apart from any screen: the tests,
- * copies, duration and samples, the presets that set them, whether the
- * choice has left its preset ("custom"), and the runner plan it makes.
+ * the rest of the plan (copies, duration, samples, -C's target), the presets
+ * that set them, whether the choice has left its preset ("custom"), and
+ * the plan it makes.
  * The run model (ui_live.c) and the screens share this file, so none of
  * them depends on another for it.
  */
@@ -94,10 +95,10 @@ ui_choice_preset(struct ui *ui, const struct ui_preset *p)
 	struct ui_choice	*c = &ui->choice;
 
 	c->preset = p;
-	c->duration = p->duration;
-	c->samples = p->samples;
-	c->copies[0] = 1;
-	c->ncopies = 1;
+	c->plan.duration = p->duration;
+	c->plan.samples = p->samples;
+	c->plan.copies[0] = 1;
+	c->plan.ncopies = 1;
 	ui_choice_set(ui, NULL, p->subset == 0 && p->baseline == NULL);
 	if (p->subset)
 		ui_choice_subset(ui);
@@ -113,6 +114,7 @@ ui_choice_preset(struct ui *ui, const struct ui_preset *p)
 void
 ui_choice_defaults(struct ui *ui)
 {
+	plan_init(&ui->choice.plan);
 	ui->choice.sel = xcalloc(registry_count(), 1);
 	ui->choice.preset_sel = xcalloc(registry_count(), 1);
 	ui->choice.cal_gap = -1;
@@ -124,6 +126,7 @@ ui_choice_free(struct ui *ui)
 {
 	free(ui->choice.sel);
 	free(ui->choice.preset_sel);
+	plan_free(&ui->choice.plan);
 }
 
 /* 1 when the settings have left what the preset chose. */
@@ -132,9 +135,9 @@ ui_choice_custom(const struct ui *ui)
 {
 	const struct ui_choice	*c = &ui->choice;
 
-	return c->duration != c->preset->duration ||
-	    c->samples != c->preset->samples || c->ncopies != 1 ||
-	    c->copies[0] != 1 ||
+	return c->plan.duration != c->preset->duration ||
+	    c->plan.samples != c->preset->samples || c->plan.ncopies != 1 ||
+	    c->plan.copies[0] != 1 ||
 	    memcmp(c->sel, c->preset_sel, registry_count()) != 0;
 }
 
@@ -156,33 +159,20 @@ ui_choice_preset_name(const struct ui *ui)
 }
 
 /*
- * The runner plan for what is selected; benches and copies are the
- * caller's arrays (registry_count() and UI_MAX_COPIES long).  Returns the
- * number of tests selected.
+ * The plan for what is chosen, into *plan (initialised here): the
+ * choice's plan with the selected tests.  Returns how many are selected.
  */
 size_t
-ui_choice_plan(const struct ui *ui, struct runner_plan *plan,
-    const struct bench **benches, int *copies)
+ui_choice_plan(const struct ui *ui, struct plan *plan)
 {
-	size_t	n = 0;
+	const struct bench	**b = xcalloc(registry_count() + 1, sizeof *b);
+	size_t			  n = 0;
 
-	memset(plan, 0, sizeof *plan);
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if (ui->choice.sel[i])
-			benches[n++] = registry_all[i];
-	memcpy(copies, ui->choice.copies,
-	    ui->choice.ncopies * sizeof *copies);
-	plan->benches = benches;
-	plan->nbench = n;
-	plan->copies = copies;
-	plan->ncopies = ui->choice.ncopies;
-	plan->samples = ui->choice.samples;
-	plan->duration = ui->choice.duration;
-	plan->grace = runner_default_grace(plan->duration);
-	plan->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
-	plan->order = RUNNER_ORDER_INTERLEAVED;
-	plan->warmup = 1;
-	plan->target = ui->choice.target;
-	plan->time_cap = ui->choice.target > 0 ? UI_TIME_CAP : 0;
+			b[n++] = registry_all[i];
+	plan_copy(plan, &ui->choice.plan);
+	plan_set_benches(plan, b, n);
+	free(b);
 	return n;
 }

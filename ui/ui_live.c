@@ -1,46 +1,21 @@
 /*
- * The live model of the run: the runner's events land here whichever
+ * The live model of the run: the session's events land here whichever
  * screen is shown (ui_live_dispatch), updating the counters, the current
  * test's samples and the table of the tests finished so far, then the
- * shown screen sees the event too.  Starting, stepping and stopping the
- * runner live here, so the loop (ui.c) and the screens share this file
- * instead of depending on one another.
+ * shown screen sees the event too.  Beginning, stepping and ending the
+ * run's session (core/session.c, as sysmark run does: saved as it goes,
+ * saved when it ends) live here, so the loop (ui.c) and the screens
+ * share this file instead of depending on one another.
  */
 /* SPDX-License-Identifier: MIT */
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ui.h"
-
-/*
- * A resumed run is saved into its file as it goes, and for good as it
- * ends (final), as sysmark run --resume does.
- */
-static void
-ui_live_keep(struct ui *ui, int final)
-{
-	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
-
-	if (!l->journaling)
-		return;
-	if (!final) {
-		if (journal_write(&l->journal, &l->run, 0) != 0)
-			ui_message(ui, "not saved as it goes: %s",
-			    l->journal.err.msg);
-		return;
-	}
-	l->journaling = 0;
-	if (csvstore_save(&l->run, l->journal.path, 1, &err) != 0) {
-		ui_message(ui, "%s", err.msg);
-		return;
-	}
-	snprintf(l->path, sizeof l->path, "%s", l->journal.path);
-	l->saved = 1;
-	ui_message(ui, "saved %s", l->path);
-}
 
 /*
  * The table of the tests so far; once the run is over, with what every
@@ -53,25 +28,6 @@ ui_live_table(struct ui_live *l, int over)
 	l->table = report_results(&l->run, 0);
 	if (over)
 		report_fold_samples(l->table);
-}
-
-/* A calibration run replaces the host's noise profile as it ends. */
-static void
-ui_live_save_profile(struct ui *ui)
-{
-	struct sm_error	 err;
-	char		 path[PATH_MAX];
-	const char	*host = run_meta_get(&ui->live.run, "hostname");
-
-	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
-	    sizeof path, &err) != 0 ||
-	    csvstore_save(&ui->live.run, path, 1, &err) != 0) {
-		ui_message(ui, "noise profile not saved: %s", err.msg);
-		return;
-	}
-	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
-	ui->live.saved = 1;
-	ui_message(ui, "noise profile saved: %s", path);
 }
 
 /* Interleaved: the test's samples so far, from the run. */
@@ -106,7 +62,6 @@ ui_live_sample(struct ui *ui, const struct runner_event *ev)
 	if (l->plan.order == RUNNER_ORDER_INTERLEAVED &&
 	    ev->sample != RUN_WARMUP)
 		ui_live_table(l, 0);
-	ui_live_keep(ui, 0);
 	ui->dirty = 1;	/* a finished sample shows at once */
 }
 
@@ -116,7 +71,6 @@ ui_live_error(struct ui *ui, const struct runner_event *ev)
 	snprintf(ui->live.error, sizeof ui->live.error,
 	    "%s, sample %d %s: %s", ev->bench->id, ev->sample,
 	    ev->type == RUNNER_EV_ERROR ? "failed" : "skipped", ev->msg);
-	ui_live_keep(ui, 0);
 	ui->dirty = 1;
 }
 
@@ -125,7 +79,7 @@ ui_live_progress(struct ui_live *l, const struct runner_event *ev)
 {
 	if (l->bench != NULL && ev->done > l->done)
 		l->est_done += (double)(ev->done - l->done) *
-		    runner_sample_estimate(l->bench, l->plan.duration);
+		    plan_sample_estimate(l->bench, l->plan.duration);
 	l->done = ev->done;
 	l->total = ev->total;
 }
@@ -134,19 +88,26 @@ static void
 ui_live_finished(struct ui *ui, const struct runner_event *ev)
 {
 	struct ui_live	*l = &ui->live;
-	char		 msg[400];
 
 	l->cancelled = ev->cancelled;
 	l->bench = NULL;
 	l->have_run = 1;
-	runner_note_plan(&l->plan, &l->run, ev->cancelled);
-	if (cpufreq_warn_moved(&l->run, msg, sizeof msg))
-		ui_message(ui, "%s", msg);
-	ui_live_table(l, 1);
-	if (l->calibrate && !ev->cancelled)
-		ui_live_save_profile(ui);
-	ui_live_keep(ui, 1);
-	l->calibrate = 0;
+}
+
+/* Where the session saved the run, or why it could not. */
+static void
+ui_live_saved(struct ui *ui, const struct runner_event *ev)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (ev->type == SESSION_EV_SAVED) {
+		snprintf(l->path, sizeof l->path, "%s", ev->msg);
+		l->saved = 1;
+		ui_message(ui, "%s saved: %s", l->calibrate ? "noise profile" :
+		    "run", ev->msg);
+		return;
+	}
+	ui_message(ui, "%s", ev->msg);
 }
 
 void
@@ -185,6 +146,13 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 	case RUNNER_EV_FINISHED:
 		ui_live_finished(ui, ev);
 		break;
+	case SESSION_EV_WARNING:
+		ui_message(ui, "warning: %s", ev->msg);
+		break;
+	case SESSION_EV_SAVED:
+	case SESSION_EV_NOT_SAVED:
+		ui_live_saved(ui, ev);
+		break;
 	default:
 		break;
 	}
@@ -201,52 +169,69 @@ ui_live_dispatch(const struct runner_event *ev, void *arg)
 		ui->scr->on_event(ui, ev);
 }
 
-/* A fresh run in the live model, with the system's facts. */
+/* The live model emptied for a new run. */
 void
 ui_live_reset(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
 
 	run_free(&l->run);
-	sysinfo_collect(&l->run);
-	if (l->calibrate) {
-		noise_plan(&l->plan, NOISE_REPEATS, ui->choice.cal_gap);
-		run_meta_set(&l->run, "kind", "noise-profile");
-	}
 	table_free(l->table);
 	l->table = NULL;
-	l->have_run = l->saved = l->cancelled = l->journaling = 0;
-	for (size_t i = 0; i < 3; i++) {
-		free(l->hook[i]);
-		l->hook[i] = NULL;
-	}
+	l->have_run = l->saved = l->cancelled = 0;
 	l->path[0] = l->error[0] = '\0';
 	l->nvalues = l->done = 0;
 	l->total = 1;
 	l->bench = NULL;
 }
 
-/* Start the live plan; 0, or -1 with a message. */
+/*
+ * Begin the live plan in a session as c says (the console's own path
+ * filled in); 0, or -1 with a message.
+ */
 int
-ui_live_begin(struct ui *ui)
+ui_live_begin(struct ui *ui, const struct session_conf *c)
 {
-	struct ui_live	*l = &ui->live;
-	struct sm_error	 err;
+	struct ui_live		*l = &ui->live;
+	struct session_conf	 conf = *c;
+	struct sm_error		 err;
 
+	conf.self = ui->self[0] != '\0' ? ui->self : NULL;
 	l->est_done = 0;
-	l->est_total = runner_estimate(&l->plan);
-	/* So that, saved interrupted, it can be resumed (resume.c). */
-	if (!l->plan.resume) {
-		runner_note_plan(&l->plan, &l->run, 1);
-		resume_note_plan(&l->plan, &l->run, NULL);
-	}
+	l->est_total = plan_estimate(&l->plan);
 	scr_run_restart(ui);
-	l->runner = runner_start(&l->plan, &l->run, ui_live_dispatch, ui,
-	    &err);
-	if (l->runner == NULL) {
+	l->session = session_begin(&l->plan, &conf, &l->run,
+	    ui_live_dispatch, ui, &err);
+	if (l->session == NULL) {
 		ui_message(ui, "%s", err.msg);
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * A calibration's session: saved whole as the host's noise profile,
+ * replacing the last one; 0, or -1 with a message.
+ */
+static int
+ui_live_calibrate(struct ui *ui, struct session_conf *c, char *path,
+    size_t len)
+{
+	struct sm_error	 err;
+	char		 host[256];
+
+	if (gethostname(host, sizeof host) != 0)
+		snprintf(host, sizeof host, "unknown");
+	host[sizeof host - 1] = '\0';
+	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
+	    len, &err) != 0) {
+		ui_message(ui, "noise profile: %s", err.msg);
+		return -1;
+	}
+	noise_plan(&ui->live.plan, NOISE_REPEATS, ui->choice.cal_gap);
+	c->kind = NOISE_KIND;
+	c->out = path;
+	c->force = 1;
 	return 0;
 }
 
@@ -254,52 +239,64 @@ ui_live_begin(struct ui *ui)
 int
 ui_live_start(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live		*l = &ui->live;
+	struct session_conf	 c;
+	char			 path[PATH_MAX];
 
 	if (ui_running(ui))
 		return -1;
-	free(l->benches);
-	l->benches = xcalloc(registry_count(), sizeof *l->benches);
-	if (ui_choice_plan(ui, &l->plan, l->benches, l->copies) == 0) {
+	plan_free(&l->plan);
+	if (ui_choice_plan(ui, &l->plan) == 0) {
 		ui_message(ui, "no test selected: Space selects one");
 		return -1;
 	}
+	memset(&c, 0, sizeof c);
+	if (l->calibrate && ui_live_calibrate(ui, &c, path, sizeof path) != 0)
+		return -1;
 	ui_live_reset(ui);
-	return ui_live_begin(ui);
+	return ui_live_begin(ui, &c);
 }
 
-/* Let the runner handle what happened; free it once the run is over. */
+/* Let the session handle what happened; end it once the run is over. */
 void
 ui_live_step(struct ui *ui)
 {
-	if (runner_step(ui->live.runner)) {
-		runner_free(ui->live.runner);
-		ui->live.runner = NULL;
-		ui->dirty = 1;
-	}
+	if (session_step(ui->live.session))
+		ui_live_end(ui);
 }
 
-/* Stop the run if one goes on (killing and reaping every child). */
+/*
+ * End the run's session (stopping the run if it goes on): its status
+ * noted, saved, and the table of the run as it ended.
+ */
+void
+ui_live_end(struct ui *ui)
+{
+	struct ui_live	*l = &ui->live;
+
+	if (l->session == NULL)
+		return;
+	session_end(l->session);
+	session_free(l->session);
+	l->session = NULL;
+	l->have_run = 1;
+	l->bench = NULL;
+	ui_live_table(l, 1);
+	l->calibrate = 0;
+	ui->dirty = 1;
+}
+
+/* End a run that goes on (its samples kept) and free the model. */
 void
 ui_live_free(struct ui *ui)
 {
 	struct ui_live	*l = &ui->live;
 
-	if (l->runner != NULL) {
-		runner_cancel(l->runner);
-		runner_free(l->runner);
-		l->runner = NULL;
-	}
+	ui_live_end(ui);
 	table_free(l->table);
 	l->table = NULL;
 	free(l->values);
 	l->values = NULL;
-	free(l->benches);
-	l->benches = NULL;
-	for (size_t i = 0; i < 3; i++) {
-		free(l->hook[i]);
-		l->hook[i] = NULL;
-	}
+	plan_free(&l->plan);
 	run_free(&l->run);
 }
-

@@ -115,19 +115,19 @@ ui_plain_settings(char *copies, char *dur, char *samples, size_t len)
 		if (ui_plain_line("copies (e.g. 1,cpus)", "1", copies,
 		    len) != 0)
 			return -1;
-	} while (runner_parse_copies(copies, v, UI_MAX_COPIES, &n, &err) &&
+	} while (plan_parse_copies(copies, v, UI_MAX_COPIES, &n, &err) &&
 	    printf("%s\n", err.msg));
 	do {
 		if (ui_plain_line("seconds per sample", "10", dur, len) != 0)
 			return -1;
-	} while ((sm_parse_double(dur, &d) != 0 || d < RUNNER_MIN_DURATION ||
-	    d > RUNNER_MAX_DURATION) && printf("from %g to %g seconds\n",
-	    RUNNER_MIN_DURATION, RUNNER_MAX_DURATION));
+	} while ((sm_parse_double(dur, &d) != 0 || d < PLAN_MIN_DURATION ||
+	    d > PLAN_MAX_DURATION) && printf("from %g to %g seconds\n",
+	    PLAN_MIN_DURATION, PLAN_MAX_DURATION));
 	do {
 		if (ui_plain_line("samples per test", "6", samples, len) != 0)
 			return -1;
-	} while (sm_parse_int(samples, 1, RUNNER_MAX_SAMPLES, &k) != 0 &&
-	    printf("a whole number from 1 to %d\n", RUNNER_MAX_SAMPLES));
+	} while (sm_parse_int(samples, 1, PLAN_MAX_SAMPLES, &k) != 0 &&
+	    printf("a whole number from 1 to %d\n", PLAN_MAX_SAMPLES));
 	return 0;
 }
 
@@ -166,23 +166,21 @@ static int
 ui_plain_estimate(const char *tests, const char *copies, const char *dur,
     const char *samples)
 {
-	struct runner_plan	  plan;
-	struct sm_error		  err;
-	const struct bench	**b = NULL;
-	int			  v[UI_MAX_COPIES];
-	long			  k = 0;
-	char			  est[32];
+	struct plan	plan;
+	struct sm_error	err;
+	long		k = 0;
+	char		est[32];
 
-	memset(&plan, 0, sizeof plan);
-	if (registry_parse(tests, &b, &plan.nbench, &err) != 0 ||
-	    runner_parse_copies(copies, v, UI_MAX_COPIES, &plan.ncopies,
-	    &err) != 0 || sm_parse_double(dur, &plan.duration) != 0 ||
-	    sm_parse_int(samples, 1, RUNNER_MAX_SAMPLES, &k) != 0)
+	plan_init(&plan);
+	if (registry_parse(tests, &plan.benches, &plan.nbench, &err) != 0 ||
+	    plan_parse_copies(copies, plan.copies, PLAN_NCOPIES,
+	    &plan.ncopies, &err) != 0 ||
+	    sm_parse_double(dur, &plan.duration) != 0 ||
+	    sm_parse_int(samples, 1, PLAN_MAX_SAMPLES, &k) != 0)
 		sm_fatal("plain console: checked answers do not parse");
-	plan.benches = b;
 	plan.samples = (int)k;
-	ui_format_secs(runner_estimate(&plan), est, sizeof est);
-	free(b);
+	ui_format_secs(plan_estimate(&plan), est, sizeof est);
+	plan_free(&plan);
 	printf("estimated time: %s\n", est);
 	return 0;
 }

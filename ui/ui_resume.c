@@ -2,9 +2,9 @@
  * The console's side of run --resume: as it starts, it looks in the
  * results directory for an interrupted run (resume_find()) and offers to
  * continue it; on yes the live run becomes that file's, with its plan,
- * and the runner takes only the missing samples (resume.c).  The resumed
- * run is saved into its own file as it goes (journal.c) and when it
- * ends, as sysmark run --resume does.
+ * and its session (core/session.c) takes only the missing samples,
+ * saving into the same file as it goes and when it ends, exactly as
+ * sysmark run --resume does.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -14,63 +14,15 @@
 
 #include "ui.h"
 
-/* The plan of rs for the live model; 0, or -1 with a message. */
-static int
-ui_resume_plan(struct ui *ui, struct resume *rs)
-{
-	struct ui_live		*l = &ui->live;
-	struct runner_plan	*p = &l->plan;
-
-	if (rs->ncopies > UI_MAX_COPIES || rs->baseline != NULL) {
-		ui_message(ui, "this run %s: resume it with sysmark run "
-		    "--resume", rs->baseline != NULL ? "aims at an index" :
-		    "has more copies values than the console takes");
-		return -1;
-	}
-	free(l->benches);
-	l->benches = rs->benches;
-	rs->benches = NULL;
-	memcpy(l->copies, rs->copies, rs->ncopies * sizeof *l->copies);
-	memset(p, 0, sizeof *p);
-	p->benches = l->benches;
-	p->nbench = rs->nbench;
-	p->copies = l->copies;
-	p->ncopies = rs->ncopies;
-	p->samples = rs->samples;
-	p->duration = rs->duration;
-	p->grace = runner_default_grace(rs->duration);
-	p->self_exe = ui->self[0] != '\0' ? ui->self : NULL;
-	p->order = rs->order;
-	p->warmup = rs->warmup;
-	p->repeats = rs->repeats;
-	p->seed = rs->seed;
-	p->target = rs->target;
-	p->time_cap = rs->time_cap;
-	p->resume = 1;
-	p->session = rs->session;
-	return 0;
-}
-
-/* The hooks outlive rs: the runner reads them until the run ends. */
-static void
-ui_resume_hooks(struct ui_live *l, struct resume *rs)
-{
-	l->hook[0] = rs->prepare;
-	l->hook[1] = rs->setup;
-	l->hook[2] = rs->cleanup;
-	rs->prepare = rs->setup = rs->cleanup = NULL;
-	l->plan.prepare = l->hook[0];
-	l->plan.setup = l->hook[1];
-	l->plan.cleanup = l->hook[2];
-}
-
 /* Continue the run saved at path in the console; 0, or -1. */
 static int
 ui_resume_start(struct ui *ui, const char *path)
 {
-	struct ui_live	*l = &ui->live;
-	struct resume	 rs;
-	struct sm_error	 err;
+	struct ui_live		*l = &ui->live;
+	struct session_conf	 c;
+	struct resume		 rs;
+	struct sm_error		 err;
+	int			 rc;
 
 	if (ui_running(ui))
 		return -1;
@@ -78,24 +30,22 @@ ui_resume_start(struct ui *ui, const char *path)
 		ui_message(ui, "%s", err.msg);
 		return -1;
 	}
+	if (rs.plan.baseline != NULL) {
+		/* The console has no baseline to aim at: run's -b has. */
+		ui_message(ui, "this run aims at an index: resume it with "
+		    "sysmark run --resume");
+		resume_free(&rs);
+		return -1;
+	}
 	ui_live_reset(ui);
-	if (ui_resume_plan(ui, &rs) != 0) {
-		resume_free(&rs);
-		return -1;
-	}
-	if (journal_begin(&l->journal, NULL, path, &rs.run, &err) != 0) {
-		ui_message(ui, "%s", err.msg);
-		resume_free(&rs);
-		return -1;
-	}
-	resume_note_gap(&rs);
-	run_free(&l->run);
-	l->run = rs.run;
-	run_init(&rs.run);
-	ui_resume_hooks(l, &rs);
+	plan_free(&l->plan);
+	plan_copy(&l->plan, &rs.plan);
+	memset(&c, 0, sizeof c);
+	c.out = path;
+	c.from = &rs;
+	rc = ui_live_begin(ui, &c);
 	resume_free(&rs);
-	l->journaling = 1;
-	return ui_live_begin(ui);
+	return rc;
 }
 
 static void

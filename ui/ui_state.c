@@ -14,7 +14,7 @@
 int
 ui_running(const struct ui *ui)
 {
-	return ui->live.runner != NULL;
+	return ui->live.session != NULL;
 }
 
 void

@@ -400,6 +400,7 @@ int	 save_claim_default(const struct run *, const char *, char *, size_t,
 /* journal.c: a run saved as it goes, for run --resume */
 struct journal {
 	char		path[PATH_MAX];
+	char		lock[PATH_MAX + 8];	/* path.lock, while held */
 	uint64_t	last;		/* when last written, ns */
 	int		written;	/* at least once */
 	int		claimed;	/* a default name claimed for it */
@@ -407,7 +408,8 @@ struct journal {
 	struct sm_error	err;		/* the first failure */
 };
 int	 journal_begin(struct journal *j, const char *self, const char *out,
-	     const struct run *run, struct sm_error *err);
+	     int force, const struct run *run, struct sm_error *err);
+void	 journal_release(struct journal *);
 int	 journal_write(struct journal *, struct run *, int);
 void	 journal_abandon(struct journal *);
 
@@ -731,7 +733,7 @@ struct table *index_table(const struct run *run, const struct run *base,
 	     const char *name);
 
 /* detect.c: the smallest detectable change, planned from the profile */
-struct runner_plan;
+struct plan;
 struct detect_choice {
 	int		 runs;		/* a side: 1, or taken in turn */
 	int		 repeats;
@@ -746,7 +748,7 @@ double	 detect_settings(const struct run *profile, const struct run_group *g,
 	     int runs, int repeats, int samples, double alpha,
 	     double min_effect);
 int	 detect_choose(const struct run *profile,
-	     const struct runner_plan *plan, double alpha, double min_effect,
+	     const struct plan *plan, double alpha, double min_effect,
 	     double target, struct detect_choice *c);
 void	 detect_secs(double, char *, size_t);
 void	 detect_describe(const struct detect_choice *, char *, size_t);
@@ -803,7 +805,7 @@ int	 import_lmbench3_read(struct import *, struct sm_error *);
 int	 import_unixbench_read(struct import *, size_t, struct sm_error *);
 
 /* noise.c */
-struct runner_plan;
+struct plan;
 int	 noise_path(const char *self, const char *host, char *buf, size_t len,
 	     struct sm_error *err);
 const char *noise_host(const struct run *const *, size_t);
@@ -816,9 +818,10 @@ int	 noise_find_noted(const char *self, const struct run *const *runs,
 	     size_t nrun, struct run *profile, char *path, size_t len,
 	     struct sm_error *err);
 struct table *noise_table(const struct run *);
+#define NOISE_KIND		"noise-profile"	/* a profile's meta kind */
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
-void	 noise_plan(struct runner_plan *, int, double);
+void	 noise_plan(struct plan *, int, double);
 
 /* tools.c */
 void	 tools_record(struct run *, const struct bench *const *, size_t);
@@ -883,24 +886,62 @@ enum runner_order {
 	RUNNER_ORDER_GROUPED = 0,	/* each test's samples back to back */
 	RUNNER_ORDER_INTERLEAVED	/* rounds, each in a shuffled order */
 };
-struct runner_plan {
-	const struct bench	**benches;
+
+/* plan.c: one run's plan, its defaults, check, estimate and run-file keys */
+#define PLAN_SAMPLES		6	/* -n */
+#define PLAN_DURATION		10.0	/* -d, seconds */
+#define PLAN_TIME_CAP		600.0	/* -C's cap unless -T, seconds */
+#define PLAN_NCOPIES		16	/* copies values in one plan (-c) */
+#define PLAN_MIN_DURATION	0.1
+#define PLAN_MAX_DURATION	86400.0
+#define PLAN_MAX_COPIES		1024
+#define PLAN_MAX_SAMPLES	1000
+#define PLAN_MAX_REPEATS	100
+#define PLAN_CALIBRATED_S	0.3	/* a calibrated sample, roughly */
+#define PLAN_SCALE		"scale"	/* -c: 1, 2, 4, ... twice the CPUs */
+struct plan {
+	const struct bench	**benches;	/* owned array */
 	size_t			  nbench;
-	const int		 *copies;	/* run each bench at each */
+	int			  copies[PLAN_NCOPIES];	/* each bench at each */
 	size_t			  ncopies;
 	int			  samples;
 	double			  duration;	/* seconds per sample */
-	double			  grace;	/* seconds past the deadline */
-	const char		 *self_exe;
+	int			  repeats;	/* the plan this often */
 	enum runner_order	  order;
-	int			  warmup;	/* 1: a warm-up sample first */
-	int			  repeats;	/* the plan this often; 0 = 1 */
 	uint64_t		  seed;		/* of the order; 0: the clock */
+	int			  warmup;	/* 1: a warm-up sample first */
 	double			  gap;		/* seconds between repeats */
 	double			  target;	/* -C, a fraction; 0: fixed n */
-	double			  time_cap;	/* -T seconds; 0: none */
-	const struct run	 *index_base;	/* -C aims at its index */
-	const struct run	 *noise;	/* host profile for it, or NULL */
+	double			  time_cap;	/* -C's cap, seconds */
+	char			 *prepare;	/* before every sample, or NULL */
+	char			 *setup;	/* before a test's first */
+	char			 *cleanup;	/* after the run, per test */
+	char			 *baseline;	/* -b NAME that -C aims at */
+};
+void	 plan_init(struct plan *);
+void	 plan_free(struct plan *);
+void	 plan_copy(struct plan *dst, const struct plan *src);
+void	 plan_set_str(char **field, const char *v);
+void	 plan_set_benches(struct plan *, const struct bench *const *, size_t);
+int	 plan_check(const struct plan *, struct sm_error *);
+double	 plan_sample_estimate(const struct bench *, double);
+double	 plan_estimate(const struct plan *);
+int	 plan_crowded(const struct plan *, char *msg, size_t len);
+int	 plan_parse_copies(const char *arg, int *out, size_t max, size_t *n,
+	     struct sm_error *err);
+void	 plan_write(const struct plan *, struct run *);
+int	 plan_read(struct plan *, const struct run *, const char *path,
+	     struct sm_error *err);
+
+/*
+ * What a front end adds to a plan to run it here: where sysmark is, how
+ * long a late copy may take, what a users run collects, the flag that
+ * ends a hook's wait, -C's aim, and a resume's session.
+ */
+struct runner_env {
+	const char		 *self_exe;
+	double			  grace;	/* past the deadline; 0: the
+						   default for the duration */
 	/*
 	 * Optional: called for each sample whose copies all succeeded,
 	 * before its directory (copy k's files in c<k>) is removed, to take
@@ -910,10 +951,9 @@ struct runner_plan {
 	int			(*collect)(void *, const char *,
 				    struct run_sample *, struct run *);
 	void			 *collect_arg;
-	const char		 *prepare;	/* before every sample */
-	const char		 *setup;	/* before a test's first */
-	const char		 *cleanup;	/* after the run, per test */
 	volatile sig_atomic_t	 *stop;		/* ends a hook's wait */
+	const struct run	 *index_base;	/* -C aims at its index */
+	const struct run	 *noise;	/* host profile for it, or NULL */
 	int			  resume;	/* take only the samples the
 						   run does not hold yet */
 	int			  session;	/* the new samples'; 0 = 1 */
@@ -927,7 +967,11 @@ enum runner_ev_type {
 	RUNNER_EV_BENCH_DONE,
 	RUNNER_EV_ERROR,
 	RUNNER_EV_FINISHED,
-	RUNNER_EV_SKIPPED		/* rs, msg: the bench cannot run here */
+	RUNNER_EV_SKIPPED,		/* rs, msg: the bench cannot run here */
+	/* The session's (session.c), around the runner's: */
+	SESSION_EV_WARNING,		/* msg: figures may suffer */
+	SESSION_EV_SAVED,		/* msg: the run's file */
+	SESSION_EV_NOT_SAVED		/* msg: why; status says where */
 };
 struct runner_event {
 	enum runner_ev_type	 type;
@@ -939,21 +983,15 @@ struct runner_event {
 	double			 duration;
 	const struct run_sample	*rs;		/* SAMPLE, ERROR */
 	const struct stats	*stats;		/* BENCH_DONE */
-	const char		*msg;		/* ERROR */
+	const char		*msg;		/* ERROR, SESSION_EV_* */
 	size_t			 done;		/* PROGRESS: samples done */
 	size_t			 total;
 	int			 cancelled;	/* FINISHED */
 };
 typedef void (*runner_cb)(const struct runner_event *, void *);
 struct runner;
-#define RUNNER_MIN_DURATION	0.1
-#define RUNNER_MAX_DURATION	86400.0
-#define RUNNER_MAX_COPIES	1024
-#define RUNNER_MAX_SAMPLES	1000
-#define RUNNER_MAX_REPEATS	100
-#define RUNNER_CALIBRATED_S	0.3	/* a calibrated sample, roughly */
-struct runner *runner_start(const struct runner_plan *, struct run *,
-	     runner_cb, void *, struct sm_error *);
+struct runner *runner_start(const struct plan *, const struct runner_env *,
+	     struct run *, runner_cb, void *, struct sm_error *);
 int	 runner_fd(const struct runner *);
 int	 runner_timeout_ms(const struct runner *);
 int	 runner_step(struct runner *);
@@ -962,44 +1000,59 @@ void	 runner_free(struct runner *);
 int	 runner_wait(struct runner *, volatile sig_atomic_t *);
 void	 runner_skip_test(struct runner *);
 
-/* runner_plan.c: a plan's limits, estimates and -c list */
-double	 runner_estimate(const struct runner_plan *);
-double	 runner_sample_estimate(const struct bench *, double);
+/* runner_plan.c: what this host allows a run (copies, grace) */
 double	 runner_default_grace(double);
 int	 runner_max_copies(void);
-int	 runner_crowded(const struct runner_plan *, char *, size_t);
-#define RUNNER_SCALE		"scale"	/* -c: 1, 2, 4, ... twice the CPUs */
-int	 runner_parse_copies(const char *, int *, size_t, size_t *,
-	     struct sm_error *);
-void	 runner_note_plan(const struct runner_plan *, struct run *, int);
 
 /* resume.c: run --resume, an interrupted run continued from its file */
 struct resume {
 	struct run		 run;		/* the file's */
-	const struct bench	**benches;
-	size_t			  nbench;
-	int			  copies[16];
-	size_t			  ncopies;
-	int			  samples;
-	double			  duration;
-	int			  repeats;
-	int			  warmup;
-	enum runner_order	  order;
-	uint64_t		  seed;
-	double			  target;
-	double			  time_cap;
-	char			 *prepare;	/* or NULL, as the rest */
-	char			 *setup;
-	char			 *cleanup;
-	char			 *baseline;	/* -b, with -C */
-	int			  session;	/* the new samples' */
+	struct plan		 plan;		/* as the file records it */
+	int			 session;	/* the new samples' */
 };
-void	 resume_note_plan(const struct runner_plan *, struct run *,
-	     const char *);
 int	 resume_load(struct resume *, const char *, int, struct sm_error *);
 void	 resume_note_gap(struct resume *);
 int	 resume_find(const char *, char *, size_t);
 void	 resume_free(struct resume *);
+
+/*
+ * session.c: one measured run, whoever drives it (run, calibrate, users,
+ * the agent, the console): begun (the machine's facts, the plan noted,
+ * warnings, the file claimed), stepped, and ended (its notes, warnings,
+ * the save with its fallback, the exit status), speaking only through
+ * runner events.  Every session journals as it goes (journal.c) unless
+ * it is a noise profile, which replaces the host's profile only whole.
+ */
+struct session_conf {
+	const char		*self;		/* sysmark's path, or NULL */
+	const char		*out;		/* the file; NULL: a default
+						   name claimed now */
+	int			 force;		/* out may be replaced */
+	const char		*kind;		/* "noise-profile", or NULL */
+	const char		*label;		/* meta label, or NULL */
+	const char		*note;		/* meta note, or NULL */
+	const struct mix	*mix;		/* a users run: its mix... */
+	struct bench		*users;		/* ...as this test */
+	struct resume		*from;		/* a resume: the file's run,
+						   taken over */
+	const struct run	*base;		/* -b's run, or NULL */
+	const struct run	*noise;		/* -C's host profile, or NULL */
+	volatile sig_atomic_t	*stop;		/* set by a signal, or NULL */
+};
+struct session;
+struct session *session_begin(const struct plan *,
+	     const struct session_conf *, struct run *, runner_cb, void *,
+	     struct sm_error *);
+int	 session_fd(const struct session *);
+int	 session_timeout_ms(const struct session *);
+int	 session_step(struct session *);
+void	 session_cancel(struct session *);
+void	 session_skip_test(struct session *);
+int	 session_wait(struct session *);
+int	 session_end(struct session *);
+const char *session_path(const struct session *);
+int	 session_journaling(const struct session *);
+void	 session_free(struct session *);
 
 /* curves.c */
 size_t	 curves_tables(const struct run *, struct table ***);
@@ -1053,8 +1106,10 @@ size_t	 mix_list(const char *, char ***);
 
 /* users.c: U users running a mix at once, as one runner test */
 #define USERS_TEST		"users"
-void	 users_plan(struct runner_plan *, struct bench *,
-	     const struct mix *, struct run *);
+#define USERS_SAMPLES		3	/* users -n, the console's too */
+void	 users_plan_init(struct plan *, const struct bench *);
+void	 users_prepare(const struct plan *, struct runner_env *,
+	     struct bench *, const struct mix *, struct run *);
 
 /* users_report.c: a users run's tables, plot and curve */
 struct table *users_table(const struct run *);

@@ -121,21 +121,21 @@ detect_settings(const struct run *profile, const struct run_group *g,
 
 /* Seconds one run of the plan's tests takes at repeats x samples. */
 static double
-detect_cost(const struct runner_plan *plan, int repeats, int samples)
+detect_cost(const struct plan *plan, int repeats, int samples)
 {
-	struct runner_plan	p = *plan;
+	struct plan	p = *plan;
 
 	p.repeats = repeats;
 	p.samples = samples;
 	p.warmup = 1;
 	p.gap = 0;
-	return runner_estimate(&p);
+	return plan_estimate(&p);
 }
 
 /* What a search is for: the profile, the plan and the rule's figures. */
 struct detect_ask {
 	const struct run	*profile;
-	const struct runner_plan *plan;
+	const struct plan *plan;
 	double			 alpha;
 	double			 min_effect;
 	double			 target;
@@ -156,7 +156,7 @@ static double
 detect_worst(const struct detect_ask *q, const struct detect_shape *sh,
     const char **worst)
 {
-	const struct runner_plan *plan = q->plan;
+	const struct plan *plan = q->plan;
 	double	d, max = 0;
 
 	for (size_t b = 0; b < plan->nbench; b++)
@@ -185,7 +185,7 @@ detect_nmax(void)
 {
 	size_t	n = DETECT_NSAMPLES;
 
-	while (n > 0 && detect_samples[n - 1] > RUNNER_MAX_SAMPLES)
+	while (n > 0 && detect_samples[n - 1] > PLAN_MAX_SAMPLES)
 		n--;
 	return n;
 }
@@ -221,7 +221,7 @@ detect_fewest(const struct detect_ask *q, struct detect_shape *sh,
 
 /* Seconds a side of shape sh takes: its runs, one after another. */
 static double
-detect_side_cost(const struct runner_plan *plan, const struct detect_shape *sh)
+detect_side_cost(const struct plan *plan, const struct detect_shape *sh)
 {
 	return sh->runs * detect_cost(plan, sh->repeats, sh->samples);
 }
@@ -281,7 +281,7 @@ detect_try(const struct detect_ask *q, int runs, int repeats,
 static int
 detect_sweep(const struct detect_ask *q, int by_runs, struct detect_choice *c)
 {
-	int	to = by_runs ? DETECT_MAX_RUNS : RUNNER_MAX_REPEATS;
+	int	to = by_runs ? DETECT_MAX_RUNS : PLAN_MAX_REPEATS;
 	double	cost;
 
 	if (!detect_reaches(q, by_runs ? to : 1, by_runs ? 1 : to))
@@ -310,7 +310,7 @@ detect_sweep(const struct detect_ask *q, int by_runs, struct detect_choice *c)
  * repeats, which compare takes as independent, are not planned.
  */
 int
-detect_choose(const struct run *profile, const struct runner_plan *plan,
+detect_choose(const struct run *profile, const struct plan *plan,
     double alpha, double min_effect, double target, struct detect_choice *c)
 {
 	struct detect_ask	q = { profile, plan, alpha, min_effect, target };
@@ -389,25 +389,21 @@ detect_secs_cell(double s, char *buf, size_t len)
 /* A plan of one test at the profile's duration and samples. */
 static void
 detect_plan_one(const struct run *profile, const struct bench **b,
-    const int *copies, struct runner_plan *p)
+    const int *copies, struct plan *p)
 {
 	const char	*d = run_meta_get(profile, "duration");
 
-	memset(p, 0, sizeof *p);
-	p->benches = b;
-	p->nbench = 1;
-	p->copies = copies;
-	p->ncopies = 1;
-	p->duration = 10;
+	plan_init(p);
+	p->benches = b;		/* the caller's: never plan_free()d */
+	p->copies[0] = *copies;
 	if (d != NULL)
 		sm_parse_double(d, &p->duration);
-	p->warmup = 1;
 }
 
 /* The cell of the settings reaching target for one test, or "-". */
 static void
 detect_cell(struct table *t, size_t row, size_t col, const struct run *profile,
-    const struct runner_plan *p, double target)
+    const struct plan *p, double target)
 {
 	struct detect_choice	c;
 	char			secs[32];
@@ -432,7 +428,7 @@ detect_row(struct table *t, const struct run *profile,
 {
 	static const int	 reps[] = { 1, 3, 5 };
 	const struct bench	*b = registry_find(g->test);
-	struct runner_plan	 p;
+	struct plan	 p;
 	size_t			 row;
 	double			 d;
 	char			 secs[32];
@@ -462,7 +458,7 @@ detect_whole(struct table *t, const struct run *profile,
 {
 	const struct bench	**b = xcalloc(ng + 1, sizeof *b);
 	static const int	  one = 1;
-	struct runner_plan	  p;
+	struct plan	  p;
 	struct detect_choice	  c;
 	size_t			  nb = 0;
 	char			  how[160];
@@ -529,7 +525,7 @@ detect_table(const struct run *profile)
 	    "taken in turn with the other side's (- : none up to %d x 100 or "
 	    "%d runs).  run --detect PERCENT picks them for a run.", n,
 	    COMPARE_ALPHA, 100 * COMPARE_MIN_EFFECT, ESTIMATE_BATCH_MIN,
-	    ESTIMATE_BATCHES, RUNNER_MAX_REPEATS, DETECT_MAX_RUNS);
+	    ESTIMATE_BATCHES, PLAN_MAX_REPEATS, DETECT_MAX_RUNS);
 	table_add_note(t, "From this profile's estimates: with one run a "
 	    "side the profile's own few repeats set the degrees of freedom, "
 	    "so -R 1 stays wide however many samples are taken.");

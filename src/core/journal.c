@@ -22,6 +22,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,27 +103,127 @@ journal_put(const char *path, const struct run *run, struct sm_error *err)
 }
 
 /*
+ * Claim the name out for a new run (-o without -F): made empty now with
+ * O_EXCL, so of two runs started together with one -o the second is
+ * refused before it measures, never replacing the first.
+ */
+static int
+journal_claim(struct journal *j, struct sm_error *err)
+{
+	int	fd = open(j->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+
+	if (fd < 0) {
+		sm_error_set(err, "%s: %s", j->path, errno == EEXIST ?
+		    "exists (another run has just claimed it?); -F replaces "
+		    "it" : strerror(errno));
+		return -1;
+	}
+	close(fd);
+	j->claimed = 1;
+	return 0;
+}
+
+/* The pid a lock file names, or 0. */
+static long
+journal_lock_pid(const char *lock)
+{
+	char	buf[32];
+	ssize_t	n;
+	long	pid = 0;
+	int	fd = open(lock, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	if (sm_parse_int(buf, 2, (long)INT32_MAX, &pid) != 0)
+		return 0;
+	return pid;
+}
+
+/*
+ * Hold path.lock while the run goes on: two sysmarks never write one
+ * run file (two runs with one -o -F, two resumes of one file).  A lock
+ * whose process is gone (SIGKILL, a crash) is taken over.  0, or -1.
+ */
+static int
+journal_lock(struct journal *j, struct sm_error *err)
+{
+	char	pid[32];
+	long	owner;
+	int	fd;
+
+	snprintf(j->lock, sizeof j->lock, "%s.lock", j->path);
+	for (int tries = 0; tries < 2; tries++) {
+		fd = open(j->lock, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+			if (write(fd, pid, strlen(pid)) < 0)
+				pid[0] = '\0';	/* an empty lock still holds */
+			close(fd);
+			return 0;
+		}
+		if (errno != EEXIST)
+			break;
+		owner = journal_lock_pid(j->lock);
+		if (owner > 0 && (kill((pid_t)owner, 0) == 0 ||
+		    errno == EPERM)) {
+			sm_error_set(err, "%s: in use by another sysmark (pid "
+			    "%ld, %s): one run file takes one run at a time",
+			    j->path, owner, j->lock);
+			j->lock[0] = '\0';
+			return -1;
+		}
+		unlink(j->lock);
+	}
+	sm_error_set(err, "%s: %s", j->lock, strerror(errno));
+	j->lock[0] = '\0';
+	return -1;
+}
+
+/*
  * Begin saving run as it goes: to out when given (-o, or the file run
- * --resume continues), else to a new default name claimed now in the
- * results directory.  0, or -1 with err.
+ * --resume continues; claimed now unless force), else to a new default
+ * name claimed now in the results directory; the file is locked until
+ * journal_release().  0, or -1 with err.
  */
 int
 journal_begin(struct journal *j, const char *self, const char *out,
-    const struct run *run, struct sm_error *err)
+    int force, const struct run *run, struct sm_error *err)
 {
 	memset(j, 0, sizeof *j);
-	if (out != NULL) {
-		if (strlen(out) >= sizeof j->path) {
-			sm_error_set(err, "%s: path too long", out);
+	if (out == NULL) {
+		if (save_claim_default(run, self, j->path, sizeof j->path,
+		    err) != 0)
 			return -1;
-		}
-		snprintf(j->path, sizeof j->path, "%s", out);
-		return 0;
-	}
-	if (save_claim_default(run, self, j->path, sizeof j->path, err) != 0)
+		j->claimed = 1;
+	} else if (strlen(out) >= sizeof j->path) {
+		sm_error_set(err, "%s: path too long", out);
 		return -1;
-	j->claimed = 1;
-	return 0;
+	} else {
+		snprintf(j->path, sizeof j->path, "%s", out);
+		if (!force && journal_claim(j, err) != 0)
+			return -1;
+	}
+	if (journal_lock(j, err) == 0)
+		return 0;
+	journal_abandon(j);
+	return -1;
+}
+
+/* The run is over (saved, or given up): let another sysmark at it. */
+void
+journal_release(struct journal *j)
+{
+	if (j->lock[0] != '\0')
+		unlink(j->lock);
+	j->lock[0] = '\0';
 }
 
 /*
@@ -159,6 +261,7 @@ journal_abandon(struct journal *j)
 {
 	struct stat	sb;
 
+	journal_release(j);
 	if (j->claimed && !j->written && lstat(j->path, &sb) == 0 &&
 	    S_ISREG(sb.st_mode) && sb.st_size == 0)
 		unlink(j->path);

@@ -518,11 +518,11 @@ mix_parse_users(const char *arg, int *out, size_t max, size_t *n,
 
 	for (tok = strtok_r(copy, ", ", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ", ", &save))
-		if (strcmp(tok, "cpus") != 0 && strcmp(tok, RUNNER_SCALE) &&
+		if (strcmp(tok, "cpus") != 0 && strcmp(tok, PLAN_SCALE) &&
 		    sm_parse_int(tok, 1, MIX_MAX_USERS, &v) != 0)
 			rc = -1;
 	free(copy);
-	if (rc == 0 && runner_parse_copies(arg, out, max, n, err) != 0)
+	if (rc == 0 && plan_parse_copies(arg, out, max, n, err) != 0)
 		return -1;
 	for (size_t i = 0; rc == 0 && i < *n; i++)
 		if (out[i] > MIX_MAX_USERS)

@@ -58,7 +58,7 @@ noise_host(const struct run *const *runs, size_t nrun)
 static int
 noise_repeats(const struct run *profile)
 {
-	unsigned char	seen[RUNNER_MAX_REPEATS + 1] = { 0 };
+	unsigned char	seen[PLAN_MAX_REPEATS + 1] = { 0 };
 	int		n = 0, k;
 
 	for (size_t i = 0; i < profile->nsamples; i++) {
@@ -66,7 +66,7 @@ noise_repeats(const struct run *profile)
 
 		k = s->repeat > 0 ? s->repeat : 1;
 		if (s->status != RUN_OK || s->index == RUN_WARMUP ||
-		    k > RUNNER_MAX_REPEATS || seen[k])
+		    k > PLAN_MAX_REPEATS || seen[k])
 			continue;
 		seen[k] = 1;
 		n++;
@@ -92,7 +92,7 @@ noise_check(const struct run *profile, const char *host, int force,
 	int		 n = noise_repeats(profile);
 
 	note[0] = '\0';
-	if (kind == NULL || strcmp(kind, "noise-profile") != 0) {
+	if (kind == NULL || strcmp(kind, NOISE_KIND) != 0) {
 		sm_error_set(err, "not a noise profile (sysmark calibrate "
 		    "makes one) but %s", kind != NULL ? kind : "a plain run");
 		return -1;
@@ -171,13 +171,13 @@ noise_find_noted(const char *self, const struct run *const *runs,
  * longer than that anyway).
  */
 void
-noise_plan(struct runner_plan *plan, int repeats, double gap)
+noise_plan(struct plan *plan, int repeats, double gap)
 {
 	double	once;
 
 	plan->repeats = 1;
 	plan->gap = 0;
-	once = runner_estimate(plan);
+	once = plan_estimate(plan);
 	plan->repeats = repeats;
 	plan->gap = gap >= 0 ? gap : fmax(0, (NOISE_SPAN - once * repeats) /
 	    (repeats - 1));

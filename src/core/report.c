@@ -138,7 +138,7 @@ static void
 report_rep_range(const struct run *run, const struct run_group *g,
     size_t *lo, size_t *hi)
 {
-	size_t	count[RUNNER_MAX_REPEATS + 1] = { 0 };
+	size_t	count[PLAN_MAX_REPEATS + 1] = { 0 };
 
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample	*s = &run->samples[i];
@@ -146,11 +146,11 @@ report_rep_range(const struct run *run, const struct run_group *g,
 
 		if (s->copies == g->copies && strcmp(s->test, g->test) == 0 &&
 		    s->status == RUN_OK && s->index != RUN_WARMUP &&
-		    k <= RUNNER_MAX_REPEATS)
+		    k <= PLAN_MAX_REPEATS)
 			count[k]++;
 	}
 	*lo = *hi = 0;
-	for (size_t k = 1; k <= RUNNER_MAX_REPEATS; k++) {
+	for (size_t k = 1; k <= PLAN_MAX_REPEATS; k++) {
 		if (count[k] == 0)
 			continue;
 		if (*lo == 0 || count[k] < *lo)

@@ -1,10 +1,10 @@
 /*
  * run --resume FILE: an interrupted run (Ctrl-C, a crash, a reboot)
- * continued from its file.  The plan and settings come from the file's
- * meta (resume_note_plan() writes what the runner's own notes lack: the
- * tests, the copies and -b's baseline), never from the command line, so
- * the resumed samples belong to the same run: same tests, durations,
- * rounds, seed and hooks.  The runner then takes only the samples the
+ * continued from its file.  The plan comes from the file's meta
+ * (plan_read(), the reader of what plan_write() wrote), never from the
+ * command line, so the resumed samples belong to the same run: same
+ * tests, durations, rounds, seed and hooks, measured by the same sysmark
+ * and the same version of each workload.  The runner then takes only the samples the
  * file does not hold (runner_resume()), each in its own round and
  * repeat, marked with a new session number; the gap is recorded in the
  * meta (resumed, gap.N) and flagged G in the results table.
@@ -26,54 +26,6 @@
 #include <unistd.h>
 
 #include "core.h"
-
-/* The copies values of a plan, "1,2": the same list -c takes. */
-static void
-resume_copies_str(const struct runner_plan *p, char *buf, size_t len)
-{
-	size_t	n = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < p->ncopies && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? "," : "",
-		    p->copies[i]);
-}
-
-/*
- * Record what the runner's meta lacks for a resume: plan_tests,
- * plan_copies and plan_baseline (run -b with -C), as given.
- */
-void
-resume_note_plan(const struct runner_plan *p, struct run *run,
-    const char *baseline)
-{
-	char	*tests = xcalloc(p->nbench + 1, 33), buf[16 * 12];
-
-	for (size_t i = 0; i < p->nbench; i++) {
-		if (i > 0)
-			strcat(tests, ",");
-		strncat(tests, p->benches[i]->id, 32);
-	}
-	run_meta_set(run, "plan_tests", tests);
-	free(tests);
-	resume_copies_str(p, buf, sizeof buf);
-	run_meta_set(run, "plan_copies", buf);
-	if (baseline != NULL)
-		run_meta_set(run, "plan_baseline", baseline);
-}
-
-/* A meta value the plan needs; NULL with err naming it when absent. */
-static const char *
-resume_need(const struct run *run, const char *path, const char *key,
-    struct sm_error *err)
-{
-	const char	*v = run_meta_get(run, key);
-
-	if (v == NULL)
-		sm_error_set(err, "%s: the run does not record its %s (saved "
-		    "by an older sysmark?): it cannot be resumed", path, key);
-	return v;
-}
 
 /* Whether the run's own process still goes on (same host, pid alive). */
 static int
@@ -130,76 +82,39 @@ resume_check(const struct run *run, const char *path, int force,
 	return 0;
 }
 
-/* The numbers of the plan, from the meta; 0 or -1 with err. */
+/*
+ * Whether the samples the run holds were measured by this sysmark and
+ * this version of each workload: a resume adds samples to the same
+ * figures, and old and new workloads are never averaged into one.
+ */
 static int
-resume_numbers(struct resume *rs, const char *path, struct sm_error *err)
+resume_versions(const struct resume *rs, const char *path,
+    struct sm_error *err)
 {
-	const struct run	*run = &rs->run;
-	const char		*v;
-	long			 n;
+	const char	*v = run_meta_get(&rs->run, "sysmark_version");
 
-	if ((v = resume_need(run, path, "samples", err)) == NULL)
-		return -1;
-	if (sm_parse_int(v, 1, RUNNER_MAX_SAMPLES, &n) != 0) {
-		sm_error_set(err, "%s: meta samples \"%s\" is not a count of "
-		    "samples", path, v);
-		return -1;
-	}
-	rs->samples = (int)n;
-	if ((v = resume_need(run, path, "duration", err)) == NULL)
-		return -1;
-	if (sm_parse_double(v, &rs->duration) != 0 ||
-	    rs->duration < RUNNER_MIN_DURATION ||
-	    rs->duration > RUNNER_MAX_DURATION) {
-		sm_error_set(err, "%s: meta duration \"%s\" is not a sample "
-		    "length", path, v);
+	if (v != NULL && strcmp(v, SYSMARK_VERSION) != 0) {
+		sm_error_set(err, "%s: measured by sysmark %s, this is %s: "
+		    "resume it with that version, or start a new run", path,
+		    v, SYSMARK_VERSION);
 		return -1;
 	}
-	v = run_meta_get(run, "repeats");
-	rs->repeats = 1;
-	if (v != NULL && sm_parse_int(v, 1, RUNNER_MAX_REPEATS, &n) == 0)
-		rs->repeats = (int)n;
-	v = run_meta_get(run, "warmup");
-	rs->warmup = v == NULL || strcmp(v, "0") != 0;
-	rs->target = run_target(run);
-	v = run_meta_get(run, "time_cap");
-	if (v == NULL || sm_parse_double(v, &rs->time_cap) != 0)
-		rs->time_cap = 0;
-	return 0;
-}
+	for (size_t i = 0; i < rs->run.nsamples; i++) {
+		const struct run_sample	*s = &rs->run.samples[i];
 
-/* The tests, copies, order and seed, from the meta; 0 or -1 with err. */
-static int
-resume_what(struct resume *rs, const char *path, struct sm_error *err)
-{
-	const struct run	*run = &rs->run;
-	const char		*v;
-	struct sm_error		 e;
-	char			*end;
+		for (size_t b = 0; b < rs->plan.nbench; b++) {
+			const struct bench	*bn = rs->plan.benches[b];
 
-	if ((v = resume_need(run, path, "plan_tests", err)) == NULL)
-		return -1;
-	if (*v == '\0' || registry_parse(v, &rs->benches, &rs->nbench,
-	    &e) != 0) {
-		sm_error_set(err, "%s: meta plan_tests: %s", path, *v ? e.msg :
-		    "no test");
-		return -1;
+			if (strcmp(bn->id, s->test) != 0 ||
+			    s->version == bn->version)
+				continue;
+			sm_error_set(err, "%s: %s was measured at workload "
+			    "version %d, this sysmark's is %d: its samples "
+			    "cannot be continued; start a new run", path,
+			    s->test, s->version, bn->version);
+			return -1;
+		}
 	}
-	if ((v = resume_need(run, path, "plan_copies", err)) == NULL)
-		return -1;
-	if (runner_parse_copies(v, rs->copies, sizeof rs->copies /
-	    sizeof rs->copies[0], &rs->ncopies, &e) != 0) {
-		sm_error_set(err, "%s: meta plan_copies: %s", path, e.msg);
-		return -1;
-	}
-	v = run_meta_get(run, "order");
-	rs->order = v != NULL && strcmp(v, "grouped") == 0 ?
-	    RUNNER_ORDER_GROUPED : RUNNER_ORDER_INTERLEAVED;
-	v = run_meta_get(run, "order_seed");
-	errno = 0;
-	rs->seed = v != NULL ? strtoull(v, &end, 10) : 0;
-	if (v == NULL || *v == '\0' || *end != '\0' || errno != 0)
-		rs->seed = 0;	/* the rounds' order is new, not their content */
 	return 0;
 }
 
@@ -215,15 +130,6 @@ resume_last_session(const struct run *run)
 	return last;
 }
 
-/* The hooks and baseline, copied: the runner rewrites their meta. */
-static char *
-resume_dup(const struct run *run, const char *key)
-{
-	const char	*v = run_meta_get(run, key);
-
-	return v != NULL ? xstrdup(v) : NULL;
-}
-
 /*
  * Load the run at path and its plan into rs for run --resume; force
  * resumes one whose pid is alive (not sysmark's, the user says).  0, or
@@ -237,18 +143,20 @@ resume_load(struct resume *rs, const char *path, int force,
 	run_init(&rs->run);
 	if (csvstore_load(&rs->run, path, err) != 0)
 		return -1;
-	if (resume_check(&rs->run, path, force, err) != 0 ||
-	    resume_numbers(rs, path, err) != 0 ||
-	    resume_what(rs, path, err) != 0) {
-		resume_free(rs);
-		return -1;
+	if (resume_check(&rs->run, path, force, err) != 0)
+		goto fail;
+	if (plan_read(&rs->plan, &rs->run, path, err) != 0) {
+		snprintf(err->msg + strlen(err->msg), sizeof err->msg -
+		    strlen(err->msg), ": it cannot be resumed");
+		goto fail;
 	}
-	rs->prepare = resume_dup(&rs->run, "prepare");
-	rs->setup = resume_dup(&rs->run, "setup");
-	rs->cleanup = resume_dup(&rs->run, "cleanup");
-	rs->baseline = resume_dup(&rs->run, "plan_baseline");
+	if (resume_versions(rs, path, err) != 0)
+		goto fail;
 	rs->session = resume_last_session(&rs->run) + 1;
 	return 0;
+fail:
+	resume_free(rs);
+	return -1;
 }
 
 /*
@@ -283,11 +191,7 @@ void
 resume_free(struct resume *rs)
 {
 	run_free(&rs->run);
-	free(rs->benches);
-	free(rs->prepare);
-	free(rs->setup);
-	free(rs->cleanup);
-	free(rs->baseline);
+	plan_free(&rs->plan);
 	memset(rs, 0, sizeof *rs);
 }
 

@@ -81,7 +81,7 @@ runner_sample_seconds(const struct runner *r)
 static double
 runner_grace(const struct runner *r)
 {
-	return r->plan.grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
+	return r->grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
 }
 
 /* Remember the first reason a sample failed; later ones are consequences. */
@@ -180,7 +180,7 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 		a.parent = getppid();
 		a.duration = r->plan.duration;
 		a.tmpdir = dir;
-		a.self_exe = r->plan.self_exe;
+		a.self_exe = r->env.self_exe;
 		a.probe = &r->probe;
 		sampler_child(&a);
 	}
@@ -531,17 +531,22 @@ runner_free_schedule(struct runner *r)
 }
 
 struct runner *
-runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
-    void *arg, struct sm_error *err)
+runner_start(const struct plan *plan, const struct runner_env *env,
+    struct run *run, runner_cb cb, void *arg, struct sm_error *err)
 {
 	struct runner	*r;
 	char		 idle[256];
+	double		 grace = env->grace > 0 ? env->grace :
+			     runner_default_grace(plan->duration);
 
 	/* A run whose facts could not be saved never starts. */
-	if (runner_check(plan, err) != 0 || csvstore_check(run, err) != 0)
+	if (runner_check(plan, grace, err) != 0 ||
+	    csvstore_check(run, err) != 0)
 		return NULL;
 	r = xcalloc(1, sizeof *r);
 	r->plan = *plan;
+	r->env = *env;
+	r->grace = grace;
 	r->run = run;
 	r->cb = cb;
 	r->arg = arg;
@@ -573,8 +578,9 @@ runner_start(const struct runner_plan *plan, struct run *run, runner_cb cb,
 	/* Kept in the file whatever the caller prints (run -q). */
 	if (sysinfo_not_idle(idle, sizeof idle))
 		run_meta_set(run, "idle_warning", idle);
-	runner_note_order(r);
-	if (plan->resume)
+	/* The plan as it runs, its seed included: a resume replays it. */
+	plan_write(&r->plan, run);
+	if (env->resume)
 		runner_resume(r);
 	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);

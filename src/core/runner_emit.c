@@ -72,7 +72,7 @@ runner_new_sample(struct runner *r)
 	s->copies = runner_copies(r);
 	s->index = r->sample;
 	s->repeat = r->repeat;
-	s->session = r->plan.session > 1 ? r->plan.session : 1;
+	s->session = r->env.session > 1 ? r->env.session : 1;
 	s->busy = r->busy >= 0 ? r->busy : NAN;
 	/* A calibrated sample lasts one batch, whatever -d says. */
 	s->duration = b->timing == BENCH_CALIBRATED ? 0 : r->plan.duration;

@@ -27,7 +27,7 @@ runner_hook(struct runner *r, const char *what, const char *cmd,
 	c.sample = r->sample;
 	c.repeat = r->repeat;
 	c.timeout = HOOKS_TIMEOUT;
-	c.stop = r->plan.stop;
+	c.stop = r->env.stop;
 	return hooks_run(&c, why, len);
 }
 

@@ -61,7 +61,9 @@ struct runner_copy {
 };
 
 struct runner {
-	struct runner_plan	 plan;
+	struct plan		 plan;		/* the caller's, read-only */
+	struct runner_env	 env;
+	double			 grace;		/* env's, or the default */
 	struct run		*run;
 	runner_cb		 cb;
 	void			*arg;
@@ -130,7 +132,6 @@ enum runner_go runner_enter_slot(struct runner *, int);
 int	 runner_seek(struct runner *);
 enum runner_go runner_end_repeat(struct runner *, size_t);
 enum runner_go runner_next(struct runner *);
-void	 runner_note_order(struct runner *);
 void	 runner_resume(struct runner *);
 
 /* runner_record.c: what a finished sample becomes */
@@ -143,6 +144,6 @@ int	 runner_hooks_before(struct runner *, char *, size_t, int *);
 void	 runner_hooks_after(struct runner *);
 
 /* runner_plan.c: the plan's checks */
-int	 runner_check(const struct runner_plan *, struct sm_error *);
+int	 runner_check(const struct plan *, double, struct sm_error *);
 
 #endif

@@ -59,9 +59,9 @@ runner_check_figure(struct run_sample *s)
 static void
 runner_collect(struct runner *r, struct run_sample *s)
 {
-	if (r->plan.collect == NULL || s->status != RUN_OK ||
+	if (r->env.collect == NULL || s->status != RUN_OK ||
 	    s->index == RUN_WARMUP ||
-	    r->plan.collect(r->plan.collect_arg, r->sampledir, s, r->run) == 0)
+	    r->env.collect(r->env.collect_arg, r->sampledir, s, r->run) == 0)
 		return;
 	free(s->per_copy);
 	s->per_copy = NULL;

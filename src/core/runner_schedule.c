@@ -15,7 +15,7 @@
  *
  * With run --resume the schedule skips the samples the run already holds
  * (runner_resume()).  Its meta (order, seed, repeats, target) goes into
- * the run with runner_note_order().  The runner's state is in
+ * the run's meta by plan_write().  The runner's state is in
  * runner_int.h; runner.c starts the sample the schedule picks, or ends
  * the run when it says so (enum runner_go): the schedule never calls
  * back into runner.c.
@@ -111,8 +111,8 @@ runner_index_pick(struct runner *r, size_t *pair)
 	int			found = 0;
 
 	for (size_t ci = 0; ci < r->plan.ncopies; ci++) {
-		index_compute_noise(r->run, r->plan.index_base,
-		    r->plan.copies[ci], r->plan.noise, &sc);
+		index_compute_noise(r->run, r->env.index_base,
+		    r->plan.copies[ci], r->env.noise, &sc);
 		/* What more samples cannot shrink is already too wide. */
 		if (sc.ci_fixed > r->plan.target) {
 			index_score_free(&sc);
@@ -159,16 +159,16 @@ runner_more(struct runner *r)
 	if (r->plan.time_cap > 0 &&
 	    spent >= r->plan.time_cap / (double)r->nrepeat)
 		return 0;
-	if (r->plan.index_base != NULL) {
+	if (r->env.index_base != NULL) {
 		if (!runner_index_pick(r, &pair) ||
-		    r->next[pair] > RUNNER_MAX_SAMPLES)
+		    r->next[pair] > PLAN_MAX_SAMPLES)
 			return 0;
 		runner_push(r, pair, r->next[pair]++);
 		return 1;
 	}
 	pairs = xcalloc(r->npair, sizeof *pairs);
 	for (size_t p = 0; p < r->npair; p++)
-		if (!r->skipped[p] && r->next[p] <= RUNNER_MAX_SAMPLES &&
+		if (!r->skipped[p] && r->next[p] <= PLAN_MAX_SAMPLES &&
 		    !(runner_pair_ci(r, p) <= r->plan.target))
 			pairs[n++] = p;
 	runner_push_round(r, pairs, n, -1);
@@ -254,33 +254,6 @@ runner_next(struct runner *r)
 	return runner_enter_slot(r, r->slot[r->pos].pair != last);
 }
 
-/* How the run was ordered, for its meta: replayable from the seed. */
-void
-runner_note_order(struct runner *r)
-{
-	char	buf[32];
-
-	run_meta_set(r->run, "order", r->plan.order == RUNNER_ORDER_GROUPED ?
-	    "grouped" : "interleaved");
-	snprintf(buf, sizeof buf, "%llu", (unsigned long long)r->plan.seed);
-	run_meta_set(r->run, "order_seed", buf);
-	run_meta_set(r->run, "warmup", r->plan.warmup ? "1" : "0");
-	snprintf(buf, sizeof buf, "%d", r->nrepeat);
-	run_meta_set(r->run, "repeats", buf);
-	if (r->plan.prepare != NULL)
-		run_meta_set(r->run, "prepare", r->plan.prepare);
-	if (r->plan.setup != NULL)
-		run_meta_set(r->run, "setup", r->plan.setup);
-	if (r->plan.cleanup != NULL)
-		run_meta_set(r->run, "cleanup", r->plan.cleanup);
-	if (r->plan.target > 0) {
-		snprintf(buf, sizeof buf, "%g", r->plan.target);
-		run_meta_set(r->run, "target_ci", buf);
-		snprintf(buf, sizeof buf, "%g", r->plan.time_cap);
-		run_meta_set(r->run, "time_cap", buf);
-	}
-}
-
 /* ---- Resuming: the samples the run holds already ---- */
 
 /* A sample's place in the plan as one sortable number. */
@@ -341,7 +314,7 @@ runner_resume(struct runner *r)
 	for (size_t i = 0; i < r->run->nsamples; i++) {
 		s = &r->run->samples[i];
 		if ((pair = runner_pair_of(r, s)) == r->npair ||
-		    s->index > RUNNER_MAX_SAMPLES + 1)
+		    s->index > PLAN_MAX_SAMPLES + 1)
 			continue;
 		if (s->status == RUN_SKIPPED)
 			r->skipped[pair] = 1;

@@ -244,13 +244,30 @@ users_collect(void *arg, const char *dir, struct run_sample *s,
 }
 
 /*
- * Make plan run the mix: b becomes its test, and the run records what
- * the mix was, step by step.  The caller sets copies (the user counts),
- * samples and duration.
+ * The plan of a users run, wherever it is made (sysmark users, the
+ * console): the mix as one test b, at 1, 2, 4 and 8 users, USERS_SAMPLES
+ * samples, each users count's samples back to back.
  */
 void
-users_plan(struct runner_plan *plan, struct bench *b, const struct mix *m,
-    struct run *run)
+users_plan_init(struct plan *p, const struct bench *b)
+{
+	plan_init(p);
+	plan_set_benches(p, &b, 1);
+	for (p->ncopies = 0; p->ncopies < 4; p->ncopies++)
+		p->copies[p->ncopies] = 1 << p->ncopies;
+	p->samples = USERS_SAMPLES;
+	p->order = RUNNER_ORDER_GROUPED;
+}
+
+/*
+ * Make a run of plan (whose one test is b, its copies the user counts)
+ * run the mix: b becomes the mix's test, env gives each sample the mix's
+ * think times as grace and collects the steps' response times, and the
+ * run records what the mix was, step by step.
+ */
+void
+users_prepare(const struct plan *plan, struct runner_env *env,
+    struct bench *b, const struct mix *m, struct run *run)
 {
 	char	key[32], val[512];
 
@@ -261,10 +278,11 @@ users_plan(struct runner_plan *plan, struct bench *b, const struct mix *m,
 	 * may go once round the mix past -d, so the copies are given every
 	 * think time of the mix beyond the usual grace.
 	 */
+	env->grace = runner_default_grace(plan->duration);
 	for (size_t i = 0; i < m->nsteps; i++)
-		plan->grace += m->steps[i].think;
-	plan->collect = users_collect;
-	plan->collect_arg = (void *)m;
+		env->grace += m->steps[i].think;
+	env->collect = users_collect;
+	env->collect_arg = (void *)m;
 	run_meta_set(run, "mix", m->name);
 	snprintf(val, sizeof val, "Simulated users, mix %s", m->name);
 	run_meta_set(run, "title:" USERS_TEST, val);
