@@ -881,13 +881,12 @@ void	 sweep_subreaper(void);
 int	 sweep_groups(const pid_t *, size_t);
 int	 sweep_orphans(const char *);
 
-/* runner.c: the samples' processes (schedule, record, hooks: runner_int.h) */
+/* plan.c: one run's plan, its defaults, check, estimate and run-file keys */
 enum runner_order {
 	RUNNER_ORDER_GROUPED = 0,	/* each test's samples back to back */
 	RUNNER_ORDER_INTERLEAVED	/* rounds, each in a shuffled order */
 };
 
-/* plan.c: one run's plan, its defaults, check, estimate and run-file keys */
 #define PLAN_SAMPLES		6	/* -n */
 #define PLAN_DURATION		10.0	/* -d, seconds */
 #define PLAN_TIME_CAP		600.0	/* -C's cap unless -T, seconds */
@@ -933,6 +932,7 @@ void	 plan_write(const struct plan *, struct run *);
 int	 plan_read(struct plan *, const struct run *, const char *path,
 	     struct sm_error *err);
 
+/* runner.c: the samples' processes (schedule, record, hooks: runner_int.h) */
 /*
  * What a front end adds to a plan to run it here: where sysmark is, how
  * long a late copy may take, what a users run collects, the flag that
