@@ -593,6 +593,15 @@ void	 bmdiff_warnings(const struct compare_side *a,
 	     const struct compare_side *b, const struct compare_opts *o,
 	     char *buf, size_t len);
 
+struct bmdiff_rank {
+	struct run_group	g;
+	enum bench_dir		dir;
+	struct signif		s;
+};
+size_t	 bmdiff_ranked(const struct compare_side *a,
+	     const struct compare_side *b, const struct compare_opts *o,
+	     struct bmdiff_rank **out);
+
 /* gate.c: compare --fail-on */
 #define GATE_WORSE		0x1u
 #define GATE_SMALL		0x2u
@@ -640,14 +649,6 @@ size_t	 json_compare_add(struct json_t *doc, const struct compare_side *a,
 	     size_t afirst, const struct compare_side *b, size_t bfirst,
 	     const struct bmdiff_line *lines, size_t n,
 	     const struct compare_opts *co);
-struct bmdiff_rank {
-	struct run_group	g;
-	enum bench_dir		dir;
-	struct signif		s;
-};
-size_t	 bmdiff_ranked(const struct compare_side *a,
-	     const struct compare_side *b, const struct compare_opts *o,
-	     struct bmdiff_rank **out);
 
 /* baseline.c */
 void	 baseline_dir(const char *, char *, size_t);
