@@ -86,6 +86,7 @@ double	 sm_rng_normal(struct sm_rng *);
 void	 sm_rng_shuffle(struct sm_rng *, size_t *, size_t);
 
 /* registry.c */
+#define USERS_TEST		"users"	/* the test a users run makes */
 extern const struct bench *const registry_all[];
 size_t	 registry_count(void);
 const struct bench *registry_find(const char *);
@@ -1106,7 +1107,6 @@ int	 mix_parse_users(const char *, int *, size_t, size_t *,
 size_t	 mix_list(const char *, char ***);
 
 /* users.c: U users running a mix at once, as one runner test */
-#define USERS_TEST		"users"
 #define USERS_SAMPLES		3	/* users -n, the console's too */
 void	 users_plan_init(struct plan *, const struct bench *);
 void	 users_prepare(const struct plan *, struct runner_env *,
