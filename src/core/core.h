@@ -238,6 +238,7 @@ char	*hist_encode(const struct hist *);
 int	 hist_decode(struct hist *, const char *, struct sm_error *);
 
 /* run.c */
+#define RUN_MAX_COPIES		1024	/* copies of a test at once */
 enum run_status {
 	RUN_OK = 0,
 	RUN_FAILED,
@@ -895,7 +896,6 @@ enum runner_order {
 #define PLAN_NCOPIES		16	/* copies values in one plan (-c) */
 #define PLAN_MIN_DURATION	0.1
 #define PLAN_MAX_DURATION	86400.0
-#define PLAN_MAX_COPIES		1024
 #define PLAN_MAX_SAMPLES	1000
 #define PLAN_MAX_REPEATS	100
 #define PLAN_CALIBRATED_S	0.3	/* a calibrated sample, roughly */

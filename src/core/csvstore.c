@@ -90,7 +90,7 @@ int
 csvstore_check_sample(const struct run_sample *s, char *why, size_t len)
 {
 	if (s->test[0] == '\0' || s->copies < 1 ||
-	    s->copies > PLAN_MAX_COPIES || s->index < RUN_WARMUP ||
+	    s->copies > RUN_MAX_COPIES || s->index < RUN_WARMUP ||
 	    s->repeat < 1 || s->version < 0) {
 		snprintf(why, len, "sample %d of \"%s\" at %d copies, repeat "
 		    "%d: not a test, copies, repeat and sample number",

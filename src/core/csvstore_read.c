@@ -243,7 +243,7 @@ csvstore_cells(struct csvstore_load *ld, struct run_sample *s)
 	if (csvstore_status(ld, s) != 0 ||
 	    (ld->field[COL_VERSION][0] != '\0' &&
 	    csvstore_int(ld, COL_VERSION, 0, INT_MAX, &version) != 0) ||
-	    csvstore_int(ld, COL_COPIES, 1, PLAN_MAX_COPIES, &copies) ||
+	    csvstore_int(ld, COL_COPIES, 1, RUN_MAX_COPIES, &copies) ||
 	    csvstore_int(ld, COL_SAMPLE, RUN_WARMUP, INT_MAX, &idx) ||
 	    csvstore_opt(ld, COL_DURATION, &s->duration) ||
 	    csvstore_opt(ld, COL_ELAPSED, &s->elapsed) ||
@@ -369,7 +369,7 @@ csvstore_hist(struct csvstore_load *ld)
 	}
 	if (csvstore_int(ld, COL_VERSION, HIST_VERSION, HIST_VERSION,
 	    &version) != 0 ||
-	    csvstore_int(ld, COL_COPIES, 1, PLAN_MAX_COPIES, &copies) ||
+	    csvstore_int(ld, COL_COPIES, 1, RUN_MAX_COPIES, &copies) ||
 	    csvstore_int(ld, COL_SAMPLE, 1, INT_MAX, &idx) ||
 	    csvstore_opt(ld, COL_VALUE, &count))
 		return;

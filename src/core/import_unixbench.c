@@ -102,9 +102,9 @@ import_ub_section(struct import *im, struct import_ub *st, size_t i,
 	if (sscanf(import_skip_space(line), "%ld CPUs in system; running "
 	    "%ld parallel cop", &cpus, &copies) != 2)
 		return 0;
-	if (copies < 1 || copies > PLAN_MAX_COPIES) {
+	if (copies < 1 || copies > RUN_MAX_COPIES) {
 		sm_error_set(err, "%s:%zu: %ld copies: expected 1 to %d",
-		    im->path, i + 1, copies, PLAN_MAX_COPIES);
+		    im->path, i + 1, copies, RUN_MAX_COPIES);
 		return -1;
 	}
 	import_ub_set(im, "cpus", "%ld", cpus);

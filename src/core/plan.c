@@ -190,8 +190,8 @@ plan_add_scale(int *out, size_t max, size_t *n)
 	long	ncpu = sysinfo_ncpu(), top = 2 * ncpu;
 	int	rc = 0;
 
-	if (top > PLAN_MAX_COPIES)
-		top = PLAN_MAX_COPIES;
+	if (top > RUN_MAX_COPIES)
+		top = RUN_MAX_COPIES;
 	for (long v = 1; v <= top && rc == 0; v *= 2) {
 		if (v / 2 < ncpu && ncpu < v)
 			rc = plan_add_copies(out, max, n, ncpu);
@@ -225,10 +225,10 @@ plan_parse_copies(const char *arg, int *out, size_t max, size_t *n,
 			rc = plan_add_scale(out, max, n);
 		else if (strcmp(tok, "cpus") == 0)
 			v = sysinfo_ncpu();
-		else if (sm_parse_int(tok, 1, PLAN_MAX_COPIES, &v) != 0) {
+		else if (sm_parse_int(tok, 1, RUN_MAX_COPIES, &v) != 0) {
 			sm_error_set(err, "%s: copies must be whole numbers "
 			    "from 1 to %d, cpus or scale", arg,
-			    PLAN_MAX_COPIES);
+			    RUN_MAX_COPIES);
 			rc = -1;
 			break;
 		}

@@ -330,7 +330,7 @@ report_html_strip(struct sbuf *c, const struct report_html *r,
 	snprintf(test, sizeof test, "%s", arg);
 	if ((colon = strchr(test, ':')) != NULL) {
 		*colon = '\0';
-		if (sm_parse_int(colon + 1, 1, PLAN_MAX_COPIES, &copies)
+		if (sm_parse_int(colon + 1, 1, RUN_MAX_COPIES, &copies)
 		    != 0)
 			return 0;
 		g.copies = (int)copies;

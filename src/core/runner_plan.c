@@ -26,14 +26,14 @@ runner_check(const struct plan *p, double grace, struct sm_error *err)
 	for (size_t i = 0; i < p->ncopies; i++) {
 		if (p->copies[i] >= 1 && p->copies[i] <= runner_max_copies())
 			continue;
-		if (runner_max_copies() < PLAN_MAX_COPIES)
+		if (runner_max_copies() < RUN_MAX_COPIES)
 			sm_error_set(err, "copies %d: must be between 1 and %d "
 			    "(RLIMIT_NPROC allows %ld processes, %d per copy)",
 			    p->copies[i], runner_max_copies(),
 			    runner_nproc(), RUNNER_PROCS_PER_COPY);
 		else
 			sm_error_set(err, "copies %d: must be between 1 and %d",
-			    p->copies[i], PLAN_MAX_COPIES);
+			    p->copies[i], RUN_MAX_COPIES);
 		return -1;
 	}
 	if (!(grace > 0)) {
@@ -57,7 +57,7 @@ runner_nproc(void)
 }
 
 /*
- * The most copies a run may have: PLAN_MAX_COPIES, or fewer when the
+ * The most copies a run may have: RUN_MAX_COPIES, or fewer when the
  * process limit could not hold RUNNER_PROCS_PER_COPY processes a copy (a
  * copy, its partner, what it execs).  Descriptors are not the limit: the
  * parent holds two pipes per sample however many copies there are, and
@@ -68,8 +68,8 @@ runner_max_copies(void)
 {
 	long	nproc = runner_nproc();
 
-	if (nproc < 0 || nproc / RUNNER_PROCS_PER_COPY >= PLAN_MAX_COPIES)
-		return PLAN_MAX_COPIES;
+	if (nproc < 0 || nproc / RUNNER_PROCS_PER_COPY >= RUN_MAX_COPIES)
+		return RUN_MAX_COPIES;
 	return nproc / RUNNER_PROCS_PER_COPY > 1 ?
 	    (int)(nproc / RUNNER_PROCS_PER_COPY) : 1;
 }

@@ -234,7 +234,7 @@ scaling_ncpu(const struct run *run)
 	const char	*v = run_meta_get(run, "cpus");
 	long		 n;
 
-	if (v == NULL || sm_parse_int(v, 1, PLAN_MAX_COPIES, &n) != 0)
+	if (v == NULL || sm_parse_int(v, 1, RUN_MAX_COPIES, &n) != 0)
 		return 0;
 	return (int)n;
 }
