@@ -252,7 +252,8 @@ test_refusals(void **state)
 		const char	*want;
 	} c[] = {
 		{ "meta,status,interrupted,,,,,,,,,,,,,,,\n", "does not record "
-		    "its samples (saved by an older sysmark?)" },
+		    "its plan_tests (saved by an older sysmark?): it cannot be "
+		    "resumed" },
 		{ "meta,status,interrupted,,,,,,,,,,,,,,,\nmeta,kind,noise-"
 		    "profile,,,,,,,,,,,,,,,\n", "a noise-profile, not a run" },
 		{ "meta,status,interrupted,,,,,,,,,,,,,,,\nmeta,hostname,"

@@ -395,6 +395,7 @@ detect_plan_one(const struct run *profile, const struct bench **b,
 
 	plan_init(p);
 	p->benches = b;		/* the caller's: never plan_free()d */
+	p->nbench = 1;
 	p->copies[0] = *copies;
 	if (d != NULL)
 		sm_parse_double(d, &p->duration);
