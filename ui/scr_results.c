@@ -177,7 +177,9 @@ scr_results_save_as(struct ui *ui, const char *path)
 		ui_message(ui, "not saved");
 		return;
 	}
-	if (csvstore_save(&ui->live.run, path, 0, &err) == 0) {
+	/* The file the run was saved in as it ended: saved again. */
+	if (csvstore_save(&ui->live.run, path, ui->live.saved &&
+	    strcmp(path, ui->live.path) == 0, &err) == 0) {
 		scr_results_saved(ui, path);
 		return;
 	}

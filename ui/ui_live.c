@@ -103,8 +103,8 @@ ui_live_saved(struct ui *ui, const struct runner_event *ev)
 	if (ev->type == SESSION_EV_SAVED) {
 		snprintf(l->path, sizeof l->path, "%s", ev->msg);
 		l->saved = 1;
-		ui_message(ui, "%s saved: %s", l->calibrate ? "noise profile" :
-		    "run", ev->msg);
+		ui_message(ui, "%s %s", l->calibrate ?
+		    "noise profile saved:" : "saved", ev->msg);
 		return;
 	}
 	ui_message(ui, "%s", ev->msg);

@@ -19,7 +19,7 @@ hangup_case() {
 	e2e_launch
 	e2e_choose 1
 	e2e_keys Enter
-	e2e_wait "not saved yet" 60
+	e2e_wait "^saved .*\.csv" 60
 	pid=$(e2e_pid)
 	[ -n "$pid" ] || e2e_fail "$1: sysmark's pid not found"
 	$e2e_tmux kill-window -t e2e

@@ -58,7 +58,7 @@ e2e_keys s Enter
 e2e_wait "^saved "
 e2e_wait "^Ratio to oldbox"
 e2e_keys n Enter
-e2e_wait "sysmark -- results: not saved" 60
+e2e_wait "^sysmark -- results: " 60
 e2e_wait "^Ratio to oldbox"
 
 # Compare three side by side: wide; l keeps the test column and stops
@@ -90,6 +90,6 @@ e2e_wait "^Levels read off the plateaus: L1 1 ns"
 e2e_wait "ends at 32K"
 e2e_shot view-memcurve
 e2e_keys r
-e2e_wait "sysmark -- results: not saved"
+e2e_wait "^sysmark -- results: "
 e2e_keys q y
 e2e_check_restored 0

@@ -29,7 +29,7 @@ e2e_wait "(no test finished yet)\|Finished so far"
 e2e_wait "one step: 2% of the mean"
 e2e_shot run-calibrated
 e2e_wait "sysmark -- results" 120
-e2e_wait "^s:save  b:reference"
+e2e_wait "^saved .*\.csv"
 e2e_wait "(1 sample)$"
 e2e_keys q y
 e2e_wait "sysmark-exit=0"
