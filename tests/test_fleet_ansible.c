@@ -18,7 +18,7 @@
 #include <errno.h>
 
 #include "testutil.h"
-#include "../src/core/fleet.h"
+#include "fleetutil.h"
 
 static char	orig_path[4096];
 
@@ -41,27 +41,11 @@ put(const char *name, const char *text, mode_t mode)
 static const struct fleet_host *
 host(const struct fleet_inv *inv, const char *name)
 {
-	for (size_t i = 0; i < inv->nhosts; i++)
-		if (strcmp(inv->hosts[i].name, name) == 0)
-			return &inv->hosts[i];
-	fail_msg("no host %s", name);
-	return NULL;
-}
+	long	h = fu_host(inv, name);
 
-/* The names pattern selects, joined by spaces. */
-static void
-selected(const struct fleet_inv *inv, const char *pat, char *out,
-    size_t len)
-{
-	struct sm_error	 err;
-	size_t		*idx, n;
-
-	out[0] = '\0';
-	assert_int_equal(fleet_pattern_select(inv, pat, &idx, &n, &err), 0);
-	for (size_t i = 0; i < n; i++)
-		snprintf(out + strlen(out), len - strlen(out), "%s%s",
-		    i ? " " : "", inv->hosts[idx[i]].name);
-	free(idx);
+	if (h < 0)
+		fail_msg("no host %s", name);
+	return &inv->hosts[h];
 }
 
 static int
@@ -121,7 +105,6 @@ test_yaml(void **state)
 	struct fleet_inv		inv;
 	struct sm_error			err;
 	const struct fleet_host		*h;
-	char				sel[256];
 
 	(void)state;
 	if (fleet_inv_load(&inv, put("hosts.yml", yaml, 0644), &err) != 0)
@@ -139,14 +122,10 @@ test_yaml(void **state)
 	assert_int_equal(h->port, 2200);
 	assert_string_equal(h->user, "dbadmin");
 	assert_int_equal(host(&inv, "db2")->port, 2300);
-	selected(&inv, "web", sel, sizeof sel);
-	assert_string_equal(sel, "web1 web2");
-	selected(&inv, "prod:!db", sel, sizeof sel);
-	assert_string_equal(sel, "web1 web2");
-	selected(&inv, "prod", sel, sizeof sel);
-	assert_string_equal(sel, "web1 web2 db1 db2");
-	selected(&inv, "all:!prod", sel, sizeof sel);
-	assert_string_equal(sel, "lone");
+	fu_expect(&inv, "web", "web1 web2");
+	fu_expect(&inv, "prod:!db", "web1 web2");
+	fu_expect(&inv, "prod", "web1 web2 db1 db2");
+	fu_expect(&inv, "all", "lone web1 web2 db1 db2");
 	fleet_inv_free(&inv);
 
 	/* No .yml in the name: its first line says YAML. */
