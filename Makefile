@@ -10,7 +10,16 @@
 #                 (minimised); fails on any finding
 #   make unixbench-flags  the workloads built with UnixBench's flags
 #   make install  PREFIX=/usr/local DESTDIR= : binary, exec helper,
-#                 baselines, man page
+#                 baselines, mixes, man page
+#   make uninstall  the same PREFIX and DESTDIR: removes exactly those
+#
+# make builds in parallel, one job per CPU, unless given -j itself.
+
+# A -j on the command line wins: make 4.4 shows it here, and make 4.3,
+# which does not, applies it over this one.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
@@ -67,11 +76,16 @@ TESTS	 = $(TEST_SRC:tests/%.c=build/san/%)
 
 all: deps sysmark sysmark-exec
 
+# What is missing is installed before anything is compiled (every object
+# waits for build/flags, which waits for deps), and the tests' packages
+# before a test is built: in a parallel build nothing else orders them.
 deps:
 	@sh .ci/deps
 
-test-deps:
+test-deps: deps
 	@sh .ci/deps test
+
+$(TESTS) $(FUZZ) $(FUZZ_OBJ): | test-deps
 
 sysmark: $(OBJ)
 	@echo "  LD      $@"
@@ -127,7 +141,7 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	    $(DEPFLAGS) -o $@ $< $(FUZZ_OBJ) $(LIBS)
 
 # Rebuild everything when the flags or the install prefix change.
-build/flags: FORCE
+build/flags: FORCE | deps
 	@mkdir -p build
 	@echo '$(CC) $(CFLAGS) $(DEFS) $(DEPFLAGS)' | cmp -s - $@ || \
 	    echo '$(CC) $(CFLAGS) $(DEFS) $(DEPFLAGS)' > $@
@@ -156,6 +170,20 @@ install: sysmark sysmark-exec
 	    install -m 644 "$$f" $(DESTDIR)$(DATADIR)/mixes/; done
 	install -m 644 src/sysmark.1 $(DESTDIR)$(MANDIR)/sysmark.1
 
+# What install put, by name (a file of one's own beside it stays), then
+# sysmark's own directories if that left them empty.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sysmark \
+	    $(DESTDIR)$(LIBEXECDIR)/sysmark-exec \
+	    $(DESTDIR)$(MANDIR)/sysmark.1
+	for f in baselines/*.csv; do [ ! -f "$$f" ] || \
+	    rm -f "$(DESTDIR)$(DATADIR)/baselines/$${f##*/}"; done
+	for f in mixes/*; do [ ! -f "$$f" ] || \
+	    rm -f "$(DESTDIR)$(DATADIR)/mixes/$${f##*/}"; done
+	for d in $(DATADIR)/baselines $(DATADIR)/mixes $(DATADIR) \
+	    $(LIBEXECDIR); do [ ! -d "$(DESTDIR)$$d" ] || \
+	    rmdir "$(DESTDIR)$$d" 2>/dev/null || true; done
+
 clean:
 	rm -rf build sysmark sysmark-exec
 
@@ -163,4 +191,5 @@ FORCE:
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
-.PHONY: all deps test-deps run test fuzz install clean unixbench-flags FORCE
+.PHONY: all deps test-deps run test fuzz install uninstall clean \
+	unixbench-flags FORCE

@@ -148,4 +148,16 @@ int	 cmd_report(int, char **, const char *);
 int	 cmd_agent(int, char **, const char *);
 int	 cmd_fleet(int, char **, const char *);
 
+/* main.c: the commands' table, read by cmd_completion.c */
+struct main_cmd {
+	const char	*name;
+	int		 (*fn)(int, char **, const char *);
+	const char	*usage;		/* beside its options, in its file */
+};
+extern const struct main_cmd main_cmds[];
+extern const size_t main_ncmds;
+/* cmd_completion.c */
+extern const char cmd_completion_usage[];
+int	 cmd_completion(int, char **, const char *);
+
 #endif

@@ -1,5 +1,5 @@
 /*
- * The sysmark command line: --help and --version, and the table that
+ * The sysmark command line: --help and --version (-V), and the table that
  * hands `sysmark NAME ...` to its command, one file each (src/cmd_NAME.c,
  * sharing src/cmd.c; see cmd.h).  Each command keeps its usage beside its
  * options in its file; `sysmark NAME --help` prints it, and the global
@@ -24,12 +24,11 @@
 
 #include "cmd.h"
 
-/* The subcommands: sysmark NAME ... calls fn(argc - 1, argv + 1, argv0). */
-static const struct main_cmd {
-	const char	*name;
-	int		 (*fn)(int, char **, const char *);
-	const char	*usage;		/* beside its options, in its file */
-} main_cmds[] = {
+/*
+ * The subcommands: sysmark NAME ... calls fn(argc - 1, argv + 1, argv0).
+ * Exported as data for cmd_completion.c, which makes its scripts from it.
+ */
+const struct main_cmd main_cmds[] = {
 	{ "run", cmd_run, cmd_run_usage },
 	{ "show", cmd_show, cmd_show_usage },
 	{ "list", cmd_list, cmd_list_usage },
@@ -41,8 +40,10 @@ static const struct main_cmd {
 	{ "fleet", cmd_fleet, cmd_fleet_usage },
 	{ "agent", cmd_agent, cmd_agent_usage },
 	{ "console", cmd_console, cmd_console_usage },
+	{ "completion", cmd_completion, cmd_completion_usage },
 };
 #define MAIN_NCMDS	(sizeof main_cmds / sizeof main_cmds[0])
+const size_t main_ncmds = MAIN_NCMDS;
 
 /*
  * The global usage, built from the commands' own: each one's synopsis
@@ -51,7 +52,7 @@ static const struct main_cmd {
 static void
 main_usage(FILE *f)
 {
-	fputs("usage: sysmark [--help | --version]\n", f);
+	fputs("usage: sysmark [-h | --help | -V | --version]\n", f);
 	for (size_t i = 0; i < MAIN_NCMDS; i++) {
 		const char	*u = main_cmds[i].usage, *end;
 
@@ -108,7 +109,7 @@ main(int argc, char **argv)
 		main_usage(stdout);
 		return SM_EXIT_OK;
 	}
-	if (strcmp(argv[1], "--version") == 0) {
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("sysmark %s\n", SYSMARK_VERSION);
 		return SM_EXIT_OK;
 	}

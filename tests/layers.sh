@@ -1,5 +1,5 @@
 #!/bin/sh
-# The layers point one way, as the README's "How it is built" says:
+# The layers point one way, as doc/HACKING.md's "How it is built" says:
 #
 #   sh tests/layers.sh [DIR]
 #

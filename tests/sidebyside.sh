@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# sysmark beside the suites it follows, as the README's side-by-side
+# sysmark beside the suites it follows, as doc/validation.md's side-by-side
 # table is made: each test interleaved with its reference (sysmark,
 # reference, reference, sysmark, ...), one ratio per pair, then the median
 # ratio, the pairs, their spread and the load average while they ran.

@@ -7,7 +7,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include "testutil.h"
-#include "../src/core/fleet.h"
+#include "fleetutil.h"
 
 /* Parse text as inventory "inv"; 0 or -1 with err. */
 static int
@@ -15,36 +15,6 @@ parse(struct fleet_inv *inv, const char *text, struct sm_error *err)
 {
 	fleet_inv_init(inv);
 	return fleet_inv_parse(inv, text, strlen(text), "inv", err);
-}
-
-/* The index of host name, or -1. */
-static long
-host(const struct fleet_inv *inv, const char *name)
-{
-	for (size_t i = 0; i < inv->nhosts; i++)
-		if (strcmp(inv->hosts[i].name, name) == 0)
-			return (long)i;
-	return -1;
-}
-
-/* The names pattern selects, joined by spaces. */
-static void
-select_str(const struct fleet_inv *inv, const char *pat, char *out,
-    size_t len)
-{
-	struct sm_error	 err;
-	size_t		*idx, n;
-
-	out[0] = '\0';
-	if (fleet_pattern_select(inv, pat, &idx, &n, &err) != 0) {
-		snprintf(out, len, "ERR %s", err.msg);
-		free(idx);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		snprintf(out + strlen(out), len - strlen(out), "%s%s",
-		    i ? " " : "", inv->hosts[idx[i]].name);
-	free(idx);
 }
 
 /* A plain list, comments and host:port. */
@@ -93,16 +63,16 @@ test_ini(void **state)
 	(void)state;
 	assert_int_equal(parse(&inv, ini, &err), 0);
 	assert_int_equal(inv.nhosts, 6);
-	h = &inv.hosts[host(&inv, "web02")];
+	h = &inv.hosts[fu_host(&inv, "web02")];
 	assert_string_equal(h->user, "deploy");
 	assert_string_equal(h->key, "/keys/prod key");
-	h = &inv.hosts[host(&inv, "dbb.example.com")];
+	h = &inv.hosts[fu_host(&inv, "dbb.example.com")];
 	assert_string_equal(h->user, "dba");
 	assert_int_equal(h->port, 2200);
 	assert_string_equal(inv.hosts[0].addr, "10.0.0.1");
 	assert_null(inv.hosts[0].user);
-	assert_int_equal(host(&inv, "web03") >= 0, 1);
-	assert_int_equal(host(&inv, "web3"), -1);
+	assert_int_equal(fu_host(&inv, "web03") >= 0, 1);
+	assert_int_equal(fu_host(&inv, "web3"), -1);
 	fleet_inv_free(&inv);
 }
 
@@ -116,26 +86,26 @@ test_patterns(void **state)
 
 	(void)state;
 	assert_int_equal(parse(&inv, ini, &err), 0);
-	select_str(&inv, NULL, out, sizeof out);
+	fu_select(&inv, NULL, out, sizeof out);
 	assert_string_equal(out, "lb web01 web02 web03 dba.example.com "
 	    "dbb.example.com");
-	select_str(&inv, "web:lb", out, sizeof out);
+	fu_select(&inv, "web:lb", out, sizeof out);
 	assert_string_equal(out, "lb web01 web02 web03");
-	select_str(&inv, "prod,!web02", out, sizeof out);
+	fu_select(&inv, "prod,!web02", out, sizeof out);
 	assert_string_equal(out, "web01 web03 dba.example.com "
 	    "dbb.example.com");
-	select_str(&inv, "prod:&db", out, sizeof out);
+	fu_select(&inv, "prod:&db", out, sizeof out);
 	assert_string_equal(out, "dba.example.com dbb.example.com");
-	select_str(&inv, "!prod", out, sizeof out);
+	fu_select(&inv, "!prod", out, sizeof out);
 	assert_string_equal(out, "lb");
-	select_str(&inv, "web0[13]", out, sizeof out);
+	fu_select(&inv, "web0[13]", out, sizeof out);
 	assert_string_equal(out, "web01 web03");
-	select_str(&inv, "*", out, sizeof out);
+	fu_select(&inv, "*", out, sizeof out);
 	assert_non_null(strstr(out, "lb web01"));
-	select_str(&inv, "web,wbe", out, sizeof out);
+	fu_select(&inv, "web,wbe", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"wbe\": no host or group by "
 	    "that name");
-	select_str(&inv, "web:&db", out, sizeof out);
+	fu_select(&inv, "web:&db", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"web:&db\" leaves no host");
 	fleet_inv_free(&inv);
 }

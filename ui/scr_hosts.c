@@ -42,7 +42,8 @@ struct scr_hosts {
 };
 
 static const struct ui_key scr_hosts_help[] = {
-	{ "i", "open an inventory (a host a line, or Ansible's INI)" },
+	{ "i", "open an inventory: a host a line, Ansible's INI, or its "
+	    "YAML or a script (through ansible-inventory)" },
 	{ "Space", "pick or unpick the host under the cursor" },
 	{ "a x", "pick all hosts; none" },
 	{ "j k J K", "move in the list" },

@@ -68,13 +68,33 @@ struct fleet_inv {
 };
 void	 fleet_inv_init(struct fleet_inv *);
 void	 fleet_inv_free(struct fleet_inv *);
-int	 fleet_inv_load(struct fleet_inv *, const char *, struct sm_error *);
 int	 fleet_inv_parse(struct fleet_inv *inv, const char *buf, size_t len,
 	     const char *path, struct sm_error *err);
 int	 fleet_inv_from_list(struct fleet_inv *, const char *,
 	     struct sm_error *);
 int	 fleet_inv_member(const struct fleet_inv *inv, size_t g, size_t h);
 int	 fleet_inv_expand(const char *, char ***, size_t *, struct sm_error *);
+int	 fleet_inv_finish(struct fleet_inv *, const char *, struct sm_error *);
+long	 fleet_inv_add_host(struct fleet_inv *, const char *, const char *,
+	     struct sm_error *);
+long	 fleet_inv_add_group(struct fleet_inv *, const char *, const char *,
+	     struct sm_error *);
+void	 fleet_inv_add_member(struct fleet_inv *, size_t, size_t);
+int	 fleet_inv_add_child(struct fleet_inv *, size_t, size_t, const char *,
+	     struct sm_error *);
+int	 fleet_inv_add_var(struct fleet_inv *, size_t, const char *,
+	     const char *, const char *, struct sm_error *);
+
+/* fleet_inv_load.c: an inventory file, read by the reader it needs */
+#define FLEET_INV_MAX_FILE	(1 << 22)	/* bytes */
+int	 fleet_inv_load(struct fleet_inv *, const char *, struct sm_error *);
+
+/* fleet_ansible.c: YAML, JSON, scripts, directories: ansible-inventory */
+#define FLEET_ANSIBLE_PROG	"ansible-inventory"
+#define FLEET_ANSIBLE_S		60		/* its whole run */
+#define FLEET_ANSIBLE_MAX_OUT	(1 << 24)	/* bytes of its JSON */
+int	 fleet_ansible_load(struct fleet_inv *, const char *,
+	     struct sm_error *);
 
 /* fleet_pattern.c: all, a:b, a,b, !a, &a, globs */
 int	 fleet_pattern_select(const struct fleet_inv *, const char *,
@@ -113,6 +133,8 @@ struct fleet_proc {
 };
 int	 fleet_proc_start(struct fleet_proc *, char *const [],
 	     struct sm_error *);
+int	 fleet_proc_start_env(struct fleet_proc *, char *const [],
+	     char *const [], struct sm_error *);
 int	 fleet_proc_reap(struct fleet_proc *);
 void	 fleet_proc_kill(struct fleet_proc *);
 void	 fleet_proc_end(struct fleet_proc *);

@@ -11,10 +11,13 @@
  * reach the same address and port: two benchmarks on one machine spoil
  * both.  Group variables reach a host from its deepest group, host
  * variables win over all, as in Ansible.
+ *
+ * The other forms Ansible reads (YAML, JSON, a script, a directory) come
+ * through ansible-inventory (fleet_ansible.c), which builds the same
+ * inventory with the fleet_inv_add_* functions at the end of this file;
+ * fleet_inv_load.c decides which reader a file needs.
  */
 /* SPDX-License-Identifier: MIT */
-
-#include <sys/stat.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -26,7 +29,6 @@
 
 #include "fleet.h"
 
-#define FLEET_INV_MAX_FILE	(1 << 22)	/* bytes */
 #define FLEET_INV_MAX_TOKENS	64		/* on one line */
 
 /* Where the parser is: the section a line belongs to. */
@@ -60,7 +62,7 @@ static const char *const fleet_inv_refused[] = {
 static int	fleet_inv_error(struct fleet_inv_ctx *, struct sm_error *,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 
-/* "path:line: message"; returns -1. */
+/* "path:line: message" ("path: message" at line 0); returns -1. */
 static int
 fleet_inv_error(struct fleet_inv_ctx *c, struct sm_error *err,
     const char *fmt, ...)
@@ -71,7 +73,10 @@ fleet_inv_error(struct fleet_inv_ctx *c, struct sm_error *err,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	sm_error_set(err, "%s:%zu: %s", c->path, c->line, msg);
+	if (c->line == 0)	/* no line: ansible-inventory's output */
+		sm_error_set(err, "%s: %s", c->path, msg);
+	else
+		sm_error_set(err, "%s:%zu: %s", c->path, c->line, msg);
 	return -1;
 }
 
@@ -127,7 +132,11 @@ fleet_inv_host(struct fleet_inv_ctx *c, const char *name, struct sm_error *err)
 	h = &inv->hosts[inv->nhosts];
 	memset(h, 0, sizeof *h);
 	h->name = xstrdup(name);
-	snprintf(h->where, sizeof h->where, "%s:%zu", c->path, c->line);
+	if (c->line == 0)
+		snprintf(h->where, sizeof h->where, "%s", c->path);
+	else
+		snprintf(h->where, sizeof h->where, "%s:%zu", c->path,
+		    c->line);
 	return (long)inv->nhosts++;
 }
 
@@ -552,7 +561,7 @@ fleet_inv_check_twins(const struct fleet_inv *inv, struct sm_error *err)
 }
 
 /* After parsing: variables resolved, addresses set, twins refused. */
-static int
+int
 fleet_inv_finish(struct fleet_inv *inv, const char *path, struct sm_error *err)
 {
 	if (inv->nhosts == 0) {
@@ -641,36 +650,6 @@ fleet_inv_parse(struct fleet_inv *inv, const char *buf, size_t len,
 	return rc == 0 ? fleet_inv_finish(inv, path, err) : -1;
 }
 
-/* Read and parse the inventory file path into inv (initialised here). */
-int
-fleet_inv_load(struct fleet_inv *inv, const char *path, struct sm_error *err)
-{
-	struct stat	 st;
-	FILE		*f;
-	char		*buf;
-	size_t		 n;
-	int		 rc;
-
-	fleet_inv_init(inv);
-	if ((f = fopen(path, "r")) == NULL) {
-		sm_error_set(err, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size > FLEET_INV_MAX_FILE) {
-		fclose(f);
-		sm_error_set(err, "%s: not a regular file of at most %d bytes",
-		    path, FLEET_INV_MAX_FILE);
-		return -1;
-	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	n = fread(buf, 1, (size_t)st.st_size, f);
-	fclose(f);
-	rc = fleet_inv_parse(inv, buf, n, path, err);
-	free(buf);
-	return rc;
-}
-
 /*
  * run --hosts: "web1,user@web2:2222,db[1:3]" as an inventory of its
  * own, each entry [USER@]HOST[:PORT].
@@ -708,4 +687,66 @@ fleet_inv_from_list(struct fleet_inv *inv, const char *list,
 	rc = fleet_inv_parse(inv, buf, len, "--hosts", err);
 	free(buf);
 	return rc;
+}
+
+/* ---- Building from another reader's output (fleet_ansible.c) ---- */
+
+/*
+ * The host named name, made if absent, its first mention where (a path,
+ * and what names the host in it); its index, or -1 with why.
+ */
+long
+fleet_inv_add_host(struct fleet_inv *inv, const char *name,
+    const char *where, struct sm_error *err)
+{
+	struct fleet_inv_ctx	c = { inv, where, 0, 0, FLEET_INV_HOSTS };
+
+	return fleet_inv_host(&c, name, err);
+}
+
+/* The group named name, made if absent; its index, or -1 with why. */
+long
+fleet_inv_add_group(struct fleet_inv *inv, const char *name,
+    const char *where, struct sm_error *err)
+{
+	struct fleet_inv_ctx	c = { inv, where, 0, 0, FLEET_INV_HOSTS };
+
+	if (!fleet_valid_name(name))
+		return fleet_inv_error(&c, err, "\"%s\" is not a group name",
+		    name);
+	return (long)fleet_inv_group(inv, name);
+}
+
+/* Host h in group g. */
+void
+fleet_inv_add_member(struct fleet_inv *inv, size_t g, size_t h)
+{
+	fleet_inv_add_index(&inv->groups[g].hosts, &inv->groups[g].nhosts, h);
+}
+
+/* Group child under group g; 0, or -1 for "all" (the root). */
+int
+fleet_inv_add_child(struct fleet_inv *inv, size_t g, size_t child,
+    const char *where, struct sm_error *err)
+{
+	struct fleet_inv_ctx	c = { inv, where, 0, 0, FLEET_INV_HOSTS };
+
+	if (child == 0)
+		return fleet_inv_error(&c, err, "\"all\" cannot be a child");
+	fleet_inv_add_index(&inv->groups[g].children,
+	    &inv->groups[g].nchildren, child);
+	return 0;
+}
+
+/*
+ * Host h's own variable k=v, checked as on an INI host line: the four
+ * honoured set, a refused one is an error, any other ignored.
+ */
+int
+fleet_inv_add_var(struct fleet_inv *inv, size_t h, const char *k,
+    const char *v, const char *where, struct sm_error *err)
+{
+	struct fleet_inv_ctx	c = { inv, where, 0, 0, FLEET_INV_HOSTS };
+
+	return fleet_inv_apply(&c, &inv->hosts[h], k, v, 1, err);
 }

@@ -34,13 +34,27 @@ fleet_proc_close(int *fd)
 	*fd = -1;
 }
 
-/* In the child: the pipes onto 0, 1, 2, default signals, then exec. */
+/*
+ * In the child: the pipes onto 0, 1, 2, default signals, env's
+ * "NAME=value" strings (or NULL) added to the environment, then exec.
+ */
 static void
-fleet_proc_child(char *const argv[], int in[2], int out[2], int err[2])
+fleet_proc_child(char *const argv[], char *const env[], int in[2],
+    int out[2], int err[2])
 {
 	struct sigaction	sa;
+	const char		*eq;
+	char			 name[128];
 
 	setpgid(0, 0);
+	for (size_t i = 0; env != NULL && env[i] != NULL; i++) {
+		if ((eq = strchr(env[i], '=')) == NULL ||
+		    (size_t)(eq - env[i]) >= sizeof name)
+			_exit(127);
+		snprintf(name, sizeof name, "%.*s", (int)(eq - env[i]), env[i]);
+		if (setenv(name, eq + 1, 1) != 0)
+			_exit(127);
+	}
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
@@ -68,6 +82,14 @@ fleet_proc_nonblock(int fd)
 int
 fleet_proc_start(struct fleet_proc *p, char *const argv[], struct sm_error *err)
 {
+	return fleet_proc_start_env(p, argv, NULL, err);
+}
+
+/* Start argv with env added to its environment; 0, or -1 with why. */
+int
+fleet_proc_start_env(struct fleet_proc *p, char *const argv[],
+    char *const env[], struct sm_error *err)
+{
 	int	in[2] = { -1, -1 }, out[2] = { -1, -1 }, er[2] = { -1, -1 };
 
 	memset(p, 0, sizeof *p);
@@ -81,7 +103,7 @@ fleet_proc_start(struct fleet_proc *p, char *const argv[], struct sm_error *err)
 		goto fail;
 	}
 	if (p->pid == 0)
-		fleet_proc_child(argv, in, out, er);
+		fleet_proc_child(argv, env, in, out, er);
 	/* Both sides set the group, so a kill right away finds it. */
 	setpgid(p->pid, p->pid);
 	close(in[0]);

@@ -81,7 +81,7 @@ printf 'kind,what,iterations,think\ncommand,%s,1,0\n' "$(cmd_of 131071)" \
 users "$tmp/long.csv" -u 1 -d 0.1 -n 1 -q
 [ "$rc" -eq 0 ] || fail "13: 131071 bytes: status $rc"
 
-# 14. A mix starting with a UTF-8 BOM, as the README promises, is read.
+# 14. A mix starting with a UTF-8 BOM, as sysmark(1) promises, is read.
 printf '\357\273\277kind,what,iterations,think\ncommand,true,1,0\n' \
     >"$tmp/bom.csv"
 users "$tmp/bom.csv" -u 1 -d 0.1 -n 1 -q
