@@ -1067,4 +1067,43 @@ struct users_pct {
 };
 size_t	 users_curve(const struct run *, struct users_pct **, int *);
 
+/* changepoint.c: where a series of runs changed level */
+#define CHANGEPOINT_ALPHA	0.05
+#define CHANGEPOINT_PERMS	199	/* permutations per cut tested */
+#define CHANGEPOINT_MIN_RUNS	5	/* fewer: too short to search */
+#define CHANGEPOINT_MIN_SIDE	2	/* runs a level holds, but the newest */
+#define CHANGEPOINT_MAX		64	/* change points a series may hold */
+#define CHANGEPOINT_VAR_FLOOR	1e-12	/* of a log figure */
+struct changepoint {
+	size_t	at;		/* the first run of the new level */
+	size_t	from;		/* the level before starts here */
+	size_t	to;		/* the level after ends before this */
+	double	p;		/* the permutation test's */
+	double	size;		/* after / before - 1 */
+	double	lo;		/* its 95% interval */
+	double	hi;
+	double	before;		/* the levels, weighted geometric means */
+	double	after;
+};
+struct changepoint_opts {
+	double	alpha;
+	double	min_effect;	/* a fraction */
+	int	perms;
+};
+enum changepoint_status {
+	CHANGEPOINT_OK = 0,
+	CHANGEPOINT_SHORT	/* under CHANGEPOINT_MIN_RUNS runs */
+};
+struct changepoint_result {
+	enum changepoint_status	 status;
+	struct changepoint	*cps;
+	size_t			 ncps;
+	double			 detect;	/* a step it would find, 80% */
+	double			 tau2;		/* runs' variance beyond own */
+};
+void	 changepoint_opts_default(struct changepoint_opts *);
+void	 changepoint_find(const double *v, const double *relvar, size_t n,
+	     const struct changepoint_opts *o, struct changepoint_result *r);
+void	 changepoint_result_free(struct changepoint_result *);
+
 #endif
