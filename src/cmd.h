@@ -159,5 +159,7 @@ int	 cmd_console(int, char **, const char *);
 int	 cmd_report(int, char **, const char *);
 int	 cmd_agent(int, char **, const char *);
 int	 cmd_fleet(int, char **, const char *);
+extern const char cmd_history_usage[];
+int	 cmd_history(int, char **, const char *);
 
 #endif

@@ -29,6 +29,7 @@ static const struct report_html_fact {
 	const char	*key2;		/* appended after a space */
 } report_html_facts[] = {
 	{ "Label", "label", NULL },
+	{ "Commit", "commit", NULL },
 	{ "Note", "note", NULL },
 	{ "Host", "hostname", NULL },
 	{ "Fleet host", "fleet_host", NULL },

@@ -1,0 +1,403 @@
+/*
+ * sysmark history: saved runs as series (host, test, version, copies),
+ * each with the change points found in it (core: history.c,
+ * changepoint.c, histindex.c, history_out.c); --fail-on change for CI,
+ * --compare N to see the runs on each side of a change point compared;
+ * -f bmf and -f otava for the dashboards people already run.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+const char cmd_history_usage[] =
+"usage: sysmark history [-f FORMAT] [-t PATTERN] [-g GROUP] [-b BY]\n"
+"                   [--since DATE] [-e PERCENT] [--fail-on change]\n"
+"                   [--compare N] [--index DIR|none] DIR|FILE...\n"
+"\n"
+"Saved runs as series, one per host, test, version and copies, and\n"
+"the change points in each: where it starts, its size and 95%\n"
+"interval, its p-value and the runs on each side.\n"
+"\n"
+"  -f FORMAT      text, csv, md, json; bmf (Bencher Metric Format, each\n"
+"                 series' newest run) or otava (Otava's CSV)\n"
+"  -t PATTERN     only tests whose id matches a glob of the\n"
+"                 comma-separated PATTERN (lat_*,syscall)\n"
+"  -g GROUP       only the tests of GROUP (as list shows them)\n"
+"  -b BY          order runs by date (their start, the default),\n"
+"                 label (natural order) or commit (as first measured;\n"
+"                 run with SYSMARK_COMMIT set records it)\n"
+"  --since DATE   only runs started on or after DATE (YYYY-MM-DD)\n"
+"  -e PERCENT     smallest step that counts (default 1)\n"
+"  --fail-on change\n"
+"                 exit with status 5 when a series' newest run begins a\n"
+"                 worse step\n"
+"  --compare N    compare the runs on each side of change point N (up\n"
+"                 to 30 a side, the nearest)\n"
+"  --index DIR    keep each directory's index of run summaries in DIR\n"
+"                 (default $XDG_CACHE_HOME/sysmark or ~/.cache/sysmark);\n"
+"                 none: read every file\n";
+
+#define CMD_HISTORY_SIDE	30	/* runs a side, for --compare */
+
+/* What history's options ask for. */
+struct cmd_history_args {
+	enum table_format	 fmt;
+	int			 export;	/* 'b' bmf, 'o' otava, 0 */
+	struct filter		 filter;
+	struct history_query	 q;
+	int			 gate;		/* --fail-on change */
+	long			 compare;	/* --compare N; 0 none */
+	const char		*index;
+	char			 cache[PATH_MAX];
+};
+
+/* A file read around, named on stderr with control characters shown. */
+static void
+cmd_history_warn(const char *msg, void *arg)
+{
+	(void)arg;
+	fputs("sysmark: history: ", stderr);
+	for (; *msg != '\0'; msg++)
+		fputc((unsigned char)*msg < ' ' || *msg == 0x7f ? '?' : *msg,
+		    stderr);
+	fputs(" (read around)\n", stderr);
+}
+
+/* -f: the table formats, bmf or otava; 0 or the exit status. */
+static int
+cmd_history_format(const char *arg, struct cmd_history_args *a)
+{
+	if (strcmp(arg, "bmf") == 0 || strcmp(arg, "otava") == 0) {
+		a->export = arg[0];
+		return 0;
+	}
+	if (cmd_parse_format(arg, &a->fmt) != 0)
+		return SM_EXIT_INPUT;
+	return 0;
+}
+
+/* -b BY; 0 or the exit status. */
+static int
+cmd_history_by(const char *arg, struct history_query *q)
+{
+	if (strcmp(arg, "date") == 0)
+		q->by = HISTORY_BY_DATE;
+	else if (strcmp(arg, "label") == 0)
+		q->by = HISTORY_BY_LABEL;
+	else if (strcmp(arg, "commit") == 0)
+		q->by = HISTORY_BY_COMMIT;
+	else
+		return cmd_usage_error("-b %s: order by date, label or commit",
+		    arg);
+	return 0;
+}
+
+/* -e, --since, --compare: a number each; 0 or the exit status. */
+static int
+cmd_history_number(int c, const char *arg, struct cmd_history_args *a)
+{
+	double	v;
+
+	if (c == 'S') {
+		if ((a->q.since = history_parse_date(arg)) < 0)
+			return cmd_usage_error("--since %s: a date is "
+			    "YYYY-MM-DD", arg);
+		return 0;
+	}
+	if (c == 'C') {
+		if (sm_parse_int(arg, 1, 100000, &a->compare) != 0)
+			return cmd_usage_error("--compare %s: the number of a "
+			    "change point, as history lists them", arg);
+		return 0;
+	}
+	if (sm_parse_double(arg, &v) != 0 || v < 0 || v >= 100)
+		return cmd_usage_error("-e %s: the minimum effect must be a "
+		    "percentage from 0 to below 100", arg);
+	a->q.cp.min_effect = v / 100;
+	return 0;
+}
+
+/* One option; 0 or the exit status. */
+static int
+cmd_history_option(int c, const char *arg, struct cmd_history_args *a)
+{
+	switch (c) {
+	case 'f':
+		return cmd_history_format(arg, a);
+	case 't':
+		a->filter.tests = arg;
+		return 0;
+	case 'g':
+		a->filter.group = arg;
+		return 0;
+	case 'b':
+		return cmd_history_by(arg, &a->q);
+	case 'G':
+		if (strcmp(arg, "change") != 0)
+			return cmd_usage_error("--fail-on %s: history fails "
+			    "on change", arg);
+		a->gate = 1;
+		return 0;
+	case 'I':
+		a->index = arg;
+		return 0;
+	case 'S':
+	case 'C':
+	case 'e':
+		return cmd_history_number(c, arg, a);
+	case ':':
+		return cmd_usage_error("option -%c needs a value", optopt);
+	}
+	return cmd_usage_error("unknown option -%c", optopt);
+}
+
+/*
+ * The options, before or between the operands, which are moved to the
+ * front of argv; their count, or -1.
+ */
+static int
+cmd_history_options(int argc, char **argv, struct cmd_history_args *a)
+{
+	const char	*operand;
+	int		 c, n = 0;
+
+	cmd_long_opt(argc, argv, "--since", 'S');
+	cmd_long_opt(argc, argv, "--fail-on", 'G');
+	cmd_long_opt(argc, argv, "--compare", 'C');
+	cmd_long_opt(argc, argv, "--index", 'I');
+	while ((c = cmd_getopt(argc, argv, ":f:t:g:b:e:S:G:C:I:",
+	    &operand)) != -1) {
+		if (c == 0)
+			argv[n++] = (char *)operand;
+		else if (cmd_history_option(c, optarg, a) != 0)
+			return -1;
+	}
+	return n;
+}
+
+/* mkdir dir (0700) if it is not there; 0 or -1. */
+static int
+cmd_history_mkdir(const char *dir)
+{
+	struct stat	sb;
+
+	if (mkdir(dir, 0700) == 0 || (errno == EEXIST && lstat(dir, &sb) ==
+	    0 && S_ISDIR(sb.st_mode)))
+		return 0;
+	return -1;
+}
+
+/* Where the indexes go; NULL: none (--index none, or no place for it). */
+static const char *
+cmd_history_cache(struct cmd_history_args *a)
+{
+	const char	*xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (a->index != NULL && strcmp(a->index, "none") == 0)
+		return NULL;
+	if (a->index != NULL)
+		return cmd_history_mkdir(a->index) == 0 ? a->index : NULL;
+	if (xdg != NULL && xdg[0] == '/')
+		snprintf(a->cache, sizeof a->cache, "%s", xdg);
+	else if (home != NULL && home[0] == '/')
+		snprintf(a->cache, sizeof a->cache, "%s/.cache", home);
+	else
+		return NULL;
+	if (cmd_history_mkdir(a->cache) != 0)
+		return NULL;
+	if (strlen(a->cache) + sizeof "/sysmark" > sizeof a->cache)
+		return NULL;
+	strcat(a->cache, "/sysmark");
+	return cmd_history_mkdir(a->cache) == 0 ? a->cache : NULL;
+}
+
+/* The runs on one side of a change point, the nearest first kept. */
+static int
+cmd_history_side(const struct history *h, const struct history_series *k,
+    size_t from, size_t to, struct run **runs, size_t *n)
+{
+	struct sm_error	err;
+
+	*runs = xcalloc(to - from + 1, sizeof **runs);
+	*n = 0;
+	for (size_t i = from; i < to; i++) {
+		run_init(&(*runs)[*n]);
+		if (csvstore_load(&(*runs)[*n], h->runs[k->sums[i].run].path,
+		    &err) != 0) {
+			run_free(&(*runs)[*n]);
+			return cmd_input_error(&err);
+		}
+		(*n)++;
+	}
+	return 0;
+}
+
+static void
+cmd_history_free_side(struct run *runs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		run_free(&runs[i]);
+	free(runs);
+}
+
+/* The two sides compared, as compare OLD... -- NEW... prints them. */
+static int
+cmd_history_judge(struct run *ra, size_t na, struct run *rb, size_t nb,
+    const struct cmd_history_args *a, enum table_format fmt)
+{
+	const struct run	**rp = xcalloc(na + nb, sizeof *rp);
+	struct compare_side	  sa, sb;
+	struct compare_opts	  o;
+	char			  over[160];
+	int			  rc;
+
+	compare_opts_default(&o);
+	o.min_effect = a->q.cp.min_effect;
+	o.wide = fmt != TABLE_TEXT;
+	if (a->filter.tests != NULL || a->filter.group != NULL) {
+		for (size_t i = 0; i < na; i++)
+			filter_apply(&a->filter, &ra[i]);
+		for (size_t i = 0; i < nb; i++)
+			filter_apply(&a->filter, &rb[i]);
+		filter_over(&a->filter, over, sizeof over);
+		o.over = over;
+	}
+	for (size_t i = 0; i < na; i++)
+		rp[i] = &ra[i];
+	for (size_t i = 0; i < nb; i++)
+		rp[na + i] = &rb[i];
+	sa = (struct compare_side){ rp, na, "before the change" };
+	sb = (struct compare_side){ rp + na, nb, "from the change" };
+	rc = cmd_render(bmdiff_report(&sa, &sb, &o), fmt);
+	free(rp);
+	return rc;
+}
+
+/* --compare N: the runs before and after change point N, compared. */
+static int
+cmd_history_compare(const struct history *h, struct cmd_history_args *a)
+{
+	const struct history_series	*k;
+	const struct changepoint	*cp;
+	struct run			*ra = NULL, *rb = NULL;
+	size_t				 j, i, na = 0, nb = 0, from, to;
+	int				 rc;
+
+	if (history_nth(h, (size_t)a->compare, &j, &i) != 0)
+		return cmd_usage_error("--compare %ld: no such change point "
+		    "(history lists them, numbered)", a->compare);
+	k = &h->series[j];
+	cp = &k->cp.cps[i];
+	from = cp->at - cp->from > CMD_HISTORY_SIDE ? cp->at -
+	    CMD_HISTORY_SIDE : cp->from;
+	to = cp->to - cp->at > CMD_HISTORY_SIDE ? cp->at + CMD_HISTORY_SIDE :
+	    cp->to;
+	rc = cmd_history_side(h, k, from, cp->at, &ra, &na);
+	if (rc == 0)
+		rc = cmd_history_side(h, k, cp->at, to, &rb, &nb);
+	if (rc == 0)
+		rc = cmd_history_judge(ra, na, rb, nb, a, a->fmt ==
+		    TABLE_JSON ? TABLE_TEXT : a->fmt);
+	cmd_history_free_side(ra, na);
+	cmd_history_free_side(rb, nb);
+	return rc;
+}
+
+/* --fail-on change: each series whose newest run begins a worse step. */
+static size_t
+cmd_history_gate(const struct history *h)
+{
+	char	name[64], step[64];
+	size_t	n = 0;
+
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		if (!history_newest_worse(k))
+			continue;
+		history_series_name(k, name, sizeof name);
+		history_step_str(&k->cp.cps[k->cp.ncps - 1], step, sizeof step);
+		fprintf(stderr, "sysmark: history: %s on %s: the newest run "
+		    "begins a worse step, %s\n", name, k->host, step);
+		n++;
+	}
+	return n;
+}
+
+/* The history in the format asked for. */
+static int
+cmd_history_print(const struct history *h, const struct cmd_history_args *a,
+    const struct histindex_stats *st)
+{
+	struct json_t	*doc;
+	struct table	**t;
+
+	if (a->export == 'b')
+		return cmd_json_write(history_bmf(h));
+	if (a->export == 'o') {
+		history_otava(h, stdout);
+		return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
+	}
+	if (a->fmt == TABLE_JSON) {
+		doc = json_out_doc("history");
+		json_out_int(doc, "files", (long long)st->files);
+		json_out_int(doc, "files_read_around", (long long)st->bad);
+		history_json(doc, h);
+		return cmd_json_write(doc);
+	}
+	t = xcalloc(2, sizeof *t);
+	t[0] = history_table(h);
+	t[1] = history_changes_table(h);
+	return cmd_render_all(t, t[1]->nrows > 0 ? 2 : 1, a->fmt, 0, 0);
+}
+
+/* sysmark history [options] DIR|FILE... */
+int
+cmd_history(int argc, char **argv, const char *argv0)
+{
+	struct cmd_history_args	a;
+	struct histindex_stats	st;
+	struct sm_error		err;
+	struct history		h;
+	int			n, rc;
+
+	(void)argv0;
+	memset(&a, 0, sizeof a);
+	changepoint_opts_default(&a.q.cp);
+	if ((n = cmd_history_options(argc, argv, &a)) < 0)
+		return SM_EXIT_INPUT;
+	if (n == 0)
+		return cmd_usage_error("history: name directories or files "
+		    "of saved runs");
+	a.q.filter = &a.filter;
+	history_init(&h);
+	histindex_load(&h, argv, (size_t)n, cmd_history_cache(&a),
+	    cmd_history_warn, NULL, &st);
+	if (h.nruns == 0) {
+		history_free(&h);
+		fputs("sysmark: history: no saved runs there\n", stderr);
+		return SM_EXIT_INPUT;
+	}
+	history_build(&h, &a.q);
+	if (h.nseries == 0 && filter_check(&a.filter, NULL, 0, &err) != 0) {
+		history_free(&h);
+		return cmd_usage_error("%s", err.msg);
+	}
+	if (a.compare > 0)
+		rc = cmd_history_compare(&h, &a);
+	else
+		rc = cmd_history_print(&h, &a, &st);
+	if (rc == 0 && a.gate && cmd_history_gate(&h) > 0)
+		rc = SM_EXIT_GATE;
+	history_free(&h);
+	return rc;
+}

@@ -1,0 +1,442 @@
+/*
+ * A history: saved runs read as series, one per host, test, workload
+ * version and copies, each run's figure with its own interval, ordered
+ * by the run's start (or label, or recorded commit), and each series'
+ * change points (changepoint.c).  Runs of another host, version or
+ * copies count never join a series: their figures are not comparable.
+ *
+ * What a run brings is a summary (struct history_sum, one per test and
+ * copies), so that the index (histindex.c) can hold it and a history of
+ * thousands of runs is built without reading their files again.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core.h"
+
+void
+history_init(struct history *h)
+{
+	memset(h, 0, sizeof *h);
+}
+
+/* A copy of s, NULL kept. */
+static char *
+history_dup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* Days from 1970-01-01 to a civil date (Hinnant's algorithm). */
+static long
+history_days(long y, long m, long d)
+{
+	long	era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/*
+ * A run's date as run writes it, 2026-12-01T10:00:00+0000 (the offset
+ * optional), or a day, 2026-12-01; seconds since the epoch, or -1.
+ */
+long long
+history_parse_date(const char *s)
+{
+	int	y, mo, d, hh = 0, mm = 0, ss = 0, off = 0, n = 0, got;
+	char	sign;
+
+	if (s == NULL)
+		return -1;
+	got = sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n);
+	if (got != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+		return -1;
+	s += n;
+	if (*s == 'T' || *s == ' ') {
+		if (sscanf(s + 1, "%2d:%2d:%2d%n", &hh, &mm, &ss, &n) != 3)
+			return -1;
+		s += 1 + n;
+		if ((*s == '+' || *s == '-') && sscanf(s, "%c%4d", &sign,
+		    &off) == 2)
+			off = (sign == '-' ? -1 : 1) * (off / 100 * 3600 +
+			    off % 100 * 60);
+	}
+	return (long long)history_days(y, mo, d) * 86400 + hh * 3600 +
+	    mm * 60 + ss - off;
+}
+
+/* Add a run's facts; its index. */
+size_t
+history_add_run(struct history *h, const char *path, const char *host,
+    const char *date, const char *label, const char *commit)
+{
+	struct history_run	*r;
+
+	if (h->nruns == h->caprun) {
+		h->caprun = h->caprun ? 2 * h->caprun : 64;
+		h->runs = xreallocarray(h->runs, h->caprun, sizeof *h->runs);
+	}
+	r = &h->runs[h->nruns];
+	r->path = xstrdup(path);
+	r->host = xstrdup(host != NULL ? host : "unknown host");
+	r->date = history_dup(date);
+	r->label = history_dup(label);
+	r->commit = history_dup(commit);
+	r->start = history_parse_date(date);
+	return h->nruns++;
+}
+
+/* Add one summary; the caller fills it. */
+struct history_sum *
+history_add_sum(struct history *h)
+{
+	if (h->nsums == h->capsum) {
+		h->capsum = h->capsum ? 2 * h->capsum : 256;
+		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+	}
+	memset(&h->sums[h->nsums], 0, sizeof *h->sums);
+	return &h->sums[h->nsums++];
+}
+
+/*
+ * A loaded run as a history run and its summaries: each test and copies
+ * with figures, its mean and the relative variance of that mean.  A
+ * noise profile (calibrate's) is no run of a history: 0, nothing added.
+ */
+int
+history_add_loaded(struct history *h, const char *path, const struct run *run)
+{
+	struct run_group	*g;
+	struct history_sum	*s;
+	struct estimate		 e;
+	size_t			 ng, r;
+
+	if (run_meta_get(run, "kind") != NULL)
+		return 0;
+	r = history_add_run(h, path, run_meta_get(run, "hostname"),
+	    run_meta_get(run, "date"), run_meta_get(run, "label"),
+	    run_meta_get(run, "commit"));
+	ng = run_groups(run, &g);
+	for (size_t i = 0; i < ng; i++) {
+		estimate_run(run, &g[i], &e);
+		if (e.units == 0 || !isfinite(e.mean) || e.mean <= 0)
+			continue;
+		s = history_add_sum(h);
+		s->run = r;
+		snprintf(s->test, sizeof s->test, "%s", g[i].test);
+		s->version = runset_version(run, &g[i]);
+		s->copies = g[i].copies;
+		for (size_t k = 0; k < run->nsamples; k++)
+			if (strcmp(run->samples[k].test, g[i].test) == 0) {
+				snprintf(s->unit, sizeof s->unit, "%s",
+				    run->samples[k].unit);
+				break;
+			}
+		s->mean = e.mean;
+		s->relvar = e.relvar;
+		s->df = e.df;
+		s->n = e.n;
+	}
+	free(g);
+	return 1;
+}
+
+/* Natural order: digits compared as numbers (v1.9 before v1.10). */
+static int
+history_natcmp(const char *a, const char *b)
+{
+	unsigned long long	x, y;
+	char			*ea, *eb;
+
+	while (*a != '\0' && *b != '\0') {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			x = strtoull(a, &ea, 10);
+			y = strtoull(b, &eb, 10);
+			if (x != y)
+				return x < y ? -1 : 1;
+			a = ea;
+			b = eb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		a++;
+		b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+/* The order being built: qsort has no argument, so one at a time. */
+static const struct history	*history_sorting;
+
+/* qsort()'s order of run indexes by commit, then start. */
+static int
+history_commit_cmp(const void *pa, const void *pb)
+{
+	const struct history_run *a = &history_sorting->runs[*(const size_t *)pa];
+	const struct history_run *b = &history_sorting->runs[*(const size_t *)pb];
+	int			 c = strcmp(a->commit != NULL ? a->commit : "",
+				     b->commit != NULL ? b->commit : "");
+
+	return c != 0 ? c : (a->start > b->start) - (a->start < b->start);
+}
+
+/*
+ * Each run's commit's first start (its own start without a commit):
+ * commits are ordered as they were first measured.
+ */
+static void
+history_commit_firsts(struct history *h, size_t *idx)
+{
+	const char	*cur = NULL;
+	long long	 first = 0;
+
+	qsort(idx, h->nruns, sizeof *idx, history_commit_cmp);
+	for (size_t i = 0; i < h->nruns; i++) {
+		const struct history_run *r = &h->runs[idx[i]];
+
+		if (r->commit == NULL) {
+			h->commit_first[idx[i]] = r->start;
+			continue;
+		}
+		if (cur == NULL || strcmp(cur, r->commit) != 0) {
+			cur = r->commit;
+			first = r->start;
+		}
+		h->commit_first[idx[i]] = first;
+	}
+}
+
+static int
+history_start_cmp(const struct history_run *a, const struct history_run *b)
+{
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* qsort()'s order of run indexes, as history_sorting->by says. */
+static int
+history_order_cmp(const void *pa, const void *pb)
+{
+	const struct history	*h = history_sorting;
+	const struct history_run *a = &h->runs[*(const size_t *)pa];
+	const struct history_run *b = &h->runs[*(const size_t *)pb];
+	int			 c = 0;
+
+	if (h->by == HISTORY_BY_LABEL)
+		c = history_natcmp(a->label != NULL ? a->label : "",
+		    b->label != NULL ? b->label : "");
+	else if (h->by == HISTORY_BY_COMMIT && a->commit != NULL &&
+	    b->commit != NULL && strcmp(a->commit, b->commit) != 0) {
+		long long ca = h->commit_first[*(const size_t *)pa];
+		long long cb = h->commit_first[*(const size_t *)pb];
+
+		c = ca < cb ? -1 : ca > cb ? 1 : strcmp(a->commit, b->commit);
+	}
+	return c != 0 ? c : history_start_cmp(a, b);
+}
+
+/* Each run's place in the order asked for: h->rank[run]. */
+static void
+history_order(struct history *h)
+{
+	size_t	*idx = xcalloc(h->nruns + 1, sizeof *idx);
+
+	h->commit_first = xcalloc(h->nruns + 1, sizeof *h->commit_first);
+	for (size_t i = 0; i < h->nruns; i++)
+		idx[i] = i;
+	history_sorting = h;
+	if (h->by == HISTORY_BY_COMMIT)
+		history_commit_firsts(h, idx);
+	qsort(idx, h->nruns, sizeof *idx, history_order_cmp);
+	history_sorting = NULL;
+	h->rank = xcalloc(h->nruns + 1, sizeof *h->rank);
+	for (size_t i = 0; i < h->nruns; i++)
+		h->rank[idx[i]] = i;
+	free(idx);
+}
+
+/* Whether summary s belongs to series k. */
+static int
+history_same(const struct history *h, const struct history_sum *s,
+    const struct history_series *k)
+{
+	return s->version == k->version && s->copies == k->copies &&
+	    strcmp(s->test, k->test) == 0 &&
+	    strcmp(h->runs[s->run].host, k->host) == 0;
+}
+
+/* qsort()'s order of summaries: series, then the runs' rank. */
+static int
+history_sum_cmp(const void *pa, const void *pb)
+{
+	const struct history	*h = history_sorting;
+	const struct history_sum *a = pa, *b = pb;
+	int			 c;
+	const struct bench	*ba, *bb;
+
+	if ((c = strcmp(h->runs[a->run].host, h->runs[b->run].host)) != 0)
+		return c;
+	if (strcmp(a->test, b->test) != 0) {
+		/* The catalog's order, as every table shows tests. */
+		ba = registry_find(a->test);
+		bb = registry_find(b->test);
+		if (ba != NULL && bb != NULL)
+			return ba < bb ? -1 : 1;
+		if ((ba != NULL) != (bb != NULL))
+			return ba != NULL ? -1 : 1;
+		return strcmp(a->test, b->test);
+	}
+	if (a->version != b->version)
+		return a->version - b->version;
+	if (a->copies != b->copies)
+		return a->copies - b->copies;
+	return (h->rank[a->run] > h->rank[b->run]) -
+	    (h->rank[a->run] < h->rank[b->run]);
+}
+
+/* Whether a run is kept: since, and the filter on its test. */
+static int
+history_keep(const struct history *h, const struct history_sum *s,
+    const struct history_query *q)
+{
+	if (q->since > 0 && h->runs[s->run].start < q->since)
+		return 0;
+	return q->filter == NULL || filter_match(q->filter, s->test);
+}
+
+/* Start a new series at summary s. */
+static struct history_series *
+history_new_series(struct history *h, const struct history_sum *s)
+{
+	struct history_series	*k;
+	const struct run	*none = NULL;
+
+	h->series = xreallocarray(h->series, h->nseries + 1,
+	    sizeof *h->series);
+	k = &h->series[h->nseries++];
+	memset(k, 0, sizeof *k);
+	k->host = h->runs[s->run].host;
+	snprintf(k->test, sizeof k->test, "%s", s->test);
+	snprintf(k->unit, sizeof k->unit, "%s", s->unit);
+	k->version = s->version;
+	k->copies = s->copies;
+	k->dir = runset_dir(&none, 0, s->test);
+	if (registry_find(s->test) == NULL && strcmp(s->unit, "ns") == 0)
+		k->dir = BENCH_LOWER;
+	return k;
+}
+
+/*
+ * Group the summaries into series and search each for change points,
+ * as q asks.  Call once, after every run is added.
+ */
+void
+history_build(struct history *h, const struct history_query *q)
+{
+	struct history_series	*k = NULL;
+	struct history_sum	*s;
+	double			*v, *rv;
+
+	h->by = q->by;
+	history_order(h);
+	history_sorting = h;
+	qsort(h->sums, h->nsums, sizeof *h->sums, history_sum_cmp);
+	history_sorting = NULL;
+	for (size_t i = 0; i < h->nsums; i++) {
+		s = &h->sums[i];
+		if (!history_keep(h, s, q))
+			continue;
+		if (k == NULL || !history_same(h, s, k)) {
+			k = history_new_series(h, s);
+			k->sums = s;
+		}
+		k->n++;
+		/* Kept summaries of one series are consecutive. */
+		if (&k->sums[k->n - 1] != s) {
+			memmove(&k->sums[k->n - 1], s, sizeof *s);
+		}
+	}
+	for (size_t j = 0; j < h->nseries; j++) {
+		k = &h->series[j];
+		v = xcalloc(k->n, sizeof *v);
+		rv = xcalloc(k->n, sizeof *rv);
+		for (size_t i = 0; i < k->n; i++) {
+			v[i] = k->sums[i].mean;
+			rv[i] = k->sums[i].relvar;
+		}
+		changepoint_find(v, rv, k->n, &q->cp, &k->cp);
+		free(v);
+		free(rv);
+	}
+}
+
+/* Whether a step is a slowdown for a test of direction dir. */
+int
+history_worse(const struct changepoint *cp, enum bench_dir dir)
+{
+	return dir == BENCH_LOWER ? cp->size > 0 : cp->size < 0;
+}
+
+/* Whether k's newest run begins a worse step: the gate's question. */
+int
+history_newest_worse(const struct history_series *k)
+{
+	const struct changepoint *cp;
+
+	if (k->cp.ncps == 0)
+		return 0;
+	cp = &k->cp.cps[k->cp.ncps - 1];
+	return cp->at == k->n - 1 && history_worse(cp, k->dir);
+}
+
+/*
+ * How a run is named in a history: its commit, label, or start to the
+ * minute (2026-12-01 10:00), else its file.
+ */
+const char *
+history_run_name(const struct history *h, size_t run, char *buf, size_t len)
+{
+	const struct history_run *r = &h->runs[run];
+
+	if (h->by == HISTORY_BY_COMMIT && r->commit != NULL)
+		return r->commit;
+	if (h->by == HISTORY_BY_LABEL && r->label != NULL)
+		return r->label;
+	if (r->date != NULL && strlen(r->date) >= 16) {
+		snprintf(buf, len, "%.10s %.5s", r->date, r->date + 11);
+		return buf;
+	}
+	return r->date != NULL ? r->date : r->path;
+}
+
+void
+history_free(struct history *h)
+{
+	for (size_t i = 0; i < h->nruns; i++) {
+		free(h->runs[i].path);
+		free(h->runs[i].host);
+		free(h->runs[i].date);
+		free(h->runs[i].label);
+		free(h->runs[i].commit);
+	}
+	for (size_t j = 0; j < h->nseries; j++)
+		changepoint_result_free(&h->series[j].cp);
+	free(h->runs);
+	free(h->sums);
+	free(h->series);
+	free(h->rank);
+	free(h->commit_first);
+	memset(h, 0, sizeof *h);
+}
