@@ -14,6 +14,7 @@
 # SPDX-License-Identifier: MIT
 
 import argparse
+import csv
 import datetime
 import os
 import random
@@ -32,8 +33,7 @@ def catalog(args):
     out = subprocess.run([args.sysmark, "list", "-f", "csv"], check=True,
                          capture_output=True, text=True).stdout
     tests = []
-    for line in out.splitlines()[1:]:
-        f = line.split(",")
+    for f in list(csv.reader(out.splitlines()))[1:]:
         if len(f) >= 4 and f[1] and f[2]:
             tests.append((f[0], f[2], int(f[3])))
     return tests
