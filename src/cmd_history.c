@@ -46,8 +46,6 @@ const char cmd_history_usage[] =
 "                 (default $XDG_CACHE_HOME/sysmark or ~/.cache/sysmark);\n"
 "                 none: read every file\n";
 
-#define CMD_HISTORY_SIDE	30	/* runs a side, for --compare */
-
 /* What history's options ask for. */
 struct cmd_history_args {
 	enum table_format	 fmt;
@@ -220,96 +218,24 @@ cmd_history_cache(struct cmd_history_args *a)
 	return cmd_history_mkdir(a->cache) == 0 ? a->cache : NULL;
 }
 
-/* The runs on one side of a change point, the nearest first kept. */
-static int
-cmd_history_side(const struct history *h, const struct history_series *k,
-    size_t from, size_t to, struct run **runs, size_t *n)
-{
-	struct sm_error	err;
-
-	*runs = xcalloc(to - from + 1, sizeof **runs);
-	*n = 0;
-	for (size_t i = from; i < to; i++) {
-		run_init(&(*runs)[*n]);
-		if (csvstore_load(&(*runs)[*n], h->runs[k->sums[i].run].path,
-		    &err) != 0) {
-			run_free(&(*runs)[*n]);
-			return cmd_input_error(&err);
-		}
-		(*n)++;
-	}
-	return 0;
-}
-
-static void
-cmd_history_free_side(struct run *runs, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		run_free(&runs[i]);
-	free(runs);
-}
-
-/* The two sides compared, as compare OLD... -- NEW... prints them. */
-static int
-cmd_history_judge(struct run *ra, size_t na, struct run *rb, size_t nb,
-    const struct cmd_history_args *a, enum table_format fmt)
-{
-	const struct run	**rp = xcalloc(na + nb, sizeof *rp);
-	struct compare_side	  sa, sb;
-	struct compare_opts	  o;
-	char			  over[160];
-	int			  rc;
-
-	compare_opts_default(&o);
-	o.min_effect = a->q.cp.min_effect;
-	o.wide = fmt != TABLE_TEXT;
-	if (a->filter.tests != NULL || a->filter.group != NULL) {
-		for (size_t i = 0; i < na; i++)
-			filter_apply(&a->filter, &ra[i]);
-		for (size_t i = 0; i < nb; i++)
-			filter_apply(&a->filter, &rb[i]);
-		filter_over(&a->filter, over, sizeof over);
-		o.over = over;
-	}
-	for (size_t i = 0; i < na; i++)
-		rp[i] = &ra[i];
-	for (size_t i = 0; i < nb; i++)
-		rp[na + i] = &rb[i];
-	sa = (struct compare_side){ rp, na, "before the change" };
-	sb = (struct compare_side){ rp + na, nb, "from the change" };
-	rc = cmd_render(bmdiff_report(&sa, &sb, &o), fmt);
-	free(rp);
-	return rc;
-}
-
 /* --compare N: the runs before and after change point N, compared. */
 static int
 cmd_history_compare(const struct history *h, struct cmd_history_args *a)
 {
-	const struct history_series	*k;
-	const struct changepoint	*cp;
-	struct run			*ra = NULL, *rb = NULL;
-	size_t				 j, i, na = 0, nb = 0, from, to;
-	int				 rc;
+	struct compare_opts	 o;
+	struct sm_error		 err;
+	struct table		*t;
+	size_t			 j, i;
 
 	if (history_nth(h, (size_t)a->compare, &j, &i) != 0)
 		return cmd_usage_error("--compare %ld: no such change point "
 		    "(history lists them, numbered)", a->compare);
-	k = &h->series[j];
-	cp = &k->cp.cps[i];
-	from = cp->at - cp->from > CMD_HISTORY_SIDE ? cp->at -
-	    CMD_HISTORY_SIDE : cp->from;
-	to = cp->to - cp->at > CMD_HISTORY_SIDE ? cp->at + CMD_HISTORY_SIDE :
-	    cp->to;
-	rc = cmd_history_side(h, k, from, cp->at, &ra, &na);
-	if (rc == 0)
-		rc = cmd_history_side(h, k, cp->at, to, &rb, &nb);
-	if (rc == 0)
-		rc = cmd_history_judge(ra, na, rb, nb, a, a->fmt ==
-		    TABLE_JSON ? TABLE_TEXT : a->fmt);
-	cmd_history_free_side(ra, na);
-	cmd_history_free_side(rb, nb);
-	return rc;
+	compare_opts_default(&o);
+	o.min_effect = a->q.cp.min_effect;
+	o.wide = a->fmt == TABLE_CSV || a->fmt == TABLE_MD;
+	if ((t = history_compare(h, j, i, &a->filter, &o, &err)) == NULL)
+		return cmd_input_error(&err);
+	return cmd_render(t, a->fmt == TABLE_JSON ? TABLE_TEXT : a->fmt);
 }
 
 /* --fail-on change: each series whose newest run begins a worse step. */

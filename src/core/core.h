@@ -1205,4 +1205,10 @@ void	 history_json(struct json_t *, const struct history *);
 struct json_t *history_bmf(const struct history *);
 void	 history_otava(const struct history *, FILE *);
 
+/* history_compare.c: a change point's two sides compared */
+#define HISTORY_SIDE	30	/* runs a side, the nearest */
+struct table *history_compare(const struct history *h, size_t series,
+	     size_t cp, const struct filter *f, struct compare_opts *o,
+	     struct sm_error *err);
+
 #endif
