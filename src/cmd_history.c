@@ -7,9 +7,6 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,42 +179,6 @@ cmd_history_options(int argc, char **argv, struct cmd_history_args *a)
 	return n;
 }
 
-/* mkdir dir (0700) if it is not there; 0 or -1. */
-static int
-cmd_history_mkdir(const char *dir)
-{
-	struct stat	sb;
-
-	if (mkdir(dir, 0700) == 0 || (errno == EEXIST && lstat(dir, &sb) ==
-	    0 && S_ISDIR(sb.st_mode)))
-		return 0;
-	return -1;
-}
-
-/* Where the indexes go; NULL: none (--index none, or no place for it). */
-static const char *
-cmd_history_cache(struct cmd_history_args *a)
-{
-	const char	*xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-	if (a->index != NULL && strcmp(a->index, "none") == 0)
-		return NULL;
-	if (a->index != NULL)
-		return cmd_history_mkdir(a->index) == 0 ? a->index : NULL;
-	if (xdg != NULL && xdg[0] == '/')
-		snprintf(a->cache, sizeof a->cache, "%s", xdg);
-	else if (home != NULL && home[0] == '/')
-		snprintf(a->cache, sizeof a->cache, "%s/.cache", home);
-	else
-		return NULL;
-	if (cmd_history_mkdir(a->cache) != 0)
-		return NULL;
-	if (strlen(a->cache) + sizeof "/sysmark" > sizeof a->cache)
-		return NULL;
-	strcat(a->cache, "/sysmark");
-	return cmd_history_mkdir(a->cache) == 0 ? a->cache : NULL;
-}
-
 /* --compare N: the runs before and after change point N, compared. */
 static int
 cmd_history_compare(const struct history *h, struct cmd_history_args *a)
@@ -306,7 +267,8 @@ cmd_history(int argc, char **argv, const char *argv0)
 		    "of saved runs");
 	a.q.filter = &a.filter;
 	history_init(&h);
-	histindex_load(&h, argv, (size_t)n, cmd_history_cache(&a),
+	histindex_load(&h, argv, (size_t)n, histindex_cache(a.index, a.cache,
+	    sizeof a.cache),
 	    cmd_history_warn, NULL, &st);
 	if (h.nruns == 0) {
 		history_free(&h);

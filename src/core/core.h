@@ -1186,6 +1186,7 @@ struct histindex_stats {
 	size_t	bad;		/* named and read around */
 	int	written;	/* the index was brought up to date */
 };
+const char *histindex_cache(const char *, char *, size_t);
 int	 histindex_dir_path(const char *dir, const char *cache, char *buf,
 	     size_t len, struct sm_error *err);
 void	 histindex_load(struct history *h, char *const *paths, size_t n,

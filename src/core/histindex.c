@@ -477,6 +477,46 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 	free(names);
 }
 
+/* mkdir dir (0700) if it is not there; 0 or -1. */
+static int
+histindex_mkdir(const char *dir)
+{
+	struct stat	sb;
+
+	if (mkdir(dir, 0700) == 0 || (errno == EEXIST && lstat(dir, &sb) ==
+	    0 && S_ISDIR(sb.st_mode)))
+		return 0;
+	return -1;
+}
+
+/*
+ * Where the indexes go: opt (made if missing), else
+ * $XDG_CACHE_HOME/sysmark or ~/.cache/sysmark, in buf; NULL for none
+ * (opt "none", or no place to make one).
+ */
+const char *
+histindex_cache(const char *opt, char *buf, size_t len)
+{
+	const char	*xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	int		 n;
+
+	if (opt != NULL && strcmp(opt, "none") == 0)
+		return NULL;
+	if (opt != NULL)
+		return histindex_mkdir(opt) == 0 ? opt : NULL;
+	if (xdg != NULL && xdg[0] == '/')
+		n = snprintf(buf, len, "%s", xdg);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/.cache", home);
+	else
+		return NULL;
+	if (n < 0 || (size_t)n + sizeof "/sysmark" > len ||
+	    histindex_mkdir(buf) != 0)
+		return NULL;
+	strcat(buf, "/sysmark");
+	return histindex_mkdir(buf) == 0 ? buf : NULL;
+}
+
 /*
  * Where the index of directory dir lives in cache: a name made from a
  * hash of the directory's real path.  0 or -1.
