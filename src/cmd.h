@@ -161,5 +161,8 @@ int	 cmd_agent(int, char **, const char *);
 int	 cmd_fleet(int, char **, const char *);
 extern const char cmd_history_usage[];
 int	 cmd_history(int, char **, const char *);
+int	 cmd_history_load(struct history *h, char **paths, int n,
+	     const char *index, const struct history_query *q,
+	     struct histindex_stats *st);
 
 #endif

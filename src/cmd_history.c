@@ -52,7 +52,6 @@ struct cmd_history_args {
 	int			 gate;		/* --fail-on change */
 	long			 compare;	/* --compare N; 0 none */
 	const char		*index;
-	char			 cache[PATH_MAX];
 };
 
 /* A file read around, named on stderr with control characters shown. */
@@ -247,6 +246,29 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 	return cmd_render_all(t, t[1]->nrows > 0 ? 2 : 1, a->fmt, 0, 0);
 }
 
+/*
+ * The runs of paths[0..n) into h through the index (index: --index's
+ * value, or NULL for the default), files read around named on stderr,
+ * then its series built as q asks.  0, or the exit status.
+ */
+int
+cmd_history_load(struct history *h, char **paths, int n, const char *index,
+    const struct history_query *q, struct histindex_stats *st)
+{
+	char	cache[PATH_MAX];
+
+	history_init(h);
+	histindex_load(h, paths, (size_t)n, histindex_cache(index, cache,
+	    sizeof cache), cmd_history_warn, NULL, st);
+	if (h->nruns == 0) {
+		history_free(h);
+		fputs("sysmark: history: no saved runs there\n", stderr);
+		return SM_EXIT_INPUT;
+	}
+	history_build(h, q);
+	return 0;
+}
+
 /* sysmark history [options] DIR|FILE... */
 int
 cmd_history(int argc, char **argv, const char *argv0)
@@ -266,16 +288,8 @@ cmd_history(int argc, char **argv, const char *argv0)
 		return cmd_usage_error("history: name directories or files "
 		    "of saved runs");
 	a.q.filter = &a.filter;
-	history_init(&h);
-	histindex_load(&h, argv, (size_t)n, histindex_cache(a.index, a.cache,
-	    sizeof a.cache),
-	    cmd_history_warn, NULL, &st);
-	if (h.nruns == 0) {
-		history_free(&h);
-		fputs("sysmark: history: no saved runs there\n", stderr);
-		return SM_EXIT_INPUT;
-	}
-	history_build(&h, &a.q);
+	if ((rc = cmd_history_load(&h, argv, n, a.index, &a.q, &st)) != 0)
+		return rc;
 	if (h.nseries == 0 && filter_check(&a.filter, NULL, 0, &err) != 0) {
 		history_free(&h);
 		return cmd_usage_error("%s", err.msg);

@@ -1139,6 +1139,7 @@ struct history_series {
 	int			 copies;
 	char			 unit[8];
 	enum bench_dir		 dir;
+	size_t			 rank;		/* in the catalog */
 	struct history_sum	*sums;		/* n, oldest first */
 	size_t			 n;
 	struct changepoint_result cp;

@@ -284,26 +284,47 @@ history_sum_cmp(const void *pa, const void *pb)
 	const struct history	*h = history_sorting;
 	const struct history_sum *a = pa, *b = pb;
 	int			 c;
-	const struct bench	*ba, *bb;
 
 	if ((c = strcmp(h->runs[a->run].host, h->runs[b->run].host)) != 0)
 		return c;
-	if (strcmp(a->test, b->test) != 0) {
-		/* The catalog's order, as every table shows tests. */
-		ba = registry_find(a->test);
-		bb = registry_find(b->test);
-		if (ba != NULL && bb != NULL)
-			return ba < bb ? -1 : 1;
-		if ((ba != NULL) != (bb != NULL))
-			return ba != NULL ? -1 : 1;
-		return strcmp(a->test, b->test);
-	}
+	if ((c = strcmp(a->test, b->test)) != 0)
+		return c;
 	if (a->version != b->version)
 		return a->version - b->version;
 	if (a->copies != b->copies)
 		return a->copies - b->copies;
 	return (h->rank[a->run] > h->rank[b->run]) -
 	    (h->rank[a->run] < h->rank[b->run]);
+}
+
+/* A test's place in the catalog, as every table lists tests; unknown last. */
+static size_t
+history_catalog_rank(const char *test)
+{
+	size_t	n = registry_count();
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(registry_all[i]->id, test) == 0)
+			return i;
+	return n;
+}
+
+/* qsort()'s order of series: host, the catalog's, version, copies. */
+static int
+history_series_cmp(const void *pa, const void *pb)
+{
+	const struct history_series *a = pa, *b = pb;
+	int			 c;
+
+	if ((c = strcmp(a->host, b->host)) != 0)
+		return c;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if ((c = strcmp(a->test, b->test)) != 0)
+		return c;
+	if (a->version != b->version)
+		return a->version - b->version;
+	return a->copies - b->copies;
 }
 
 /* Whether a run is kept: since, and the filter on its test. */
@@ -332,6 +353,7 @@ history_new_series(struct history *h, const struct history_sum *s)
 	snprintf(k->unit, sizeof k->unit, "%s", s->unit);
 	k->version = s->version;
 	k->copies = s->copies;
+	k->rank = history_catalog_rank(s->test);
 	k->dir = runset_dir(&none, 0, s->test);
 	if (registry_find(s->test) == NULL && strcmp(s->unit, "ns") == 0)
 		k->dir = BENCH_LOWER;
@@ -368,6 +390,9 @@ history_build(struct history *h, const struct history_query *q)
 			memmove(&k->sums[k->n - 1], s, sizeof *s);
 		}
 	}
+	if (h->nseries > 0)
+		qsort(h->series, h->nseries, sizeof *h->series,
+		    history_series_cmp);
 	for (size_t j = 0; j < h->nseries; j++) {
 		k = &h->series[j];
 		v = xcalloc(k->n, sizeof *v);

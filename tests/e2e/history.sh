@@ -47,7 +47,7 @@ v = d["pipe"]["lps"]
 assert v["lower_value"] < v["value"] < v["upper_value"]
 ' || fail "bmf"
 h -f otava -b commit "$tmp/runs" 2>/dev/null >"$tmp/otava"
-head -1 "$tmp/otava" | grep -q '^time,commit,pipe,spawn,syscall$' ||
+head -1 "$tmp/otava" | grep -q '^time,commit,syscall,pipe,spawn$' ||
     fail "otava: header"
 [ "$(wc -l <"$tmp/otava")" -eq 31 ] || fail "otava: not 30 rows"
 sed -n 2p "$tmp/otava" | grep -q '^2026-01-01 03:00:00 +0000,c00000,' ||
@@ -65,8 +65,8 @@ h --fail-on change "$tmp/runs" >/dev/null 2>"$tmp/err"; rc=$?
 grep -q "syscall on synthbox: the newest run begins a worse step" \
     "$tmp/err" || fail "the gate does not name the series"
 
-h --compare 1 "$tmp/runs" 2>/dev/null >"$tmp/cmp"
-grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 1"
+h --compare 2 "$tmp/runs" 2>/dev/null >"$tmp/cmp"
+grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 2"
 h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "--compare 99: status $rc, not 2"
 exit 0
