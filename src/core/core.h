@@ -1169,6 +1169,8 @@ size_t	 history_add_run(struct history *h, const char *path,
 	     const char *host, const char *date, const char *label,
 	     const char *commit);
 struct history_sum *history_add_sum(struct history *);
+void	 history_add_sums(struct history *h, const struct history_sum *s,
+	     size_t n, size_t run);
 int	 history_add_loaded(struct history *, const char *,
 	     const struct run *);
 void	 history_build(struct history *, const struct history_query *);

@@ -51,8 +51,15 @@ struct histindex_old {
 	char		 kind;
 	char		*meta[4];	/* host, date, label, commit */
 	char		*err;
-	struct history_sum *sums;
+	size_t		 sum0;		/* its summaries in the pool */
 	size_t		 nsums;
+};
+
+/* Every summary the index holds, one array, the entries' in order. */
+struct histindex_pool {
+	struct history_sum	*v;
+	size_t			 n;
+	size_t			 cap;
 };
 
 /* One file of this scan, as the new index will say it. */
@@ -146,14 +153,14 @@ histindex_old_free(struct histindex_old *o, size_t n)
 		for (int k = 0; k < 4; k++)
 			free(o[i].meta[k]);
 		free(o[i].err);
-		free(o[i].sums);
 	}
 	free(o);
 }
 
-/* An S record into o's summaries; 0 or -1. */
+/* An S record, o's next summary, into the pool; 0 or -1. */
 static int
-histindex_sum(struct histindex_old *o, char **f, size_t nf)
+histindex_sum(struct histindex_old *o, struct histindex_pool *pool,
+    char **f, size_t nf)
 {
 	struct history_sum	*s;
 	long long		 v, c, n;
@@ -162,8 +169,13 @@ histindex_sum(struct histindex_old *o, char **f, size_t nf)
 	    histindex_ll(f[3], &c) != 0 || histindex_ll(f[8], &n) != 0 ||
 	    strlen(f[1]) >= sizeof s->test || strlen(f[4]) >= sizeof s->unit)
 		return -1;
-	o->sums = xreallocarray(o->sums, o->nsums + 1, sizeof *o->sums);
-	s = &o->sums[o->nsums++];
+	if (pool->n == pool->cap) {
+		pool->cap = pool->cap ? 2 * pool->cap : 4096;
+		pool->v = xreallocarray(pool->v, pool->cap, sizeof *pool->v);
+	}
+	if (o->nsums++ == 0)
+		o->sum0 = pool->n;
+	s = &pool->v[pool->n++];
 	memset(s, 0, sizeof *s);
 	strcpy(s->test, f[1]);
 	strcpy(s->unit, f[4]);
@@ -198,7 +210,8 @@ histindex_entry(struct histindex_old **o, size_t *n, char **f, size_t nf)
 
 /* One record after the first line; 0 or -1 (the index is damaged). */
 static int
-histindex_record(struct histindex_old **o, size_t *n, char *line)
+histindex_record(struct histindex_old **o, size_t *n,
+    struct histindex_pool *pool, char *line)
 {
 	char			*f[HISTINDEX_MAX_FIELDS];
 	size_t			 nf = histindex_split(line, f,
@@ -210,7 +223,7 @@ histindex_record(struct histindex_old **o, size_t *n, char *line)
 	if (e == NULL)
 		return -1;
 	if (strcmp(f[0], "S") == 0 && e->kind == 'r')
-		return histindex_sum(e, f, nf);
+		return histindex_sum(e, pool, f, nf);
 	if (strcmp(f[0], "M") == 0 && nf == 5 && e->kind == 'r') {
 		for (int k = 0; k < 4; k++) {
 			char	*v = histindex_unescape(f[k + 1]);
@@ -232,7 +245,8 @@ histindex_record(struct histindex_old **o, size_t *n, char *line)
  * empty list if there is none or it cannot be trusted.
  */
 static size_t
-histindex_read(const char *path, const char *dir, struct histindex_old **out)
+histindex_read(const char *path, const char *dir, struct histindex_old **out,
+    struct histindex_pool *pool)
 {
 	struct histindex_old	*o = NULL;
 	size_t			 n = 0, cap = 0;
@@ -254,11 +268,12 @@ histindex_read(const char *path, const char *dir, struct histindex_old **out)
 	    strcmp(histindex_unescape(f[2]) != NULL ? f[2] : "", dir) != 0)
 		bad = 1;
 	while (!bad && getline(&line, &cap, fp) >= 0)
-		bad = histindex_record(&o, &n, line) != 0;
+		bad = histindex_record(&o, &n, pool, line) != 0;
 	fclose(fp);
 	free(line);
 	if (bad) {
 		histindex_old_free(o, n);
+		pool->n = 0;
 		return 0;
 	}
 	*out = o;
@@ -360,8 +375,8 @@ histindex_find(const struct histindex_old *o, size_t n, size_t *at,
 /* Take a file's entry from the index into h. */
 static void
 histindex_reuse(struct history *h, const char *path,
-    const struct histindex_old *o, struct histindex_file *e,
-    histindex_warn_cb warn, void *arg)
+    const struct histindex_old *o, const struct histindex_pool *pool,
+    struct histindex_file *e, histindex_warn_cb warn, void *arg)
 {
 	e->kind = o->kind;
 	if (o->kind == 'b') {
@@ -374,10 +389,7 @@ histindex_reuse(struct history *h, const char *path,
 	e->run = history_add_run(h, path, o->meta[0], o->meta[1], o->meta[2],
 	    o->meta[3]);
 	e->sum0 = h->nsums;
-	for (size_t i = 0; i < o->nsums; i++) {
-		*history_add_sum(h) = o->sums[i];
-		h->sums[h->nsums - 1].run = e->run;
-	}
+	history_add_sums(h, pool->v + o->sum0, o->nsums, e->run);
 	e->sum1 = h->nsums;
 }
 
@@ -437,6 +449,7 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
     histindex_warn_cb warn, void *arg, struct histindex_stats *st)
 {
 	struct histindex_old		*o = NULL;
+	struct histindex_pool		 pool = { 0 };
 	const struct histindex_old	*hit;
 	struct histindex_file		*e;
 	char				**names, path[PATH_MAX];
@@ -444,7 +457,7 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 
 	n = paths_list_csv(dir, &names);
 	if (ipath != NULL)
-		no = histindex_read(ipath, dir, &o);
+		no = histindex_read(ipath, dir, &o, &pool);
 	e = xcalloc(n + 1, sizeof *e);
 	for (size_t i = 0; i < n; i++) {
 		e[i].name = names[i];
@@ -458,7 +471,8 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 			continue;
 		}
 		if ((hit = histindex_find(o, no, &at, names[i], &e[i])) != NULL)
-			histindex_reuse(h, path, hit, &e[i], warn, arg);
+			histindex_reuse(h, path, hit, &pool, &e[i], warn,
+			    arg);
 		else {
 			read++;
 			histindex_read_run(h, path, &e[i], warn, arg);
@@ -469,6 +483,7 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 	if (ipath != NULL && !histindex_same(o, no, e, n, read))
 		st->written |= histindex_write(ipath, dir, h, e, n) == 0;
 	histindex_old_free(o, no);
+	free(pool.v);
 	for (size_t i = 0; i < n; i++) {
 		free(e[i].err);
 		free(names[i]);

@@ -108,6 +108,23 @@ history_add_sum(struct history *h)
 	return &h->sums[h->nsums++];
 }
 
+/* Add n summaries of run at once (an index's, unchanged). */
+void
+history_add_sums(struct history *h, const struct history_sum *s, size_t n,
+    size_t run)
+{
+	if (h->nsums + n > h->capsum) {
+		h->capsum = h->capsum ? h->capsum : 256;
+		while (h->nsums + n > h->capsum)
+			h->capsum *= 2;
+		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+	}
+	memcpy(h->sums + h->nsums, s, n * sizeof *s);
+	for (size_t i = 0; i < n; i++)
+		h->sums[h->nsums + i].run = run;
+	h->nsums += n;
+}
+
 /*
  * A loaded run as a history run and its summaries: each test and copies
  * with figures, its mean and the relative variance of that mean.  A
@@ -267,34 +284,40 @@ history_order(struct history *h)
 	free(idx);
 }
 
-/* Whether summary s belongs to series k. */
+/* qsort()'s order of summary indexes of one series: the runs' rank. */
 static int
-history_same(const struct history *h, const struct history_sum *s,
-    const struct history_series *k)
-{
-	return s->version == k->version && s->copies == k->copies &&
-	    strcmp(s->test, k->test) == 0 &&
-	    strcmp(h->runs[s->run].host, k->host) == 0;
-}
-
-/* qsort()'s order of summaries: series, then the runs' rank. */
-static int
-history_sum_cmp(const void *pa, const void *pb)
+history_rank_cmp(const void *pa, const void *pb)
 {
 	const struct history	*h = history_sorting;
-	const struct history_sum *a = pa, *b = pb;
-	int			 c;
+	size_t			 a = h->rank[h->sums[*(const size_t *)pa].run];
+	size_t			 b = h->rank[h->sums[*(const size_t *)pb].run];
 
-	if ((c = strcmp(h->runs[a->run].host, h->runs[b->run].host)) != 0)
-		return c;
-	if ((c = strcmp(a->test, b->test)) != 0)
-		return c;
-	if (a->version != b->version)
-		return a->version - b->version;
-	if (a->copies != b->copies)
-		return a->copies - b->copies;
-	return (h->rank[a->run] > h->rank[b->run]) -
-	    (h->rank[a->run] < h->rank[b->run]);
+	return (a > b) - (a < b);
+}
+
+/* A series' key (host, test, version, copies) hashed (FNV-1a). */
+static uint64_t
+history_key_hash(const struct history *h, const struct history_sum *s)
+{
+	uint64_t	 x = 0xcbf29ce484222325ULL;
+	const char	*p;
+
+	for (p = h->runs[s->run].host; *p != '\0'; p++)
+		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
+	for (p = s->test; *p != '\0'; p++)
+		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
+	x = (x ^ (uint64_t)(unsigned)s->version) * 0x100000001b3ULL;
+	return (x ^ (uint64_t)(unsigned)s->copies) * 0x100000001b3ULL;
+}
+
+/* Whether summaries a and b belong to one series. */
+static int
+history_same_key(const struct history *h, const struct history_sum *a,
+    const struct history_sum *b)
+{
+	return a->version == b->version && a->copies == b->copies &&
+	    strcmp(a->test, b->test) == 0 &&
+	    strcmp(h->runs[a->run].host, h->runs[b->run].host) == 0;
 }
 
 /* A test's place in the catalog, as every table lists tests; unknown last. */
@@ -337,9 +360,9 @@ history_keep(const struct history *h, const struct history_sum *s,
 	return q->filter == NULL || filter_match(q->filter, s->test);
 }
 
-/* Start a new series at summary s. */
+/* Start a new series whose summaries begin at s. */
 static struct history_series *
-history_new_series(struct history *h, const struct history_sum *s)
+history_new_series(struct history *h, struct history_sum *s)
 {
 	struct history_series	*k;
 	const struct run	*none = NULL;
@@ -357,7 +380,126 @@ history_new_series(struct history *h, const struct history_sum *s)
 	k->dir = runset_dir(&none, 0, s->test);
 	if (registry_find(s->test) == NULL && strcmp(s->unit, "ns") == 0)
 		k->dir = BENCH_LOWER;
+	k->sums = s;
 	return k;
+}
+
+/* The slot of summary s in the table: its series', or an empty one. */
+static size_t
+history_slot(const struct history *h, const size_t *slot, size_t cap,
+    const size_t *first, const struct history_sum *s)
+{
+	size_t	at = history_key_hash(h, s) & (cap - 1);
+
+	while (slot[at] != 0 && !history_same_key(h, &h->sums[first[slot[at] -
+	    1]], s))
+		at = (at + 1) & (cap - 1);
+	return at;
+}
+
+/* The table twice as large, the series' first summaries hashed again. */
+static size_t *
+history_grow(const struct history *h, size_t *slot, size_t *cap,
+    const size_t *first, size_t nser)
+{
+	free(slot);
+	*cap *= 2;
+	slot = xcalloc(*cap, sizeof *slot);
+	for (size_t j = 0; j < nser; j++)
+		slot[history_slot(h, slot, *cap, first, &h->sums[first[j]])] =
+		    j + 1;
+	return slot;
+}
+
+/*
+ * Each kept summary's series, numbered as first met (id[i], or SIZE_MAX
+ * for one not kept), through a hash table of the series' first
+ * summaries; the count of series.  Counts each series' summaries.
+ */
+static size_t
+history_group(struct history *h, const struct history_query *q, size_t *id,
+    size_t **count)
+{
+	size_t	 cap = 64, nser = 0, *slot, *first = NULL, at;
+
+	slot = xcalloc(cap, sizeof *slot);	/* series + 1; 0: empty */
+	*count = NULL;
+	for (size_t i = 0; i < h->nsums; i++) {
+		id[i] = SIZE_MAX;
+		if (!history_keep(h, &h->sums[i], q))
+			continue;
+		at = history_slot(h, slot, cap, first, &h->sums[i]);
+		if (slot[at] == 0) {
+			if (2 * (nser + 1) > cap) {
+				slot = history_grow(h, slot, &cap, first, nser);
+				at = history_slot(h, slot, cap, first,
+				    &h->sums[i]);
+			}
+			first = xreallocarray(first, nser + 1, sizeof *first);
+			*count = xreallocarray(*count, nser + 1,
+			    sizeof **count);
+			first[nser] = i;
+			(*count)[nser] = 0;
+			slot[at] = ++nser;
+		}
+		id[i] = slot[at] - 1;
+		(*count)[id[i]]++;
+	}
+	free(slot);
+	free(first);
+	return nser;
+}
+
+/* Whether summaries idx[0..n) are in their runs' order already. */
+static int
+history_in_rank(const struct history *h, const size_t *idx, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (h->rank[h->sums[idx[i - 1]].run] >
+		    h->rank[h->sums[idx[i]].run])
+			return 0;
+	return 1;
+}
+
+/*
+ * The kept summaries regrouped: a new array, each series' summaries
+ * together in the runs' order; the series made over it.
+ */
+static void
+history_regroup(struct history *h, const struct history_query *q)
+{
+	size_t			*id = xcalloc(h->nsums + 1, sizeof *id);
+	size_t			*count, *off, *idx, nser, kept = 0;
+	struct history_sum	*sums;
+
+	nser = history_group(h, q, id, &count);
+	off = xcalloc(nser + 1, sizeof *off);
+	for (size_t j = 0; j < nser; j++) {
+		off[j] = kept;
+		kept += count[j];
+	}
+	idx = xcalloc(kept + 1, sizeof *idx);
+	for (size_t i = 0; i < h->nsums; i++)
+		if (id[i] != SIZE_MAX)
+			idx[off[id[i]]++] = i;
+	sums = xcalloc(kept + 1, sizeof *sums);
+	history_sorting = h;
+	for (size_t j = 0, at = 0; j < nser; at += count[j++]) {
+		if (!history_in_rank(h, idx + at, count[j]))
+			qsort(idx + at, count[j], sizeof *idx,
+			    history_rank_cmp);
+		for (size_t i = 0; i < count[j]; i++)
+			sums[at + i] = h->sums[idx[at + i]];
+		history_new_series(h, &sums[at])->n = count[j];
+	}
+	history_sorting = NULL;
+	free(h->sums);
+	h->sums = sums;
+	h->nsums = h->capsum = kept;
+	free(id);
+	free(count);
+	free(off);
+	free(idx);
 }
 
 /*
@@ -367,29 +509,12 @@ history_new_series(struct history *h, const struct history_sum *s)
 void
 history_build(struct history *h, const struct history_query *q)
 {
-	struct history_series	*k = NULL;
-	struct history_sum	*s;
+	struct history_series	*k;
 	double			*v, *rv;
 
 	h->by = q->by;
 	history_order(h);
-	history_sorting = h;
-	qsort(h->sums, h->nsums, sizeof *h->sums, history_sum_cmp);
-	history_sorting = NULL;
-	for (size_t i = 0; i < h->nsums; i++) {
-		s = &h->sums[i];
-		if (!history_keep(h, s, q))
-			continue;
-		if (k == NULL || !history_same(h, s, k)) {
-			k = history_new_series(h, s);
-			k->sums = s;
-		}
-		k->n++;
-		/* Kept summaries of one series are consecutive. */
-		if (&k->sums[k->n - 1] != s) {
-			memmove(&k->sums[k->n - 1], s, sizeof *s);
-		}
-	}
+	history_regroup(h, q);
 	if (h->nseries > 0)
 		qsort(h->series, h->nseries, sizeof *h->series,
 		    history_series_cmp);
