@@ -164,5 +164,7 @@ int	 cmd_history(int, char **, const char *);
 int	 cmd_history_load(struct history *h, char **paths, int n,
 	     const char *index, const struct history_query *q,
 	     struct histindex_stats *st);
+int	 cmd_history_show(const char *path, const struct run *run,
+	     const char *fmt);
 
 #endif

@@ -219,6 +219,33 @@ cmd_history_gate(const struct history *h)
 	return n;
 }
 
+/* -f bmf or -f otava ('b' or 'o') of history h. */
+static int
+cmd_history_export(const struct history *h, int kind)
+{
+	if (kind == 'b')
+		return cmd_json_write(history_bmf(h));
+	history_otava(h, stdout);
+	return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
+}
+
+/* show -f bmf|otava: one saved run, as its own one-run history. */
+int
+cmd_history_show(const char *path, const struct run *run, const char *fmt)
+{
+	struct history_query	q = { 0 };
+	struct history		h;
+	int			rc;
+
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	history_add_loaded(&h, path, run);
+	history_build(&h, &q);
+	rc = cmd_history_export(&h, fmt[0]);
+	history_free(&h);
+	return rc;
+}
+
 /* The history in the format asked for. */
 static int
 cmd_history_print(const struct history *h, const struct cmd_history_args *a,
@@ -227,12 +254,8 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 	struct json_t	*doc;
 	struct table	**t;
 
-	if (a->export == 'b')
-		return cmd_json_write(history_bmf(h));
-	if (a->export == 'o') {
-		history_otava(h, stdout);
-		return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
-	}
+	if (a->export != 0)
+		return cmd_history_export(h, a->export);
 	if (a->fmt == TABLE_JSON) {
 		doc = json_out_doc("history");
 		json_out_int(doc, "files", (long long)st->files);

@@ -69,4 +69,13 @@ h --compare 2 "$tmp/runs" 2>/dev/null >"$tmp/cmp"
 grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 2"
 h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "--compare 99: status $rc, not 2"
+
+# show exports one run the same ways.
+$bin show -f bmf "$tmp/runs/synthbox-00030.csv" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert set(d) == {"syscall", "pipe", "spawn"} and "lps" in d["syscall"]
+' || fail "show -f bmf"
+$bin show -f otava "$tmp/runs/synthbox-00030.csv" | sed -n 2p |
+    grep -q '^2026-01-08 15:00:00 +0000,c00030,' || fail "show -f otava"
 exit 0
