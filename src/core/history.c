@@ -25,11 +25,22 @@ history_init(struct history *h)
 	memset(h, 0, sizeof *h);
 }
 
-/* A copy of s, NULL kept. */
+/*
+ * A copy of a fact from a file, NULL kept, its control characters made
+ * '?': tables and the console print it, and a terminal must not obey it.
+ */
 static char *
 history_dup(const char *s)
 {
-	return s != NULL ? xstrdup(s) : NULL;
+	char	*d;
+
+	if (s == NULL)
+		return NULL;
+	d = xstrdup(s);
+	for (char *p = d; *p != '\0'; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	return d;
 }
 
 /* Days from 1970-01-01 to a civil date (Hinnant's algorithm). */
@@ -88,7 +99,7 @@ history_add_run(struct history *h, const char *path, const char *host,
 	}
 	r = &h->runs[h->nruns];
 	r->path = xstrdup(path);
-	r->host = xstrdup(host != NULL ? host : "unknown host");
+	r->host = history_dup(host != NULL ? host : "unknown host");
 	r->date = history_dup(date);
 	r->label = history_dup(label);
 	r->commit = history_dup(commit);
