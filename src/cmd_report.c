@@ -20,6 +20,7 @@
 const char cmd_report_usage[] =
 "usage: sysmark report [-b BASELINE] [-f html|svg] [-c CHART] [-F]\n"
 "                      [-t TITLE] -o FILE RUN_OR_DIR... [-- NEW...]\n"
+"       sysmark report --history [-F] [-t TITLE] -o FILE DIR|FILE...\n"
 "\n"
 "Write the runs as one self-contained HTML page with SVG charts (or one\n"
 "chart as an SVG file), to share: nothing is fetched when it opens.\n"
@@ -32,7 +33,9 @@ const char cmd_report_usage[] =
 "                 strip:TEST[:COPIES]\n"
 "  -t TITLE       the page's title\n"
 "  RUN_OR_DIR     saved runs, baselines, or directories of runs (a\n"
-"                 fleet's: each host's run, named by its fleet_host)\n";
+"                 fleet's: each host's run, named by its fleet_host)\n"
+"  --history      the runs as a history (sysmark history): each series\n"
+"                 over time, its change points and levels\n";
 
 struct cmd_report {
 	const char	*out;
@@ -41,6 +44,7 @@ struct cmd_report {
 	const char	*title;
 	int		 svg;
 	int		 force;
+	int		 history;	/* --history */
 	char		**args;		/* the runs' paths, directories read */
 	int		 nargs;
 	int		 split;		/* where "--" was; -1 */
@@ -87,8 +91,11 @@ cmd_report_options(int argc, char **argv, struct cmd_report *r)
 {
 	int	c;
 
-	while ((c = getopt(argc, argv, "+:o:b:f:c:t:F")) != -1) {
-		if (c == 'o')
+	cmd_long_opt(argc, argv, "--history", 'H');
+	while ((c = getopt(argc, argv, "+:o:b:f:c:t:FH")) != -1) {
+		if (c == 'H')
+			r->history = 1;
+		else if (c == 'o')
 			r->out = optarg;
 		else if (c == 'b')
 			r->baseline = optarg;
@@ -223,6 +230,36 @@ cmd_report_runs(struct cmd_report *r, const char *argv0)
 	return rc;
 }
 
+/* report --history: the history of the runs in args as a page. */
+static int
+cmd_report_history(const struct cmd_report *r, char **args, int n)
+{
+	struct histindex_stats	st;
+	struct history_query	q = { 0 };
+	struct history		h;
+	struct sm_error		err;
+	struct sbuf		b;
+	int			rc;
+
+	if (n == 0)
+		return cmd_usage_error("report --history: name directories "
+		    "or files of saved runs");
+	changepoint_opts_default(&q.cp);
+	if ((rc = cmd_history_load(&h, args, n, NULL, &q, &st)) != 0)
+		return rc;
+	sbuf_init(&b);
+	report_history(&b, &h, r->title != NULL ? r->title :
+	    "sysmark history");
+	if (outfile_write(r->out, b.s, b.len, r->force, &err) != 0)
+		rc = cmd_input_error(&err);
+	else
+		fprintf(stderr, "sysmark: report written to %s (%zu bytes)\n",
+		    r->out, b.len);
+	sbuf_free(&b);
+	history_free(&h);
+	return rc;
+}
+
 /* sysmark report [options] -o FILE RUN_OR_DIR... [-- NEW...] */
 int
 cmd_report(int argc, char **argv, const char *argv0)
@@ -231,7 +268,9 @@ cmd_report(int argc, char **argv, const char *argv0)
 	int			rc;
 
 	memset(&r, 0, sizeof r);
-	if ((rc = cmd_report_options(argc, argv, &r)) == 0 &&
+	if ((rc = cmd_report_options(argc, argv, &r)) == 0 && r.history)
+		return cmd_report_history(&r, argv + optind, argc - optind);
+	if (rc == 0 &&
 	    (rc = cmd_report_operands(&r, argv + optind, argc - optind)) == 0)
 		rc = cmd_report_runs(&r, argv0);
 	for (int i = 0; i < r.nargs; i++)

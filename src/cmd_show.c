@@ -18,6 +18,7 @@ const char cmd_show_usage[] =
 "Print a saved run's tables again, exactly as run printed them.\n"
 "\n"
 CMD_HELP_S CMD_HELP_F
+"                 or bmf (Bencher Metric Format) or otava (Otava's CSV)\n"
 "  -b NAME        also print the INDEX VALUES table against a baseline\n"
 "  --best, -B     lmbench's comparison to the best of the breed\n";
 
@@ -109,7 +110,7 @@ cmd_show(int argc, char **argv, const char *argv0)
 {
 	enum table_format	 fmt = TABLE_TEXT;
 	const char		*baseline = NULL, *file = NULL;
-	const char		*operand = NULL;
+	const char		*operand = NULL, *export = NULL;
 	struct sm_error		 err;
 	struct run		 run, base;
 	int			 c, rc, stats = 0;
@@ -132,6 +133,9 @@ cmd_show(int argc, char **argv, const char *argv0)
 			baseline = optarg;
 		else if (c == 's')
 			stats = 1;
+		else if (strcmp(optarg, "bmf") == 0 ||
+		    strcmp(optarg, "otava") == 0)
+			export = optarg;
 		else if (cmd_parse_format(optarg, &fmt) != 0)
 			return SM_EXIT_INPUT;
 	}
@@ -140,6 +144,11 @@ cmd_show(int argc, char **argv, const char *argv0)
 	run_init(&run);
 	if (csvstore_load(&run, file, &err) != 0)
 		return cmd_input_error(&err);
+	if (export != NULL) {
+		rc = cmd_history_show(file, &run, export);
+		run_free(&run);
+		return rc;
+	}
 	if (baseline != NULL &&
 	    (rc = cmd_load_baseline(baseline, argv0, &base)) != 0) {
 		run_free(&run);

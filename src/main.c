@@ -34,6 +34,7 @@ const struct main_cmd main_cmds[] = {
 	{ "list", cmd_list, cmd_list_usage },
 	{ "import", cmd_import, cmd_import_usage },
 	{ "compare", cmd_compare, cmd_compare_usage },
+	{ "history", cmd_history, cmd_history_usage },
 	{ "calibrate", cmd_calibrate, cmd_calibrate_usage },
 	{ "users", cmd_users, cmd_users_usage },
 	{ "report", cmd_report, cmd_report_usage },

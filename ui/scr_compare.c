@@ -34,6 +34,7 @@ static const struct ui_key scr_compare_help[] = {
 	{ "e", "with the table shown: write the HTML report of the picked "
 	    "runs under results/; says where" },
 	{ "r n", "results of the last run; select screen" },
+	{ "H", "history: the saved runs as series, their change points" },
 	{ NULL, NULL }
 };
 
@@ -196,6 +197,9 @@ scr_compare_key(struct ui *ui, int c)
 		return 1;
 	case 'n':
 		ui_switch(ui, UI_SCR_SELECT);
+		return 1;
+	case 'H':
+		ui_switch(ui, UI_SCR_HISTORY);
 		return 1;
 	}
 	return 0;

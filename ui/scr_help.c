@@ -23,7 +23,8 @@ static const struct ui_key scr_help_global[] = {
 };
 
 static const enum ui_scr scr_help_screens[] = {
-	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE
+	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE,
+	UI_SCR_HISTORY
 };
 /* The screen's own state (struct ui's help). */
 struct scr_help {

@@ -36,6 +36,7 @@ static const struct ui_key scr_results_help[] = {
 	{ "bars", "longer is better for every test (a latency's bar is "
 	    "inverted); | is the reference; + better, ~ no clear change, "
 	    "- worse, ! the test's version differs" },
+	{ "H", "history: the saved runs as series, their change points" },
 	{ NULL, NULL }
 };
 
@@ -240,6 +241,9 @@ scr_results_key(struct ui *ui, int c)
 		return 1;
 	case 'o':
 		ui_switch(ui, UI_SCR_COMPARE);
+		return 1;
+	case 'H':
+		ui_switch(ui, UI_SCR_HISTORY);
 		return 1;
 	case 'e':
 		ui_report_results(ui);

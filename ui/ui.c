@@ -29,6 +29,7 @@ static const struct ui_screen *const ui_screens[UI_SCR_N] = {
 	[UI_SCR_PICK] = &scr_pick,
 	[UI_SCR_USERS] = &scr_users,
 	[UI_SCR_HOSTS] = &scr_hosts,
+	[UI_SCR_HISTORY] = &scr_history,
 };
 
 static void

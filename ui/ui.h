@@ -157,7 +157,8 @@ struct ui_prompt {
  */
 enum ui_scr {
 	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE,
-	UI_SCR_HELP, UI_SCR_PICK, UI_SCR_USERS, UI_SCR_HOSTS, UI_SCR_N
+	UI_SCR_HELP, UI_SCR_PICK, UI_SCR_USERS, UI_SCR_HOSTS, UI_SCR_HISTORY,
+	UI_SCR_N
 };
 
 struct ui {
@@ -192,6 +193,7 @@ struct ui {
 	struct scr_help		*help;
 	struct scr_users	*users;
 	struct scr_hosts	*hosts;
+	struct scr_history	*history;
 
 	/*
 	 * Shared by several screens, so owned by files of their own: what
@@ -336,6 +338,7 @@ extern const struct ui_screen scr_pick;
 extern const struct ui_screen scr_users;
 
 extern const struct ui_screen scr_hosts;
+extern const struct ui_screen scr_history;
 
 /* scr_run.c */
 void	 scr_run_restart(struct ui *);

@@ -143,17 +143,19 @@ bmdiff_system(char *buf, size_t len, const char *label,
 	const char	*os = run_meta_get(run, "os");
 	const char	*ver = run_meta_get(run, "os_version");
 	const char	*date = run_meta_get(run, "date");
+	const char	*commit = run_meta_get(run, "commit");
 	size_t		 n = strlen(buf);
 	char		 more[64] = "";
 
 	if (side->nrun > 1)
 		snprintf(more, sizeof more, " and %zu more run%s",
 		    side->nrun - 1, side->nrun == 2 ? "" : "s");
-	snprintf(buf + n, len - n, "%s %s%s\n* %s%s%s%s%s\n* %s\n", label,
+	snprintf(buf + n, len - n, "%s %s%s\n* %s%s%s%s%s\n* %s%s%s\n", label,
 	    side->name, more, host != NULL ? host : "unknown host",
 	    os != NULL ? ": " : "", os != NULL ? os : "", ver != NULL ?
 	    " " : "", ver != NULL ? ver : "", date != NULL ? date :
-	    "date unknown");
+	    "date unknown", commit != NULL ? ", commit " : "",
+	    commit != NULL ? commit : "");
 }
 
 /*

@@ -87,6 +87,8 @@ struct chart_series {
 	const char	*name;
 	double		*x;
 	double		*y;
+	double		*lo;		/* each point's interval, or NULL */
+	double		*hi;
 	size_t		 n;
 	int		 dashed;	/* a reference, not a measurement */
 };
@@ -105,6 +107,7 @@ struct chart_xy {
 	char			 desc[512];
 	struct svg_axis		 ax, ay;
 	int			 xlog, ylog;
+	int			 yfit;		/* y not read from zero */
 	struct chart_series	*s;
 	size_t			 ns;
 	struct chart_mark	 mark[8];
@@ -116,6 +119,7 @@ struct chart_xy {
 #define CHART_PLOT_H	260	/* the xy charts' plot height */
 struct chart_series *chart_xy_add(struct chart_xy *, const char *, size_t,
 	     int);
+void	 chart_xy_intervals(struct chart_series *);
 void	 chart_xy_draw(struct sbuf *, const struct chart_xy *);
 void	 chart_xy_free(struct chart_xy *);
 
@@ -133,6 +137,14 @@ int	 chart_users(struct sbuf *, const struct run *const *,
 int	 chart_ratio(struct sbuf *b, const char *id,
 	     const struct compare_side *a, const struct compare_side *bs,
 	     const struct compare_opts *o);
+
+/* chart_history.c: a series of runs over time, its steps and levels */
+void	 chart_history(struct sbuf *b, const struct history *h,
+	     const struct history_series *k, const char *id);
+
+/* report_history.c: a history as a page */
+void	 report_history(struct sbuf *b, const struct history *h,
+	     const char *title);
 
 /* html.c */
 void	 html_table(struct sbuf *, const struct table *, const char *);
@@ -153,6 +165,9 @@ struct report_html {
 	const char		*title;
 };
 void	 report_html(struct sbuf *, const struct report_html *);
+void	 report_html_open(struct sbuf *b, const char *title,
+	     const char *about);
+void	 report_html_close(struct sbuf *);
 int	 report_html_svg(struct sbuf *, const struct report_html *,
 	     const char *, struct sm_error *);
 const char *report_html_charts(void);

@@ -32,9 +32,20 @@ chart_xy_add(struct chart_xy *c, const char *name, size_t n, int dashed)
 	s->dashed = dashed;
 	s->x = xcalloc(n + 1, sizeof *s->x);
 	s->y = xcalloc(n + 1, sizeof *s->y);
+	s->lo = s->hi = NULL;
 	for (size_t i = 0; i < n; i++)
 		s->x[i] = s->y[i] = NAN;
 	return s;
+}
+
+/* Give s an interval a point (lo, hi, NaN-filled); the caller fills. */
+void
+chart_xy_intervals(struct chart_series *s)
+{
+	s->lo = xcalloc(s->n + 1, sizeof *s->lo);
+	s->hi = xcalloc(s->n + 1, sizeof *s->hi);
+	for (size_t i = 0; i < s->n; i++)
+		s->lo[i] = s->hi[i] = NAN;
 }
 
 void
@@ -43,6 +54,8 @@ chart_xy_free(struct chart_xy *c)
 	for (size_t i = 0; i < c->ns; i++) {
 		free(c->s[i].x);
 		free(c->s[i].y);
+		free(c->s[i].lo);
+		free(c->s[i].hi);
 	}
 	free(c->s);
 	c->s = NULL;
@@ -59,11 +72,15 @@ chart_xy_range(const struct chart_xy *c, int axis, int log, double *lo,
 	for (size_t i = 0; i < c->ns; i++)
 		for (size_t k = 0; k < c->s[i].n; k++) {
 			double	v = axis ? c->s[i].y[k] : c->s[i].x[k];
+			double	a = axis && c->s[i].lo != NULL &&
+				    isfinite(c->s[i].lo[k]) ? c->s[i].lo[k] : v;
+			double	z = axis && c->s[i].hi != NULL &&
+				    isfinite(c->s[i].hi[k]) ? c->s[i].hi[k] : v;
 
-			if (!isfinite(v) || (log && v <= 0))
+			if (!isfinite(v) || (log && a <= 0))
 				continue;
-			*lo = fmin(*lo, v);
-			*hi = fmax(*hi, v);
+			*lo = fmin(*lo, a);
+			*hi = fmax(*hi, z);
 		}
 	for (size_t i = 0; axis && i < c->nlevel; i++)
 		if (isfinite(c->level[i].y) && (!log || c->level[i].y > 0)) {
@@ -81,7 +98,7 @@ chart_xy_scales(struct svg *g, const struct chart_xy *c)
 	svg_scale_fit(&g->x, lo, hi, c->xlog);
 	chart_xy_range(c, 1, c->ylog, &lo, &hi);
 	/* Throughput and response times are read from zero. */
-	if (!c->ylog && lo > 0)
+	if (!c->ylog && !c->yfit && lo > 0)
 		lo = 0;
 	svg_scale_fit(&g->y, lo, hi, c->ylog);
 }
@@ -98,6 +115,12 @@ chart_xy_series(struct svg *g, const struct chart_series *s, size_t i,
 	if (s->dashed)
 		return;
 	snprintf(cls, sizeof cls, "s%zu", i % SVG_SERIES);
+	for (size_t k = 0; s->lo != NULL && k < s->n; k++)
+		if (isfinite(s->lo[k]) && isfinite(s->hi[k]))
+			sbuf_printf(g->b, "<path class=\"err %s\" d=\"M%.1f "
+			    "%.1fV%.1f\"/>\n", cls, svg_scale_px(&g->x,
+			    s->x[k]), svg_scale_px(&g->y, s->lo[k]),
+			    svg_scale_px(&g->y, s->hi[k]));
 	for (size_t k = 0; k < s->n; k++) {
 		(c->ax.fmt != NULL ? c->ax.fmt : svg_fmt_g)(s->x[k], xs,
 		    sizeof xs);

@@ -80,6 +80,8 @@ report_head(const struct run *run, struct table *t, int full)
 	    run_meta_get(run, "users"));
 	report_cat(title, sizeof title, "\nLabel: %s",
 	    run_meta_get(run, "label"));
+	report_cat(title, sizeof title, "\nCommit: %s",
+	    run_meta_get(run, "commit"));
 	report_cat(title, sizeof title, "\nNote: %s",
 	    run_meta_get(run, "note"));
 	if (!full) {

@@ -29,6 +29,7 @@ static const struct report_html_fact {
 	const char	*key2;		/* appended after a space */
 } report_html_facts[] = {
 	{ "Label", "label", NULL },
+	{ "Commit", "commit", NULL },
 	{ "Note", "note", NULL },
 	{ "Host", "hostname", NULL },
 	{ "Fleet host", "fleet_host", NULL },
@@ -281,9 +282,9 @@ report_html_samples(struct sbuf *b, const struct report_html *r)
 	free(g);
 }
 
-/* The whole page into b. */
+/* A page's head, styles, title and what it was written from, into b. */
 void
-report_html(struct sbuf *b, const struct report_html *r)
+report_html_open(struct sbuf *b, const char *title, const char *about)
 {
 	sbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\""
@@ -291,16 +292,33 @@ report_html(struct sbuf *b, const struct report_html *r)
 	    "Content-Security-Policy\" content=\"default-src 'none'; "
 	    "style-src 'unsafe-inline'\">\n<meta name=\"color-scheme\" "
 	    "content=\"light dark\">\n<title>");
-	sbuf_esc(b, r->title);
+	sbuf_esc(b, title);
 	sbuf_printf(b, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n"
 	    "<svg width=\"0\" height=\"0\" style=\"position:absolute\" "
 	    "aria-hidden=\"true\">", svg_style(), report_html_css);
 	svg_defs(b);
 	sbuf_puts(b, "</svg>\n<header><h1>");
-	sbuf_esc(b, r->title);
-	sbuf_printf(b, "</h1><p>Written by sysmark %s from %zu run%s.</p>"
-	    "</header>\n<main>\n", SYSMARK_VERSION, r->nrun, r->nrun == 1 ?
+	sbuf_esc(b, title);
+	sbuf_printf(b, "</h1><p>Written by sysmark %s from ", SYSMARK_VERSION);
+	sbuf_esc(b, about);
+	sbuf_puts(b, ".</p></header>\n<main>\n");
+}
+
+void
+report_html_close(struct sbuf *b)
+{
+	sbuf_puts(b, "</main>\n</body>\n</html>\n");
+}
+
+/* The whole page into b. */
+void
+report_html(struct sbuf *b, const struct report_html *r)
+{
+	char	about[64];
+
+	snprintf(about, sizeof about, "%zu run%s", r->nrun, r->nrun == 1 ?
 	    "" : "s");
+	report_html_open(b, r->title, about);
 	report_html_header(b, r);
 	if (r->nrun > 1)
 		report_html_compare(b, r);
@@ -308,7 +326,7 @@ report_html(struct sbuf *b, const struct report_html *r)
 	report_html_results(b, r);
 	report_html_curves(b, r);
 	report_html_samples(b, r);
-	sbuf_puts(b, "</main>\n</body>\n</html>\n");
+	report_html_close(b);
 }
 
 /* The charts -c names for -f svg, as the usage lists them. */

@@ -329,6 +329,26 @@ sysinfo_caches(struct run *run)
 	sysinfo_caches_elsewhere(run);
 }
 
+/*
+ * The commit measured, from SYSMARK_COMMIT (run --commit sets the same
+ * fact): a history can order runs by it.  Printable ASCII only, at most
+ * 64 characters, so that it is a name and nothing else.
+ */
+static void
+sysinfo_commit(struct run *run)
+{
+	const char	*v = getenv("SYSMARK_COMMIT");
+	char		 buf[65];
+	size_t		 n = 0;
+
+	for (; v != NULL && *v != '\0' && n < sizeof buf - 1; v++)
+		if (*v > ' ' && *v < 0x7f)
+			buf[n++] = *v;
+	buf[n] = '\0';
+	if (n > 0)
+		run_meta_set(run, "commit", buf);
+}
+
 /* Record what sysmark can learn about this machine and this moment. */
 void
 sysinfo_collect(struct run *run)
@@ -366,6 +386,7 @@ sysinfo_collect(struct run *run)
 	run_meta_set(run, "sysmark_version", SYSMARK_VERSION);
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 	run_meta_set(run, "date", buf);
+	sysinfo_commit(run);
 	sysinfo_linux(run);
 	cpufreq_collect(run);
 	sysinfo_caches(run);

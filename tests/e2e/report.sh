@@ -55,6 +55,15 @@ page three "$D/report_a.csv" "$D/report_b.csv" "$D/fleet-20261201/beta.csv"
 page scale "$D/report_scale.csv"
 page users "$D/report_users.csv"
 page fleet "$D/fleet-20261201"
+# A history: 40 synthetic runs, pipe 8% slower from run 26.
+PYTHONHASHSEED=0 python3 "$top/tests/perf/history_runs.py" "$tmp/runs" \
+    --runs 40 --tests syscall,pipe --step pipe@25:-8 >/dev/null ||
+    fail "cannot write the history's runs"
+XDG_CACHE_HOME=$tmp/cache "$bin" report --history -t "sysmark history" \
+    -o "$tmp/history.html" "$tmp/runs" 2>"$tmp/history.err" ||
+    fail "report --history: $(cat "$tmp/history.err")"
+python3 "$top/tests/htmlcheck.py" "$tmp/history.html" >"$tmp/history.check" ||
+    fail "$(cat "$tmp/history.check")"
 "$bin" report -f svg -c memhier -o "$tmp/m.svg" "$D/memcurve.csv" \
     2>/dev/null || fail "report -f svg failed"
 python3 "$top/tests/htmlcheck.py" "$tmp/m.svg" --svg >/dev/null ||
@@ -174,6 +183,14 @@ dom users --title "Simulated users: response time against users" \
     --series users 3
 dom fleet --text "alpha" --text "beta" --series ratio-1 0 \
     --title "Ratios: beta against alpha"
+dom history --title "pipe on synthbox: 40 runs" \
+    --title "syscall on synthbox: 40 runs" --series history-1 1 \
+    --rows "History: 40 runs, 2 series" 2 --rows "Change points" 1 \
+    --text "worse at 2026-01-07 09:00"
+grep -q 'class="mark" d="M[0-9.]* [0-9.]*V' "$tmp/history.dom" ||
+    fail "history.html: no change point marked"
+grep -q 'class="err s0"' "$tmp/history.dom" ||
+    fail "history.html: no run's interval drawn"
 
 shot() {	# NAME WIDTH HEIGHT light|dark
 	if [ "$4" = dark ]; then
@@ -194,6 +211,7 @@ shot one 700 1000 light
 shot three 700 1000 light
 shot scale 700 900 dark	# prefers-color-scheme: dark
 shot users 390 1000 light	# a phone's width
+shot history 700 1000 light
 
 # Printed: A4 pages (595 x 842 points).
 browse "$tmp/one.html" /dev/null --print-to-pdf="$tmp/one.pdf" \

@@ -1,0 +1,328 @@
+/*
+ * sysmark history: saved runs as series (host, test, version, copies),
+ * each with the change points found in it (core: history.c,
+ * changepoint.c, histindex.c, history_out.c); --fail-on change for CI,
+ * --compare N to see the runs on each side of a change point compared;
+ * -f bmf and -f otava for the dashboards people already run.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+const char cmd_history_usage[] =
+"usage: sysmark history [-f FORMAT] [-t PATTERN] [-g GROUP] [-b BY]\n"
+"                   [--since DATE] [-e PERCENT] [--fail-on change]\n"
+"                   [--compare N] [--index DIR|none] DIR|FILE...\n"
+"\n"
+"Saved runs as series, one per host, test, version and copies, and\n"
+"the change points in each: where it starts, its size and 95%\n"
+"interval, its p-value and the runs on each side.\n"
+"\n"
+"  -f FORMAT      text, csv, md, json; bmf (Bencher Metric Format, each\n"
+"                 series' newest run) or otava (Otava's CSV)\n"
+"  -t PATTERN     only tests whose id matches a glob of the\n"
+"                 comma-separated PATTERN (lat_*,syscall)\n"
+"  -g GROUP       only the tests of GROUP (as list shows them)\n"
+"  -b BY          order runs by date (their start, the default),\n"
+"                 label (natural order) or commit (as first measured;\n"
+"                 run with SYSMARK_COMMIT set records it)\n"
+"  --since DATE   only runs started on or after DATE (YYYY-MM-DD)\n"
+"  -e PERCENT     smallest step that counts (default 1)\n"
+"  --fail-on change\n"
+"                 exit with status 5 when a series' newest run begins a\n"
+"                 worse step\n"
+"  --compare N    compare the runs on each side of change point N (up\n"
+"                 to 30 a side, the nearest)\n"
+"  --index DIR    keep each directory's index of run summaries in DIR\n"
+"                 (default $XDG_CACHE_HOME/sysmark or ~/.cache/sysmark);\n"
+"                 none: read every file\n";
+
+/* What history's options ask for. */
+struct cmd_history_args {
+	enum table_format	 fmt;
+	int			 export;	/* 'b' bmf, 'o' otava, 0 */
+	struct filter		 filter;
+	struct history_query	 q;
+	int			 gate;		/* --fail-on change */
+	long			 compare;	/* --compare N; 0 none */
+	const char		*index;
+};
+
+/* A file read around, named on stderr with control characters shown. */
+static void
+cmd_history_warn(const char *msg, void *arg)
+{
+	(void)arg;
+	fputs("sysmark: history: ", stderr);
+	for (; *msg != '\0'; msg++)
+		fputc((unsigned char)*msg < ' ' || *msg == 0x7f ? '?' : *msg,
+		    stderr);
+	fputs(" (read around)\n", stderr);
+}
+
+/* -f: the table formats, bmf or otava; 0 or the exit status. */
+static int
+cmd_history_format(const char *arg, struct cmd_history_args *a)
+{
+	if (strcmp(arg, "bmf") == 0 || strcmp(arg, "otava") == 0) {
+		a->export = arg[0];
+		return 0;
+	}
+	if (cmd_parse_format(arg, &a->fmt) != 0)
+		return SM_EXIT_INPUT;
+	return 0;
+}
+
+/* -b BY; 0 or the exit status. */
+static int
+cmd_history_by(const char *arg, struct history_query *q)
+{
+	if (strcmp(arg, "date") == 0)
+		q->by = HISTORY_BY_DATE;
+	else if (strcmp(arg, "label") == 0)
+		q->by = HISTORY_BY_LABEL;
+	else if (strcmp(arg, "commit") == 0)
+		q->by = HISTORY_BY_COMMIT;
+	else
+		return cmd_usage_error("-b %s: order by date, label or commit",
+		    arg);
+	return 0;
+}
+
+/* -e, --since, --compare: a number each; 0 or the exit status. */
+static int
+cmd_history_number(int c, const char *arg, struct cmd_history_args *a)
+{
+	double	v;
+
+	if (c == 'S') {
+		if ((a->q.since = history_parse_date(arg)) < 0)
+			return cmd_usage_error("--since %s: a date is "
+			    "YYYY-MM-DD", arg);
+		return 0;
+	}
+	if (c == 'C') {
+		if (sm_parse_int(arg, 1, 100000, &a->compare) != 0)
+			return cmd_usage_error("--compare %s: the number of a "
+			    "change point, as history lists them", arg);
+		return 0;
+	}
+	if (sm_parse_double(arg, &v) != 0 || v < 0 || v >= 100)
+		return cmd_usage_error("-e %s: the minimum effect must be a "
+		    "percentage from 0 to below 100", arg);
+	a->q.cp.min_effect = v / 100;
+	return 0;
+}
+
+/* One option; 0 or the exit status. */
+static int
+cmd_history_option(int c, const char *arg, struct cmd_history_args *a)
+{
+	switch (c) {
+	case 'f':
+		return cmd_history_format(arg, a);
+	case 't':
+		a->filter.tests = arg;
+		return 0;
+	case 'g':
+		a->filter.group = arg;
+		return 0;
+	case 'b':
+		return cmd_history_by(arg, &a->q);
+	case 'G':
+		if (strcmp(arg, "change") != 0)
+			return cmd_usage_error("--fail-on %s: history fails "
+			    "on change", arg);
+		a->gate = 1;
+		return 0;
+	case 'I':
+		a->index = arg;
+		return 0;
+	case 'S':
+	case 'C':
+	case 'e':
+		return cmd_history_number(c, arg, a);
+	case ':':
+		return cmd_usage_error("option -%c needs a value", optopt);
+	}
+	return cmd_usage_error("unknown option -%c", optopt);
+}
+
+/*
+ * The options, before or between the operands, which are moved to the
+ * front of argv; their count, or -1.
+ */
+static int
+cmd_history_options(int argc, char **argv, struct cmd_history_args *a)
+{
+	const char	*operand;
+	int		 c, n = 0;
+
+	cmd_long_opt(argc, argv, "--since", 'S');
+	cmd_long_opt(argc, argv, "--fail-on", 'G');
+	cmd_long_opt(argc, argv, "--compare", 'C');
+	cmd_long_opt(argc, argv, "--index", 'I');
+	while ((c = cmd_getopt(argc, argv, ":f:t:g:b:e:S:G:C:I:",
+	    &operand)) != -1) {
+		if (c == 0)
+			argv[n++] = (char *)operand;
+		else if (cmd_history_option(c, optarg, a) != 0)
+			return -1;
+	}
+	return n;
+}
+
+/* --compare N: the runs before and after change point N, compared. */
+static int
+cmd_history_compare(const struct history *h, struct cmd_history_args *a)
+{
+	struct compare_opts	 o;
+	struct sm_error		 err;
+	struct table		*t;
+	size_t			 j, i;
+
+	if (history_nth(h, (size_t)a->compare, &j, &i) != 0)
+		return cmd_usage_error("--compare %ld: no such change point "
+		    "(history lists them, numbered)", a->compare);
+	compare_opts_default(&o);
+	o.min_effect = a->q.cp.min_effect;
+	o.wide = a->fmt == TABLE_CSV || a->fmt == TABLE_MD;
+	if ((t = history_compare(h, j, i, &a->filter, &o, &err)) == NULL)
+		return cmd_input_error(&err);
+	return cmd_render(t, a->fmt == TABLE_JSON ? TABLE_TEXT : a->fmt);
+}
+
+/* --fail-on change: each series whose newest run begins a worse step. */
+static size_t
+cmd_history_gate(const struct history *h)
+{
+	char	name[64], step[64];
+	size_t	n = 0;
+
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		if (!history_newest_worse(k))
+			continue;
+		history_series_name(k, name, sizeof name);
+		history_step_str(&k->cp.cps[k->cp.ncps - 1], step, sizeof step);
+		fprintf(stderr, "sysmark: history: %s on %s: the newest run "
+		    "begins a worse step, %s\n", name, k->host, step);
+		n++;
+	}
+	return n;
+}
+
+/* -f bmf or -f otava ('b' or 'o') of history h. */
+static int
+cmd_history_export(const struct history *h, int kind)
+{
+	if (kind == 'b')
+		return cmd_json_write(history_bmf(h));
+	history_otava(h, stdout);
+	return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
+}
+
+/* show -f bmf|otava: one saved run, as its own one-run history. */
+int
+cmd_history_show(const char *path, const struct run *run, const char *fmt)
+{
+	struct history_query	q = { 0 };
+	struct history		h;
+	int			rc;
+
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	history_add_loaded(&h, path, run);
+	history_build(&h, &q);
+	rc = cmd_history_export(&h, fmt[0]);
+	history_free(&h);
+	return rc;
+}
+
+/* The history in the format asked for. */
+static int
+cmd_history_print(const struct history *h, const struct cmd_history_args *a,
+    const struct histindex_stats *st)
+{
+	struct json_t	*doc;
+	struct table	**t;
+
+	if (a->export != 0)
+		return cmd_history_export(h, a->export);
+	if (a->fmt == TABLE_JSON) {
+		doc = json_out_doc("history");
+		json_out_int(doc, "files", (long long)st->files);
+		json_out_int(doc, "files_read_around", (long long)st->bad);
+		history_json(doc, h);
+		return cmd_json_write(doc);
+	}
+	t = xcalloc(2, sizeof *t);
+	t[0] = history_table(h);
+	t[1] = history_changes_table(h);
+	return cmd_render_all(t, t[1]->nrows > 0 ? 2 : 1, a->fmt, 0, 0);
+}
+
+/*
+ * The runs of paths[0..n) into h through the index (index: --index's
+ * value, or NULL for the default), files read around named on stderr,
+ * then its series built as q asks.  0, or the exit status.
+ */
+int
+cmd_history_load(struct history *h, char **paths, int n, const char *index,
+    const struct history_query *q, struct histindex_stats *st)
+{
+	char	cache[PATH_MAX];
+
+	history_init(h);
+	histindex_load(h, paths, (size_t)n, histindex_cache(index, cache,
+	    sizeof cache), cmd_history_warn, NULL, st);
+	if (h->nruns == 0) {
+		history_free(h);
+		fputs("sysmark: history: no saved runs there\n", stderr);
+		return SM_EXIT_INPUT;
+	}
+	history_build(h, q);
+	return 0;
+}
+
+/* sysmark history [options] DIR|FILE... */
+int
+cmd_history(int argc, char **argv, const char *argv0)
+{
+	struct cmd_history_args	a;
+	struct histindex_stats	st;
+	struct sm_error		err;
+	struct history		h;
+	int			n, rc;
+
+	(void)argv0;
+	memset(&a, 0, sizeof a);
+	changepoint_opts_default(&a.q.cp);
+	if ((n = cmd_history_options(argc, argv, &a)) < 0)
+		return SM_EXIT_INPUT;
+	if (n == 0)
+		return cmd_usage_error("history: name directories or files "
+		    "of saved runs");
+	a.q.filter = &a.filter;
+	if ((rc = cmd_history_load(&h, argv, n, a.index, &a.q, &st)) != 0)
+		return rc;
+	if (h.nseries == 0 && filter_check(&a.filter, NULL, 0, &err) != 0) {
+		history_free(&h);
+		return cmd_usage_error("%s", err.msg);
+	}
+	if (a.compare > 0)
+		rc = cmd_history_compare(&h, &a);
+	else
+		rc = cmd_history_print(&h, &a, &st);
+	if (rc == 0 && a.gate && cmd_history_gate(&h) > 0)
+		rc = SM_EXIT_GATE;
+	history_free(&h);
+	return rc;
+}

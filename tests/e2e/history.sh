@@ -1,0 +1,81 @@
+#!/bin/sh
+# sysmark history (issue 35): every format (text, csv, md, json, bmf,
+# otava) on synthetic runs with a step put in; --fail-on change exits 5
+# only when the newest run begins a worse step; --compare N; a corrupt
+# file is named and read around; the index is private.
+set -u
+bin=build/san/sysmark
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-history.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "$0: $*" >&2; exit 1; }
+
+PYTHONHASHSEED=0 python3 tests/perf/history_runs.py "$tmp/runs" --runs 30 \
+    --tests syscall,pipe,spawn --step pipe@20:-8 --noise 1 --commit ||
+    fail "cannot write the runs"
+printf 'record,name\nmeta,format,"3\n' >"$tmp/runs/broken.csv"
+h() { SYSMARK_RESULTS=$tmp XDG_CACHE_HOME=$tmp/cache $bin history "$@"; }
+
+h "$tmp/runs" >"$tmp/text" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] || fail "text: status $rc"
+grep -q "^History: 30 runs, 3 series" "$tmp/text" || fail "no title"
+grep -q "^pipe .* -[0-9.]*% \[-[0-9.]*, -[0-9.]*\] worse at 2026-01-06" \
+    "$tmp/text" || fail "the step in pipe not found at run 21"
+grep -q "^syscall .* ~ <[0-9.]*%" "$tmp/text" || fail "syscall not flat"
+grep -q "broken.csv:[0-9]*: .*(read around)" "$tmp/err" ||
+    fail "the corrupt file not named"
+[ "$(stat -c %a "$tmp"/cache/sysmark/history-*.idx)" = 600 ] ||
+    fail "the index is not private"
+
+h -f csv "$tmp/runs" 2>/dev/null | grep -q '^1,pipe,synthbox,' ||
+    fail "csv: no change point row"
+h -f md "$tmp/runs" 2>/dev/null | grep -q '^| pipe | synthbox | 30 |' ||
+    fail "md: no pipe row"
+h -f json "$tmp/runs" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+s = {x["id"]: x for x in d["series"]}
+assert d["command"] == "history" and d["files_read_around"] == 1
+assert [c["index"] for c in s["pipe"]["change_points"]] == [20]
+assert s["pipe"]["change_points"][0]["worse"] is True
+assert s["syscall"]["change_points"] == []
+assert len(s["spawn"]["runs"]) == 30
+' || fail "json"
+h -f bmf "$tmp/runs" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+v = d["pipe"]["lps"]
+assert v["lower_value"] < v["value"] < v["upper_value"]
+' || fail "bmf"
+h -f otava -b commit "$tmp/runs" 2>/dev/null >"$tmp/otava"
+head -1 "$tmp/otava" | grep -q '^time,commit,syscall,pipe,spawn$' ||
+    fail "otava: header"
+[ "$(wc -l <"$tmp/otava")" -eq 31 ] || fail "otava: not 30 rows"
+sed -n 2p "$tmp/otava" | grep -q '^2026-01-01 03:00:00 +0000,c00000,' ||
+    fail "otava: first row"
+
+# The gate: the step is 10 runs old, so no trip; a newest run 20% down
+# on syscall begins a worse step: status 5.
+h --fail-on change "$tmp/runs" >/dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "--fail-on change tripped on an old step ($rc)"
+PYTHONHASHSEED=0 python3 tests/perf/history_runs.py "$tmp/runs" --runs 1 \
+    --first 30 --tests syscall,pipe,spawn --step pipe@20:-8 \
+    --step syscall@30:-20 --noise 1 --commit
+h --fail-on change "$tmp/runs" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 5 ] || fail "--fail-on change: status $rc, not 5"
+grep -q "syscall on synthbox: the newest run begins a worse step" \
+    "$tmp/err" || fail "the gate does not name the series"
+
+h --compare 2 "$tmp/runs" 2>/dev/null >"$tmp/cmp"
+grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 2"
+h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "--compare 99: status $rc, not 2"
+
+# show exports one run the same ways.
+$bin show -f bmf "$tmp/runs/synthbox-00030.csv" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert set(d) == {"syscall", "pipe", "spawn"} and "lps" in d["syscall"]
+' || fail "show -f bmf"
+$bin show -f otava "$tmp/runs/synthbox-00030.csv" | sed -n 2p |
+    grep -q '^2026-01-08 15:00:00 +0000,c00030,' || fail "show -f otava"
+exit 0

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# sysmark's change-point search beside Apache Otava's, on the same
+# synthetic series with known steps (doc/history.md).
+#
+#   changepoint_vs_otava.py --eval BUILD/changepoint_eval --otava DIR
+#       [--series 1000] [--flat 200] [--seed 1]
+#
+# DIR is a checkout of github.com/apache/otava kept OUTSIDE this
+# repository; its module is imported from there, run with Debian's
+# python3-numpy and python3-scipy, and never copied here.
+#
+# Each series has 10-200 runs and 1-3 steps of 1-20% (at least 5 runs
+# apart), noise of 1-10% per run (half between runs, half within a run,
+# whose 6 samples give it its own interval: what sysmark sees); --flat
+# more series have no step.  A change found within +-2 runs of a true one
+# counts (each true step matched once).
+# SPDX-License-Identifier: MIT
+
+import argparse
+import random
+import subprocess
+import sys
+
+
+def make_series(rng, flat):
+    n = rng.randint(10, 200)
+    noise = rng.uniform(0.01, 0.10)
+    steps = []
+    if not flat:
+        k = rng.randint(1, 3)
+        for _ in range(50):
+            at = sorted(rng.sample(range(5, n - 1), min(k, n - 6)))
+            if all(b - a >= 5 for a, b in zip(at, at[1:])):
+                steps = at
+                break
+        if not steps:
+            steps = [n // 2]
+    sizes = [rng.choice([-1, 1]) * rng.uniform(0.01, 0.20) for _ in steps]
+    sb = sw = noise / 2 ** 0.5
+    vals, rvs = [], []
+    for i in range(n):
+        level = 100.0
+        for at, size in zip(steps, sizes):
+            if i >= at:
+                level *= 1 + size
+        run = level * (1 + rng.gauss(0, sb))
+        samples = [run * (1 + rng.gauss(0, sw * 6 ** 0.5)) for _ in range(6)]
+        m = sum(samples) / 6
+        var = sum((x - m) ** 2 for x in samples) / 5
+        vals.append(m)
+        rvs.append(var / 6 / (m * m))
+    return {"values": vals, "relvar": rvs, "steps": steps, "sizes": sizes,
+            "noise": noise}
+
+
+def run_sysmark(path, series):
+    text = []
+    for i, s in enumerate(series):
+        text.append("S %d %d\n" % (i, len(s["values"])))
+        text.extend("%.17g %.17g\n" % vr
+                    for vr in zip(s["values"], s["relvar"]))
+    out = subprocess.run([path], input="".join(text), capture_output=True,
+                         text=True, check=True).stdout
+    found = [[] for _ in series]
+    for line in out.splitlines():
+        f = [int(x) for x in line.split()]
+        found[f[0]] = f[1:]
+    return found
+
+
+def run_otava(path, series, pvalue):
+    sys.path.insert(0, path)
+    from otava.analysis import compute_change_points
+    found = []
+    for s in series:
+        cps, _ = compute_change_points(s["values"], max_pvalue=pvalue)
+        found.append([c.index for c in cps])
+    return found
+
+
+def score(series, found):
+    tp = nfound = ntrue = flat_series = flat_calls = flat_total = 0
+    for s, f in zip(series, found):
+        nfound += len(f)
+        if not s["steps"]:
+            flat_total += 1
+            flat_series += bool(f)
+            flat_calls += len(f)
+            continue
+        ntrue += len(s["steps"])
+        left = list(f)
+        for t in s["steps"]:
+            hit = [x for x in left if abs(x - t) <= 2]
+            if hit:
+                left.remove(min(hit, key=lambda x: abs(x - t)))
+                tp += 1
+    return {"precision": tp / nfound if nfound else 1.0,
+            "recall": tp / ntrue if ntrue else 1.0, "found": nfound,
+            "true": ntrue, "tp": tp, "flat_series": flat_series,
+            "flat_calls": flat_calls, "flat_total": flat_total}
+
+
+def by_size(series, found, lo, hi):
+    sub = [(s, f) for s, f in zip(series, found) if s["steps"] and
+           all(lo <= abs(z) < hi for z in s["sizes"])]
+    return score([s for s, _ in sub], [f for _, f in sub])
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--eval", required=True)
+    p.add_argument("--otava", required=True)
+    p.add_argument("--series", type=int, default=1000)
+    p.add_argument("--flat", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args()
+    rng = random.Random(a.seed)
+    series = [make_series(rng, False) for _ in range(a.series)]
+    series += [make_series(rng, True) for _ in range(a.flat)]
+    res = {"sysmark": run_sysmark(a.eval, series),
+           "otava p=0.001 (default)": run_otava(a.otava, series, 0.001),
+           "otava p=0.05": run_otava(a.otava, series, 0.05)}
+    print("| method | precision | recall | found | true | flat series "
+          "with a call | false calls on flat |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, found in res.items():
+        r = score(series, found)
+        print("| %s | %.3f | %.3f | %d | %d | %d of %d | %d |" % (
+            name, r["precision"], r["recall"], r["found"], r["true"],
+            r["flat_series"], r["flat_total"], r["flat_calls"]))
+    print()
+    print("| method | recall, steps 1-5% | 5-10% | 10-20% |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, found in res.items():
+        print("| %s | %s |" % (name, " | ".join(
+            "%.3f" % by_size(series, found, lo, hi)["recall"]
+            for lo, hi in ((0, .05), (.05, .10), (.10, .21)))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+/*
+ * The change-point search (changepoint.c): a clear step found where it
+ * starts, no step where there is none, a step inside the runs' own noise
+ * not called, the same answer twice, false calls rare over many flat
+ * series, and a series too short said to be.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+
+/* n runs around 100 (spread sd), a step of size from run at on. */
+static void
+cp_series(uint64_t seed, size_t n, double sd, size_t at, double size,
+    double *v)
+{
+	struct sm_rng	rng;
+
+	sm_rng_seed(&rng, seed);
+	for (size_t i = 0; i < n; i++)
+		v[i] = 100 * (i >= at ? 1 + size : 1) *
+		    (1 + sd * sm_rng_normal(&rng));
+}
+
+static void
+test_clear_step_found(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[60], rv[60];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series(1, 60, 0.01, 35, -0.10, v);
+	for (size_t i = 0; i < 60; i++)
+		rv[i] = 0.005 * 0.005;
+	changepoint_find(v, rv, 60, &o, &r);
+	assert_int_equal(r.status, CHANGEPOINT_OK);
+	assert_int_equal(r.ncps, 1);
+	assert_int_equal(r.cps[0].at, 35);
+	assert_near(r.cps[0].size, -0.10, 0.01);
+	assert_true(r.cps[0].lo < r.cps[0].size);
+	assert_true(r.cps[0].hi > r.cps[0].size && r.cps[0].hi < 0);
+	assert_true(r.cps[0].p <= 0.05);
+	assert_int_equal(r.cps[0].from, 0);
+	assert_int_equal(r.cps[0].to, 60);
+	changepoint_result_free(&r);
+}
+
+static void
+test_no_step_no_change(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[80];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series(2, 80, 0.02, 80, 0, v);
+	changepoint_find(v, NULL, 80, &o, &r);
+	assert_int_equal(r.ncps, 0);
+	/* The series says what it could have shown: a few percent. */
+	assert_true(r.detect > 0.005 && r.detect < 0.05);
+	changepoint_result_free(&r);
+}
+
+/*
+ * Smooth means, but each run's own interval is wide (10%): a 2% step
+ * is inside the noise and is not called, though the means alone (no
+ * intervals) would call it.
+ */
+static void
+test_step_inside_noise(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[30], rv[30];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series(3, 30, 0.002, 15, 0.02, v);
+	changepoint_find(v, NULL, 30, &o, &r);
+	assert_int_equal(r.ncps, 1);
+	changepoint_result_free(&r);
+	for (size_t i = 0; i < 30; i++)
+		rv[i] = 0.05 * 0.05;
+	changepoint_find(v, rv, 30, &o, &r);
+	assert_int_equal(r.ncps, 0);
+	assert_true(r.detect > 0.02);
+	changepoint_result_free(&r);
+}
+
+static void
+test_deterministic(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	a, b;
+	double				v[50];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	/* A weak step: the p-value comes from the permutations. */
+	cp_series(4, 50, 0.03, 25, 0.03, v);
+	changepoint_find(v, NULL, 50, &o, &a);
+	changepoint_find(v, NULL, 50, &o, &b);
+	assert_int_equal(a.ncps, b.ncps);
+	for (size_t i = 0; i < a.ncps; i++) {
+		assert_int_equal(a.cps[i].at, b.cps[i].at);
+		assert_true(a.cps[i].p == b.cps[i].p);
+	}
+	changepoint_result_free(&a);
+	changepoint_result_free(&b);
+}
+
+/* Two steps, and the newest run alone beginning a third. */
+static void
+test_two_steps_and_newest(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[61];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series(5, 60, 0.01, 20, 0.15, v);
+	for (size_t i = 40; i < 60; i++)
+		v[i] *= 0.8;
+	v[60] = v[59] * 0.7;
+	changepoint_find(v, NULL, 61, &o, &r);
+	assert_int_equal(r.ncps, 3);
+	assert_int_equal(r.cps[0].at, 20);
+	assert_int_equal(r.cps[1].at, 40);
+	assert_int_equal(r.cps[2].at, 60);
+	assert_true(r.cps[2].size < -0.2);
+	changepoint_result_free(&r);
+}
+
+/* Over 200 flat series, the false calls stay near alpha. */
+static void
+test_false_calls_rare(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[100];
+	int				calls = 0;
+
+	(void)state;
+	changepoint_opts_default(&o);
+	for (uint64_t s = 0; s < 200; s++) {
+		cp_series(100 + s, 100, 0.03, 100, 0, v);
+		changepoint_find(v, NULL, 100, &o, &r);
+		calls += r.ncps > 0;
+		changepoint_result_free(&r);
+	}
+	assert_true(calls <= 20);
+}
+
+static void
+test_too_short(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[4] = { 100, 100, 50, 50 };
+
+	(void)state;
+	changepoint_opts_default(&o);
+	changepoint_find(v, NULL, 4, &o, &r);
+	assert_int_equal(r.status, CHANGEPOINT_SHORT);
+	assert_int_equal(r.ncps, 0);
+	assert_true(isnan(r.detect));
+	changepoint_result_free(&r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_clear_step_found),
+		cmocka_unit_test(test_no_step_no_change),
+		cmocka_unit_test(test_step_inside_noise),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_two_steps_and_newest),
+		cmocka_unit_test(test_false_calls_rare),
+		cmocka_unit_test(test_too_short),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

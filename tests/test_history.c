@@ -1,0 +1,275 @@
+/*
+ * History (history.c, histindex.c): runs of another host, version or
+ * copies never join a series; runs are ordered by start, label or
+ * commit; a directory with corrupt, foreign and unreadable files is read
+ * around them, each named path:line; the index is used when the files
+ * have not changed, brought up to date when one has, rebuilt when
+ * deleted, and private.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include "testutil.h"
+
+/* A run of one test with figure v, on host, at a day of December. */
+static size_t
+th_run(struct history *h, const char *host, int day, int version,
+    int copies, double v, const char *label)
+{
+	struct history_sum	*s;
+	char			 date[64], path[64];
+	size_t			 r;
+
+	snprintf(date, sizeof date, "2026-12-%02dT10:00:00+0000", day);
+	snprintf(path, sizeof path, "/r/%s-%d.csv", host, day);
+	r = history_add_run(h, path, host, date, label, NULL);
+	s = history_add_sum(h);
+	s->run = r;
+	strcpy(s->test, "syscall");
+	strcpy(s->unit, "lps");
+	s->version = version;
+	s->copies = copies;
+	s->mean = v;
+	s->relvar = 1e-6;
+	s->df = 5;
+	s->n = 6;
+	return r;
+}
+
+static void
+test_series_never_mix(void **state)
+{
+	struct history		h;
+	struct history_query	q = { 0 };
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	for (int d = 1; d <= 6; d++) {
+		th_run(&h, "a", d, 1, 1, 100, NULL);
+		th_run(&h, "b", d, 1, 1, 50, NULL);	/* another host */
+	}
+	th_run(&h, "a", 7, 2, 1, 80, NULL);		/* another version */
+	th_run(&h, "a", 8, 1, 2, 190, NULL);		/* other copies */
+	history_build(&h, &q);
+	assert_int_equal(h.nseries, 4);
+	assert_string_equal(h.series[0].host, "a");
+	assert_int_equal(h.series[0].version, 1);
+	assert_int_equal(h.series[0].copies, 1);
+	assert_int_equal(h.series[0].n, 6);
+	/* Host a's own series is flat: the other hosts' figures not in it. */
+	assert_int_equal(h.series[0].cp.ncps, 0);
+	for (size_t i = 0; i < h.series[0].n; i++)
+		assert_near(h.series[0].sums[i].mean, 100, 0);
+	assert_int_equal(h.series[1].copies, 2);
+	assert_int_equal(h.series[1].n, 1);
+	assert_int_equal(h.series[2].version, 2);
+	assert_string_equal(h.series[3].host, "b");
+	assert_int_equal(h.series[3].n, 6);
+	history_free(&h);
+}
+
+/* Added out of order, read oldest first; by label in natural order. */
+static void
+test_series_order(void **state)
+{
+	struct history		h;
+	struct history_query	q = { 0 };
+	static const int	days[] = { 5, 1, 9, 3, 7, 2 };
+	static const char	*labels[] = { "v10", "v2", "v1", "v9", "v3",
+				    "v4" };
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	for (int i = 0; i < 6; i++)
+		th_run(&h, "a", days[i], 1, 1, 100 + days[i], labels[i]);
+	history_build(&h, &q);
+	for (size_t i = 1; i < 6; i++)
+		assert_true(h.series[0].sums[i - 1].mean <
+		    h.series[0].sums[i].mean);
+	history_free(&h);
+	history_init(&h);
+	for (int i = 0; i < 6; i++)
+		th_run(&h, "a", days[i], 1, 1, 100 + days[i], labels[i]);
+	q.by = HISTORY_BY_LABEL;
+	q.since = history_parse_date("2026-12-02");
+	history_build(&h, &q);
+	/* v2 (day 1) is before --since; then v3 v4 v9 v10. */
+	assert_int_equal(h.series[0].n, 5);
+	assert_near(h.series[0].sums[0].mean, 109, 0);	/* v1 */
+	assert_near(h.series[0].sums[1].mean, 107, 0);	/* v3 */
+	assert_near(h.series[0].sums[4].mean, 105, 0);	/* v10 */
+	history_free(&h);
+}
+
+/* ---- Files read around, and the index ---- */
+
+struct th_warn {
+	size_t	n;
+	char	last[4][300];
+};
+
+static void
+th_warn_cb(const char *msg, void *arg)
+{
+	struct th_warn	*w = arg;
+
+	if (w->n < 4)
+		snprintf(w->last[w->n], sizeof w->last[0], "%s", msg);
+	w->n++;
+}
+
+static void
+th_copy(const char *from, const char *to)
+{
+	char	cmd[512];
+
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Whether one of the warnings begins with prefix. */
+static int
+th_warned(const struct th_warn *w, const char *prefix)
+{
+	for (size_t i = 0; i < w->n && i < 4; i++)
+		if (strncmp(w->last[i], prefix, strlen(prefix)) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+test_bad_files_read_around(void **state)
+{
+	char			 dir[] = "/tmp/test_history.XXXXXX", cache[300];
+	char			 p[400], idx[400], *paths[1];
+	struct history		 h;
+	struct histindex_stats	 st;
+	struct th_warn		 w = { 0 };
+	struct sm_error		 err;
+	struct stat		 sb;
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	assert_int_equal(mkdir(cache, 0700), 0);
+	snprintf(p, sizeof p, "%s/runs", dir);
+	assert_int_equal(mkdir(p, 0700), 0);
+	snprintf(p, sizeof p, "%s/runs/good.csv", dir);
+	th_copy("tests/data/report_a.csv", p);
+	snprintf(p, sizeof p, "%s/runs/corrupt.csv", dir);
+	th_copy("tests/data/bad_quote.csv", p);
+	snprintf(p, sizeof p, "%s/runs/foreign.csv", dir);
+	assert_non_null(f = fopen(p, "w"));
+	fputs("hello, this is no run\n", f);
+	fclose(f);
+	/* Unreadable even by root: a directory named like a run. */
+	snprintf(p, sizeof p, "%s/runs/dir.csv", dir);
+	assert_int_equal(mkdir(p, 0700), 0);
+	snprintf(p, sizeof p, "%s/runs", dir);
+	paths[0] = p;
+
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(h.nruns, 1);
+	assert_int_equal(st.files, 4);
+	assert_int_equal(st.bad, 3);
+	assert_int_equal(st.read, 4);
+	assert_int_equal(w.n, 3);
+	snprintf(idx, sizeof idx, "%s/runs/corrupt.csv:3:", dir);
+	assert_true(th_warned(&w, idx));
+	snprintf(idx, sizeof idx, "%s/runs/foreign.csv:1:", dir);
+	assert_true(th_warned(&w, idx));
+	snprintf(idx, sizeof idx, "%s/runs/dir.csv: is a directory", dir);
+	assert_true(th_warned(&w, idx));
+	assert_int_equal(st.written, 1);
+	history_free(&h);
+
+	/* The index, private, answers the second time: nothing read. */
+	assert_int_equal(histindex_dir_path(p, cache, idx, sizeof idx, &err),
+	    0);
+	assert_int_equal(lstat(idx, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	memset(&w, 0, sizeof w);
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(st.read, 0);
+	assert_int_equal(st.written, 0);
+	assert_int_equal(w.n, 3);
+	assert_int_equal(h.nruns, 1);
+	assert_int_equal(h.nsums, 3);
+	assert_string_equal(h.runs[0].date, "2026-12-01T10:00:00+0000");
+	history_free(&h);
+
+	/* A new file: only it is read; the index deleted: rebuilt. */
+	snprintf(p, sizeof p, "%s/runs/second.csv", dir);
+	th_copy("tests/data/report_b.csv", p);
+	snprintf(p, sizeof p, "%s/runs", dir);
+	memset(&w, 0, sizeof w);
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(st.read, 1);
+	assert_int_equal(h.nruns, 2);
+	history_free(&h);
+	assert_int_equal(unlink(idx), 0);
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(st.read, 5);
+	assert_int_equal(st.written, 1);
+	assert_int_equal(lstat(idx, &sb), 0);
+	history_free(&h);
+
+	snprintf(p, sizeof p, "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+}
+
+/* A damaged index is no truth: the files are read again. */
+static void
+test_damaged_index(void **state)
+{
+	char			 dir[] = "/tmp/test_history.XXXXXX", p[400];
+	char			 idx[400], *paths[1];
+	struct history		 h;
+	struct histindex_stats	 st;
+	struct th_warn		 w = { 0 };
+	struct sm_error		 err;
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(p, sizeof p, "%s/a.csv", dir);
+	th_copy("tests/data/report_a.csv", p);
+	paths[0] = dir;
+	history_init(&h);
+	histindex_load(&h, paths, 1, dir, th_warn_cb, &w, &st);
+	history_free(&h);
+	assert_int_equal(histindex_dir_path(dir, dir, idx, sizeof idx, &err),
+	    0);
+	assert_non_null(f = fopen(idx, "a"));
+	fputs("S\tsyscall\tgarbage\n", f);
+	fclose(f);
+	history_init(&h);
+	histindex_load(&h, paths, 1, dir, th_warn_cb, &w, &st);
+	assert_int_equal(st.read, 1);
+	assert_int_equal(h.nruns, 1);
+	assert_int_equal(h.nsums, 3);
+	history_free(&h);
+	snprintf(p, sizeof p, "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_series_never_mix),
+		cmocka_unit_test(test_series_order),
+		cmocka_unit_test(test_bad_files_read_around),
+		cmocka_unit_test(test_damaged_index),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
