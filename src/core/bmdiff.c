@@ -513,7 +513,8 @@ bmdiff_tally(struct bmdiff *d)
 		    "means differs from 1 at alpha = %g (Welch's t on its "
 		    "logarithm; the interval is that test's, so they always "
 		    "agree) by at least %g%% (-e); small: significant but "
-		    "under that.  W/B CV: the within-run and between-run "
+		    "under that.  P: that test's p-value, the chance of a "
+		    "ratio this far from 1 were nothing changed.  W/B CV: the within-run and between-run "
 		    "parts of the spread (-: not known; with one sample a "
 		    "repeat there is no within part).", d->o->alpha,
 		    100 * d->o->min_effect);

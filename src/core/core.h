@@ -1067,4 +1067,8 @@ struct users_pct {
 };
 size_t	 users_curve(const struct run *, struct users_pct **, int *);
 
+/* units.c: what each unit a test reports in means */
+const char *unit_describe(const char *);
+const char *unit_at(size_t);
+
 #endif
