@@ -17,6 +17,11 @@ e2e_busy & e2e_b1=$!
 e2e_busy & e2e_b2=$!
 trap 'kill $e2e_b1 $e2e_b2 2>/dev/null; e2e_cleanup' EXIT
 
+# sysmark list defines its units, from the one table the help shows.
+$e2e_bin list | grep -q "^lps: loops a second" || e2e_fail "list: no lps"
+$e2e_bin list | grep -q "^us: microseconds one operation took" ||
+    e2e_fail "list: no us"
+
 mkdir -p "$e2e_tmp/results"
 cp tests/data/gate-a1.csv "$e2e_tmp/results/"
 e2e_start LC_ALL=C.UTF-8
@@ -67,12 +72,15 @@ e2e_wait "^  lps  *loops a second"
 e2e_wait "^  KBps  *kilobytes (1024 bytes) a second"
 e2e_keys q
 
-# A run whose interleaved rounds leave a test with its warm-up only: it is
-# never SKIPPED.
-e2e_keys / C-u context1 Enter Space n C-u 2 Enter
-e2e_wait "Tests 2 of"
+# A run in interleaved rounds: in round 1, once the first test's sample
+# is in, the second (its warm-up only so far) is listed so for a whole
+# 3 s sample, never as SKIPPED.
+e2e_keys / C-u context1 Enter Space d C-u 3 Enter n C-u 2 Enter
+e2e_wait "Duration 3 s   Samples 2   Tests 2 of"
 e2e_keys Enter
 e2e_wait "sysmark -- running"
+e2e_wait "^round 1 of 2: " 60
+e2e_wait "  warm-up only  *(3 secs, 0 samples)" 30
 e2e_end=$(($(date +%s) + 120))
 until e2e_screen | grep -q "sysmark -- results"; do
 	e2e_screen | grep -q "SKIPPED" && e2e_fail "a test shown SKIPPED"
