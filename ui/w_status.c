@@ -11,13 +11,18 @@
 
 #include "ui.h"
 
-/* Where the answer starts: after the question, or mid-line if it is long. */
+#define W_STATUS_ANSWER_MIN	16	/* columns an answer always has */
+
+/*
+ * Where the answer starts: after the question, whole; only a question
+ * that would leave the answer under W_STATUS_ANSWER_MIN columns is cut.
+ */
 int
 w_status_field_x(const char *question)
 {
 	int	x = (int)strlen(question) + 1;
 
-	return x < COLS / 2 ? x : COLS / 2;
+	return x < COLS - W_STATUS_ANSWER_MIN ? x : COLS - W_STATUS_ANSWER_MIN;
 }
 
 void
