@@ -36,7 +36,7 @@ CFLAGS	?= -O2 -g
 BENCH_CFLAGS ?= $(CFLAGS)
 UB_CFLAGS = -O3 -ffast-math -march=native -g
 WARN	 = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
-LIBS	 = -lncursesw -lcsv -ljansson -lm
+LIBS	 = -lformw -lncursesw -lcsv -ljansson -lm
 SAN	 = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	   -fno-sanitize-recover=undefined
 

@@ -7,37 +7,66 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 
+/* What the gate saw over every comparison, for its outcome. */
+struct cmd_gate_seen {
+	size_t		 tripped;
+	double		 missable;	/* gate_missable()'s largest, or NaN */
+	char		 test[64];	/* ...its test */
+	struct json_t	*trips;		/* each tripped line, with a doc */
+};
+
+/* Why a line tripped, after its change: the figure, or what it missed. */
+static void
+cmd_gate_why(const struct bmdiff_line *l, const char *why)
+{
+	char	buf[320];
+
+	if (strcmp(why, "blind") == 0 && blind_is(l->s.detect)) {
+		blind_advice(l->g.test, buf, sizeof buf);
+		fprintf(stderr, " (%s)", buf);
+	} else if (strcmp(why, "blind") == 0)
+		fprintf(stderr, " (~: a change of up to %.1f%% could have "
+		    "gone unseen)", 100 * l->s.detect);
+	else if (l->kind == BMDIFF_RANKED)
+		fprintf(stderr, " (%+.2f%%)", 100 * (l->new / l->old - 1));
+	else
+		fprintf(stderr, " (%s)", bmdiff_kind_name(l->kind));
+	fputc('\n', stderr);
+}
+
 /* The lines of one comparison that trip the gate, one stderr line each. */
-static size_t
-cmd_gate_report(const struct cmd_gate *g, const struct compare_side *a,
-    const struct compare_side *b, const struct bmdiff_line *lines,
-    size_t n)
+static void
+cmd_gate_report(const struct cmd_gate *g, struct cmd_gate_seen *seen,
+    const struct compare_side *a, const struct compare_side *b,
+    const struct bmdiff_line *lines, size_t n)
 {
 	const char	*why;
-	size_t		 tripped = 0;
+	struct json_t	*o;
 
 	for (size_t i = 0; i < n; i++) {
-		if ((why = gate_trip(g->mask, &lines[i])) == NULL)
+		if ((why = gate_trip(&g->gate, &lines[i])) == NULL)
 			continue;
-		tripped++;
+		seen->tripped++;
 		fprintf(stderr, "sysmark: --fail-on %s: %s, %d cop%s, %s -> "
 		    "%s: %s", g->list, lines[i].g.test, lines[i].g.copies,
 		    lines[i].g.copies == 1 ? "y" : "ies", a->name, b->name,
 		    why);
-		if (lines[i].kind == BMDIFF_RANKED)
-			fprintf(stderr, " (%+.2f%%)", 100 *
-			    (lines[i].new / lines[i].old - 1));
-		else
-			fprintf(stderr, " (%s)", bmdiff_kind_name(
-			    lines[i].kind));
-		fputc('\n', stderr);
+		cmd_gate_why(&lines[i], why);
+		if (seen->trips == NULL)
+			continue;
+		o = json_out_object();
+		json_out_str(o, "id", lines[i].g.test);
+		json_out_int(o, "copies", lines[i].g.copies);
+		json_out_str(o, "condition", why);
+		json_out_append(seen->trips, o);
 	}
-	return tripped;
 }
 
 /* A summary of each run for the JSON document: which file, which label. */
@@ -79,49 +108,67 @@ cmd_gate_doc(const struct compare_opts *o, const struct filter *f)
 }
 
 /* One comparison: its lines judged, gated and (doc) added. */
-static size_t
-cmd_gate_pair(const struct cmd_gate *g, struct json_t *doc,
-    const struct compare_side *a, size_t afirst,
+static void
+cmd_gate_pair(const struct cmd_gate *g, struct cmd_gate_seen *seen,
+    struct json_t *doc, const struct compare_side *a, size_t afirst,
     const struct compare_side *b, size_t bfirst,
     const struct compare_opts *o)
 {
 	struct bmdiff_line	*lines;
-	size_t			 n, tripped = 0;
+	const char		*test;
+	double			 d;
+	size_t			 n;
 
 	n = bmdiff_lines(a, b, o, &lines);
-	if (g->mask != 0)
-		tripped = cmd_gate_report(g, a, b, lines, n);
+	if (g->gate.mask != 0)
+		cmd_gate_report(g, seen, a, b, lines, n);
+	d = gate_missable(lines, n, &test);
+	if (!isnan(d) && !(d <= seen->missable)) {
+		seen->missable = d;
+		snprintf(seen->test, sizeof seen->test, "%s", test);
+	}
 	if (doc != NULL)
 		json_compare_add(doc, a, afirst, b, bfirst, lines, n, o);
 	free(lines);
-	return tripped;
 }
 
-/* The gate's outcome, on stderr and (doc) in the document. */
+/*
+ * The gate's outcome, on stderr and (doc) in the document; either way it
+ * names the largest change the comparison could have missed.
+ */
 static void
 cmd_gate_outcome(const struct cmd_gate *g, struct json_t *doc,
-    size_t tripped)
+    struct cmd_gate_seen *seen)
 {
 	struct json_t	*go;
+	char		 missed[200];
 
-	if (g->mask != 0 && tripped > 0)
+	gate_missable_str(seen->missable, seen->test, missed, sizeof missed);
+	if (g->gate.mask != 0 && seen->tripped > 0)
 		fprintf(stderr, "sysmark: the gate tripped on %zu line%s "
-		    "(--fail-on %s): exit status %d\n", tripped,
-		    tripped == 1 ? "" : "s", g->list, SM_EXIT_GATE);
-	else if (g->mask != 0)
-		fprintf(stderr, "sysmark: the gate passed: no line is %s\n",
-		    g->list);
+		    "(--fail-on %s): exit status %d; %s\n", seen->tripped,
+		    seen->tripped == 1 ? "" : "s", g->list, SM_EXIT_GATE,
+		    missed);
+	else if (g->gate.mask != 0)
+		fprintf(stderr, "sysmark: the gate passed: no line is %s; %s\n",
+		    g->list, missed);
 	if (doc == NULL)
 		return;
-	if (g->mask == 0) {
+	if (g->gate.mask == 0) {
 		json_out_null(doc, "gate");
 		return;
 	}
 	go = json_out_object();
 	json_out_str(go, "fail_on", g->list);
-	json_out_bool(go, "tripped", tripped > 0);
-	json_out_int(go, "lines", (long long)tripped);
-	json_out_int(go, "exit_status", tripped > 0 ? SM_EXIT_GATE : 0);
+	json_out_bool(go, "tripped", seen->tripped > 0);
+	json_out_int(go, "lines", (long long)seen->tripped);
+	json_out_int(go, "exit_status", seen->tripped > 0 ? SM_EXIT_GATE : 0);
+	json_out_num(go, "blind_pct", 100 * g->gate.blind);
+	json_out_num(go, "missable_pct", 100 * seen->missable);
+	json_out_str(go, "missable_id", isnan(seen->missable) ? NULL :
+	    seen->test);
+	json_out_set(go, "trips", seen->trips);
+	seen->trips = NULL;
 	json_out_set(doc, "gate", go);
 }
 
@@ -139,7 +186,7 @@ cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
 {
 	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
 	struct compare_side	  a, b;
-	size_t			  tripped = 0;
+	struct cmd_gate_seen	  seen = { 0, NAN, "", NULL };
 	struct json_t		 *d = NULL;
 
 	for (int j = 0; j < n; j++)
@@ -147,19 +194,21 @@ cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
 	if (doc != NULL) {
 		d = *doc = cmd_gate_doc(o, f);
 		cmd_gate_runs(d, runs, args, names, n);
+		if (g->gate.mask != 0)
+			seen.trips = json_out_array();
 	}
 	if (split >= 0) {
 		a = (struct compare_side){ rp, (size_t)split, names[0] };
 		b = (struct compare_side){ rp + split, (size_t)(n - split),
 		    names[split] };
-		tripped = cmd_gate_pair(g, d, &a, 0, &b, (size_t)split, o);
+		cmd_gate_pair(g, &seen, d, &a, 0, &b, (size_t)split, o);
 	}
 	for (int r = 1; split < 0 && r < n; r++) {
 		a = (struct compare_side){ rp, 1, names[0] };
 		b = (struct compare_side){ rp + r, 1, names[r] };
-		tripped += cmd_gate_pair(g, d, &a, 0, &b, (size_t)r, o);
+		cmd_gate_pair(g, &seen, d, &a, 0, &b, (size_t)r, o);
 	}
-	cmd_gate_outcome(g, d, tripped);
+	cmd_gate_outcome(g, d, &seen);
 	free(rp);
-	return tripped;
+	return seen.tripped;
 }

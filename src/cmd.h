@@ -114,7 +114,7 @@ int	 cmd_json_run(const char *command, const struct run *run,
 
 /* cli_gate.c: compare --fail-on and compare -f json */
 struct cmd_gate {
-	unsigned	mask;		/* GATE_*; 0: no gate */
+	struct gate	gate;		/* mask 0: no gate */
 	char		list[64];	/* the conditions, as gate_str() */
 };
 size_t	 cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,

@@ -34,7 +34,9 @@ CMD_HELP_F
 "  -g GROUP       only the tests of GROUP (as list shows them)\n"
 "  --fail-on LIST exit with status 5 when a line is: worse, small (a\n"
 "                 significant slowdown under -e), any-change,\n"
-"                 incomparable (no verdict possible); comma-separated\n";
+"                 incomparable (no verdict possible), blind:PCT (no\n"
+"                 change found, but one over PCT% could have been\n"
+"                 missed); comma-separated\n";
 
 /* What compare's options ask for, beyond the judging (compare_opts). */
 struct cmd_compare_args {
@@ -72,9 +74,9 @@ cmd_compare_gate(const char *arg, struct cmd_gate *g)
 {
 	struct sm_error	err;
 
-	if (gate_parse(arg, &g->mask, &err) != 0)
+	if (gate_parse(arg, &g->gate, &err) != 0)
 		return cmd_usage_error("--fail-on %s: %s", arg, err.msg);
-	gate_str(g->mask, g->list, sizeof g->list);
+	gate_str(&g->gate, g->list, sizeof g->list);
 	return 0;
 }
 

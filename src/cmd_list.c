@@ -1,6 +1,7 @@
 /*
  * sysmark list: every test the registry holds, by group, with its id
- * (what -t takes), title, unit, version and description.
+ * (what -t takes), title, unit, version and description, and under
+ * them what each unit means (units.c).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -12,7 +13,8 @@
 const char cmd_list_usage[] =
 "usage: sysmark list [-f FORMAT]\n"
 "\n"
-"List every test: its id (what -t takes), title, unit and version.\n"
+"List every test: its id (what -t takes), title, unit and version;\n"
+"then what each unit means.\n"
 "\n"
 CMD_HELP_F;
 
@@ -57,6 +59,9 @@ cmd_list(int argc, char **argv, const char *argv0)
 		table_set(t, r, 3, "%d", b->version);
 		table_set(t, r, 4, "%s", b->desc);
 	}
+	for (size_t k = 0; unit_at(k) != NULL; k++)
+		table_add_note(t, "%s: %s.", unit_at(k),
+		    unit_describe(unit_at(k)));
 	rc = table_render(t, fmt, stdout, &err);
 	table_free(t);
 	return rc == 0 ? 0 : cmd_input_error(&err);

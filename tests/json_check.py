@@ -55,8 +55,10 @@ COMPARISON = {"old": SIDE, "new": SIDE, "lines": ("list", LINE),
               "warnings": ("list", "str")}
 CMP_RUN = {"file": "str", "name": "str", "label": "str?", "note": "str?",
            "hostname": "str?", "date": "str?"}
+TRIP = {"id": "str", "copies": "int", "condition": "str"}
 GATE = {"fail_on": "str", "tripped": "bool", "lines": "int",
-        "exit_status": "int"}
+        "exit_status": "int", "blind_pct": NUMQ, "missable_pct": NUMQ,
+        "missable_id": "str?", "trips": ("list", TRIP)}
 COMPARE_DOC = {"alpha": "num", "min_effect_pct": "num", "profile": "str?",
                "filter": {"tests": "str?", "group": "str?"},
                "runs": ("list", CMP_RUN),

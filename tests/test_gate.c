@@ -30,14 +30,14 @@ load(const char *name, struct run *run)
  * line trips, or NULL; *n how many lines trip.
  */
 static const char *
-trip(const char *b, unsigned mask, size_t *n)
+trip(const char *b, const struct gate *g, size_t *n, double *missable)
 {
 	struct run		 ra, rb;
 	const struct run	*pa = &ra, *pb = &rb;
 	struct compare_side	 a = { &pa, 1, "a" }, s = { &pb, 1, "b" };
 	struct compare_opts	 o;
 	struct bmdiff_line	*lines;
-	const char		*why, *first = NULL;
+	const char		*why, *first = NULL, *test;
 	size_t			 nl;
 
 	load("a1", &ra);
@@ -46,10 +46,11 @@ trip(const char *b, unsigned mask, size_t *n)
 	nl = bmdiff_lines(&a, &s, &o, &lines);
 	*n = 0;
 	for (size_t i = 0; i < nl; i++)
-		if ((why = gate_trip(mask, &lines[i])) != NULL) {
+		if ((why = gate_trip(g, &lines[i])) != NULL) {
 			first = first != NULL ? first : why;
 			(*n)++;
 		}
+	*missable = gate_missable(lines, nl, &test);
 	free(lines);
 	run_free(&ra);
 	run_free(&rb);
@@ -57,10 +58,12 @@ trip(const char *b, unsigned mask, size_t *n)
 }
 
 static void
-expect_trip(const char *b, unsigned mask, const char *want, size_t nwant)
+expect_gate(const char *b, const struct gate *g, const char *want,
+    size_t nwant)
 {
 	size_t		 n;
-	const char	*got = trip(b, mask, &n);
+	double		 missable;
+	const char	*got = trip(b, g, &n, &missable);
 
 	if (want == NULL && got != NULL)
 		fail_msg("%s: tripped on %s", b, got);
@@ -68,6 +71,14 @@ expect_trip(const char *b, unsigned mask, const char *want, size_t nwant)
 		fail_msg("%s: %s, not %s", b, got != NULL ? got : "nothing",
 		    want);
 	assert_int_equal(n, nwant);
+}
+
+static void
+expect_trip(const char *b, unsigned mask, const char *want, size_t nwant)
+{
+	struct gate	g = { mask, NAN };
+
+	expect_gate(b, &g, want, nwant);
 }
 
 /* An A/A pair trips nothing, whatever the conditions. */
@@ -121,9 +132,10 @@ test_single_figure_incomparable(void **state)
 	compare_opts_default(&o);
 	n = bmdiff_lines(&a, &b, &o, &lines);
 	for (size_t i = 0; i < n; i++) {
-		assert_null(gate_trip(GATE_WORSE | GATE_ANY_CHANGE,
-		    &lines[i]));
-		tripped += gate_trip(GATE_INCOMPARABLE, &lines[i]) != NULL;
+		assert_null(gate_trip(&(struct gate){ GATE_WORSE |
+		    GATE_ANY_CHANGE, NAN }, &lines[i]));
+		tripped += gate_trip(&(struct gate){ GATE_INCOMPARABLE, NAN },
+		    &lines[i]) != NULL;
 	}
 	assert_true(tripped > 0);
 	free(lines);
@@ -135,23 +147,93 @@ static void
 test_gate_parse(void **state)
 {
 	struct sm_error	err;
-	unsigned	mask;
+	struct gate	g;
 	char		buf[64];
 
 	(void)state;
-	assert_int_equal(gate_parse("worse", &mask, &err), 0);
-	assert_int_equal(mask, GATE_WORSE);
-	assert_int_equal(gate_parse("incomparable,small,worse", &mask, &err),
+	assert_int_equal(gate_parse("worse", &g, &err), 0);
+	assert_int_equal(g.mask, GATE_WORSE);
+	assert_int_equal(gate_parse("incomparable,small,worse", &g, &err),
 	    0);
-	assert_int_equal(mask, GATE_WORSE | GATE_SMALL | GATE_INCOMPARABLE);
-	gate_str(mask, buf, sizeof buf);
+	assert_int_equal(g.mask, GATE_WORSE | GATE_SMALL | GATE_INCOMPARABLE);
+	gate_str(&g, buf, sizeof buf);
 	assert_string_equal(buf, "worse,small,incomparable");
-	assert_int_equal(gate_parse("worse,slower", &mask, &err), -1);
+	assert_int_equal(gate_parse("worse,slower", &g, &err), -1);
 	assert_non_null(strstr(err.msg, "\"slower\" is not a condition"));
-	assert_int_equal(gate_parse("", &mask, &err), -1);
+	assert_int_equal(gate_parse("", &g, &err), -1);
 	assert_non_null(strstr(err.msg, "\"\" is not a condition"));
-	assert_int_equal(gate_parse("worse,", &mask, &err), -1);
-	assert_int_equal(gate_parse("Worse", &mask, &err), -1);
+	assert_int_equal(gate_parse("worse,", &g, &err), -1);
+	assert_int_equal(gate_parse("Worse", &g, &err), -1);
+
+	/* blind:PCT: its own condition, with its percentage kept. */
+	assert_int_equal(gate_parse("blind:20,worse", &g, &err), 0);
+	assert_int_equal(g.mask, GATE_WORSE | GATE_BLIND);
+	assert_float_equal(g.blind, 0.20, 1e-12);
+	gate_str(&g, buf, sizeof buf);
+	assert_string_equal(buf, "worse,blind:20");
+	assert_int_equal(gate_parse("blind:", &g, &err), -1);
+	assert_non_null(strstr(err.msg, "PCT must be a percentage"));
+	assert_int_equal(gate_parse("blind:0", &g, &err), -1);
+	assert_int_equal(gate_parse("blind:-5", &g, &err), -1);
+	assert_int_equal(gate_parse("blind:ten", &g, &err), -1);
+	assert_int_equal(gate_parse("blind", &g, &err), -1);
+}
+
+/*
+ * blind:PCT trips on a "~" line whose smallest detectable change is over
+ * PCT, and on no other: the A/A pair could miss about 1.1%, the slowdown
+ * is found (worse, not "~"), so blind never trips on it.
+ */
+static void
+test_blind_condition(void **state)
+{
+	size_t	n;
+	double	missable;
+
+	(void)state;
+	expect_gate("a2", &(struct gate){ GATE_BLIND, 0.005 }, "blind", 2);
+	expect_gate("a2", &(struct gate){ GATE_BLIND, 0.05 }, NULL, 0);
+	expect_gate("slow", &(struct gate){ GATE_BLIND, 0.001 }, "blind", 1);
+	trip("a2", &(struct gate){ GATE_WORSE, NAN }, &n, &missable);
+	assert_true(missable > 0.005 && missable < 0.05);
+	/* The slowdown is found; its other line, "~", sets the figure. */
+	trip("slow", &(struct gate){ GATE_WORSE, NAN }, &n, &missable);
+	assert_true(missable > 0 && missable < 0.05);
+}
+
+/*
+ * The gate's closing words: a figure while it means something, words
+ * past BLIND_LIMIT (100%: a figure twice or half as large), naming the
+ * pinned variants of an lmbench-named IPC test.
+ */
+static void
+test_blind_wording(void **state)
+{
+	char	buf[400];
+
+	(void)state;
+	assert_false(blind_is(NAN));
+	assert_false(blind_is(0.99));
+	assert_false(blind_is(BLIND_LIMIT));
+	assert_true(blind_is(1.6));
+	assert_true(blind_is(INFINITY));
+	gate_missable_str(1.6, "syscall", buf, sizeof buf);
+	assert_non_null(strstr(buf, "syscall could not see a change at all"));
+	assert_null(strstr(buf, "160"));
+	gate_missable_str(0.8, "syscall", buf, sizeof buf);
+	assert_string_equal(buf, "the largest change this comparison could "
+	    "have missed is 80% (syscall)");
+	gate_missable_str(0.012, "dhry2reg", buf, sizeof buf);
+	assert_non_null(strstr(buf, "missed is 1.2% (dhry2reg)"));
+	gate_missable_str(NAN, NULL, buf, sizeof buf);
+	assert_non_null(strstr(buf, "no line was judged unchanged"));
+	blind_advice("lat_unix", buf, sizeof buf);
+	assert_non_null(strstr(buf, "lat_unix cannot see a change on this "
+	    "host"));
+	assert_non_null(strstr(buf, "lat_unix_1cpu and lat_unix_2cpu"));
+	blind_advice("syscall", buf, sizeof buf);
+	assert_null(strstr(buf, "pinned"));
+	assert_non_null(strstr(buf, "More repeats (-R)"));
 }
 
 /* -t and -g keep what they name, refuse what names nothing. */
@@ -340,6 +422,8 @@ main(void)
 		cmocka_unit_test(test_each_condition),
 		cmocka_unit_test(test_single_figure_incomparable),
 		cmocka_unit_test(test_gate_parse),
+		cmocka_unit_test(test_blind_condition),
+		cmocka_unit_test(test_blind_wording),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_label_run),
 		cmocka_unit_test(test_cli_statuses),

@@ -341,6 +341,60 @@ test_differing_samples_keep_column(void **state)
 	run_free(&run);
 }
 
+/* The RESULT cell of test's row in t, or NULL. */
+static const char *
+result_of(const struct table *t, const char *id)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!t->rows[r].section && t->rows[r].key != NULL &&
+		    strcmp(t->rows[r].key, id) == 0)
+			return t->rows[r].cells[1];
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!t->rows[r].section && strstr(t->rows[r].cells[0],
+		    label_title(id)) != NULL)
+			return t->rows[r].cells[1];
+	return NULL;
+}
+
+/*
+ * SKIPPED only when the runner said so (a sample with that status); a
+ * test with nothing but its warm-up so far, as a run's first round
+ * leaves it, is "warm-up only" (issue 33: it was SKIPPED mid-run).
+ */
+static void
+test_warmup_only_not_skipped(void **state)
+{
+	struct run		 run;
+	struct run_sample	*s;
+	struct table		*t;
+	const char		*ids[3] = { "syscall", "context1", "pipe" };
+	const char		*got;
+
+	(void)state;
+	run_init(&run);
+	for (int i = 0; i < 3; i++) {
+		s = run_add_sample(&run);
+		snprintf(s->test, sizeof s->test, "%s", ids[i]);
+		snprintf(s->unit, sizeof s->unit, "lps");
+		s->copies = 1;
+		s->index = i == 1 ? 1 : RUN_WARMUP;
+		s->duration = 1;
+		s->value = 1000;
+		s->status = i == 1 ? RUN_SKIPPED : RUN_OK;
+		if (i == 1)
+			run_sample_reason(s, "needs a compiler");
+	}
+	t = report_results(&run, 0);
+	got = result_of(t, "syscall");
+	assert_non_null(got);
+	assert_string_equal(got, "warm-up only");
+	got = result_of(t, "context1");
+	assert_non_null(got);
+	assert_string_equal(got, "SKIPPED");
+	table_free(t);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -353,6 +407,7 @@ main(void)
 		cmocka_unit_test(test_format_names_and_values),
 		cmocka_unit_test(test_catalog_titles_keep_one_line),
 		cmocka_unit_test(test_differing_samples_keep_column),
+		cmocka_unit_test(test_warmup_only_not_skipped),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

@@ -19,6 +19,8 @@ struct scr_compare {
 	int		 top;		/* first line in view */
 	int		 left;		/* the table, sideways */
 	int		 view;		/* the table, not the list */
+	int		 legend;	/* ...its legend, not the table */
+	int		 ltop;		/* the legend's first line in view */
 	struct table	*table;
 };
 
@@ -31,6 +33,9 @@ static const struct ui_key scr_compare_help[] = {
 	{ "h l", "scroll the table sideways" },
 	{ "v", "open the run or baseline under the cursor whole: its "
 	    "table, every statistic, a memory curve" },
+	{ "L", "with the table shown: its legend (what P, W/B CV, the "
+	    "flags and \"~ <x%\" mean), the notes `sysmark compare` prints "
+	    "under it; L again: back to the table" },
 	{ "e", "with the table shown: write the HTML report of the picked "
 	    "runs under results/; says where" },
 	{ "r n", "results of the last run; select screen" },
@@ -47,7 +52,7 @@ scr_compare_enter(struct ui *ui)
 	/* Reads each run, so that a labelled one is listed by its label. */
 	ui_source_describe(ui);
 	cmp->cur = cmp->top = cmp->left = 0;
-	cmp->view = 0;
+	cmp->view = cmp->legend = 0;
 }
 
 static int
@@ -113,6 +118,7 @@ scr_compare_show(struct ui *ui)
 		return;
 	}
 	cmp->view = 1;
+	cmp->legend = 0;
 	cmp->top = cmp->left = 0;
 }
 
@@ -151,6 +157,8 @@ scr_compare_move(struct ui *ui, int c)
 {
 	struct scr_compare	*cmp = ui->compare;
 
+	if (cmp->view && cmp->legend)
+		return ui_scroll_key(c, &cmp->ltop, NULL);
 	if (cmp->view)
 		return ui_scroll_key(c, &cmp->top, &cmp->left);
 	if (!ui_scroll_key(c, &cmp->cur, NULL))
@@ -174,8 +182,18 @@ scr_compare_key(struct ui *ui, int c)
 		if (!cmp->view)
 			scr_compare_pick(ui);
 		return 1;
+	case 'L':
+		if (cmp->view) {
+			cmp->legend = !cmp->legend;
+			cmp->ltop = 0;
+		} else
+			ui_message(ui, "L shows the legend of a comparison: "
+			    "pick runs with Space, compare them with Enter");
+		return 1;
 	case UI_KEY_ENTER:
-		if (cmp->view)
+		if (cmp->view && cmp->legend)
+			cmp->legend = 0;
+		else if (cmp->view)
 			cmp->view = 0;
 		else
 			scr_compare_show(ui);
@@ -257,6 +275,31 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 	    cmp->cur + 1, ui->nsrc);
 }
 
+/*
+ * The legend: the table's notes, which the core writes for `sysmark
+ * compare` too, so screen and command line explain the marks in one text.
+ */
+static void
+scr_compare_draw_legend(struct ui *ui, struct ui_rect r)
+{
+	struct scr_compare	*cmp = ui->compare;
+	const struct table	*t = cmp->table;
+	int			 n = 0;
+
+	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- compare: the legend "
+	    "of the table (L or Enter: back to it)");
+	ui_hline(ui, 1, 0, COLS);
+	for (size_t i = 0; i < t->nnotes; i++)
+		n += ui_text(NULL, r, 0, UI_NATTR, t->notes[i]) + 1;
+	cmp->ltop = ui_scroll(cmp->ltop, 0, n, r.h);
+	n = 0;
+	for (size_t i = 0; i < t->nnotes; i++)
+		n += ui_text(ui, r, cmp->ltop - n, UI_NATTR, t->notes[i]) + 1;
+	if (t->nnotes == 0)
+		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "This table has no notes: "
+		    "its columns need none.");
+}
+
 static void
 scr_compare_draw(struct ui *ui)
 {
@@ -271,6 +314,10 @@ scr_compare_draw(struct ui *ui)
 		    "runs and baselines (the first picked is the reference)");
 		ui_hline(ui, 1, 0, COLS);
 		scr_compare_draw_list(ui, r);
+		return;
+	}
+	if (cmp->legend) {
+		scr_compare_draw_legend(ui, r);
 		return;
 	}
 	if (scr_compare_npicked(ui) == 2)
@@ -293,7 +340,7 @@ scr_compare_draw(struct ui *ui)
 		cmp->left = w_table_max_left(cmp->table, r.w);
 	w_table_draw(ui, cmp->table, r, cmp->top - head, cmp->left, -1);
 	ui_puts(ui, LINES - 2, 0, COLS, UI_A_SECTION, "+ better  - worse  "
-	    "~ no clear change  ! version differs  (the notes say when)");
+	    "~ no clear change  ! version differs  L: legend of the marks");
 }
 
 /*
@@ -324,8 +371,8 @@ scr_compare_free(struct ui *ui)
 
 const struct ui_screen scr_compare = {
 	.name = "Compare",
-	.status = "Spc:pick  Enter:compare  v:open  e:report  jk/hl:move  "
-	    "r:results  ?:help  q:quit",
+	.status = "Spc:pick  Enter:compare  L:legend  v:open  e:report  "
+	    "jk/hl:move  ?:help  q:quit",
 	.help = scr_compare_help,
 	.enter = scr_compare_enter,
 	.key = scr_compare_key,

@@ -1,7 +1,7 @@
 /*
- * The help screen: every key, those that work everywhere and then each
- * screen's own, taken from the screens' help tables so that it can never
- * forget one.  q, ? or Enter goes back where it came from.
+ * The help screen: every key, those that work everywhere, those that
+ * edit an answer, then each screen's own, taken from the screens' help
+ * tables so that it can never forget one; then what the units mean.  q, ? or Enter goes back where it came from.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -22,48 +22,75 @@ static const struct ui_key scr_help_global[] = {
 	{ NULL, NULL }
 };
 
+/* Typing an answer: ncurses' form library edits it (ui_edit.c). */
+static const struct ui_key scr_help_typing[] = {
+	{ "typing", "replaces the answer shown; press a key below first to "
+	    "edit it instead (any language: UTF-8 works)" },
+	{ "Left Right", "move in the answer (also Ctrl-B, Ctrl-F)" },
+	{ "Home End", "to its start or end (also Ctrl-A, Ctrl-E)" },
+	{ "Backspace", "delete the character before the cursor" },
+	{ "Delete", "delete the character under the cursor (also Ctrl-D)" },
+	{ "Ctrl-U", "clear the whole answer; Ctrl-K: from the cursor on" },
+	{ "Enter", "answer; Esc or Ctrl-G cancels" },
+	{ NULL, NULL }
+};
+
 static const enum ui_scr scr_help_screens[] = {
 	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE,
 	UI_SCR_HISTORY
 };
 /* The screen's own state (struct ui's help). */
 struct scr_help {
-	int	top;		/* the first line in view */
+	int		 top;		/* the first line in view */
+	struct ui_key	*units;		/* unit_at()'s, as keys */
 };
 
 #define SCR_HELP_NSCREENS \
 	(sizeof scr_help_screens / sizeof scr_help_screens[0])
 
 /*
- * Draw (or only count, when draw is 0) the help text; returns its lines.
- * A key's text is wrapped under itself, so nothing is cut at 80 columns.
+ * One section, its name then each key with its text wrapped under itself
+ * (nothing is cut at 80 columns), from line *n of the text on; draw 0
+ * only counts.
+ */
+static void
+scr_help_section(struct ui *ui, struct ui_rect r, int draw, int *n,
+    const char *name, const struct ui_key *k)
+{
+	const struct scr_help	*h = ui->help;
+	struct ui_rect		 t = { r.y, 15, draw ? r.h : 0, COLS - 15 };
+	int			 y = r.y + (*n)++ - h->top;
+
+	if (draw && y >= r.y && y < r.y + r.h)
+		ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s", name);
+	for (; k->keys != NULL; k++) {
+		y = r.y + *n - h->top;
+		if (draw && y >= r.y && y < r.y + r.h)
+			ui_printf(ui, y, 0, 15, UI_NATTR, "  %s", k->keys);
+		*n += ui_text(ui, t, h->top - *n, UI_NATTR, k->what);
+	}
+	(*n)++;
+}
+
+/*
+ * Draw (or only count, when draw is 0) the help text; returns its lines:
+ * the keys everywhere, an answer's editing keys, each screen's keys, and
+ * the units figures are in (units.c, as `sysmark list` defines them).
  */
 static int
 scr_help_text(struct ui *ui, struct ui_rect r, int draw)
 {
-	const struct scr_help	*h = ui->help;
-	const struct ui_key	*k;
 	const struct ui_screen	*scr;
-	struct ui_rect		 t = { r.y, 15, draw ? r.h : 0, COLS - 15 };
-	int			 n = 0, y;
+	int			 n = 0;
 
-	for (size_t s = 0; s <= SCR_HELP_NSCREENS; s++) {
-		scr = s == 0 ? NULL : ui->screens[scr_help_screens[s - 1]];
-		k = scr == NULL ? scr_help_global : scr->help;
-		y = r.y + n++ - h->top;
-		if (draw && y >= r.y && y < r.y + r.h)
-			ui_printf(ui, y, 0, COLS, UI_A_SECTION, "%s",
-			    scr == NULL ? "Everywhere" : scr->name);
-		for (; k->keys != NULL; k++) {
-			y = r.y + n - h->top;
-			if (draw && y >= r.y && y < r.y + r.h)
-				ui_printf(ui, y, 0, 15, UI_NATTR, "  %s",
-				    k->keys);
-			n += ui_text(ui, t, h->top - n, UI_NATTR,
-			    k->what);
-		}
-		n++;
+	scr_help_section(ui, r, draw, &n, "Everywhere", scr_help_global);
+	scr_help_section(ui, r, draw, &n, "Typing an answer",
+	    scr_help_typing);
+	for (size_t s = 0; s < SCR_HELP_NSCREENS; s++) {
+		scr = ui->screens[scr_help_screens[s]];
+		scr_help_section(ui, r, draw, &n, scr->name, scr->help);
 	}
+	scr_help_section(ui, r, draw, &n, "Units", ui->help->units);
 	return n;
 }
 
@@ -107,12 +134,22 @@ scr_help_draw(struct ui *ui)
 static void
 scr_help_init(struct ui *ui)
 {
+	size_t	n = 0;
+
 	ui->help = xcalloc(1, sizeof *ui->help);
+	while (unit_at(n) != NULL)
+		n++;
+	ui->help->units = xcalloc(n + 1, sizeof *ui->help->units);
+	for (size_t i = 0; i < n; i++) {
+		ui->help->units[i].keys = unit_at(i);
+		ui->help->units[i].what = unit_describe(unit_at(i));
+	}
 }
 
 static void
 scr_help_free(struct ui *ui)
 {
+	free(ui->help->units);
 	free(ui->help);
 	ui->help = NULL;
 }

@@ -22,9 +22,12 @@
 #include "ui.h"
 
 #define SCR_RESULTS_BAR_W	18	/* columns kept right of the ratios */
+#define SCR_RESULTS_LABEL_MAX	64	/* bytes, as run -l allows */
 
 static const struct ui_key scr_results_help[] = {
-	{ "s", "save the run (asks for a name; asks before replacing)" },
+	{ "s", "save the run: a path, or a name (any language) that labels "
+	    "it and is saved in the results directory; asks before "
+	    "replacing" },
 	{ "b", "choose the reference: saved runs and baselines in a list; "
 	    "type to filter, arrows move, Enter chooses" },
 	{ "o", "compare screen: open or compare runs and baselines" },
@@ -167,6 +170,38 @@ scr_results_replace(struct ui *ui, const char *answer)
 		scr_results_saved(ui, path);
 }
 
+static void scr_results_save_as(struct ui *, const char *);
+
+/*
+ * A name, not a path: the run's label (as run -l gives one, in UTF-8 as
+ * typed), saved as NAME.csv beside where it would have gone.
+ */
+static void
+scr_results_save_named(struct ui *ui, const char *name)
+{
+	struct sm_error	 err;
+	char		 path[PATH_MAX], *label, *slash;
+	size_t		 at;
+
+	if (strlen(name) > SCR_RESULTS_LABEL_MAX) {
+		ui_message(ui, "not saved: a name is at most %d bytes, this "
+		    "one %zu", SCR_RESULTS_LABEL_MAX, strlen(name));
+		return;
+	}
+	if (paths_default_run(ui->self[0] ? ui->self : NULL, &ui->live.run,
+	    path, sizeof path, &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		return;
+	}
+	slash = strrchr(path, '/');
+	at = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+	label = paths_label(name);
+	snprintf(path + at, sizeof path - at, "%s.csv", label);
+	run_meta_set(&ui->live.run, "label", label);
+	free(label);
+	scr_results_save_as(ui, path);
+}
+
 static void
 scr_results_save_as(struct ui *ui, const char *path)
 {
@@ -176,6 +211,10 @@ scr_results_save_as(struct ui *ui, const char *path)
 
 	if (*path == '\0') {
 		ui_message(ui, "not saved");
+		return;
+	}
+	if (strchr(path, '/') == NULL) {
+		scr_results_save_named(ui, path);
 		return;
 	}
 	/* The file the run was saved in as it ended: saved again. */

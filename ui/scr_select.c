@@ -13,6 +13,7 @@
 
 #define SCR_SELECT_IDLE_NS	5000000000ULL	/* re-check every 5 s */
 #define SCR_SELECT_TITLE_W	42	/* the title line's own text */
+#define SCR_SELECT_WARN_MAX	3	/* lines the idle warnings may take */
 #define SCR_SELECT_LONG_S	180	/* ask before a longer run */
 
 /* The screen's own state (struct ui's select). */
@@ -403,10 +404,16 @@ scr_select_key(struct ui *ui, int c)
 	return done;
 }
 
-static void
+/*
+ * The idle check from line 1, each warning wrapped whole (cut, it lost
+ * its consequence); returns the lines it took.
+ */
+static int
 scr_select_draw_idle(struct ui *ui)
 {
 	uint64_t	now = sm_now_ns();
+	struct ui_rect	r = { 1, 0, SCR_SELECT_WARN_MAX, COLS };
+	int		n = 0;
 
 	if (now >= ui->idle_at) {
 		if (!sysinfo_not_idle(ui->idle, sizeof ui->idle))
@@ -420,18 +427,17 @@ scr_select_draw_idle(struct ui *ui)
 	 * that says the machine is busy, what fits beside the title.
 	 */
 	if (ui->governor[0] != '\0' && ui->idle[0] == '\0')
-		ui_text(ui, (struct ui_rect){ 1, 0, 1, COLS }, 0, UI_A_WARN,
-		    ui->governor);
-	else if (ui->governor[0] != '\0' && COLS > SCR_SELECT_TITLE_W)
+		return ui_text(ui, r, 0, UI_A_WARN, ui->governor);
+	if (ui->governor[0] != '\0' && COLS > SCR_SELECT_TITLE_W)
 		ui_printf(ui, 0, SCR_SELECT_TITLE_W, COLS - SCR_SELECT_TITLE_W,
 		    UI_A_WARN, "%s", ui->governor);
 	if (ui->idle[0] != '\0')
-		ui_text(ui, (struct ui_rect){ 1, 0, 1, COLS }, 0, UI_A_WARN,
-		    ui->idle);
+		n = ui_text(ui, r, 0, UI_A_WARN, ui->idle);
 	else if (ui->governor[0] == '\0')
 		ui_printf(ui, 1, 0, COLS, UI_NATTR, "Idle check: load average "
 		    "%.2f, nothing else running: good for measuring",
 		    sysinfo_loadavg());
+	return n > SCR_SELECT_WARN_MAX ? SCR_SELECT_WARN_MAX : n > 0 ? n : 1;
 }
 
 static void
@@ -483,6 +489,27 @@ scr_select_draw_settings(struct ui *ui, int y)
 	plan_free(&plan);
 }
 
+/*
+ * Where row cur is, counting rows of its own kind: the k-th of nk tests,
+ * or of nk groups, so that the position and "Tests 12 of 150" count the
+ * same things.
+ */
+static void
+scr_select_count(const struct scr_select_row *rows, int n, int cur, int *k,
+    int *nk)
+{
+	int	group = rows[cur].test < 0;
+
+	*k = *nk = 0;
+	for (int i = 0; i < n; i++) {
+		if ((rows[i].test < 0) != group)
+			continue;
+		(*nk)++;
+		if (i <= cur)
+			(*k)++;
+	}
+}
+
 /* The highlighted test's description, and where the view is in the list. */
 static void
 scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
@@ -491,11 +518,12 @@ scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
 	const struct scr_select	*s = ui->select;
 	const struct bench	*b;
 	char			 pos[64];
-	int			 w;
+	int			 w, k, nk;
 
-	w = snprintf(pos, sizeof pos, "%s%s%d/%d", s->top > 0 ?
+	scr_select_count(rows, n, s->cur, &k, &nk);
+	w = snprintf(pos, sizeof pos, "%s%s%s %d/%d", s->top > 0 ?
 	    "more above  " : "", s->top + h < n ? "more below  " : "",
-	    s->cur + 1, n);
+	    rows[s->cur].test < 0 ? "group" : "test", k, nk);
 	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
 	if (rows[s->cur].test < 0) {
 		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: Space or g "
@@ -512,11 +540,12 @@ scr_select_draw(struct ui *ui)
 {
 	struct scr_select	*s = ui->select;
 	struct scr_select_row	*rows;
-	int			 n, h = LINES - 6, idw = 0;
+	int			 n, h, top, idw = 0;
 
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark %s -- choose the tests "
 	    "to run", SYSMARK_VERSION);
-	scr_select_draw_idle(ui);
+	top = 1 + scr_select_draw_idle(ui);
+	h = LINES - 4 - top;
 	rows = scr_select_list(&n);
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if ((int)strlen(registry_all[i]->id) > idw)
@@ -526,7 +555,7 @@ scr_select_draw(struct ui *ui)
 	if (s->cur >= s->top + h)
 		s->top = s->cur - h + 1;
 	for (int i = s->top; i < n && i < s->top + h; i++)
-		scr_select_draw_row(ui, &rows[i], 2 + i - s->top,
+		scr_select_draw_row(ui, &rows[i], top + i - s->top,
 		    i == s->cur, idw);
 	scr_select_draw_detail(ui, rows, n, LINES - 4, h);
 	free(rows);

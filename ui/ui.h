@@ -18,6 +18,8 @@
 #include <limits.h>
 #include <stdint.h>
 
+/* The wide-character calls (get_wch, the form's wide input). */
+#define NCURSES_WIDECHAR 1
 #include <curses.h>
 
 #include "../src/core/core.h"
@@ -246,6 +248,12 @@ int	 ui_scroll_key(int c, int *top, int *left);
 int	 ui_contains(const char *s, const char *text);
 void	 ui_format_secs(double s, char *buf, size_t len);
 
+/* ui_edit.c: the answer typed in the status line */
+void	 ui_edit_open(const char *, int w);
+int	 ui_edit_key(int c, int wide, char *, size_t);
+void	 ui_edit_draw(int y, int x, int w, const char *);
+void	 ui_edit_end(void);
+
 /* ui_choice.c */
 void	 ui_choice_defaults(struct ui *);
 void	 ui_choice_free(struct ui *);
@@ -327,6 +335,7 @@ void	 w_sparkline_draw(struct ui *, int y, int x, int w, const double *v,
 void	 w_progress_draw(struct ui *, int y, int x, int w, int lw,
 	     double frac, const char *label);
 void	 w_status_draw(struct ui *, const char *);
+int	 w_status_field_x(const char *question);
 
 /* The screens. */
 extern const struct ui_screen scr_select;

@@ -5,8 +5,6 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <string.h>
-
 #include "ui.h"
 
 /* Function keys become their letters, so every screen handles letters. */
@@ -67,37 +65,33 @@ ui_prompt_move(struct ui *ui, int c)
 	return 1;
 }
 
+/* A key while a question is open; wide: c is a character typed. */
 static void
-ui_prompt_key(struct ui *ui, int c)
+ui_prompt_key(struct ui *ui, int c, int wide)
 {
 	struct ui_prompt	*p = &ui->prompt;
-	size_t			 len = strlen(p->text);
 
-	if (p->step != NULL && ui_prompt_move(ui, c))
+	if (!wide && p->step != NULL && ui_prompt_move(ui, c))
 		return;
-	if (p->yesno || c == '\r' || c == '\n' || c == KEY_ENTER) {
+	if (p->yesno || (!wide && (c == '\r' || c == '\n' ||
+	    c == KEY_ENTER))) {
 		p->active = 0;
 		if (!p->yesno)
 			p->done(ui, p->text);
-		else if (c == 'y' || c == 'Y')
+		else if (!wide && (c == 'y' || c == 'Y'))
 			p->done(ui, "y");
 		else
 			ui_message(ui, "not done");
-		return;
-	}
-	if (c == UI_KEY_ESC || c == UI_CTRL('g')) {
+	} else if (!wide && (c == UI_KEY_ESC || c == UI_CTRL('g'))) {
 		p->active = 0;
 		ui_message(ui, "cancelled");
 		if (p->cancel != NULL)
 			p->cancel(ui);
-	} else if ((c == KEY_BACKSPACE || c == 127 || c == '\b') && len > 0)
-		p->text[len - 1] = '\0';
-	else if (c == UI_CTRL('u'))
-		p->text[0] = '\0';
-	else if (c >= ' ' && c < 127 && len + 1 < sizeof p->text) {
-		p->text[len] = (char)c;
-		p->text[len + 1] = '\0';
-	}
+	} else
+		ui_edit_key(c, wide, p->text, sizeof p->text);
+	/* done() may have asked again, or kept the question open. */
+	if (!p->active)
+		ui_edit_end();
 }
 
 static void
@@ -121,12 +115,16 @@ ui_quit(struct ui *ui)
 }
 
 static void
-ui_key(struct ui *ui, int c)
+ui_key(struct ui *ui, int c, int wide)
 {
 	ui->msg[0] = '\0';
 	ui->dirty = 1;
 	if (ui->prompt.active) {
-		ui_prompt_key(ui, c);
+		ui_prompt_key(ui, c, wide);
+		return;
+	}
+	if (wide) {
+		ui_message(ui, "that key does nothing here; ? lists the keys");
 		return;
 	}
 	c = ui_key_normalize(c);
@@ -164,11 +162,17 @@ ui_key(struct ui *ui, int c)
 	}
 }
 
+/*
+ * Keys as characters, so that a UTF-8 answer arrives whole: get_wch()
+ * tells a character typed (beyond ASCII: only an answer takes one) from
+ * a function key, whose codes overlap wide characters'.
+ */
 void
 ui_read_keys(struct ui *ui)
 {
-	int	c;
+	wint_t	c;
+	int	r;
 
-	while ((c = getch()) != ERR && !ui->quit)
-		ui_key(ui, c);
+	while ((r = get_wch(&c)) != ERR && !ui->quit)
+		ui_key(ui, (int)c, r == OK && c > 0x7f);
 }

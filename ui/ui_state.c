@@ -42,6 +42,9 @@ ui_ask(struct ui *ui, int yesno, const char *question, const char *text,
 	ui->prompt.done = done;
 	ui->prompt.step = NULL;
 	ui->prompt.cancel = NULL;
+	if (!yesno)
+		ui_edit_open(ui->prompt.text, COLS -
+		    w_status_field_x(question));
 	ui->dirty = 1;
 }
 

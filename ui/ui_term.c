@@ -211,6 +211,7 @@ ui_term_start(struct ui *ui)
 void
 ui_term_end(void)
 {
+	ui_edit_end();	/* its window is the terminal's */
 	if (!isendwin())
 		endwin();
 	sm_set_fatal_hook(NULL);

@@ -1,7 +1,9 @@
 /*
  * The status line at the bottom: the question being asked, else the last
  * message, else what the keys do on this screen.  It is the one line
- * that is always there, in reverse video on every terminal.
+ * that is always there, in reverse video on every terminal.  An answer
+ * being typed is the form ui_edit.c keeps, drawn after the question with
+ * the terminal's cursor in it; otherwise the cursor stays hidden.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -9,27 +11,39 @@
 
 #include "ui.h"
 
+#define W_STATUS_ANSWER_MIN	16	/* columns an answer always has */
+
+/*
+ * Where the answer starts: after the question, whole; only a question
+ * that would leave the answer under W_STATUS_ANSWER_MIN columns is cut.
+ */
+int
+w_status_field_x(const char *question)
+{
+	int	x = (int)strlen(question) + 1;
+
+	return x < COLS - W_STATUS_ANSWER_MIN ? x : COLS - W_STATUS_ANSWER_MIN;
+}
+
 void
 w_status_draw(struct ui *ui, const char *keys)
 {
-	char	buf[PATH_MAX + 128];
-	size_t	len, skip = 0;
-	int	y = LINES - 1;
+	int	y = LINES - 1, x, typing;
 
-	if (ui->prompt.active && ui->prompt.yesno)
-		snprintf(buf, sizeof buf, "%s", ui->prompt.question);
-	else if (ui->prompt.active)
-		snprintf(buf, sizeof buf, "%s %s_", ui->prompt.question,
-		    ui->prompt.text);
-	else
-		snprintf(buf, sizeof buf, "%s", ui->msg[0] != '\0' ?
-		    ui->msg : keys);
-	len = strlen(buf);
-	/* While typing, the end of a long answer is what matters. */
-	if (ui->prompt.active && len >= (size_t)COLS)
-		skip = len - (size_t)COLS + 1;
+	typing = ui->prompt.active && !ui->prompt.yesno;
 	attrset(ui->attr[UI_A_KEY]);
 	mvhline(y, 0, ' ', COLS);
 	attrset(A_NORMAL);
-	ui_puts(ui, y, 0, COLS, UI_A_KEY, buf + skip);
+	if (ui->prompt.active)
+		ui_puts(ui, y, 0, COLS, UI_A_KEY, ui->prompt.question);
+	else
+		ui_puts(ui, y, 0, COLS, UI_A_KEY, ui->msg[0] != '\0' ?
+		    ui->msg : keys);
+	/* Only while typing does the cursor show, and move to be seen. */
+	curs_set(typing);
+	leaveok(stdscr, !typing);
+	if (!typing)
+		return;
+	x = w_status_field_x(ui->prompt.question);
+	ui_edit_draw(y, x, COLS - x, ui->prompt.text);
 }

@@ -39,6 +39,7 @@ struct bmdiff {
 	int			 flagged;	/* some line has a flag */
 	int			 gap;		/* ...G, a resumed run's */
 	size_t			 ndetect;	/* "~" lines with "<x%" */
+	size_t			 nblind;	/* "~ blind" lines */
 	struct table		*t;
 	size_t			 c_change, c_ci, c_p, c_verdict, c_spread;
 	size_t			 c_flags;
@@ -340,6 +341,12 @@ bmdiff_signif(struct bmdiff *d, size_t row, const struct signif *s)
 		table_set(d->t, row, d->c_p, "<0.001");
 	else
 		table_set(d->t, row, d->c_p, "%.3f", s->p);
+	if (s->verdict == SIGNIF_SAME && blind_is(s->detect)) {
+		/* A percentage past meaning: said in words, in a note. */
+		table_set(d->t, row, d->c_verdict, "~ blind");
+		d->nblind++;
+		return;
+	}
 	if (s->verdict == SIGNIF_SAME && isfinite(s->detect)) {
 		table_set(d->t, row, d->c_verdict, "~ <%.*f%%",
 		    s->detect < 0.1 ? 1 : 0, 100 * s->detect);
@@ -498,6 +505,28 @@ bmdiff_level_notes(struct bmdiff *d)
 	}
 }
 
+/* "~ blind": each such test, in words (blind.c), once. */
+static void
+bmdiff_blind_notes(struct bmdiff *d)
+{
+	const struct bmdiff_line	*l;
+	char				 buf[400];
+
+	if (d->nblind == 0)
+		return;
+	table_add_note(d->t, "~ blind: no change was found, but this "
+	    "comparison could not have found one: its smallest detectable "
+	    "change is over %.0f%%.", 100 * BLIND_LIMIT);
+	for (size_t i = 0; i < d->nlines; i++) {
+		l = &d->lines[i];
+		if (l->kind != BMDIFF_RANKED || l->s.verdict != SIGNIF_SAME ||
+		    !blind_is(l->s.detect))
+			continue;
+		blind_advice(l->g.test, buf, sizeof buf);
+		table_add_note(d->t, "%s", buf);
+	}
+}
+
 static void
 bmdiff_tally(struct bmdiff *d)
 {
@@ -515,7 +544,8 @@ bmdiff_tally(struct bmdiff *d)
 		    "means differs from 1 at alpha = %g (Welch's t on its "
 		    "logarithm; the interval is that test's, so they always "
 		    "agree) by at least %g%% (-e); small: significant but "
-		    "under that.  W/B CV: the within-run and between-run "
+		    "under that.  P: that test's p-value, the chance of a "
+		    "ratio this far from 1 were nothing changed.  W/B CV: the within-run and between-run "
 		    "parts of the spread (-: not known; with one sample a "
 		    "repeat there is no within part).", d->o->alpha,
 		    100 * d->o->min_effect);
@@ -528,6 +558,7 @@ bmdiff_tally(struct bmdiff *d)
 		    "variance as the interval, with -e and any floor); a "
 		    "smaller change may have gone unseen.  More repeats (-R) "
 		    "lower it; sysmark run --detect picks them.", d->o->alpha);
+	bmdiff_blind_notes(d);
 	if (n[SIGNIF_INVALID] > 0)
 		table_add_note(d->t, "n/a: a figure is not a finite number, "
 		    "so no verdict.");

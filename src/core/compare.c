@@ -182,11 +182,12 @@ struct table *
 compare_table(const struct run *const *runs, const char *const *names,
     size_t nrun, const struct compare_opts *o)
 {
-	struct compare_side	a = { &runs[0], 1, names[0] };
-	struct compare_side	b = { &runs[1], 1, names[1] };
+	struct compare_side	a, b;
 
-	if (nrun == 2)
-		return bmdiff_report(&a, &b, o);
-	return compare_side_by_side_opts(runs, names, nrun, o);
+	if (nrun != 2)	/* one run alone has no runs[1] to rank against */
+		return compare_side_by_side_opts(runs, names, nrun, o);
+	a = (struct compare_side){ &runs[0], 1, names[0] };
+	b = (struct compare_side){ &runs[1], 1, names[1] };
+	return bmdiff_report(&a, &b, o);
 }
 

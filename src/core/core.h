@@ -609,9 +609,16 @@ size_t	 bmdiff_ranked(const struct compare_side *a,
 #define GATE_SMALL		0x2u
 #define GATE_ANY_CHANGE		0x4u
 #define GATE_INCOMPARABLE	0x8u
-int	 gate_parse(const char *, unsigned *, struct sm_error *);
-const char *gate_trip(unsigned, const struct bmdiff_line *);
-void	 gate_str(unsigned, char *, size_t);
+#define GATE_BLIND		0x10u
+struct gate {
+	unsigned	mask;		/* GATE_*; 0: no gate */
+	double		blind;		/* blind:PCT, as a fraction */
+};
+int	 gate_parse(const char *, struct gate *, struct sm_error *);
+const char *gate_trip(const struct gate *, const struct bmdiff_line *);
+void	 gate_str(const struct gate *, char *, size_t);
+double	 gate_missable(const struct bmdiff_line *, size_t, const char **);
+void	 gate_missable_str(double, const char *, char *, size_t);
 
 /* filter.c: compare -t PATTERN and -g GROUP */
 struct filter {
@@ -1270,5 +1277,14 @@ void	 history_otava(const struct history *, FILE *);
 struct table *history_compare(const struct history *h, size_t series,
 	     size_t cp, const struct filter *f, struct compare_opts *o,
 	     struct sm_error *err);
+
+/* units.c: what each unit a test reports in means */
+const char *unit_describe(const char *);
+const char *unit_at(size_t);
+
+/* blind.c: a detectable change too large to mean anything, in words */
+#define BLIND_LIMIT	1.0	/* 100%: a figure twice or half as large */
+int	 blind_is(double);
+void	 blind_advice(const char *, char *, size_t);
 
 #endif

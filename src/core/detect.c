@@ -422,11 +422,17 @@ detect_cell(struct table *t, size_t row, size_t col, const struct run *profile,
 		table_set(t, row, col, "%dx%d %s", c.repeats, c.samples, secs);
 }
 
-/* One test's row: -R 1, 3, 5 at the profile's samples, then 5% and 2%. */
+/*
+ * One test's row: -R 1, 3, 5 at the profile's samples, then 5% and 2%.
+ * A change past meaning is "blind" (blind.c), and the test gets a note
+ * saying so in words and what can see one.
+ */
 static void
 detect_row(struct table *t, const struct run *profile,
     const struct run_group *g, int samples)
 {
+	int			 blind = 0;
+	char			 note[400];
 	static const int	 reps[] = { 1, 3, 5 };
 	const struct bench	*b = registry_find(g->test);
 	struct plan	 p;
@@ -444,12 +450,19 @@ detect_row(struct table *t, const struct run *profile,
 		    COMPARE_ALPHA, COMPARE_MIN_EFFECT);
 		detect_secs_cell(detect_cost(&p, reps[i], samples), secs,
 		    sizeof secs);
-		if (isfinite(d))
+		if (blind_is(d))
+			table_set(t, row, 1 + i, "blind %s", secs);
+		else if (isfinite(d))
 			table_set(t, row, 1 + i, "%.*f%% %s", d < 1 ? 1 : 0,
 			    100 * d, secs);
+		blind |= blind_is(d);
 	}
 	detect_cell(t, row, 4, profile, &p, 0.05);
 	detect_cell(t, row, 5, profile, &p, 0.02);
+	if (!blind)
+		return;
+	blind_advice(g->test, note, sizeof note);
+	table_add_note(t, "blind: %s", note);
 }
 
 /* A note: the settings at which every test of the profile reaches target. */

@@ -3,7 +3,11 @@
  * exit with a status of its own, so that `git bisect run` and a CI step
  * can act on a comparison without reading its table.  The verdicts are
  * bmdiff.c's, the same the table prints; this file only names the
- * conditions and says whether a line meets one.
+ * conditions and says whether a line meets one.  blind:PCT is the gate
+ * against a comparison too coarse to judge: a "~" line whose smallest
+ * detectable change is over PCT% passed only because it could not see,
+ * so it trips; and every outcome names the largest change the
+ * comparison could have missed (gate_missable()).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -34,32 +38,105 @@ gate_lookup(const char *s, size_t len)
 	return 0;
 }
 
+/* "blind:PCT" (len bytes at s) into g; 0, or -1 with err. */
+static int
+gate_parse_blind(const char *s, size_t len, struct gate *g,
+    struct sm_error *err)
+{
+	char	num[32];
+	double	v;
+
+	if (len - 6 >= sizeof num) {
+		sm_error_set(err, "blind:PCT: a percentage, such as blind:20");
+		return -1;
+	}
+	memcpy(num, s + 6, len - 6);
+	num[len - 6] = '\0';
+	if (sm_parse_double(num, &v) != 0 || !(v > 0) || v > 1e6) {
+		sm_error_set(err, "blind:%s: PCT must be a percentage above 0, "
+		    "such as blind:20", num);
+		return -1;
+	}
+	g->mask |= GATE_BLIND;
+	g->blind = v / 100;
+	return 0;
+}
+
 /*
- * Parse "worse,small,..." into *mask; 0, or -1 with err naming the word
- * that is not a condition.
+ * Parse "worse,small,blind:20,..." into *g; 0, or -1 with err naming the
+ * word that is not a condition.
  */
 int
-gate_parse(const char *list, unsigned *mask, struct sm_error *err)
+gate_parse(const char *list, struct gate *g, struct sm_error *err)
 {
 	const char	*p = list, *end;
 	unsigned	 bit;
 	size_t		 len;
 
-	*mask = 0;
+	g->mask = 0;
+	g->blind = NAN;
 	do {
 		end = strchr(p, ',');
 		len = end != NULL ? (size_t)(end - p) : strlen(p);
-		if ((bit = gate_lookup(p, len)) == 0) {
+		if (len >= 6 && strncmp(p, "blind:", 6) == 0) {
+			if (gate_parse_blind(p, len, g, err) != 0)
+				return -1;
+		} else if ((bit = gate_lookup(p, len)) == 0) {
 			sm_error_set(err, "\"%.*s\" is not a condition: use "
-			    "worse, small, any-change or incomparable, "
-			    "separated by commas", (int)(len > 40 ? 40 : len),
-			    p);
+			    "worse, small, any-change, incomparable or "
+			    "blind:PCT, separated by commas",
+			    (int)(len > 40 ? 40 : len), p);
 			return -1;
-		}
-		*mask |= bit;
+		} else
+			g->mask |= bit;
 		p = end + 1;
 	} while (end != NULL);
 	return 0;
+}
+
+/* A line judged unchanged ("~"), with the change it could have missed. */
+static int
+gate_unseen(const struct bmdiff_line *l)
+{
+	return l->kind == BMDIFF_RANKED && l->s.verdict == SIGNIF_SAME &&
+	    !isnan(l->s.detect);
+}
+
+/*
+ * The largest change any of the n lines could have missed: the largest
+ * smallest detectable change of those judged "~", its test in *test;
+ * NaN (and NULL) when no line was judged unchanged.
+ */
+double
+gate_missable(const struct bmdiff_line *lines, size_t n, const char **test)
+{
+	double	max = NAN;
+
+	*test = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!gate_unseen(&lines[i]) || lines[i].s.detect <= max)
+			continue;
+		max = lines[i].s.detect;
+		*test = lines[i].g.test;
+	}
+	return max;
+}
+
+/* What gate_missable() found, as the gate's messages end. */
+void
+gate_missable_str(double d, const char *test, char *buf, size_t len)
+{
+	if (isnan(d))
+		snprintf(buf, len, "no line was judged unchanged, so none could "
+		    "hide a change");
+	else if (blind_is(d))
+		snprintf(buf, len, "%s could not see a change at all: its "
+		    "smallest detectable change is over %.0f%%", test,
+		    100 * BLIND_LIMIT);
+	else
+		snprintf(buf, len, "the largest change this comparison could "
+		    "have missed is %.*f%% (%s)", d < 0.1 ? 1 : 0, 100 * d,
+		    test);
 }
 
 /* Whether a ranked line's change, significant, points the worse way. */
@@ -76,12 +153,15 @@ gate_worse_way(const struct bmdiff_line *l)
  *   any-change    better, worse or small, either way;
  *   incomparable  no verdict: one side lacks the test, the versions
  *                 differ, a side has a single figure, or a figure is
- *                 not a number.
+ *                 not a number;
+ *   blind         "~", but a change of more than blind:PCT could have
+ *                 gone unseen.
  */
 const char *
-gate_trip(unsigned mask, const struct bmdiff_line *l)
+gate_trip(const struct gate *g, const struct bmdiff_line *l)
 {
 	enum signif_verdict	v = l->s.verdict;
+	unsigned		mask = g->mask;
 
 	if (l->kind != BMDIFF_RANKED || v == SIGNIF_SINGLE ||
 	    v == SIGNIF_INVALID)
@@ -93,19 +173,24 @@ gate_trip(unsigned mask, const struct bmdiff_line *l)
 	if ((mask & GATE_ANY_CHANGE) && (v == SIGNIF_BETTER ||
 	    v == SIGNIF_WORSE || v == SIGNIF_SMALL))
 		return "any-change";
+	if ((mask & GATE_BLIND) && gate_unseen(l) && l->s.detect > g->blind)
+		return "blind";
 	return NULL;
 }
 
 /* The conditions of mask as the option spells them, comma-separated. */
 void
-gate_str(unsigned mask, char *buf, size_t len)
+gate_str(const struct gate *g, char *buf, size_t len)
 {
 	size_t	at = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof gate_names / sizeof gate_names[0] &&
 	    at < len; i++)
-		if (mask & gate_names[i].bit)
+		if (g->mask & gate_names[i].bit)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s",
 			    at > 0 ? "," : "", gate_names[i].name);
+	if ((g->mask & GATE_BLIND) && at < len)
+		snprintf(buf + at, len - at, "%sblind:%g", at > 0 ? "," : "",
+		    100 * g->blind);
 }

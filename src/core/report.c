@@ -190,6 +190,24 @@ report_samples(const struct run *run, const struct run_group *g,
 	snprintf(buf, len, "(%s%s%s)", secs, reps, fail);
 }
 
+/*
+ * Whether the runner said it skipped g (a sample with that status): only
+ * then is a test without figures SKIPPED, never for having had nothing
+ * but its warm-up so far.
+ */
+static int
+report_skipped(const struct run *run, const struct run_group *g)
+{
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		if (s->status == RUN_SKIPPED && s->copies == g->copies &&
+		    strcmp(s->test, g->test) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 report_row(const struct run *run, const struct run_group *g,
     struct table *t)
@@ -213,10 +231,12 @@ report_row(const struct run *run, const struct run_group *g,
 	}
 	r = table_add_row(t);
 	runset_set_title(t, r, &run, 1, g, NULL);
-	if (n == 0 && failed == 0)
+	if (n == 0 && report_skipped(run, g))
 		table_set(t, r, REPORT_RESULT, "SKIPPED");
-	else if (n == 0)
+	else if (n == 0 && failed > 0)
 		table_set(t, r, REPORT_RESULT, "FAILED");
+	else if (n == 0)	/* a run going on, or stopped, after it */
+		table_set(t, r, REPORT_RESULT, "warm-up only");
 	else {
 		label_value(e.mean, buf, sizeof buf);
 		table_set(t, r, REPORT_RESULT, "%s", buf);

@@ -27,7 +27,7 @@ e2e_shot results
 
 # Save under the default name, then see it refuse to overwrite silently.
 e2e_keys s
-e2e_wait "save as: .*/results/.*\.csv_"
+e2e_wait "save as: .*/results/.*\.csv$"
 e2e_keys Enter
 e2e_wait "^saved .*\.csv"
 ls "$e2e_tmp"/results/*.csv >/dev/null 2>&1 || e2e_fail "no file saved"

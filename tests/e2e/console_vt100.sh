@@ -14,6 +14,7 @@ e2e_choose 3
 e2e_keys '?'
 e2e_wait "^Everywhere"
 e2e_wait "Esc  *not needed anywhere"
+e2e_keys J
 e2e_wait "^Select"
 e2e_keys q
 e2e_wait "choose the tests"
