@@ -71,7 +71,7 @@ test_failures(void **state)
 	assert_int_equal(run_hook("echo first; echo 'bad  thing' >&2; "
 	    "printf 'x\\033y\\n\\n'; exit 4", 10, NULL, why, sizeof why),
 	    HOOKS_FAILED);
-	assert_string_equal(why, "--prepare exited with status 4: x?y");
+	assert_string_equal(why, "--prepare exited with status 4: x\\x1by");
 	assert_int_equal(run_hook("echo going; kill -TERM $$", 10, NULL, why,
 	    sizeof why), HOOKS_FAILED);
 	assert_string_equal(why, "--prepare killed by SIGTERM: going");

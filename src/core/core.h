@@ -468,6 +468,7 @@ struct table {
 	size_t			 wrap;		/* text: the wrapping column */
 };
 struct table *table_new(const char *);
+void	 table_set_title(struct table *, const char *);
 void	 table_free(struct table *);
 void	 table_add_col(struct table *, const char *, enum table_align);
 void	 table_drop_col(struct table *, size_t);
@@ -1066,5 +1067,11 @@ struct users_pct {
 	double	p50, p90, p99;	/* ns, over every step */
 };
 size_t	 users_curve(const struct run *, struct users_pct **, int *);
+
+/* visible.c: text from a file or a host, safe to show on a terminal */
+#define VISIBLE_LINES	0x1	/* keep newlines (a title, a note) */
+size_t	 visible_utf8(const unsigned char *);
+size_t	 visible_buf(const char *, char *, size_t, unsigned);
+char	*visible_str(const char *, unsigned);
 
 #endif

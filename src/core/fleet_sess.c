@@ -94,20 +94,25 @@ static void	fleet_sess_fail(struct fleet_sess *, enum fleet_status,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 static void	fleet_sess_begin(struct fleet_sess *, enum fleet_step);
 
-/* A timestamped line in the host's log. */
+/*
+ * A timestamped line in the host's log, made visible (visible.c): the
+ * host's own words are in it, and a log is read with cat.
+ */
 static void
 fleet_sess_log(struct fleet_sess *s, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	 line[FLEET_LINE_MAX + 128], *v;
 
 	if (s->log == NULL)
 		return;
-	fprintf(s->log, "%8.3f ", (double)(sm_now_ns() - s->started) /
-	    FLEET_NS);
 	va_start(ap, fmt);
-	vfprintf(s->log, fmt, ap);
+	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fputc('\n', s->log);
+	v = visible_str(line, 0);
+	fprintf(s->log, "%8.3f %s\n", (double)(sm_now_ns() - s->started) /
+	    FLEET_NS, v);
+	free(v);
 	fflush(s->log);
 }
 
@@ -117,13 +122,16 @@ fleet_sess_fail(struct fleet_sess *s, enum fleet_status st, const char *fmt,
     ...)
 {
 	va_list	ap;
+	char	why[sizeof s->reason];
 
 	if (s->status == FLEET_ST_RUNNING || s->status == FLEET_ST_PENDING)
 		s->status = st;
 	if (s->reason[0] == '\0') {
 		va_start(ap, fmt);
-		vsnprintf(s->reason, sizeof s->reason, fmt, ap);
+		vsnprintf(why, sizeof why, fmt, ap);
 		va_end(ap);
+		/* Printed, and kept in fleet.csv: the host's words visible. */
+		visible_buf(why, s->reason, sizeof s->reason, 0);
 	}
 	fleet_sess_log(s, "%s: %s", fleet_status_names[st], s->reason);
 }

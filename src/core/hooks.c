@@ -108,7 +108,7 @@ hooks_tail(int fd, char *tail, size_t len)
 			tail[i] = '?';
 }
 
-/* The output's last non-empty line, printable, into line. */
+/* The output's last non-empty line, made visible (visible.c), into line. */
 static void
 hooks_last_line(char *tail, char *line, size_t len)
 {
@@ -118,10 +118,7 @@ hooks_last_line(char *tail, char *line, size_t len)
 	    end[-1] == ' '))
 		*--end = '\0';
 	start = strrchr(tail, '\n') != NULL ? strrchr(tail, '\n') + 1 : tail;
-	for (char *p = start; *p != '\0'; p++)
-		if ((unsigned char)*p < ' ' || *p == 0x7f)
-			*p = '?';
-	snprintf(line, len, "%.*s", (int)(len - 1), start);
+	visible_buf(start, line, len, 0);
 }
 
 /* Why the hook failed, from its wait status, with its last line. */

@@ -32,12 +32,15 @@ void
 sm_error_set(struct sm_error *err, const char *fmt, ...)
 {
 	va_list	ap;
+	char	msg[sizeof err->msg];
 
 	if (err == NULL)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* It is printed: what a file or a host put in it, made visible. */
+	visible_buf(msg, err->msg, sizeof err->msg, 0);
 }
 
 /* Run before sm_fatal() prints, so the console can give the terminal back. */
