@@ -55,11 +55,24 @@ static const char fleet_copy_cmd[] =
     "sh -c 'cat > \"%s/%s\" && chmod 700 \"%s/%s\" && echo end'";
 static const char fleet_agent_cmd[] =
     "sh -c 'cd \"%s\" && exec \"%s\" agent -o \"%s/run.csv\"'";
+/*
+ * The agent's pid came from its hello and it may have exited since: a
+ * pid reused by another process (and its group) must not be signalled.
+ * So nothing is signalled unless the process at that pid is still this
+ * run's agent, the one whose command line names this run's directory
+ * (/proc/PID/cmdline, or ps where there is no /proc).  While its group
+ * has a member the pid cannot be reused, so the group is killed only
+ * after the agent was found there at the start.
+ */
 static const char fleet_stop_cmd[] =
-    "sh -c 'kill -CONT %ld; kill -TERM %ld; i=0; "
-    "while kill -0 %ld 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; "
-    "i=$((i+1)); done; kill -KILL -- -%ld 2>/dev/null; "
-    "pkill -KILL -s %ld 2>/dev/null; "
+    "sh -c 'p=%ld; ours() { { tr \"\\000\" \" \" </proc/$p/cmdline || "
+    "ps -ww -o args= -p $p; } 2>/dev/null | "
+    "grep -qF -- \" agent -o %s/run.csv\"; }; "
+    "if ours; then kill -CONT $p; kill -TERM $p; i=0; "
+    "while ours && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; "
+    "kill -KILL -- -$p 2>/dev/null; pkill -KILL -s $p 2>/dev/null; "
+    "else echo not signalled: pid $p is no longer the agent of this run; "
+    "fi; "
     "[ -s \"%s/run.csv\" ] || rm -rf \"%s\"; echo end'";
 static const char fleet_clean_cmd[] = "sh -c 'rm -rf \"%s\"; echo end'";
 static const char fleet_collect_cmd[] =
@@ -431,9 +444,8 @@ fleet_sess_cmd(const struct fleet_sess *s, enum fleet_step st, char *cmd,
 	case FLEET_STEP_AGENT:
 		return snprintf(cmd, len, fleet_agent_cmd, d, s->bin, d);
 	case FLEET_STEP_STOP:
-		return snprintf(cmd, len, fleet_stop_cmd, s->agent_pid,
-		    s->agent_pid, s->agent_pid, s->agent_pid, s->agent_pid,
-		    d, d);
+		return snprintf(cmd, len, fleet_stop_cmd, s->agent_pid, d, d,
+		    d);
 	case FLEET_STEP_CLEAN:
 		return snprintf(cmd, len, fleet_clean_cmd, d);
 	case FLEET_STEP_COLLECT:

@@ -127,6 +127,40 @@ grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect -i: $(cat "$fl_tm
 fl_sysmark show "$(fl_last_dir)/h1-1.csv" >/dev/null || fl_fail "collected run"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect -i left files"
 
+# ---- A pid that is no longer the agent (issue 32, point 8): an agent
+# names a pid in its hello, then falls silent; by the STOP step that pid
+# is another process (here, named on purpose: a sleep leading its own
+# session and group).  It must not be signalled, nor its group.
+t0=$(date +%s)
+mkdir -p "$fl_tmp/rbin"
+setsid sleep 300 </dev/null >/dev/null 2>&1 &
+victim=$!
+fl_wait_for 10 sh -c "[ \"\$(ps -o sid= -p $victim | tr -d ' ')\" = $victim ]" ||
+    fl_fail "the bystander did not lead its session"
+cat >"$fl_tmp/rbin/sysmark" <<EOT
+#!/bin/sh
+[ "\$1" = --version ] && { echo "$("$fl_bin" --version)"; exit 0; }
+echo "sysmark-agent 1 pid $victim"
+while read -r l; do :; done
+EOT
+chmod 755 "$fl_tmp/rbin/sysmark"
+kill "$fl_pid3"
+wait "$fl_pid3" 2>/dev/null
+fl_sshd_env="PATH=$fl_tmp/rbin:/usr/bin:/bin"
+fl_start 3 known
+fl_sshd_env=""
+fl_inventory "$fl_tmp/inv3" 3
+fl_sysmark fleet run $cfg -i "$fl_tmp/inv3" -t syscall -d 0.1 -n 1 \
+    >"$fl_tmp/out" 2>"$fl_tmp/err"
+[ $? -eq 6 ] || fl_fail "reused pid: $(cat "$fl_tmp/err")"
+fl_expect "$(fl_last_dir)" h3 timeout "sent nothing"
+kill -0 "$victim" 2>/dev/null ||
+    fl_fail "the stop step killed pid $victim, which was not the agent"
+grep -q "not signalled: pid $victim is no longer the agent" \
+    "$(fl_last_dir)/h3.log" || fl_fail "reused pid: $(cat "$(fl_last_dir)/h3.log")"
+kill "$victim"
+echo "  reused pid: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
 # ---- A home on a noexec mount (root only): no-binary, said why.
 kill "$fl_pid4"
 wait "$fl_pid4" 2>/dev/null
