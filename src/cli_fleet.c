@@ -160,6 +160,11 @@ cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
 		return cmd_input_error(&err);
 	f->ssh.control_dir = f->ctl;
 	f->job.connect_timeout = f->ssh.connect_timeout;
+	/* check and collect: no plan to bound a file by, only the loader's */
+	if (f->job.max_file == 0)
+		f->job.max_file = (size_t)CSVSTORE_MAX_FILE;
+	if (f->job.max_out == 0)
+		f->job.max_out = FLEET_OUT_SLACK;
 	f->sess = xcalloc(f->nsel, sizeof *f->sess);
 	f->logs = xcalloc(f->nsel, sizeof *f->logs);
 	hosts = xcalloc(f->nsel, sizeof *hosts);

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,33 @@ cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
 	else
 		return cmd_fleet_opt(&r->f, c, arg);
 	return 0;
+}
+
+/*
+ * What a host running this plan can send at most (fleet_sess_over()):
+ * a line of the agent's a sample, at most FLEET_LINE_MAX bytes, and a
+ * run file of the same samples, each line with a per-copy figure per
+ * copy; the meta lines, the errors and the heartbeats fit in the slack.
+ * Unset copies are the host's own choice: as many as a run may have.
+ */
+static void
+cmd_fleet_run_caps(struct cmd_fleet_run *r, struct fleet_job *job)
+{
+	const struct cmd_opts	*m = &r->m;
+	double			 lines, copies = 0, line;
+
+	for (size_t i = 0; i < m->ncopies; i++)
+		copies = copies > m->copies[i] ? copies : m->copies[i];
+	if (m->ncopies == 0)
+		copies = RUNNER_MAX_COPIES;
+	lines = (double)m->nbench * (double)(m->ncopies > 0 ? m->ncopies : 2) *
+	    (m->target > 0 ? RUNNER_MAX_SAMPLES : m->samples + 1) *
+	    (m->repeats > 0 ? m->repeats : r->calibrate ? NOISE_REPEATS : 1);
+	line = 256 + 24 * copies;
+	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE);
+	job->max_file = (size_t)fmin(lines * line + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE);
 }
 
 /* ---- Results ---- */
@@ -241,6 +269,7 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 		r.f.job.plan = r.plan;
 		r.f.job.plan_len = r.plan_len;
 		r.f.job.on_file = cmd_fleet_run_on_file;
+		cmd_fleet_run_caps(&r, &r.f.job);
 		r.f.job.arg = &r;
 		if (!r.quiet)
 			fprintf(stderr, "fleet %s: %zu host(s), %zu at once\n",

@@ -31,6 +31,7 @@
 #define FLEET_PLAN_S		30	/* to send the whole plan */
 #define FLEET_HEARTBEAT_S	2	/* between heartbeats, both ways */
 #define FLEET_HEARTBEAT_LOST_S	15	/* silence that stops a run */
+#define FLEET_OUT_SLACK		(1 << 20)	/* output beyond the lines */
 
 /* fleet_inv.c: a plain host list or Ansible's INI inventory */
 struct fleet_host {
@@ -131,7 +132,8 @@ enum fleet_status {
 	FLEET_ST_NO_BINARY,
 	FLEET_ST_LOST,
 	FLEET_ST_TIMEOUT,
-	FLEET_ST_INTERRUPTED
+	FLEET_ST_INTERRUPTED,
+	FLEET_ST_FAILED		/* sent more than the plan can make */
 };
 enum fleet_step {
 	FLEET_STEP_PROBE,
@@ -155,6 +157,12 @@ struct fleet_job {
 	size_t		 bin_len, exec_len;
 	char		 os[32], arch[32];	/* this host's uname */
 	double		 connect_timeout;
+	/*
+	 * What a host may send at most, from the plan: a run file's bytes
+	 * and the bytes of its other output (lines, stderr), which go to
+	 * its log.  A host that sends more ends failed, its output cut.
+	 */
+	size_t		 max_file, max_out;
 	/* A whole run file came (s->file, s->file_len, s->cdir). */
 	void		(*on_file)(struct fleet_sess *, void *);
 	void		*arg;
@@ -194,7 +202,9 @@ struct fleet_sess {
 	int			 samples, errors;
 	char			 current[64], figure[64];
 	char			*file;		/* a run file coming in */
-	size_t			 file_len, file_got;
+	size_t			 file_len, file_got, file_cap;
+	size_t			 out_got;	/* other bytes, all steps */
+	int			 over;		/* 1: past a cap, 2: cut */
 	int			 in_file, got_file;
 	void			*user;		/* the caller's, per host */
 };

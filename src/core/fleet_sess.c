@@ -94,6 +94,7 @@ static const char *const fleet_status_names[] = {
 	[FLEET_ST_LOST] = "lost",
 	[FLEET_ST_TIMEOUT] = "timeout",
 	[FLEET_ST_INTERRUPTED] = "interrupted",
+	[FLEET_ST_FAILED] = "failed",
 };
 
 static const char *const fleet_step_names[] = {
@@ -212,6 +213,36 @@ fleet_sess_err_line(struct fleet_sess *s, char *line)
 	}
 }
 
+/*
+ * The host sent more than its plan can make (a log line, a file): it
+ * ends failed with why, and what it sends from now on is dropped; the
+ * step is cut at the next fleet_sess_step().
+ */
+static void
+fleet_sess_over(struct fleet_sess *s, const char *what, size_t got,
+    size_t cap)
+{
+	if (s->over)
+		return;
+	s->over = 1;
+	s->in_file = 0;
+	fleet_sess_fail(s, FLEET_ST_FAILED, "it sent %s of %zu bytes, more "
+	    "than this plan can make (%zu): cut", what, got, cap);
+}
+
+/* n more bytes of output that is not a run file; 0, or -1 past the cap. */
+static int
+fleet_sess_count(struct fleet_sess *s, size_t n)
+{
+	if (s->over)
+		return -1;
+	s->out_got += n;
+	if (s->out_got <= s->job->max_out)
+		return 0;
+	fleet_sess_over(s, "output", s->out_got, s->job->max_out);
+	return -1;
+}
+
 /* Read stderr into lines. */
 static void
 fleet_sess_read_err(struct fleet_sess *s)
@@ -225,6 +256,8 @@ fleet_sess_read_err(struct fleet_sess *s)
 				break;
 			continue;
 		}
+		if (fleet_sess_count(s, (size_t)n) != 0)
+			continue;
 		for (ssize_t i = 0; i < n; i++) {
 			if (buf[i] != '\n' && s->nerrl + 1 < sizeof s->errl) {
 				s->errl[s->nerrl++] = buf[i];
@@ -239,7 +272,11 @@ fleet_sess_read_err(struct fleet_sess *s)
 	}
 }
 
-/* "file BYTES [DIR]": the run's bytes follow. */
+/*
+ * "file BYTES [DIR]": the run's bytes follow.  A size past what the plan
+ * can make fails the host at once; the buffer grows as bytes come, never
+ * to the size announced.
+ */
 static void
 fleet_sess_file_start(struct fleet_sess *s, const char *arg)
 {
@@ -251,12 +288,35 @@ fleet_sess_file_start(struct fleet_sess *s, const char *arg)
 		fleet_sess_log(s, "bad file line: %s", arg);
 		return;
 	}
+	if ((size_t)n > s->job->max_file) {
+		fleet_sess_over(s, "a run file", (size_t)n, s->job->max_file);
+		return;
+	}
 	free(s->file);
-	s->file = xmalloc((size_t)n + 1);
+	s->file = xmalloc(1);
+	s->file_cap = 0;
 	s->file_len = (size_t)n;
 	s->file_got = 0;
 	s->in_file = 1;
 	snprintf(s->cdir, sizeof s->cdir, "%s", dir);
+}
+
+/* Take more bytes of the run file, the buffer grown to what came. */
+static void
+fleet_sess_file_add(struct fleet_sess *s, const char *buf, size_t take)
+{
+	size_t	cap = s->file_cap > 0 ? s->file_cap : 8192;
+
+	while (cap < s->file_got + take)
+		cap *= 2;
+	if (cap > s->file_len)
+		cap = s->file_len;
+	if (cap != s->file_cap) {
+		s->file = xreallocarray(s->file, cap + 1, 1);
+		s->file_cap = cap;
+	}
+	memcpy(s->file + s->file_got, buf, take);
+	s->file_got += take;
 }
 
 /* One line on stdout: a probe fact, the agent's progress, ... */
@@ -310,18 +370,19 @@ fleet_sess_out_bytes(struct fleet_sess *s, const char *buf, size_t n)
 {
 	size_t	take;
 
-	while (n > 0) {
+	while (n > 0 && !s->over) {
 		if (s->in_file) {
 			take = s->file_len - s->file_got;
 			take = take < n ? take : n;
-			memcpy(s->file + s->file_got, buf, take);
-			s->file_got += take;
+			fleet_sess_file_add(s, buf, take);
 			buf += take;
 			n -= take;
 			if (s->file_got == s->file_len)
 				fleet_sess_file_done(s);
 			continue;
 		}
+		if (fleet_sess_count(s, 1) != 0)
+			return;
 		if (*buf == '\n' || s->nline + 1 >= sizeof s->line) {
 			s->line[s->nline] = '\0';
 			s->nline = 0;
@@ -584,6 +645,8 @@ fleet_sess_next(struct fleet_sess *s)
 
 	fleet_sess_read_out(s);
 	fleet_sess_read_err(s);
+	if (s->over)
+		s->over = 2;	/* the step has ended: nothing to cut */
 	fleet_proc_end(&s->p);
 	fleet_sess_log(s, "%s: ssh exited %d", fleet_step_names[s->step], st);
 	if (s->step == FLEET_STEP_AGENT) {
@@ -631,6 +694,24 @@ fleet_sess_overdue(struct fleet_sess *s)
 	    (double)(sm_now_ns() - s->step_start) / FLEET_NS,
 	    fleet_step_names[step]);
 	fleet_sess_begin(s, step < FLEET_STEP_AGENT && step > FLEET_STEP_PREP ?
+	    FLEET_STEP_CLEAN : FLEET_STEP_DONE);
+}
+
+/* The host went past a cap (fleet_sess_over()): its step is cut. */
+static void
+fleet_sess_cut(struct fleet_sess *s)
+{
+	enum fleet_step	step = s->step;
+
+	s->over = 2;
+	fleet_proc_end(&s->p);
+	if (step == FLEET_STEP_AGENT) {
+		s->agent_end = sm_now_ns();
+		fleet_sess_begin(s, s->agent_pid > 0 ? FLEET_STEP_STOP :
+		    FLEET_STEP_CLEAN);
+		return;
+	}
+	fleet_sess_begin(s, s->dir[0] && step < FLEET_STEP_STOP ?
 	    FLEET_STEP_CLEAN : FLEET_STEP_DONE);
 }
 
@@ -710,6 +791,10 @@ fleet_sess_step(struct fleet_sess *s)
 	fleet_sess_heartbeat(s);
 	fleet_sess_read_out(s);
 	fleet_sess_read_err(s);
+	if (s->over == 1) {
+		fleet_sess_cut(s);
+		return;
+	}
 	if (fleet_proc_reap(&s->p) && (s->p.out < 0 || s->step !=
 	    FLEET_STEP_AGENT || !s->in_file)) {
 		fleet_sess_next(s);

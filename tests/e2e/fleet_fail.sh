@@ -137,10 +137,19 @@ setsid sleep 300 </dev/null >/dev/null 2>&1 &
 victim=$!
 fl_wait_for 10 sh -c "[ \"\$(ps -o sid= -p $victim | tr -d ' ')\" = $victim ]" ||
     fl_fail "the bystander did not lead its session"
+# A fake sysmark first in host 3's PATH: an agent doing what
+# $fl_tmp/fake says (reuse: name the bystander's pid and fall silent).
+echo reuse >"$fl_tmp/fake"
 cat >"$fl_tmp/rbin/sysmark" <<EOT
 #!/bin/sh
 [ "\$1" = --version ] && { echo "$("$fl_bin" --version)"; exit 0; }
-echo "sysmark-agent 1 pid $victim"
+case \$(cat "$fl_tmp/fake") in
+reuse)	echo "sysmark-agent 1 pid $victim" ;;
+file)	echo "sysmark-agent 1 pid \$\$"; echo "file 1073741824"
+	head -c 300000000 /dev/zero ;;
+line)	echo "sysmark-agent 1 pid \$\$"
+	head -c 50000000 /dev/zero | tr '\\0' x ;;
+esac
 while read -r l; do :; done
 EOT
 chmod 755 "$fl_tmp/rbin/sysmark"
@@ -160,6 +169,28 @@ grep -q "not signalled: pid $victim is no longer the agent" \
     "$(fl_last_dir)/h3.log" || fl_fail "reused pid: $(cat "$(fl_last_dir)/h3.log")"
 kill "$victim"
 echo "  reused pid: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- More than the plan can make (point 9): a run file announced at
+# 1 GiB, a 50 MB line.  The host ends failed, said why; the controller
+# neither allocates for the announcement nor writes the line to the log.
+for mode in file line; do
+	t0=$(date +%s)
+	echo $mode >"$fl_tmp/fake"
+	SYSMARK_RESULTS=$fl_tmp/results /usr/bin/time -f %M -o "$fl_tmp/rss" \
+	    "$fl_bin" fleet run $cfg -i "$fl_tmp/inv3" -t syscall -d 0.1 -n 1 \
+	    >"$fl_tmp/out" 2>"$fl_tmp/err"
+	[ $? -eq 6 ] || fl_fail "$mode: $(cat "$fl_tmp/err")"
+	d=$(fl_last_dir)
+	case $mode in
+	file) fl_expect "$d" h3 failed "a run file of 1073741824 bytes, more than this plan can make" ;;
+	line) fl_expect "$d" h3 failed "output of [0-9]* bytes, more than this plan can make" ;;
+	esac
+	log=$(wc -c <"$d/h3.log")
+	[ "$log" -lt 2000000 ] || fl_fail "$mode: a log of $log bytes"
+	rss=$(tail -n 1 "$fl_tmp/rss")
+	[ "$rss" -lt 200000 ] || fl_fail "$mode: the controller grew to $rss KiB"
+	echo "  $mode: $(($(date +%s) - t0)) s, log $log B, RSS $rss KiB, load $(cut -d' ' -f1-3 /proc/loadavg)"
+done
 
 # ---- A home on a noexec mount (root only): no-binary, said why.
 kill "$fl_pid4"
