@@ -45,9 +45,16 @@ grep -q "A.csv and .*A-copy.csv are the same run" "$err" || fail "4: no reason"
 grep -q 'better\|worse' "$out" && fail "4: a verdict was given"
 compare -p none "$tmp/A.csv" -- "$tmp/B.csv" "$tmp/B.csv"
 [ "$rc" -eq 2 ] || fail "4: B B: status $rc, not 2"
-# The same run on both sides is no replicate of itself: allowed.
-compare -p none "$tmp/A.csv" -- "$tmp/A.csv"
-[ "$rc" -eq 0 ] || fail "4: A -- A: status $rc"
+# The same run on both sides, in either form, is one run compared with
+# itself (issue 32, point 10): refused alike, with the reason.
+for form in "$tmp/A.csv $tmp/A.csv" "$tmp/A.csv -- $tmp/A.csv" \
+    "$tmp/A.csv -- $tmp/A-copy.csv" "$tmp/B.csv $tmp/A.csv $tmp/A-copy.csv"; do
+	# shellcheck disable=SC2086
+	compare -p none --fail-on worse $form
+	[ "$rc" -eq 2 ] || fail "4: $form: status $rc, not 2"
+	grep -q "the same run (same facts and samples): compared with itself" \
+	    "$err" || fail "4: $form: no reason"
+done
 
 # 5. A calibrate interrupted one repeat short: used, and said so.
 prof=$SYSMARK_RESULTS/noise-box.csv
