@@ -188,7 +188,7 @@ cmd_fleet_run_report(struct cmd_fleet_run *r)
 	rc = cmd_render(fleet_out_table(rows, r->f.nsel), r->fmt);
 	if (rc == 0 && !r->calibrate)
 		rc = cmd_fleet_side(r->dir, rows, r->f.nsel, r->ref,
-		    r->f.self, r->fmt);
+		    r->f.self, r->fmt, NULL);
 	free(rows);
 	if (!r->quiet)
 		fprintf(stderr, "results in %s\n", r->dir);

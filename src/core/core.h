@@ -1074,4 +1074,7 @@ size_t	 visible_utf8(const unsigned char *);
 size_t	 visible_buf(const char *, char *, size_t, unsigned);
 char	*visible_str(const char *, unsigned);
 
+/* json_out.c: a document not written after all (an error on the way) */
+void	 json_out_free(struct json_t *);
+
 #endif

@@ -227,6 +227,13 @@ json_out_catalog(json_t *doc)
 
 /* ---- Writing ---- */
 
+/* Free doc unwritten: the command failed before it was whole. */
+void
+json_out_free(json_t *doc)
+{
+	json_decref(doc);
+}
+
 /*
  * Write doc to f, indented, and free it.  17 significant digits make
  * every double read back as the same double.  0, or -1 with err set.
