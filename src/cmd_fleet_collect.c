@@ -91,16 +91,16 @@ cmd_fleet_collect_dir(struct cmd_fleet_collect *c, const char *dir)
 		sm_fatal("open_memstream failed");
 	snprintf(c->dir, sizeof c->dir, "%s", dir);
 	snprintf(c->id, sizeof c->id, "%s", slash ? slash + 1 : dir);
-	for (size_t i = 0; i < c->nrows; i++) {
-		const char	*t = c->rows[i].f[1], *at = strchr(t, '@');
-
+	for (size_t i = 0; rc == 0 && i < c->nrows; i++) {
 		if (c->rows[i].f[10][0] != '\0')
 			continue;
-		user[0] = '\0';
-		if (at != NULL)
-			snprintf(user, sizeof user, "%.*s", (int)(at - t), t);
-		if (sscanf(at ? at + 1 : t, "%255[^:]:%d", addr, &port) != 2)
-			continue;
+		if (fleet_valid_target(c->rows[i].f[1], user, sizeof user,
+		    addr, sizeof addr, &port) != 0) {
+			rc = cmd_usage_error("%s/fleet.csv: %s: \"%s\" is not "
+			    "a target ([USER@]HOST:PORT, [ADDR]:PORT)", dir,
+			    c->rows[i].f[0], c->rows[i].f[1]);
+			break;
+		}
 		fprintf(f, "%s ansible_host=%s ansible_port=%d%s%s\n",
 		    c->rows[i].f[0], addr, port, user[0] ?
 		    " ansible_user=" : "", user);
@@ -108,17 +108,17 @@ cmd_fleet_collect_dir(struct cmd_fleet_collect *c, const char *dir)
 	}
 	fclose(f);
 	fclose(p);
-	if (n == 0)
+	if (rc == 0 && n == 0)
 		fprintf(stderr, "%s: every host gave a run: nothing to "
 		    "collect\n", dir);
-	else if (c->f.inv_path == NULL) {
+	else if (rc == 0 && c->f.inv_path == NULL) {
 		fleet_inv_free(&c->f.inv);
 		fleet_inv_init(&c->f.inv);
 		if (fleet_inv_parse(&c->f.inv, buf, len, "fleet.csv", &err) !=
 		    0 || fleet_pattern_select(&c->f.inv, NULL, &c->f.sel,
 		    &c->f.nsel, &err) != 0)
 			rc = cmd_input_error(&err);
-	} else {
+	} else if (rc == 0) {
 		c->f.pattern = pat;
 		rc = cmd_fleet_hosts(&c->f);
 		c->f.pattern = NULL;

@@ -88,6 +88,8 @@ int	 fleet_valid_user(const char *);
 int	 fleet_valid_path(const char *);
 int	 fleet_valid_remote_dir(const char *);
 int	 fleet_valid_host(const struct fleet_host *, struct sm_error *);
+int	 fleet_valid_target(const char *t, char *user, size_t ulen, char *addr,
+	     size_t alen, int *port);
 
 /* fleet_ssh.c: ssh's argv, built without a shell */
 struct fleet_ssh {

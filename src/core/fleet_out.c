@@ -152,11 +152,14 @@ fleet_out_row(const struct fleet_sess *s, const char *file,
 	double	secs = (double)(s->ended - s->started) / 1e9;
 	double	agent = s->agent_end > s->agent_start ?
 		    (double)(s->agent_end - s->agent_start) / 1e9 : 0;
+	int	v6 = strchr(s->h->addr, ':') != NULL;
 
 	memset(row, 0, sizeof *row);
 	snprintf(row->f[0], sizeof row->f[0], "%s", s->h->name);
-	snprintf(row->f[1], sizeof row->f[1], "%s%s%s:%d",
-	    s->h->user ? s->h->user : "", s->h->user ? "@" : "", s->h->addr,
+	/* An IPv6 address in brackets, as ssh writes one (fleet_valid.c). */
+	snprintf(row->f[1], sizeof row->f[1], "%s%s%s%s%s:%d",
+	    s->h->user ? s->h->user : "", s->h->user ? "@" : "",
+	    v6 ? "[" : "", s->h->addr, v6 ? "]" : "",
 	    s->h->port ? s->h->port : 22);
 	snprintf(row->f[2], sizeof row->f[2], "%s",
 	    fleet_status_name(s->status));

@@ -42,6 +42,37 @@ fleet_valid_addr(const char *s)
 	return fleet_valid_chars(s, ".-_:", 255) && s[0] != '.';
 }
 
+/*
+ * A target as fleet.csv writes it, [USER@]ADDR:PORT, an IPv6 address in
+ * brackets ([::1]:2222) as ssh writes one; files written before the
+ * brackets ("::1:2223") still read, the port after the last colon.  The
+ * parts into user, addr and *port; 0, or -1 if it is not one.
+ */
+int
+fleet_valid_target(const char *t, char *user, size_t ulen, char *addr,
+    size_t alen, int *port)
+{
+	const char	*at = strchr(t, '@'), *a = at != NULL ? at + 1 : t;
+	const char	*end, *colon;
+	long		 p;
+
+	snprintf(user, ulen, "%.*s", at != NULL ? (int)(at - t) : 0, t);
+	if (*a == '[') {
+		if ((end = strchr(a, ']')) == NULL || end[1] != ':')
+			return -1;
+		colon = end + 1;
+		a++;
+	} else if ((colon = end = strrchr(a, ':')) == NULL)
+		return -1;
+	if ((size_t)(end - a) >= alen || sm_parse_int(colon + 1, 1, 65535, &p)
+	    != 0)
+		return -1;
+	snprintf(addr, alen, "%.*s", (int)(end - a), a);
+	*port = (int)p;
+	return fleet_valid_addr(addr) && (user[0] == '\0' ||
+	    fleet_valid_user(user)) ? 0 : -1;
+}
+
 /* A remote user name, as POSIX and useradd allow (plus '.'). */
 int
 fleet_valid_user(const char *s)

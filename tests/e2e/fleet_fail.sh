@@ -230,4 +230,24 @@ if [ "$(id -u)" -eq 0 ] && fl_start_netns 5; then
 else
 	echo "$0: network namespace cases skipped (need root and ip netns)" >&2
 fi
+# ---- IPv6 targets (issue 32, point 14): fleet collect DIR asks a host
+# whose target is [::1]:PORT, or ::1:PORT as older files wrote it, and
+# never says every host gave a run.  Nothing listens there: the ssh
+# wrapper's log proves ssh was given the address.
+t0=$(date +%s)
+d6=$fl_tmp/results/fleet-v6
+mkdir -p "$d6"
+{
+	echo '"host","target","status","ssh_exit","agent_exit","start","end","seconds","agent_seconds","samples","file","reason"'
+	echo '"v6a","[::1]:1","lost","255","0","s","e","1.00","0.00","0","","x"'
+	echo '"v6b","::1:2","lost","255","0","s","e","1.00","0.00","0","","x"'
+} >"$d6/fleet.csv"
+: >"$fl_tmp/argv.log"
+fl_sysmark fleet collect $cfg -w 2 "$d6" >"$fl_tmp/out" 2>"$fl_tmp/err"
+grep -q "every host gave a run" "$fl_tmp/err" &&
+    fl_fail "IPv6 hosts skipped: $(cat "$fl_tmp/err")"
+[ "$(grep -c '^::1$' "$fl_tmp/argv.log")" -ge 2 ] ||
+    fl_fail "ssh was not given ::1 twice: $(cat "$fl_tmp/argv.log")"
+grep -q '^Port=2$' "$fl_tmp/argv.log" || fl_fail "::1:2's port was not 2"
+echo "  ipv6 collect: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$0: ok"
