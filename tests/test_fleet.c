@@ -137,6 +137,20 @@ test_patterns(void **state)
 	    "that name");
 	select_str(&inv, "web:&db", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"web:&db\" leaves no host");
+	/* An empty term names nothing (issue 32, point 16): never "all". */
+	select_str(&inv, "", out, sizeof out);
+	assert_string_equal(out, "ERR pattern \"\": an empty term names no "
+	    "host (name one, a group, or all)");
+	select_str(&inv, ":", out, sizeof out);
+	assert_non_null(strstr(out, "ERR pattern \":\": an empty term"));
+	for (size_t i = 0; i < 5; i++) {
+		const char *bad[] = { ",", "web,,db", "web:", "!", "web:&" };
+
+		select_str(&inv, bad[i], out, sizeof out);
+		assert_non_null(strstr(out, "an empty term names no host"));
+	}
+	select_str(&inv, "all", out, sizeof out);
+	assert_non_null(strstr(out, "lb web01"));
 	fleet_inv_free(&inv);
 }
 
