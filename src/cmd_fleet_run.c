@@ -139,6 +139,12 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 	struct sm_error		 err;
 	size_t			 i = (size_t)(s - r->f.sess);
 
+	/* One run a host: the first kept stays kept, whatever comes after. */
+	if (r->files[i][0] != '\0') {
+		fprintf(stderr, "sysmark: %s: a second run file was sent; "
+		    "the first, kept in %s, stays\n", s->h->name, r->files[i]);
+		return;
+	}
 	if (r->calibrate) {
 		cmd_fleet_run_profile(r, s, i);
 		return;

@@ -149,6 +149,12 @@ file)	echo "sysmark-agent 1 pid \$\$"; echo "file 1073741824"
 	head -c 300000000 /dev/zero ;;
 line)	echo "sysmark-agent 1 pid \$\$"
 	head -c 50000000 /dev/zero | tr '\\0' x ;;
+twice)	echo "sysmark-agent 1 pid \$\$"
+	for k in 1 2; do
+		echo "file \$(wc -c <"$fl_top/tests/data/fleet-20261201/alpha.csv")"
+		cat "$fl_top/tests/data/fleet-20261201/alpha.csv"
+	done
+	echo "exit 0"; exit 0 ;;
 esac
 while read -r l; do :; done
 EOT
@@ -191,6 +197,20 @@ for mode in file line; do
 	[ "$rss" -lt 200000 ] || fl_fail "$mode: the controller grew to $rss KiB"
 	echo "  $mode: $(($(date +%s) - t0)) s, log $log B, RSS $rss KiB, load $(cut -d' ' -f1-3 /proc/loadavg)"
 done
+
+# ---- A run file sent twice (point 17): the first is kept and the host
+# is ok, never "not kept".
+t0=$(date +%s)
+echo twice >"$fl_tmp/fake"
+fl_sysmark fleet run $cfg -i "$fl_tmp/inv3" -t syscall -d 0.1 -n 1 \
+    >"$fl_tmp/out" 2>"$fl_tmp/err" || fl_fail "twice: $(cat "$fl_tmp/err")"
+d=$(fl_last_dir)
+fl_expect "$d" h3 ok
+grep -q 'not kept' "$d/fleet.csv" "$fl_tmp/err" && fl_fail "twice: $(cat "$fl_tmp/err")"
+grep -q '^meta,fleet_host,h3' "$d/h3.csv" || fl_fail "twice: no run kept"
+grep -q "a second run file was sent; the first, kept in h3.csv, stays" \
+    "$fl_tmp/err" || fl_fail "twice: not said: $(cat "$fl_tmp/err")"
+echo "  twice: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- A home on a noexec mount (root only): no-binary, said why.
 kill "$fl_pid4"
