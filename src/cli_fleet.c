@@ -19,12 +19,15 @@
 
 static volatile sig_atomic_t cmd_fleet_stop;
 
-/* The first Ctrl-C stops every host and keeps what finished. */
+/*
+ * The first Ctrl-C stops every host and keeps what finished; a second
+ * ends the fleet at once (fleet_loop_run()), as it ends run.
+ */
 static void
 cmd_fleet_on_signal(int sig)
 {
 	(void)sig;
-	cmd_fleet_stop = 1;
+	cmd_fleet_stop = cmd_fleet_stop ? 2 : 1;
 }
 
 /* SIGINT, SIGTERM, SIGHUP stop the fleet; a closed pipe is no crash. */

@@ -220,6 +220,7 @@ struct pollfd;
 size_t	 fleet_sess_fds(const struct fleet_sess *, struct pollfd *);
 void	 fleet_sess_step(struct fleet_sess *);
 void	 fleet_sess_interrupt(struct fleet_sess *);
+void	 fleet_sess_abandon(struct fleet_sess *);
 void	 fleet_sess_file_done(struct fleet_sess *);
 void	 fleet_sess_free(struct fleet_sess *);
 

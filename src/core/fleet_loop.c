@@ -87,6 +87,11 @@ fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,
 
 	while (!fleet_loop_pass(s, n, parallel, stop != NULL && *stop,
 	    &stopped)) {
+		/* A second Ctrl-C: no more waiting for anyone's last words. */
+		for (size_t i = 0; stop != NULL && *stop > 1 && i < n; i++)
+			fleet_sess_abandon(&s[i]);
+		if (stop != NULL && *stop > 1)
+			continue;
 		if (tick != NULL)
 			tick(arg);
 		if (poll(pfd, fleet_loop_fds(s, n, pfd), FLEET_LOOP_TICK_MS) <

@@ -845,6 +845,26 @@ fleet_sess_interrupt(struct fleet_sess *s)
 	fleet_sess_begin(s, s->dir[0] ? FLEET_STEP_CLEAN : FLEET_STEP_DONE);
 }
 
+/*
+ * A second Ctrl-C: the host ends now, whatever step it is in, its ssh
+ * killed.  An agent whose input closes keeps its finished samples on its
+ * host, for fleet collect.
+ */
+void
+fleet_sess_abandon(struct fleet_sess *s)
+{
+	if (fleet_sess_done(s))
+		return;
+	fleet_proc_end(&s->p);
+	if (s->step == FLEET_STEP_AGENT)
+		s->agent_end = sm_now_ns();
+	fleet_sess_fail(s, FLEET_ST_INTERRUPTED, "interrupted twice: ended "
+	    "at once during %s%s", fleet_step_names[s->step],
+	    s->step == FLEET_STEP_AGENT ? " (what the agent finished stays "
+	    "on the host for fleet collect)" : "");
+	fleet_sess_begin(s, FLEET_STEP_DONE);
+}
+
 /* Free what s holds (its process is ended first). */
 void
 fleet_sess_free(struct fleet_sess *s)

@@ -250,6 +250,36 @@ if [ "$(id -u)" -eq 0 ] && fl_start_netns 5; then
 else
 	echo "$0: network namespace cases skipped (need root and ip netns)" >&2
 fi
+# ---- A second Ctrl-C ends the fleet at once (point 23): the first
+# waits up to 15 s for an agent's last words, and this agent is stopped
+# (SIGSTOP), so it has none; the second must not wait for them.
+prev=$(fl_last_dir)
+SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
+    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
+pid=$!
+fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
+    grep -q 'sysmark-agent 1 pid' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
+    fl_fail "no agent on h1"
+apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
+kill -STOP "$apid"
+# Whatever happens next, the stopped agent is not left behind.
+trap 'kill -KILL "$apid" 2>/dev/null; fl_cleanup' EXIT
+kill -INT "$pid"
+fl_wait_for 10 grep -q "closing the agent's input" "$(fl_last_dir)/h1.log" ||
+    fl_fail "the first Ctrl-C did not reach h1"
+t0=$(date +%s)
+kill -INT "$pid"
+fl_wait_for 8 sh -c "! kill -0 $pid" ||
+    fl_fail "a second Ctrl-C still waits: $(cat "$fl_tmp/err")"
+wait $pid
+rc=$?
+t1=$(date +%s)
+[ $rc -eq 130 ] || fl_fail "second Ctrl-C: exit $rc: $(cat "$fl_tmp/err")"
+fl_expect "$(fl_last_dir)" h1 interrupted "interrupted"
+kill -KILL "$apid" 2>/dev/null
+rm -rf "$fl_tmp/home1/.cache/sysmark"
+echo "  second Ctrl-C: ended $((t1 - t0)) s after it, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
 # ---- IPv6 targets (issue 32, point 14): fleet collect DIR asks a host
 # whose target is [::1]:PORT, or ::1:PORT as older files wrote it, and
 # never says every host gave a run.  Nothing listens there: the ssh
