@@ -228,9 +228,9 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 	struct fleet_row	*rows = NULL;
 	struct sm_error		 err;
 	const char		*ref = NULL;
-	char			 self[PATH_MAX];
+	char			 self[PATH_MAX], note[300];
 	size_t			 n = 0;
-	int			 c, rc = 0;
+	int			 c, rc = 0, bad = 0;
 
 	while (rc == 0 && (c = getopt(argc, argv, ":f:b:")) != -1)
 		rc = c == 'f' ? cmd_parse_format(optarg, &fmt) : c == 'b' ?
@@ -238,13 +238,19 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 		    "sysmark fleet show [-f FORMAT] [-b HOST] DIR");
 	if (rc == 0 && optind + 1 != argc)
 		rc = cmd_usage_error("fleet show: name one fleet directory");
-	if (rc == 0 && fleet_out_read(argv[optind], &rows, &n, &err) != 0)
+	if (rc == 0 && (bad = fleet_out_check(argv[optind], &rows, &n, note,
+	    sizeof note, &err)) < 0)
 		rc = cmd_input_error(&err);
+	if (rc == 0 && note[0] != '\0')
+		fprintf(stderr, "sysmark: %s\n", note);
 	if (rc == 0 && paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
 	if (rc == 0)
 		rc = cmd_fleet_show_print(argv[optind], rows, n, ref, self[0] ?
 		    self : NULL, fmt);
+	/* As fleet run ends: 6 when some host gave no complete run. */
+	if (rc == 0 && bad > 0)
+		rc = SM_EXIT_FLEET_PARTIAL;
 	free(rows);
 	return rc;
 }

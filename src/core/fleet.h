@@ -261,6 +261,8 @@ int	 fleet_out_save(const struct fleet_sess *s, const char *dir,
 	     const char *id, char *file, size_t len, struct sm_error *err);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
+int	 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
+	     char *note, size_t len, struct sm_error *err);
 struct table *fleet_out_table(const struct fleet_row *, size_t);
 
 #endif

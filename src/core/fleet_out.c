@@ -213,6 +213,7 @@ struct fleet_out_load {
 	struct fleet_row	*rows;
 	size_t			 n, col, line;
 	int			 header, bad;
+	int			 short_last;	/* the last row: too few */
 };
 
 /* libcsv: one field into the current row. */
@@ -245,18 +246,23 @@ fleet_out_on_row(int c, void *arg)
 
 	(void)c;
 	ld->line++;
+	ld->short_last = ld->col < FLEET_OUT_NCOLS;
 	if (ld->col != FLEET_OUT_NCOLS && !ld->bad)
 		ld->bad = (int)ld->line;
 	ld->header = 0;
 	ld->col = 0;
 }
 
-/* Read dir/fleet.csv into *rows (allocated), *n of them; 0 or -1. */
+/*
+ * Read dir/fleet.csv into *rows (allocated), *n of them; 0, 1 when its
+ * last row was cut short (a copy cut off, a disk that filled): that row
+ * is left out and err says so; -1 when another row is not whole.
+ */
 int
 fleet_out_read(const char *dir, struct fleet_row **rows, size_t *n,
     struct sm_error *err)
 {
-	struct fleet_out_load	ld = { NULL, 0, 0, 0, 1, 0 };
+	struct fleet_out_load	ld = { NULL, 0, 0, 0, 1, 0, 0 };
 	struct csv_parser	p;
 	char			path[PATH_MAX], buf[4096];
 	size_t			got;
@@ -278,12 +284,61 @@ fleet_out_read(const char *dir, struct fleet_row **rows, size_t *n,
 	fclose(f);
 	*rows = ld.rows;
 	*n = ld.n;
+	if (ld.bad > 1 && (size_t)ld.bad == ld.line && ld.short_last) {
+		(*n)--;
+		sm_error_set(err, "%s:%d: its last row is cut short: that host "
+		    "is left out", path, ld.bad);
+		return 1;
+	}
 	if (ld.bad) {
 		sm_error_set(err, "%s:%d: expected %d columns (host ... "
 		    "reason)", path, ld.bad, FLEET_OUT_NCOLS);
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A fleet's directory by the one rule fleet show and report DIR share:
+ * fleet.csv read (fleet_out_read(): a last row cut short is left out,
+ * said in note), then each host's run file loaded as compare would: a
+ * host whose file is gone or does not load is no longer "ok" but
+ * "lost", its reason saying why.  The number of hosts not ok (a cut row
+ * counts), or -1 with err.
+ */
+int
+fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
+    char *note, size_t len, struct sm_error *err)
+{
+	struct sm_error	 lerr;
+	struct run	 run;
+	char		 path[PATH_MAX];
+	int		 rc, bad;
+
+	note[0] = '\0';
+	if ((rc = fleet_out_read(dir, rows, n, err)) < 0)
+		return -1;
+	if (rc == 1)
+		snprintf(note, len, "%s", err->msg);
+	bad = rc;
+	for (size_t i = 0; i < *n; i++) {
+		struct fleet_row	*r = &(*rows)[i];
+
+		if (r->f[10][0] != '\0') {
+			snprintf(path, sizeof path, "%s/%s", dir, r->f[10]);
+			run_init(&run);
+			rc = csvstore_load(&run, path, &lerr);
+			run_free(&run);
+			if (rc != 0) {
+				snprintf(r->f[2], sizeof r->f[2], "lost");
+				snprintf(r->f[11], sizeof r->f[11], "its run "
+				    "file does not load: %.200s", lerr.msg);
+				r->f[10][0] = '\0';
+			}
+		}
+		bad += strcmp(r->f[2], "ok") != 0;
+	}
+	return bad;
 }
 
 /* The status table: a row per host. */

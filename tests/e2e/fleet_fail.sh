@@ -101,7 +101,7 @@ fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect left files"
 grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected run: $(head "$d/h1.csv")"
-grep -q '"h1.csv","collected later; was:' "$d/fleet.csv" ||
+grep -q '^"h1",[^,]*,"ok",.*"h1.csv","collected later; was lost: ' "$d/fleet.csv" ||
     fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"
 fl_sysmark fleet show "$d" >/dev/null || fl_fail "show after collect"
 

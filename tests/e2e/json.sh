@@ -98,7 +98,7 @@ cp "$data/fleet-20261201/alpha.csv" "$data/fleet-20261201/beta.csv" "$fl/"
 } >"$fl/fleet.csv"
 "$bin" fleet show -f json "$fl" >"$tmp/doc" 2>"$tmp/err"
 rc=$?
-[ "$rc" -eq 6 ] || [ "$rc" -eq 0 ] || fail "fleet show -f json: exit status $rc"
+[ "$rc" -eq 6 ] || fail "fleet show -f json: exit status $rc, not 6 (gamma is not ok)"
 python3 - "$tmp/doc" <<'EOF' || fail "fleet show -f json: not the document"
 import json, sys
 doc = json.load(open(sys.argv[1]))
