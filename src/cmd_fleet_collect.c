@@ -143,7 +143,7 @@ cmd_fleet_collect_update(struct cmd_fleet_collect *c)
 				continue;
 			snprintf(c->rows[r].f[10], sizeof c->rows[r].f[10],
 			    "%.200s.csv", c->rows[r].f[0]);
-			snprintf(was, sizeof was, "%s: %s", c->rows[r].f[2],
+			snprintf(was, sizeof was, "%.30s: %.200s", c->rows[r].f[2],
 			    c->rows[r].f[11]);
 			/* Its run is here now, whole: the host is ok. */
 			snprintf(c->rows[r].f[2], sizeof c->rows[r].f[2],
