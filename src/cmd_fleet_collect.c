@@ -42,8 +42,15 @@ cmd_fleet_collect_on_file(struct fleet_sess *s, void *arg)
 	size_t				 i = (size_t)(s - c->f.sess);
 	struct sm_error			 err;
 	struct run			 run;
-	char				 path[PATH_MAX + 300];
+	char				 path[PATH_MAX + 300], id[512];
 
+	/* Another fleet's run, by its directory's name: left where it is. */
+	if (fleet_valid_dir_id(s->cdir, id, sizeof id) == 0 && c->rows != NULL &&
+	    strcmp(id, c->id) != 0) {
+		fprintf(stderr, "%s: %s is fleet %s's run: left there\n",
+		    s->h->name, s->cdir, id);
+		return;
+	}
 	run_init(&run);
 	if (csvstore_load_buf(&run, s->file, s->file_len, s->cdir, &err) != 0)
 		fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
@@ -52,6 +59,8 @@ cmd_fleet_collect_on_file(struct fleet_sess *s, void *arg)
 			run_meta_set(&run, "fleet_host", s->h->name);
 		if (c->rows != NULL)
 			run_meta_set(&run, "fleet_id", c->id);
+		else if (fleet_valid_dir_id(s->cdir, id, sizeof id) == 0)
+			run_meta_set(&run, "fleet_id", id);
 		if (c->rows != NULL && c->ngot[i] == 0)
 			snprintf(path, sizeof path, "%s/%s.csv", c->dir,
 			    s->h->name);

@@ -37,6 +37,7 @@ struct cmd_fleet_run {
 	enum fleet_step		*shown;		/* the step last printed */
 	int			 quiet;
 	int			 calibrate;	/* fleet calibrate */
+	int			 written;	/* fleet.csv, once at least */
 };
 
 /* A plan option: checked as run checks it, and added to the plan. */
@@ -158,24 +159,55 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 	    "not kept: %.180s", err.msg);
 }
 
-/* Progress on stderr: a line when a host starts its plan and ends. */
+/*
+ * fleet.csv as the hosts stand now: written from the first pass (each
+ * host pending or running) and again as each ends, so that a controller
+ * killed with SIGKILL leaves one for fleet show and fleet collect DIR.
+ */
+static void
+cmd_fleet_run_csv(struct cmd_fleet_run *r, struct fleet_row *rows)
+{
+	struct sm_error	err;
+
+	for (size_t i = 0; i < r->f.nsel; i++)
+		fleet_out_row(&r->f.sess[i], r->files[i], &rows[i]);
+	if (fleet_out_write(r->dir, rows, r->f.nsel, &err) != 0)
+		fprintf(stderr, "sysmark: %s\n", err.msg);
+}
+
+/*
+ * After each pass: fleet.csv rewritten when a host has started or ended
+ * since; progress on stderr, a line when a host starts its plan and ends.
+ */
 static void
 cmd_fleet_run_tick(void *arg)
 {
 	struct cmd_fleet_run	*r = arg;
 	struct fleet_sess	*s;
+	int			 changed = !r->written;
 
-	for (size_t i = 0; !r->quiet && i < r->f.nsel; i++) {
+	for (size_t i = 0; i < r->f.nsel; i++) {
 		s = &r->f.sess[i];
 		if (s->step == r->shown[i] || s->status == FLEET_ST_PENDING)
 			continue;
+		changed |= s->step == FLEET_STEP_DONE || r->shown[i] ==
+		    FLEET_STEP_PROBE;
 		r->shown[i] = s->step;
+		if (r->quiet)
+			continue;
 		if (s->step == FLEET_STEP_AGENT)
 			fprintf(stderr, "%s: running the plan\n", s->h->name);
 		else if (s->step == FLEET_STEP_DONE)
 			fprintf(stderr, "%s: %s%s%s\n", s->h->name,
 			    fleet_status_name(s->status), s->reason[0] ?
 			    ": " : "", s->reason);
+	}
+	if (changed) {
+		struct fleet_row	*rows = xcalloc(r->f.nsel, sizeof *rows);
+
+		cmd_fleet_run_csv(r, rows);
+		free(rows);
+		r->written = 1;
 	}
 }
 
@@ -184,13 +216,9 @@ static int
 cmd_fleet_run_report(struct cmd_fleet_run *r)
 {
 	struct fleet_row	*rows = xcalloc(r->f.nsel, sizeof *rows);
-	struct sm_error		 err;
 	int			 rc;
 
-	for (size_t i = 0; i < r->f.nsel; i++)
-		fleet_out_row(&r->f.sess[i], r->files[i], &rows[i]);
-	if (fleet_out_write(r->dir, rows, r->f.nsel, &err) != 0)
-		fprintf(stderr, "sysmark: %s\n", err.msg);
+	cmd_fleet_run_csv(r, rows);
 	rc = cmd_render(fleet_out_table(rows, r->f.nsel), r->fmt);
 	if (rc == 0 && !r->calibrate)
 		rc = cmd_fleet_side(r->dir, rows, r->f.nsel, r->ref,
@@ -275,6 +303,7 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 		r.f.job.plan = r.plan;
 		r.f.job.plan_len = r.plan_len;
 		r.f.job.on_file = cmd_fleet_run_on_file;
+		fleet_job_id(&r.f.job, r.id);
 		cmd_fleet_run_caps(&r, &r.f.job);
 		r.f.job.arg = &r;
 		if (!r.quiet)

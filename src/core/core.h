@@ -380,6 +380,7 @@ void	 fsinfo_unescape(char *);
 /* privdir.c */
 size_t	 privdir_sweep(const char *);
 int	 privdir_make(char *, size_t, struct sm_error *);
+int	 privdir_make_in(const char *, char *, size_t, struct sm_error *);
 
 /* save.c */
 enum save_outcome {

@@ -159,6 +159,7 @@ struct fleet_job {
 	size_t		 bin_len, exec_len;
 	char		 os[32], arch[32];	/* this host's uname */
 	double		 connect_timeout;
+	char		 id_dot[72];	/* "FLEET_ID." or "" (fleet_job_id()) */
 	/*
 	 * What a host may send at most, from the plan: a run file's bytes
 	 * and the bytes of its other output (lines, stderr), which go to
@@ -227,6 +228,10 @@ void	 fleet_sess_free(struct fleet_sess *);
 /* fleet_resolve.c: two entries ssh takes to one machine */
 int	 fleet_resolve_twins(const struct fleet_ssh *,
 	     const struct fleet_host *const *, size_t, struct sm_error *);
+
+/* fleet_valid.c: a fleet's id in a remote directory's name */
+void	 fleet_job_id(struct fleet_job *, const char *);
+int	 fleet_valid_dir_id(const char *, char *, size_t);
 
 /* fleet_bin.c: what is copied to a host without sysmark */
 void	 fleet_bin_uname(struct fleet_job *);

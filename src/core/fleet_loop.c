@@ -104,17 +104,17 @@ fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,
 	return stopped;
 }
 
-/* A private 0700 directory for the control sockets; 0 or -1. */
+/*
+ * A private 0700 directory for the control sockets, its owner named so
+ * that one left by a controller killed with SIGKILL is swept by the next
+ * sysmark (privdir.c); 0 or -1.
+ */
 int
 fleet_loop_control_dir(char *buf, size_t len, struct sm_error *err)
 {
 	/* Short, under /tmp: a socket path has about 100 bytes. */
-	if (snprintf(buf, len, "/tmp/sysmark-ssh.XXXXXX") >= (int)len ||
-	    mkdtemp(buf) == NULL) {
-		sm_error_set(err, "cannot make a directory for ssh's control "
-		    "sockets in /tmp: %s", strerror(errno));
+	if (privdir_make_in("/tmp", buf, len, err) != 0)
 		return -1;
-	}
 	chmod(buf, 0700);
 	return 0;
 }

@@ -143,13 +143,19 @@ fleet_out_write(const char *dir, const struct fleet_row *rows, size_t n,
 	return 0;
 }
 
-/* One host's row from its session; file is the saved run or "". */
+/*
+ * One host's row from its session; file is the saved run or "".  A host
+ * still pending has no times, one still running no end yet (fleet.csv is
+ * written from the start: see cmd_fleet_run.c).
+ */
 void
 fleet_out_row(const struct fleet_sess *s, const char *file,
     struct fleet_row *row)
 {
 	char	t[64];
-	double	secs = (double)(s->ended - s->started) / 1e9;
+	int	done = fleet_sess_done(s), started = s->started != 0;
+	double	secs = !started ? 0 : (double)((done ? s->ended :
+		    sm_now_ns()) - s->started) / 1e9;
 	double	agent = s->agent_end > s->agent_start ?
 		    (double)(s->agent_end - s->agent_start) / 1e9 : 0;
 	int	v6 = strchr(s->h->addr, ':') != NULL;
@@ -166,9 +172,9 @@ fleet_out_row(const struct fleet_sess *s, const char *file,
 	snprintf(row->f[3], sizeof row->f[3], "%d", s->p.status);
 	snprintf(row->f[4], sizeof row->f[4], "%d", s->agent_exit);
 	strftime(t, sizeof t, "%Y-%m-%dT%H:%M:%S", localtime(&s->wall_start));
-	snprintf(row->f[5], sizeof row->f[5], "%s", t);
+	snprintf(row->f[5], sizeof row->f[5], "%s", started ? t : "");
 	strftime(t, sizeof t, "%Y-%m-%dT%H:%M:%S", localtime(&s->wall_end));
-	snprintf(row->f[6], sizeof row->f[6], "%s", t);
+	snprintf(row->f[6], sizeof row->f[6], "%s", done && started ? t : "");
 	snprintf(row->f[7], sizeof row->f[7], "%.2f", secs);
 	snprintf(row->f[8], sizeof row->f[8], "%.2f", agent);
 	snprintf(row->f[9], sizeof row->f[9], "%d", s->samples);

@@ -45,9 +45,10 @@ static const char fleet_probe_cmd[] =
     "echo cpus $(getconf _NPROCESSORS_ONLN 2>/dev/null); "
     "echo load $(cut -d\" \" -f1-3 /proc/loadavg 2>/dev/null); "
     "echo version $(sysmark --version 2>/dev/null); echo end'";
+/* The directory is named after the fleet: fleet collect tells them apart. */
 static const char fleet_prep_cmd[] =
     "sh -c 'umask 077 && mkdir -p \"$HOME/.cache/sysmark\" && "
-    "d=$(mktemp -d \"$HOME/.cache/sysmark/run.XXXXXX\") && echo dir $d && "
+    "d=$(mktemp -d \"$HOME/.cache/sysmark/run.%sXXXXXX\") && echo dir $d && "
     "b=$(command -v sysmark) && "
     "[ \"$($b --version 2>/dev/null)\" = \"sysmark " SYSMARK_VERSION "\" ] "
     "&& echo have $b; echo end'";
@@ -495,7 +496,7 @@ fleet_sess_cmd(const struct fleet_sess *s, enum fleet_step st, char *cmd,
 	case FLEET_STEP_PROBE:
 		return snprintf(cmd, len, "%s", fleet_probe_cmd);
 	case FLEET_STEP_PREP:
-		return snprintf(cmd, len, "%s", fleet_prep_cmd);
+		return snprintf(cmd, len, fleet_prep_cmd, s->job->id_dot);
 	case FLEET_STEP_COPY:
 		return snprintf(cmd, len, fleet_copy_cmd, d, "sysmark", d,
 		    "sysmark");

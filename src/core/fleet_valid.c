@@ -108,6 +108,38 @@ fleet_valid_remote_dir(const char *s)
 	return 1;
 }
 
+/*
+ * The fleet's id (fleet-DATE, made by fleet_out_dir()) for the remote
+ * directories' names, run.ID.XXXXXX, so that fleet collect tells one
+ * fleet's runs from another's; an id of other characters is left out.
+ */
+void
+fleet_job_id(struct fleet_job *job, const char *id)
+{
+	job->id_dot[0] = '\0';
+	if (*id != '\0' && strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+	    "KLMNOPQRSTUVWXYZ0123456789-") == strlen(id) &&
+	    strlen(id) + 2 < sizeof job->id_dot)
+		snprintf(job->id_dot, sizeof job->id_dot, "%s.", id);
+}
+
+/*
+ * The fleet id in a remote directory's name (.../run.ID.XXXXXX) into id;
+ * 0, or -1 for a directory named before ids were (run.XXXXXX).
+ */
+int
+fleet_valid_dir_id(const char *dir, char *id, size_t len)
+{
+	const char	*base = strrchr(dir, '/'), *dot;
+
+	base = base != NULL ? base + 1 : dir;
+	if (strncmp(base, "run.", 4) != 0 || (dot = strrchr(base + 4, '.'))
+	    == NULL || dot == base + 4)
+		return -1;
+	snprintf(id, len, "%.*s", (int)(dot - base - 4), base + 4);
+	return 0;
+}
+
 /* Everything of h that ssh will see; 0, or -1 naming what and where. */
 int
 fleet_valid_host(const struct fleet_host *h, struct sm_error *err)

@@ -250,6 +250,48 @@ if [ "$(id -u)" -eq 0 ] && fl_start_netns 5; then
 else
 	echo "$0: network namespace cases skipped (need root and ip netns)" >&2
 fi
+# ---- The controller killed with SIGKILL (point 13): fleet.csv is there
+# from the start (h1 running), fleet show reads it, fleet collect DIR
+# fetches the run the agent kept, tagged with this fleet's id, and leaves
+# another fleet's run on the host; the next sysmark sweeps the 0700
+# directory of control sockets the killed one left.
+t0=$(date +%s)
+prev=$(fl_last_dir)
+mkdir -p "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf"
+cp "$fl_top/tests/data/fleet-20261201/alpha.csv" \
+    "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv"
+SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
+    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
+pid=$!
+fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
+    grep -q 'sample syscall 1 2/' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
+    fl_fail "no samples from h1"
+d=$(fl_last_dir)
+ctl=$(grep -l "^$pid\$" /tmp/sysmark.*/owner 2>/dev/null | head -n 1)
+[ -n "$ctl" ] || fl_fail "no control directory named for pid $pid"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+fl_expect "$d" h1 running
+fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>"$fl_tmp/err"
+[ $? -eq 6 ] || fl_fail "fleet show after SIGKILL: $(cat "$fl_tmp/err")"
+grep -q '^h1 .* running' "$fl_tmp/out" || fl_fail "fleet show: $(cat "$fl_tmp/out")"
+# The agent, its input gone, keeps what it measured.
+fl_wait_for 60 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.fleet-*-*/run.csv" ||
+    fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
+fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "collect after SIGKILL: $(cat "$fl_tmp/err")"
+grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
+grep -q "is fleet fleet-older's run: left there" "$fl_tmp/err" ||
+    fl_fail "collect took another fleet's run: $(cat "$fl_tmp/err")"
+[ -f "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv" ] ||
+    fl_fail "collect removed another fleet's run"
+grep -q "^meta,fleet_id,$(basename "$d")," "$d/h1.csv" ||
+    fl_fail "collected run: $(grep fleet_id "$d/h1.csv")"
+fl_expect "$d" h1 ok "collected later; was running"
+[ ! -e "$ctl" ] || fl_fail "the killed controller's $ctl was not swept"
+rm -rf "$fl_tmp/home1/.cache/sysmark"
+echo "  SIGKILL, show, collect: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
 # ---- A second Ctrl-C ends the fleet at once (point 23): the first
 # waits up to 15 s for an agent's last words, and this agent is stopped
 # (SIGSTOP), so it has none; the second must not wait for them.
