@@ -83,11 +83,7 @@ e2e_launch
 e2e_wait "choose the tests"
 e2e_keys o
 e2e_wait "compare: pick runs"
-e2e_wait "saved run  *evil "
-e2e_line=$(e2e_screen | grep -n "saved run  *evil " | cut -d: -f1)
-for _ in $(seq 4 "$e2e_line"); do
-	e2e_keys j
-done
+e2e_cursor_to evil
 e2e_keys v
 e2e_wait "^sysmark -- evil, as saved"
 e2e_wait '^System -- evil\\x1b\]2;pwned\\x1b\\\\x1b\[2Jbox'
