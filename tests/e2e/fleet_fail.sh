@@ -36,6 +36,19 @@ fl_last_dir() {
 	ls -d "$fl_tmp"/results/fleet-* | tail -n 1
 }
 
+# fl_run_h1 PATTERN: a long fleet run on h1 in the background ($pid),
+# until its new fleet's h1.log has a line matching PATTERN.
+fl_run_h1() {
+	fl_prev=$(fl_last_dir)
+	SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg \
+	    -i "$fl_tmp/inv1" -t syscall -d 0.2 -n 50 >"$fl_tmp/out" \
+	    2>"$fl_tmp/err" &
+	pid=$!
+	fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$fl_prev' ] &&
+	    grep -q '$1' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
+	    fl_fail "h1 never logged /$1/"
+}
+
 # fl_kill_sessions N: kill sshd N's per-connection processes, not sshd N.
 fl_kill_sessions() {
 	eval "fl_parent=\$fl_pid$1"
@@ -106,13 +119,7 @@ grep -q '^"h1",[^,]*,"ok",.*"h1.csv","collected later; was lost: ' "$d/fleet.csv
 fl_sysmark fleet show "$d" >/dev/null || fl_fail "show after collect"
 
 # ---- A wedged agent: timeout, then killed on its host.
-prev=$(fl_last_dir)
-SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
-    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
-pid=$!
-fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
-    grep -q 'sysmark-agent 1 pid' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
-    fl_fail "no agent on h1"
+fl_run_h1 'sysmark-agent 1 pid'
 apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
 kill -STOP "$apid"
 fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs on a wedged agent"
@@ -256,16 +263,10 @@ fi
 # another fleet's run on the host; the next sysmark sweeps the 0700
 # directory of control sockets the killed one left.
 t0=$(date +%s)
-prev=$(fl_last_dir)
 mkdir -p "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf"
 cp "$fl_top/tests/data/fleet-20261201/alpha.csv" \
     "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv"
-SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
-    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
-pid=$!
-fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
-    grep -q 'sample syscall 1 2/' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
-    fl_fail "no samples from h1"
+fl_run_h1 'sample syscall 1 2/'
 d=$(fl_last_dir)
 ctl=$(grep -l "^$pid\$" /tmp/sysmark.*/owner 2>/dev/null | head -n 1)
 [ -n "$ctl" ] || fl_fail "no control directory named for pid $pid"
@@ -295,13 +296,7 @@ echo "  SIGKILL, show, collect: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 
 # ---- A second Ctrl-C ends the fleet at once (point 23): the first
 # waits up to 15 s for an agent's last words, and this agent is stopped
 # (SIGSTOP), so it has none; the second must not wait for them.
-prev=$(fl_last_dir)
-SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
-    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
-pid=$!
-fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
-    grep -q 'sysmark-agent 1 pid' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
-    fl_fail "no agent on h1"
+fl_run_h1 'sysmark-agent 1 pid'
 apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
 kill -STOP "$apid"
 # Whatever happens next, the stopped agent is not left behind.
