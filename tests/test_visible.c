@@ -12,11 +12,11 @@
 
 #include "testutil.h"
 
-/* visible_str(in, flags) is want. */
+/* xvisible(in, flags) is want. */
 static void
 check(const char *in, unsigned flags, const char *want)
 {
-	char	*v = visible_str(in, flags);
+	char	*v = xvisible(in, flags);
 
 	assert_string_equal(v, want);
 	free(v);

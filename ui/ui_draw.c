@@ -29,7 +29,7 @@ ui_puts(struct ui *ui, int y, int x, int w, enum ui_attr a, const char *s)
 		return;
 	if (x + w > COLS)
 		w = COLS - x;
-	v = visible_str(s, 0);
+	v = xvisible(s, 0);
 	attrset(a == UI_NATTR ? A_NORMAL : ui->attr[a]);
 	mvaddnstr(y, x, v, w);
 	attrset(A_NORMAL);

@@ -1073,7 +1073,7 @@ size_t	 users_curve(const struct run *, struct users_pct **, int *);
 #define VISIBLE_LINES	0x1	/* keep newlines (a title, a note) */
 size_t	 visible_utf8(const unsigned char *);
 size_t	 visible_buf(const char *, char *, size_t, unsigned);
-char	*visible_str(const char *, unsigned);
+char	*xvisible(const char *, unsigned);	/* util.c */
 
 /* json_out.c: a document not written after all (an error on the way) */
 void	 json_out_free(struct json_t *);

@@ -124,7 +124,7 @@ fleet_sess_log(struct fleet_sess *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	v = visible_str(line, 0);
+	v = xvisible(line, 0);
 	fprintf(s->log, "%8.3f %s\n", (double)(sm_now_ns() - s->started) /
 	    FLEET_NS, v);
 	free(v);

@@ -43,7 +43,7 @@ table_vfmt(unsigned flags, const char *fmt, va_list ap)
 		sm_fatal("vsnprintf: bad format \"%s\"", fmt);
 	s = xmalloc((size_t)n + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	v = visible_str(s, flags);
+	v = xvisible(s, flags);
 	free(s);
 	return v;
 }
@@ -53,7 +53,7 @@ table_new(const char *title)
 {
 	struct table	*t = xcalloc(1, sizeof *t);
 
-	t->title = visible_str(title != NULL ? title : "", VISIBLE_LINES);
+	t->title = xvisible(title != NULL ? title : "", VISIBLE_LINES);
 	return t;
 }
 
@@ -62,7 +62,7 @@ void
 table_set_title(struct table *t, const char *title)
 {
 	free(t->title);
-	t->title = visible_str(title, VISIBLE_LINES);
+	t->title = xvisible(title, VISIBLE_LINES);
 }
 
 void
@@ -94,7 +94,7 @@ table_add_col(struct table *t, const char *header, enum table_align align)
 	if (t->nrows != 0)
 		sm_fatal("table_add_col after rows");
 	t->cols = xreallocarray(t->cols, t->ncols + 1, sizeof *t->cols);
-	t->cols[t->ncols].header = visible_str(header, 0);
+	t->cols[t->ncols].header = xvisible(header, 0);
 	t->cols[t->ncols].align = align;
 	t->cols[t->ncols].yields = 0;
 	t->ncols++;

@@ -108,6 +108,17 @@ xstrdup(const char *s)
 	return p;
 }
 
+/* s made visible (visible.c), a new string (the caller frees it). */
+char *
+xvisible(const char *s, unsigned flags)
+{
+	size_t	 need = visible_buf(s, (char[1]){ 0 }, 1, flags);
+	char	*v = xmalloc(need + 1);
+
+	visible_buf(s, v, need + 1, flags);
+	return v;
+}
+
 /* Nanoseconds on CLOCK_MONOTONIC: immune to date changes during a run. */
 uint64_t
 sm_now_ns(void)

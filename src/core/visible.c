@@ -10,9 +10,11 @@
  * passes unchanged, so names in any script still read as they were.
  *
  * The table model (table.c), the console's one text call (ui_puts()),
- * the fleet's logs and reasons and the hooks' messages all go through
- * visible_str()/visible_buf(), so no printer needs its own copy.  The
- * UTF-8 decoder is shared with the JSON and HTML writers.
+ * error messages (sm_error_set()), the fleet's logs and reasons and the
+ * hooks' messages all go through visible_buf() (or xvisible(), util.c's
+ * allocating form), so no printer needs its own copy.  The UTF-8 decoder
+ * is shared with the JSON and HTML writers.  It allocates nothing, so
+ * util.c can use it.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -91,15 +93,4 @@ visible_buf(const char *s, char *buf, size_t len, unsigned flags)
 	}
 	buf[end] = '\0';
 	return at;
-}
-
-/* s made visible, a new string (the caller frees it). */
-char *
-visible_str(const char *s, unsigned flags)
-{
-	size_t	 need = visible_buf(s, (char[1]){ 0 }, 1, flags);
-	char	*v = xmalloc(need + 1);
-
-	visible_buf(s, v, need + 1, flags);
-	return v;
 }
