@@ -19,12 +19,15 @@
 
 static volatile sig_atomic_t cmd_fleet_stop;
 
-/* The first Ctrl-C stops every host and keeps what finished. */
+/*
+ * The first Ctrl-C stops every host and keeps what finished; a second
+ * ends the fleet at once (fleet_loop_run()), as it ends run.
+ */
 static void
 cmd_fleet_on_signal(int sig)
 {
 	(void)sig;
-	cmd_fleet_stop = 1;
+	cmd_fleet_stop = cmd_fleet_stop ? 2 : 1;
 }
 
 /* SIGINT, SIGTERM, SIGHUP stop the fleet; a closed pipe is no crash. */
@@ -160,6 +163,11 @@ cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
 		return cmd_input_error(&err);
 	f->ssh.control_dir = f->ctl;
 	f->job.connect_timeout = f->ssh.connect_timeout;
+	/* check and collect: no plan to bound a file by, only the loader's */
+	if (f->job.max_file == 0)
+		f->job.max_file = (size_t)CSVSTORE_MAX_FILE;
+	if (f->job.max_out == 0)
+		f->job.max_out = FLEET_OUT_SLACK;
 	f->sess = xcalloc(f->nsel, sizeof *f->sess);
 	f->logs = xcalloc(f->nsel, sizeof *f->logs);
 	hosts = xcalloc(f->nsel, sizeof *hosts);

@@ -194,23 +194,31 @@ cmd_compare_profile(const char *arg, int force, const char *argv0,
 }
 
 /*
- * One run named twice on a side (or a copy of it under another name)
- * would count as two replicates, its spread between them nil: refused.
- * 0, or the exit status.
+ * One run named twice (or a copy of it under another name) is refused.
+ * On one side of "--" it would count as two replicates, its spread
+ * between them nil.  Anywhere else, "compare X X" as "compare X -- X"
+ * or a column of a side-by-side, it is one run compared with itself:
+ * no change by construction, so a gate given the same file twice would
+ * pass whatever was measured.  0, or the exit status.
  */
 static int
 cmd_compare_dups(const struct run *runs, char **args, int n, int split)
 {
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
-			if (split >= 0 && (i < split) != (j < split))
-				continue;
 			if (!run_same(&runs[i], &runs[j]))
 				continue;
-			fprintf(stderr, "sysmark: compare: %s and %s are the "
-			    "same run (same facts and samples); on one side "
-			    "it would count as two replicates\n", args[i],
-			    args[j]);
+			if (split >= 0 && (i < split) == (j < split))
+				fprintf(stderr, "sysmark: compare: %s and %s "
+				    "are the same run (same facts and "
+				    "samples); on one side it would count as "
+				    "two replicates\n", args[i], args[j]);
+			else
+				fprintf(stderr, "sysmark: compare: %s and %s "
+				    "are the same run (same facts and "
+				    "samples): compared with itself it shows "
+				    "no change whatever was measured; compare "
+				    "two runs\n", args[i], args[j]);
 			return SM_EXIT_INPUT;
 		}
 	return 0;

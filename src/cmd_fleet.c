@@ -37,6 +37,7 @@ const char cmd_fleet_usage[] =
 "  -i INVENTORY   hosts: one a line, or an Ansible inventory (INI; YAML,\n"
 "                 JSON, a script or a directory through ansible-inventory)\n"
 "  --hosts LIST   hosts named on the command line: [USER@]HOST[:PORT],...\n"
+"                 ([ADDR]:PORT for IPv6, as ssh takes it)\n"
 "  PATTERN        which hosts: a:b, a,b, !a, &a, all (Ansible's)\n"
 "  -f N           hosts at once (default all, at most 32; 1 for virtual\n"
 "                 machines that share hardware)\n"

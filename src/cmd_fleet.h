@@ -54,7 +54,7 @@ int	 cmd_fleet_calibrate(int, char **, const char *);
 int	 cmd_fleet_show(int, char **, const char *);
 int	 cmd_fleet_side(const char *dir, const struct fleet_row *rows,
 	     size_t n, const char *ref, const char *self,
-	     enum table_format fmt);
+	     enum table_format fmt, struct json_t *doc);
 
 /* cmd_fleet_collect.c */
 int	 cmd_fleet_collect(int, char **, const char *);

@@ -42,8 +42,15 @@ cmd_fleet_collect_on_file(struct fleet_sess *s, void *arg)
 	size_t				 i = (size_t)(s - c->f.sess);
 	struct sm_error			 err;
 	struct run			 run;
-	char				 path[PATH_MAX + 300];
+	char				 path[PATH_MAX + 300], id[512];
 
+	/* Another fleet's run, by its directory's name: left where it is. */
+	if (fleet_valid_dir_id(s->cdir, id, sizeof id) == 0 && c->rows != NULL &&
+	    strcmp(id, c->id) != 0) {
+		fprintf(stderr, "%s: %s is fleet %s's run: left there\n",
+		    s->h->name, s->cdir, id);
+		return;
+	}
 	run_init(&run);
 	if (csvstore_load_buf(&run, s->file, s->file_len, s->cdir, &err) != 0)
 		fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
@@ -52,6 +59,8 @@ cmd_fleet_collect_on_file(struct fleet_sess *s, void *arg)
 			run_meta_set(&run, "fleet_host", s->h->name);
 		if (c->rows != NULL)
 			run_meta_set(&run, "fleet_id", c->id);
+		else if (fleet_valid_dir_id(s->cdir, id, sizeof id) == 0)
+			run_meta_set(&run, "fleet_id", id);
 		if (c->rows != NULL && c->ngot[i] == 0)
 			snprintf(path, sizeof path, "%s/%s.csv", c->dir,
 			    s->h->name);
@@ -91,16 +100,16 @@ cmd_fleet_collect_dir(struct cmd_fleet_collect *c, const char *dir)
 		sm_fatal("open_memstream failed");
 	snprintf(c->dir, sizeof c->dir, "%s", dir);
 	snprintf(c->id, sizeof c->id, "%s", slash ? slash + 1 : dir);
-	for (size_t i = 0; i < c->nrows; i++) {
-		const char	*t = c->rows[i].f[1], *at = strchr(t, '@');
-
+	for (size_t i = 0; rc == 0 && i < c->nrows; i++) {
 		if (c->rows[i].f[10][0] != '\0')
 			continue;
-		user[0] = '\0';
-		if (at != NULL)
-			snprintf(user, sizeof user, "%.*s", (int)(at - t), t);
-		if (sscanf(at ? at + 1 : t, "%255[^:]:%d", addr, &port) != 2)
-			continue;
+		if (fleet_valid_target(c->rows[i].f[1], user, sizeof user,
+		    addr, sizeof addr, &port) != 0) {
+			rc = cmd_usage_error("%s/fleet.csv: %s: \"%s\" is not "
+			    "a target ([USER@]HOST:PORT, [ADDR]:PORT)", dir,
+			    c->rows[i].f[0], c->rows[i].f[1]);
+			break;
+		}
 		fprintf(f, "%s ansible_host=%s ansible_port=%d%s%s\n",
 		    c->rows[i].f[0], addr, port, user[0] ?
 		    " ansible_user=" : "", user);
@@ -108,17 +117,17 @@ cmd_fleet_collect_dir(struct cmd_fleet_collect *c, const char *dir)
 	}
 	fclose(f);
 	fclose(p);
-	if (n == 0)
+	if (rc == 0 && n == 0)
 		fprintf(stderr, "%s: every host gave a run: nothing to "
 		    "collect\n", dir);
-	else if (c->f.inv_path == NULL) {
+	else if (rc == 0 && c->f.inv_path == NULL) {
 		fleet_inv_free(&c->f.inv);
 		fleet_inv_init(&c->f.inv);
 		if (fleet_inv_parse(&c->f.inv, buf, len, "fleet.csv", &err) !=
 		    0 || fleet_pattern_select(&c->f.inv, NULL, &c->f.sel,
 		    &c->f.nsel, &err) != 0)
 			rc = cmd_input_error(&err);
-	} else {
+	} else if (rc == 0) {
 		c->f.pattern = pat;
 		rc = cmd_fleet_hosts(&c->f);
 		c->f.pattern = NULL;
@@ -143,9 +152,13 @@ cmd_fleet_collect_update(struct cmd_fleet_collect *c)
 				continue;
 			snprintf(c->rows[r].f[10], sizeof c->rows[r].f[10],
 			    "%.200s.csv", c->rows[r].f[0]);
-			snprintf(was, sizeof was, "%s", c->rows[r].f[11]);
+			snprintf(was, sizeof was, "%.30s: %.200s", c->rows[r].f[2],
+			    c->rows[r].f[11]);
+			/* Its run is here now, whole: the host is ok. */
+			snprintf(c->rows[r].f[2], sizeof c->rows[r].f[2],
+			    "ok");
 			snprintf(c->rows[r].f[11], sizeof c->rows[r].f[11],
-			    "collected later; was: %.200s", was);
+			    "collected later; was %.200s", was);
 		}
 	}
 	if (fleet_out_write(c->dir, c->rows, c->nrows, &err) != 0)

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ struct cmd_fleet_run {
 	enum fleet_step		*shown;		/* the step last printed */
 	int			 quiet;
 	int			 calibrate;	/* fleet calibrate */
+	int			 written;	/* fleet.csv, once at least */
 };
 
 /* A plan option: checked as run checks it, and added to the plan. */
@@ -71,6 +73,33 @@ cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
 	else
 		return cmd_fleet_opt(&r->f, c, arg);
 	return 0;
+}
+
+/*
+ * What a host running this plan can send at most (fleet_sess_over()):
+ * a line of the agent's a sample, at most FLEET_LINE_MAX bytes, and a
+ * run file of the same samples, each line with a per-copy figure per
+ * copy; the meta lines, the errors and the heartbeats fit in the slack.
+ * Unset copies are the host's own choice: as many as a run may have.
+ */
+static void
+cmd_fleet_run_caps(struct cmd_fleet_run *r, struct fleet_job *job)
+{
+	const struct cmd_opts	*m = &r->m;
+	double			 lines, copies = 0, line;
+
+	for (size_t i = 0; i < m->ncopies; i++)
+		copies = copies > m->copies[i] ? copies : m->copies[i];
+	if (m->ncopies == 0)
+		copies = RUNNER_MAX_COPIES;
+	lines = (double)m->nbench * (double)(m->ncopies > 0 ? m->ncopies : 2) *
+	    (m->target > 0 ? RUNNER_MAX_SAMPLES : m->samples + 1) *
+	    (m->repeats > 0 ? m->repeats : r->calibrate ? NOISE_REPEATS : 1);
+	line = 256 + 24 * copies;
+	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE);
+	job->max_file = (size_t)fmin(lines * line + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE);
 }
 
 /* ---- Results ---- */
@@ -111,6 +140,12 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 	struct sm_error		 err;
 	size_t			 i = (size_t)(s - r->f.sess);
 
+	/* One run a host: the first kept stays kept, whatever comes after. */
+	if (r->files[i][0] != '\0') {
+		fprintf(stderr, "sysmark: %s: a second run file was sent; "
+		    "the first, kept in %s, stays\n", s->h->name, r->files[i]);
+		return;
+	}
 	if (r->calibrate) {
 		cmd_fleet_run_profile(r, s, i);
 		return;
@@ -124,24 +159,55 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 	    "not kept: %.180s", err.msg);
 }
 
-/* Progress on stderr: a line when a host starts its plan and ends. */
+/*
+ * fleet.csv as the hosts stand now: written from the first pass (each
+ * host pending or running) and again as each ends, so that a controller
+ * killed with SIGKILL leaves one for fleet show and fleet collect DIR.
+ */
+static void
+cmd_fleet_run_csv(struct cmd_fleet_run *r, struct fleet_row *rows)
+{
+	struct sm_error	err;
+
+	for (size_t i = 0; i < r->f.nsel; i++)
+		fleet_out_row(&r->f.sess[i], r->files[i], &rows[i]);
+	if (fleet_out_write(r->dir, rows, r->f.nsel, &err) != 0)
+		fprintf(stderr, "sysmark: %s\n", err.msg);
+}
+
+/*
+ * After each pass: fleet.csv rewritten when a host has started or ended
+ * since; progress on stderr, a line when a host starts its plan and ends.
+ */
 static void
 cmd_fleet_run_tick(void *arg)
 {
 	struct cmd_fleet_run	*r = arg;
 	struct fleet_sess	*s;
+	int			 changed = !r->written;
 
-	for (size_t i = 0; !r->quiet && i < r->f.nsel; i++) {
+	for (size_t i = 0; i < r->f.nsel; i++) {
 		s = &r->f.sess[i];
 		if (s->step == r->shown[i] || s->status == FLEET_ST_PENDING)
 			continue;
+		changed |= s->step == FLEET_STEP_DONE || r->shown[i] ==
+		    FLEET_STEP_PROBE;
 		r->shown[i] = s->step;
+		if (r->quiet)
+			continue;
 		if (s->step == FLEET_STEP_AGENT)
 			fprintf(stderr, "%s: running the plan\n", s->h->name);
 		else if (s->step == FLEET_STEP_DONE)
 			fprintf(stderr, "%s: %s%s%s\n", s->h->name,
 			    fleet_status_name(s->status), s->reason[0] ?
 			    ": " : "", s->reason);
+	}
+	if (changed) {
+		struct fleet_row	*rows = xcalloc(r->f.nsel, sizeof *rows);
+
+		cmd_fleet_run_csv(r, rows);
+		free(rows);
+		r->written = 1;
 	}
 }
 
@@ -150,17 +216,13 @@ static int
 cmd_fleet_run_report(struct cmd_fleet_run *r)
 {
 	struct fleet_row	*rows = xcalloc(r->f.nsel, sizeof *rows);
-	struct sm_error		 err;
 	int			 rc;
 
-	for (size_t i = 0; i < r->f.nsel; i++)
-		fleet_out_row(&r->f.sess[i], r->files[i], &rows[i]);
-	if (fleet_out_write(r->dir, rows, r->f.nsel, &err) != 0)
-		fprintf(stderr, "sysmark: %s\n", err.msg);
+	cmd_fleet_run_csv(r, rows);
 	rc = cmd_render(fleet_out_table(rows, r->f.nsel), r->fmt);
 	if (rc == 0 && !r->calibrate)
 		rc = cmd_fleet_side(r->dir, rows, r->f.nsel, r->ref,
-		    r->f.self, r->fmt);
+		    r->f.self, r->fmt, NULL);
 	free(rows);
 	if (!r->quiet)
 		fprintf(stderr, "results in %s\n", r->dir);
@@ -241,6 +303,8 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 		r.f.job.plan = r.plan;
 		r.f.job.plan_len = r.plan_len;
 		r.f.job.on_file = cmd_fleet_run_on_file;
+		fleet_job_id(&r.f.job, r.id);
+		cmd_fleet_run_caps(&r, &r.f.job);
 		r.f.job.arg = &r;
 		if (!r.quiet)
 			fprintf(stderr, "fleet %s: %zu host(s), %zu at once\n",

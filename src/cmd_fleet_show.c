@@ -79,10 +79,9 @@ cmd_fleet_side_profiles(const char *const *names, size_t nhost,
  * The side-by-side table, its first nhost runs judged with each host's
  * own noise profile when every one of them has one.
  */
-static int
-cmd_fleet_side_render(const struct run **rp, const char **names, size_t k,
-    size_t nhost, const char *self, struct compare_opts *o,
-    enum table_format fmt)
+static struct table *
+cmd_fleet_side_table(const struct run **rp, const char **names, size_t k,
+    size_t nhost, const char *self, struct compare_opts *o)
 {
 	struct run		*prof = xcalloc(k, sizeof *prof);
 	const struct run	**pp = xcalloc(k, sizeof *pp);
@@ -105,17 +104,38 @@ cmd_fleet_side_render(const struct run **rp, const char **names, size_t k,
 		run_free(&prof[i]);
 	free(prof);
 	free(pp);
-	return cmd_render(t, fmt);
+	return t;
+}
+
+/* -f json: each host's run, and the side-by-side table (or null). */
+static void
+cmd_fleet_side_json(struct json_t *doc, const struct run **rp,
+    const char **names, size_t k, struct table *t)
+{
+	struct json_t	*runs = json_out_array();
+
+	for (size_t i = 0; i < k; i++)
+		json_out_append(runs, json_run_object(rp[i], names[i]));
+	json_out_set(doc, "runs", runs);
+	if (t == NULL) {
+		json_out_null(doc, "side_by_side");
+		return;
+	}
+	json_out_set(doc, "side_by_side", json_out_table(t));
+	table_free(t);
 }
 
 /*
  * The hosts side by side, ratios to the first (ref: that host, or a
- * baseline/run put first); 0 or the exit status.
+ * baseline/run put first), printed in fmt, or with doc (-f json) added
+ * to it; 0 or the exit status.
  */
 int
 cmd_fleet_side(const char *dir, const struct fleet_row *rows, size_t n,
-    const char *ref, const char *self, enum table_format fmt)
+    const char *ref, const char *self, enum table_format fmt,
+    struct json_t *doc)
 {
+	struct table		*t = NULL;
 	struct run		*runs = xcalloc(n + 1, sizeof *runs);
 	const char		**names = xcalloc(n + 1, sizeof *names);
 	const struct run	**rp = xcalloc(n + 1, sizeof *rp);
@@ -137,12 +157,17 @@ cmd_fleet_side(const char *dir, const struct fleet_row *rows, size_t n,
 		rp[i] = &runs[i];
 	compare_opts_default(&o);
 	o.wide = fmt != TABLE_TEXT;
-	if (k >= 2) {
-		putchar('\n');
-		rc = cmd_fleet_side_render(rp, names, k, first ? 0 : k, self,
-		    &o, fmt);
-	} else
+	if (k >= 2)
+		t = cmd_fleet_side_table(rp, names, k, first ? 0 : k, self,
+		    &o);
+	else
 		fprintf(stderr, "fewer than two runs: nothing side by side\n");
+	if (doc != NULL)
+		cmd_fleet_side_json(doc, rp, names, k, t);
+	else if (t != NULL) {
+		putchar('\n');
+		rc = cmd_render(t, fmt);
+	}
 	for (size_t i = 0; i < k; i++)
 		run_free(&runs[i]);
 out:
@@ -154,6 +179,47 @@ out:
 	return rc;
 }
 
+/* -f json: fleet.csv's rows, each column a key (doc/json.md). */
+static struct json_t *
+cmd_fleet_show_hosts(const struct fleet_row *rows, size_t n)
+{
+	static const char *const keys[FLEET_OUT_NCOLS] = {
+		"host", "target", "status", "ssh_exit", "agent_exit", "start",
+		"end", "seconds", "agent_seconds", "samples", "file", "reason"
+	};
+	struct json_t	*arr = json_out_array(), *h;
+
+	for (size_t i = 0; i < n; i++) {
+		h = json_out_object();
+		for (size_t c = 0; c < FLEET_OUT_NCOLS; c++)
+			json_out_str(h, keys[c], rows[i].f[c]);
+		json_out_append(arr, h);
+	}
+	return arr;
+}
+
+/* The status table and the side by side, as text, csv, md or JSON. */
+static int
+cmd_fleet_show_print(const char *dir, const struct fleet_row *rows, size_t n,
+    const char *ref, const char *self, enum table_format fmt)
+{
+	struct json_t	*doc;
+	int		 rc;
+
+	if (fmt != TABLE_JSON) {
+		rc = cmd_render(fleet_out_table(rows, n), fmt);
+		return rc != 0 ? rc : cmd_fleet_side(dir, rows, n, ref, self,
+		    fmt, NULL);
+	}
+	doc = json_out_doc("fleet show");
+	json_out_set(doc, "hosts", cmd_fleet_show_hosts(rows, n));
+	if ((rc = cmd_fleet_side(dir, rows, n, ref, self, fmt, doc)) != 0) {
+		json_out_free(doc);
+		return rc;
+	}
+	return cmd_json_write(doc);
+}
+
 /* sysmark fleet show [-f FORMAT] [-b HOST|BASELINE] DIR */
 int
 cmd_fleet_show(int argc, char **argv, const char *argv0)
@@ -162,9 +228,9 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 	struct fleet_row	*rows = NULL;
 	struct sm_error		 err;
 	const char		*ref = NULL;
-	char			 self[PATH_MAX];
+	char			 self[PATH_MAX], note[300];
 	size_t			 n = 0;
-	int			 c, rc = 0;
+	int			 c, rc = 0, bad = 0;
 
 	while (rc == 0 && (c = getopt(argc, argv, ":f:b:")) != -1)
 		rc = c == 'f' ? cmd_parse_format(optarg, &fmt) : c == 'b' ?
@@ -172,15 +238,19 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 		    "sysmark fleet show [-f FORMAT] [-b HOST] DIR");
 	if (rc == 0 && optind + 1 != argc)
 		rc = cmd_usage_error("fleet show: name one fleet directory");
-	if (rc == 0 && fleet_out_read(argv[optind], &rows, &n, &err) != 0)
+	if (rc == 0 && (bad = fleet_out_check(argv[optind], &rows, &n, note,
+	    sizeof note, &err)) < 0)
 		rc = cmd_input_error(&err);
-	if (rc == 0)
-		rc = cmd_render(fleet_out_table(rows, n), fmt);
+	if (rc == 0 && note[0] != '\0')
+		fprintf(stderr, "sysmark: %s\n", note);
 	if (rc == 0 && paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
 	if (rc == 0)
-		rc = cmd_fleet_side(argv[optind], rows, n, ref, self[0] ? self :
-		    NULL, fmt);
+		rc = cmd_fleet_show_print(argv[optind], rows, n, ref, self[0] ?
+		    self : NULL, fmt);
+	/* As fleet run ends: 6 when some host gave no complete run. */
+	if (rc == 0 && bad > 0)
+		rc = SM_EXIT_FLEET_PARTIAL;
 	free(rows);
 	return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "core/chart.h"
+#include "core/fleet.h"
 
 const char cmd_report_usage[] =
 "usage: sysmark report [-b BASELINE] [-f html|svg] [-c CHART] [-F]\n"
@@ -48,16 +49,60 @@ struct cmd_report {
 	char		**args;		/* the runs' paths, directories read */
 	int		 nargs;
 	int		 split;		/* where "--" was; -1 */
+	int		 partial;	/* a fleet's host is not ok */
 };
+
+/*
+ * A fleet's directory (it holds fleet.csv): the run of each host whose
+ * run file loads, by the rule fleet show follows (fleet_out_check());
+ * the others are named, and the report ends with status 6 as fleet show
+ * does.  1 if dir was a fleet's, 0 if not, -1 if its fleet.csv is bad.
+ */
+static int
+cmd_report_fleet(struct cmd_report *r, const char *dir)
+{
+	struct fleet_row	*rows = NULL;
+	struct sm_error		 err;
+	char			 path[PATH_MAX], note[300];
+	size_t			 n = 0;
+	int			 bad;
+
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	if (access(path, F_OK) != 0)
+		return 0;
+	if ((bad = fleet_out_check(dir, &rows, &n, note, sizeof note, &err))
+	    < 0) {
+		cmd_input_error(&err);
+		free(rows);
+		return -1;
+	}
+	if (note[0] != '\0')
+		fprintf(stderr, "sysmark: %s\n", note);
+	r->partial |= bad > 0;
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].f[10][0] == '\0') {
+			fprintf(stderr, "sysmark: %s: %s: %s%s%s\n", dir,
+			    rows[i].f[0], rows[i].f[2], rows[i].f[11][0] ?
+			    ": " : "", rows[i].f[11]);
+			continue;
+		}
+		snprintf(path, sizeof path, "%s/%s", dir, rows[i].f[10]);
+		r->args = xreallocarray(r->args, (size_t)r->nargs + 1,
+		    sizeof *r->args);
+		r->args[r->nargs++] = xstrdup(path);
+	}
+	free(rows);
+	return 1;
+}
 
 /* Add path, or each run file in it if it is a directory; 0 or -1. */
 static int
 cmd_report_add(struct cmd_report *r, const char *path)
 {
 	struct stat	  sb;
-	char		**names;
+	char		**names = NULL;
 	size_t		  n;
-	int		  before = r->nargs;
+	int		  before = r->nargs, fleet;
 
 	if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
 		r->args = xreallocarray(r->args, (size_t)r->nargs + 1,
@@ -65,7 +110,11 @@ cmd_report_add(struct cmd_report *r, const char *path)
 		r->args[r->nargs++] = xstrdup(path);
 		return 0;
 	}
-	n = paths_list_csv(path, &names);
+	if ((fleet = cmd_report_fleet(r, path)) < 0)
+		return -1;
+	if (fleet > 0 && r->nargs > before)
+		return 0;
+	n = fleet > 0 ? 0 : paths_list_csv(path, &names);
 	for (size_t i = 0; i < n; i++) {
 		size_t	len = strlen(path) + strlen(names[i]) + 6;
 
@@ -273,6 +322,9 @@ cmd_report(int argc, char **argv, const char *argv0)
 	if (rc == 0 &&
 	    (rc = cmd_report_operands(&r, argv + optind, argc - optind)) == 0)
 		rc = cmd_report_runs(&r, argv0);
+	/* A fleet with a host not ok: written, and 6 as fleet show says. */
+	if (rc == 0 && r.partial)
+		rc = SM_EXIT_FLEET_PARTIAL;
 	for (int i = 0; i < r.nargs; i++)
 		free(r.args[i]);
 	free(r.args);

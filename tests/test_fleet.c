@@ -107,6 +107,20 @@ test_patterns(void **state)
 	    "that name");
 	fu_select(&inv, "web:&db", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"web:&db\" leaves no host");
+	/* An empty term names nothing (issue 32, point 16): never "all". */
+	select_str(&inv, "", out, sizeof out);
+	assert_string_equal(out, "ERR pattern \"\": an empty term names no "
+	    "host (name one, a group, or all)");
+	select_str(&inv, ":", out, sizeof out);
+	assert_non_null(strstr(out, "ERR pattern \":\": an empty term"));
+	for (size_t i = 0; i < 5; i++) {
+		const char *bad[] = { ",", "web,,db", "web:", "!", "web:&" };
+
+		select_str(&inv, bad[i], out, sizeof out);
+		assert_non_null(strstr(out, "an empty term names no host"));
+	}
+	select_str(&inv, "all", out, sizeof out);
+	assert_non_null(strstr(out, "lb web01"));
 	fleet_inv_free(&inv);
 }
 
@@ -360,6 +374,65 @@ test_judge_hosts(void **state)
 	run_free(&loud);
 }
 
+/*
+ * IPv6 (issue 32, point 14): fleet.csv's targets read back as ssh
+ * writes them ([::1]:2222, with a user), and as older files wrote them
+ * (::1:2223, the port after the last colon); a name or a bad port is no
+ * target.  --hosts takes [ADDR]:PORT and a bare address as ssh does.
+ */
+static void
+test_ipv6_targets(void **state)
+{
+	struct fleet_inv	inv;
+	struct sm_error		err;
+	char			user[64], addr[256];
+	int			port;
+	long			h;
+
+	(void)state;
+	assert_int_equal(fleet_valid_target("[::1]:2222", user, sizeof user,
+	    addr, sizeof addr, &port), 0);
+	assert_string_equal(addr, "::1");
+	assert_string_equal(user, "");
+	assert_int_equal(port, 2222);
+	assert_int_equal(fleet_valid_target("ops@[fe80::1]:22", user,
+	    sizeof user, addr, sizeof addr, &port), 0);
+	assert_string_equal(user, "ops");
+	assert_string_equal(addr, "fe80::1");
+	assert_int_equal(fleet_valid_target("::1:2223", user, sizeof user,
+	    addr, sizeof addr, &port), 0);
+	assert_string_equal(addr, "::1");
+	assert_int_equal(port, 2223);
+	assert_int_equal(fleet_valid_target("web1.example:22", user,
+	    sizeof user, addr, sizeof addr, &port), 0);
+	assert_string_equal(addr, "web1.example");
+	assert_int_equal(fleet_valid_target("web1", user, sizeof user, addr,
+	    sizeof addr, &port), -1);
+	assert_int_equal(fleet_valid_target("[::1]", user, sizeof user, addr,
+	    sizeof addr, &port), -1);
+	assert_int_equal(fleet_valid_target("[::1]:0", user, sizeof user,
+	    addr, sizeof addr, &port), -1);
+	assert_int_equal(fleet_valid_target("a;b:22", user, sizeof user,
+	    addr, sizeof addr, &port), -1);
+
+	assert_int_equal(fleet_inv_from_list(&inv, "[::1]:2222,ops@[::1]:2223,"
+	    "fe80::1,web[1:2]:22", &err), 0);
+	assert_true((h = host(&inv, "__1-2222")) >= 0);
+	assert_string_equal(inv.hosts[h].addr, "::1");
+	assert_int_equal(inv.hosts[h].port, 2222);
+	assert_true((h = host(&inv, "__1-2223")) >= 0);
+	assert_string_equal(inv.hosts[h].user, "ops");
+	assert_int_equal(inv.hosts[h].port, 2223);
+	assert_true((h = host(&inv, "fe80__1")) >= 0);
+	assert_string_equal(inv.hosts[h].addr, "fe80::1");
+	assert_int_equal(inv.hosts[h].port, 0);
+	assert_true((h = host(&inv, "web2")) >= 0);
+	assert_int_equal(inv.hosts[h].port, 22);
+	fleet_inv_free(&inv);
+	assert_int_equal(fleet_inv_from_list(&inv, "[::1]:x", &err), -1);
+	fleet_inv_free(&inv);
+}
+
 int
 main(void)
 {
@@ -373,6 +446,7 @@ main(void)
 		cmocka_unit_test(test_ssh_argv),
 		cmocka_unit_test(test_fleet_csv),
 		cmocka_unit_test(test_judge_hosts),
+		cmocka_unit_test(test_ipv6_targets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,6 +70,38 @@ test_doubles_exact(void **state)
 	json_decref(back);
 }
 
+/*
+ * Text that is not all UTF-8 (issue 32, point 21), by kind: valid UTF-8
+ * beside one bad byte keeps its characters, only the bad byte read as
+ * Latin-1; a bad byte alone, at either end, in a run, a truncated
+ * sequence, an overlong form; all-valid text passes as it is.
+ */
+static void
+test_string_bytes(void **state)
+{
+	static const struct {
+		const char	*in, *want;
+	} cases[] = {
+		{ "\xc3\xa9\xff", "\xc3\xa9\xc3\xbf" },	/* é, then ÿ */
+		{ "\xff\xc3\xa9", "\xc3\xbf\xc3\xa9" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xff!", "caf\xc3\xa9 \xe2\x82\xac \xc3\xbf!" },
+		{ "\xf0\x9f\x98\x80\xfe\xfe", "\xf0\x9f\x98\x80\xc3\xbe\xc3\xbe" },
+		{ "\xc3", "\xc3\x83" },			/* truncated: Ã */
+		{ "\xe2\x82x", "\xc3\xa2\xc2\x82x" },
+		{ "\xc0\xaf", "\xc3\x80\xc2\xaf" },	/* overlong */
+		{ "caf\xe9", "caf\xc3\xa9" },		/* Latin-1 alone */
+		{ "plain \xc3\xa9", "plain \xc3\xa9" },
+	};
+	json_t	*v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		v = json_out_string(cases[i].in);
+		assert_string_equal(json_string_value(v), cases[i].want);
+		json_decref(v);
+	}
+}
+
 /* A run: samples' figures exact, NaN as null, warm-up and repeat kept. */
 static void
 test_run_samples(void **state)
@@ -166,6 +198,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_doubles_exact),
+		cmocka_unit_test(test_string_bytes),
 		cmocka_unit_test(test_run_samples),
 		cmocka_unit_test(test_table),
 	};

@@ -368,6 +368,74 @@ test_nan_is_no_verdict(void **state)
 	run_free(&run);
 }
 
+/* A side of figures v[0..n-1] over `repeats` repeats, estimated. */
+static void
+zero_side(const double *v, size_t n, int repeats, struct estimate *e)
+{
+	struct run	run;
+
+	run_init(&run);
+	for (size_t i = 0; i < n; i++)
+		add(&run, 1 + (int)(i % (size_t)repeats), (int)(i + 1), v[i]);
+	estimate_run(&run, &synth_g, e);
+	run_free(&run);
+}
+
+/*
+ * A figure that drops to 0 is -100%: worse for a higher-is-better test,
+ * better for a lower-is-better one, with one repeat a side or several;
+ * one rising from 0 is a change the other way.  0 is no "n/a".
+ */
+static void
+test_drop_to_zero_is_a_change(void **state)
+{
+	const double		some[] = { 100, 101, 99, 100, 102, 98 };
+	const double		none[] = { 0, 0, 0, 0, 0, 0 };
+	struct estimate		ea, eb;
+	struct signif_rule	r;
+	struct signif		s;
+
+	(void)state;
+	rule_default(&r);
+	for (int repeats = 1; repeats <= 3; repeats += 2) {
+		zero_side(some, 6, repeats, &ea);
+		zero_side(none, 6, repeats, &eb);
+		r.dir = BENCH_HIGHER;
+		signif_judge(&ea, &eb, &r, &s);
+		assert_int_equal(s.verdict, SIGNIF_WORSE);
+		assert_true(s.p < r.alpha);
+		assert_true(s.ratio == 0 && s.lo == 0 && s.hi == 0);
+		r.dir = BENCH_LOWER;
+		signif_judge(&ea, &eb, &r, &s);
+		assert_int_equal(s.verdict, SIGNIF_BETTER);
+		r.dir = BENCH_HIGHER;
+		signif_judge(&eb, &ea, &r, &s);
+		assert_int_equal(s.verdict, SIGNIF_BETTER);
+		assert_true(isinf(s.ratio));
+	}
+	/* Under the floor of one run a side: still far past it. */
+	r.floor = 0.75;
+	zero_side(some, 6, 1, &ea);
+	zero_side(none, 3, 1, &eb);
+	signif_judge(&ea, &eb, &r, &s);
+	assert_int_equal(s.verdict, SIGNIF_WORSE);
+	/* A single figure a side admits no p-value, 0 or not. */
+	zero_side(some, 1, 1, &ea);
+	zero_side(none, 1, 1, &eb);
+	signif_judge(&ea, &eb, &r, &s);
+	assert_int_equal(s.verdict, SIGNIF_SINGLE);
+	/* A side that spreads as much as its mean: not shown to differ. */
+	{
+		const double	wide[] = { 1, 200, 1, 200 };
+
+		zero_side(wide, 4, 1, &ea);
+		zero_side(none, 4, 1, &eb);
+		r.floor = 0;
+		signif_judge(&ea, &eb, &r, &s);
+		assert_int_equal(s.verdict, SIGNIF_SAME);
+	}
+}
+
 static void
 test_single_figure_is_not_tested(void **state)
 {
@@ -603,6 +671,7 @@ main(void)
 		cmocka_unit_test(test_judge_interval_agrees),
 		cmocka_unit_test(test_nan_is_no_verdict),
 		cmocka_unit_test(test_single_figure_is_not_tested),
+		cmocka_unit_test(test_drop_to_zero_is_a_change),
 		cmocka_unit_test(test_huge_figures_are_not_judged),
 		cmocka_unit_test(test_false_calls_with_drift),
 		cmocka_unit_test(test_false_calls_one_run_floor),

@@ -9,22 +9,31 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ui.h"
 
 
-/* Text at (y, x), cut at w columns. */
+/*
+ * Text at (y, x), cut at w columns.  Every text the console draws passes
+ * here, so what a run file or a host sent is made visible here once
+ * (visible.c): a control character is drawn as \xNN, never sent raw.
+ */
 void
 ui_puts(struct ui *ui, int y, int x, int w, enum ui_attr a, const char *s)
 {
+	char	*v;
+
 	if (w <= 0 || y < 0 || y >= LINES || x >= COLS)
 		return;
 	if (x + w > COLS)
 		w = COLS - x;
+	v = xvisible(s, 0);
 	attrset(a == UI_NATTR ? A_NORMAL : ui->attr[a]);
-	mvaddnstr(y, x, s, w);
+	mvaddnstr(y, x, v, w);
 	attrset(A_NORMAL);
+	free(v);
 }
 
 void

@@ -382,6 +382,7 @@ void	 fsinfo_unescape(char *);
 /* privdir.c */
 size_t	 privdir_sweep(const char *);
 int	 privdir_make(char *, size_t, struct sm_error *);
+int	 privdir_make_in(const char *, char *, size_t, struct sm_error *);
 
 /* save.c */
 enum save_outcome {
@@ -472,6 +473,7 @@ struct table {
 	size_t			 wrap;		/* text: the wrapping column */
 };
 struct table *table_new(const char *);
+void	 table_set_title(struct table *, const char *);
 void	 table_free(struct table *);
 void	 table_add_col(struct table *, const char *, enum table_align);
 void	 table_drop_col(struct table *, size_t);
@@ -1286,5 +1288,14 @@ const char *unit_at(size_t);
 #define BLIND_LIMIT	1.0	/* 100%: a figure twice or half as large */
 int	 blind_is(double);
 void	 blind_advice(const char *, char *, size_t);
+
+/* visible.c: text from a file or a host, safe to show on a terminal */
+#define VISIBLE_LINES	0x1	/* keep newlines (a title, a note) */
+size_t	 visible_utf8(const unsigned char *);
+size_t	 visible_buf(const char *, char *, size_t, unsigned);
+char	*xvisible(const char *, unsigned);	/* util.c */
+
+/* json_out.c: a document not written after all (an error on the way) */
+void	 json_out_free(struct json_t *);
 
 #endif

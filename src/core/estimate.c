@@ -274,7 +274,8 @@ estimate_spread(const struct estimate_units *us, struct estimate *e)
 			e->relvar = sw2 / (double)e->n / (e->mean * e->mean);
 			e->df = (double)(e->n - 1);
 		}
-	}
+	} else if (e->mean == 0 && !(sm.sd > 0) && !(sw2 > 0))
+		e->relvar = 0;	/* every figure 0: see signif_judge_zero() */
 	free(means);
 }
 

@@ -31,6 +31,7 @@
 #define FLEET_PLAN_S		30	/* to send the whole plan */
 #define FLEET_HEARTBEAT_S	2	/* between heartbeats, both ways */
 #define FLEET_HEARTBEAT_LOST_S	15	/* silence that stops a run */
+#define FLEET_OUT_SLACK		(1 << 20)	/* output beyond the lines */
 
 /* fleet_inv.c: a plain host list or Ansible's INI inventory */
 struct fleet_host {
@@ -107,6 +108,8 @@ int	 fleet_valid_user(const char *);
 int	 fleet_valid_path(const char *);
 int	 fleet_valid_remote_dir(const char *);
 int	 fleet_valid_host(const struct fleet_host *, struct sm_error *);
+int	 fleet_valid_target(const char *t, char *user, size_t ulen, char *addr,
+	     size_t alen, int *port);
 
 /* fleet_ssh.c: ssh's argv, built without a shell */
 struct fleet_ssh {
@@ -153,7 +156,8 @@ enum fleet_status {
 	FLEET_ST_NO_BINARY,
 	FLEET_ST_LOST,
 	FLEET_ST_TIMEOUT,
-	FLEET_ST_INTERRUPTED
+	FLEET_ST_INTERRUPTED,
+	FLEET_ST_FAILED		/* sent more than the plan can make */
 };
 enum fleet_step {
 	FLEET_STEP_PROBE,
@@ -177,6 +181,13 @@ struct fleet_job {
 	size_t		 bin_len, exec_len;
 	char		 os[32], arch[32];	/* this host's uname */
 	double		 connect_timeout;
+	char		 id_dot[72];	/* "FLEET_ID." or "" (fleet_job_id()) */
+	/*
+	 * What a host may send at most, from the plan: a run file's bytes
+	 * and the bytes of its other output (lines, stderr), which go to
+	 * its log.  A host that sends more ends failed, its output cut.
+	 */
+	size_t		 max_file, max_out;
 	/* A whole run file came (s->file, s->file_len, s->cdir). */
 	void		(*on_file)(struct fleet_sess *, void *);
 	void		*arg;
@@ -216,7 +227,9 @@ struct fleet_sess {
 	int			 samples, errors;
 	char			 current[64], figure[64];
 	char			*file;		/* a run file coming in */
-	size_t			 file_len, file_got;
+	size_t			 file_len, file_got, file_cap;
+	size_t			 out_got;	/* other bytes, all steps */
+	int			 over;		/* 1: past a cap, 2: cut */
 	int			 in_file, got_file;
 	void			*user;		/* the caller's, per host */
 };
@@ -230,12 +243,17 @@ struct pollfd;
 size_t	 fleet_sess_fds(const struct fleet_sess *, struct pollfd *);
 void	 fleet_sess_step(struct fleet_sess *);
 void	 fleet_sess_interrupt(struct fleet_sess *);
+void	 fleet_sess_abandon(struct fleet_sess *);
 void	 fleet_sess_file_done(struct fleet_sess *);
 void	 fleet_sess_free(struct fleet_sess *);
 
 /* fleet_resolve.c: two entries ssh takes to one machine */
 int	 fleet_resolve_twins(const struct fleet_ssh *,
 	     const struct fleet_host *const *, size_t, struct sm_error *);
+
+/* fleet_valid.c: a fleet's id in a remote directory's name */
+void	 fleet_job_id(struct fleet_job *, const char *);
+int	 fleet_valid_dir_id(const char *, char *, size_t);
 
 /* fleet_bin.c: what is copied to a host without sysmark */
 void	 fleet_bin_uname(struct fleet_job *);
@@ -270,6 +288,8 @@ int	 fleet_out_save(const struct fleet_sess *s, const char *dir,
 	     const char *id, char *file, size_t len, struct sm_error *err);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
+int	 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
+	     char *note, size_t len, struct sm_error *err);
 struct table *fleet_out_table(const struct fleet_row *, size_t);
 
 #endif

@@ -651,8 +651,42 @@ fleet_inv_parse(struct fleet_inv *inv, const char *buf, size_t len,
 }
 
 /*
- * run --hosts: "web1,user@web2:2222,db[1:3]" as an inventory of its
- * own, each entry [USER@]HOST[:PORT].
+ * An IPv6 entry of --hosts, taken as ssh takes it: "[ADDR]:PORT", or an
+ * address alone ("::1", "fe80::1:2223": a bare address has no port).
+ * Written to f as an inventory entry named after the address, its ':'
+ * as '_' (a name is also a file name), and its port ("__1-2222"); 1 if
+ * it was one, else 0.
+ */
+static int
+fleet_inv_list_v6(FILE *f, const char *s)
+{
+	const char	*end = strchr(s, ']');
+	char		 name[256];
+	size_t		 len, i;
+
+	if (*s == '[' && end != NULL)
+		len = (size_t)(end - s - 1), s++;
+	else if (strchr(s, '[') == NULL && strchr(s, ':') != strrchr(s, ':'))
+		len = strlen(s), end = NULL;
+	else
+		return 0;
+	snprintf(name, sizeof name, "%.*s%s%.8s", (int)len, s,
+	    end != NULL && end[1] == ':' ? "-" : "",
+	    end != NULL && end[1] == ':' ? end + 2 : "");
+	for (i = 0; name[i] != '\0'; i++)
+		if (name[i] == ':')
+			name[i] = '_';
+	fprintf(f, "%s ansible_host=%.*s", name, (int)len, s);
+	if (end != NULL && end[1] == ':')
+		fprintf(f, " ansible_port=%s", end + 2);
+	else if (end != NULL && end[1] != '\0')
+		fprintf(f, " ansible_port=-");	/* refused: not a port */
+	return 1;
+}
+
+/*
+ * run --hosts: "web1,user@web2:2222,db[1:3],[::1]:2222" as an inventory
+ * of its own, each entry [USER@]HOST[:PORT] or [USER@][ADDR]:PORT.
  */
 int
 fleet_inv_from_list(struct fleet_inv *inv, const char *list,
@@ -676,11 +710,13 @@ fleet_inv_from_list(struct fleet_inv *inv, const char *list,
 		sm_fatal("open_memstream: %s", strerror(errno));
 	for (s = strtok_r(copy, ",", &save); s != NULL;
 	    s = strtok_r(NULL, ",", &save)) {
-		if ((at = strchr(s, '@')) != NULL) {
-			*at = '\0';
-			fprintf(f, "%s ansible_user=%s\n", at + 1, s);
-		} else
-			fprintf(f, "%s\n", s);
+		if ((at = strchr(s, '@')) != NULL)
+			*at++ = '\0';
+		if (!fleet_inv_list_v6(f, at != NULL ? at : s))
+			fprintf(f, "%s", at != NULL ? at : s);
+		if (at != NULL)
+			fprintf(f, " ansible_user=%s", s);
+		fputc('\n', f);
 	}
 	fclose(f);
 	free(copy);

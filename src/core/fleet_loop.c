@@ -87,6 +87,11 @@ fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,
 
 	while (!fleet_loop_pass(s, n, parallel, stop != NULL && *stop,
 	    &stopped)) {
+		/* A second Ctrl-C: no more waiting for anyone's last words. */
+		for (size_t i = 0; stop != NULL && *stop > 1 && i < n; i++)
+			fleet_sess_abandon(&s[i]);
+		if (stop != NULL && *stop > 1)
+			continue;
 		if (tick != NULL)
 			tick(arg);
 		if (poll(pfd, fleet_loop_fds(s, n, pfd), FLEET_LOOP_TICK_MS) <
@@ -99,17 +104,17 @@ fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,
 	return stopped;
 }
 
-/* A private 0700 directory for the control sockets; 0 or -1. */
+/*
+ * A private 0700 directory for the control sockets, its owner named so
+ * that one left by a controller killed with SIGKILL is swept by the next
+ * sysmark (privdir.c); 0 or -1.
+ */
 int
 fleet_loop_control_dir(char *buf, size_t len, struct sm_error *err)
 {
 	/* Short, under /tmp: a socket path has about 100 bytes. */
-	if (snprintf(buf, len, "/tmp/sysmark-ssh.XXXXXX") >= (int)len ||
-	    mkdtemp(buf) == NULL) {
-		sm_error_set(err, "cannot make a directory for ssh's control "
-		    "sockets in /tmp: %s", strerror(errno));
+	if (privdir_make_in("/tmp", buf, len, err) != 0)
 		return -1;
-	}
 	chmod(buf, 0700);
 	return 0;
 }

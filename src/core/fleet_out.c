@@ -143,29 +143,38 @@ fleet_out_write(const char *dir, const struct fleet_row *rows, size_t n,
 	return 0;
 }
 
-/* One host's row from its session; file is the saved run or "". */
+/*
+ * One host's row from its session; file is the saved run or "".  A host
+ * still pending has no times, one still running no end yet (fleet.csv is
+ * written from the start: see cmd_fleet_run.c).
+ */
 void
 fleet_out_row(const struct fleet_sess *s, const char *file,
     struct fleet_row *row)
 {
 	char	t[64];
-	double	secs = (double)(s->ended - s->started) / 1e9;
+	int	done = fleet_sess_done(s), started = s->started != 0;
+	double	secs = !started ? 0 : (double)((done ? s->ended :
+		    sm_now_ns()) - s->started) / 1e9;
 	double	agent = s->agent_end > s->agent_start ?
 		    (double)(s->agent_end - s->agent_start) / 1e9 : 0;
+	int	v6 = strchr(s->h->addr, ':') != NULL;
 
 	memset(row, 0, sizeof *row);
 	snprintf(row->f[0], sizeof row->f[0], "%s", s->h->name);
-	snprintf(row->f[1], sizeof row->f[1], "%s%s%s:%d",
-	    s->h->user ? s->h->user : "", s->h->user ? "@" : "", s->h->addr,
+	/* An IPv6 address in brackets, as ssh writes one (fleet_valid.c). */
+	snprintf(row->f[1], sizeof row->f[1], "%s%s%s%s%s:%d",
+	    s->h->user ? s->h->user : "", s->h->user ? "@" : "",
+	    v6 ? "[" : "", s->h->addr, v6 ? "]" : "",
 	    s->h->port ? s->h->port : 22);
 	snprintf(row->f[2], sizeof row->f[2], "%s",
 	    fleet_status_name(s->status));
 	snprintf(row->f[3], sizeof row->f[3], "%d", s->p.status);
 	snprintf(row->f[4], sizeof row->f[4], "%d", s->agent_exit);
 	strftime(t, sizeof t, "%Y-%m-%dT%H:%M:%S", localtime(&s->wall_start));
-	snprintf(row->f[5], sizeof row->f[5], "%s", t);
+	snprintf(row->f[5], sizeof row->f[5], "%s", started ? t : "");
 	strftime(t, sizeof t, "%Y-%m-%dT%H:%M:%S", localtime(&s->wall_end));
-	snprintf(row->f[6], sizeof row->f[6], "%s", t);
+	snprintf(row->f[6], sizeof row->f[6], "%s", done && started ? t : "");
 	snprintf(row->f[7], sizeof row->f[7], "%.2f", secs);
 	snprintf(row->f[8], sizeof row->f[8], "%.2f", agent);
 	snprintf(row->f[9], sizeof row->f[9], "%d", s->samples);
@@ -210,6 +219,7 @@ struct fleet_out_load {
 	struct fleet_row	*rows;
 	size_t			 n, col, line;
 	int			 header, bad;
+	int			 short_last;	/* the last row: too few */
 };
 
 /* libcsv: one field into the current row. */
@@ -242,18 +252,23 @@ fleet_out_on_row(int c, void *arg)
 
 	(void)c;
 	ld->line++;
+	ld->short_last = ld->col < FLEET_OUT_NCOLS;
 	if (ld->col != FLEET_OUT_NCOLS && !ld->bad)
 		ld->bad = (int)ld->line;
 	ld->header = 0;
 	ld->col = 0;
 }
 
-/* Read dir/fleet.csv into *rows (allocated), *n of them; 0 or -1. */
+/*
+ * Read dir/fleet.csv into *rows (allocated), *n of them; 0, 1 when its
+ * last row was cut short (a copy cut off, a disk that filled): that row
+ * is left out and err says so; -1 when another row is not whole.
+ */
 int
 fleet_out_read(const char *dir, struct fleet_row **rows, size_t *n,
     struct sm_error *err)
 {
-	struct fleet_out_load	ld = { NULL, 0, 0, 0, 1, 0 };
+	struct fleet_out_load	ld = { NULL, 0, 0, 0, 1, 0, 0 };
 	struct csv_parser	p;
 	char			path[PATH_MAX], buf[4096];
 	size_t			got;
@@ -275,12 +290,61 @@ fleet_out_read(const char *dir, struct fleet_row **rows, size_t *n,
 	fclose(f);
 	*rows = ld.rows;
 	*n = ld.n;
+	if (ld.bad > 1 && (size_t)ld.bad == ld.line && ld.short_last) {
+		(*n)--;
+		sm_error_set(err, "%s:%d: its last row is cut short: that host "
+		    "is left out", path, ld.bad);
+		return 1;
+	}
 	if (ld.bad) {
 		sm_error_set(err, "%s:%d: expected %d columns (host ... "
 		    "reason)", path, ld.bad, FLEET_OUT_NCOLS);
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A fleet's directory by the one rule fleet show and report DIR share:
+ * fleet.csv read (fleet_out_read(): a last row cut short is left out,
+ * said in note), then each host's run file loaded as compare would: a
+ * host whose file is gone or does not load is no longer "ok" but
+ * "lost", its reason saying why.  The number of hosts not ok (a cut row
+ * counts), or -1 with err.
+ */
+int
+fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
+    char *note, size_t len, struct sm_error *err)
+{
+	struct sm_error	 lerr;
+	struct run	 run;
+	char		 path[PATH_MAX];
+	int		 rc, bad;
+
+	note[0] = '\0';
+	if ((rc = fleet_out_read(dir, rows, n, err)) < 0)
+		return -1;
+	if (rc == 1)
+		snprintf(note, len, "%s", err->msg);
+	bad = rc;
+	for (size_t i = 0; i < *n; i++) {
+		struct fleet_row	*r = &(*rows)[i];
+
+		if (r->f[10][0] != '\0') {
+			snprintf(path, sizeof path, "%s/%s", dir, r->f[10]);
+			run_init(&run);
+			rc = csvstore_load(&run, path, &lerr);
+			run_free(&run);
+			if (rc != 0) {
+				snprintf(r->f[2], sizeof r->f[2], "lost");
+				snprintf(r->f[11], sizeof r->f[11], "its run "
+				    "file does not load: %.200s", lerr.msg);
+				r->f[10][0] = '\0';
+			}
+		}
+		bad += strcmp(r->f[2], "ok") != 0;
+	}
+	return bad;
 }
 
 /* The status table: a row per host. */

@@ -74,6 +74,24 @@ fleet_pattern_pass(const struct fleet_inv *inv, char **terms, size_t nterms,
 }
 
 /*
+ * Whether pattern has an empty term: "", ":", "a,,b", "a:", a bare "!"
+ * or "&".  Such a term names nothing, and must not read as "all".
+ */
+static int
+fleet_pattern_empty(const char *pattern)
+{
+	size_t	len;
+
+	for (const char *p = pattern;; p += len + 1) {
+		len = strcspn(p, ":,");
+		if (len == 0 || (len == 1 && (*p == '!' || *p == '&')))
+			return 1;
+		if (p[len] == '\0')
+			return 0;
+	}
+}
+
+/*
  * The hosts pattern (NULL: all) selects, as indexes into inv->hosts in
  * inventory order, in *out (allocated) and *n; 0 or -1 with why.
  */
@@ -87,6 +105,15 @@ fleet_pattern_select(const struct fleet_inv *inv, const char *pattern,
 	size_t		  nterms = 0;
 	int		  rc, plain = 0;
 
+	if (pattern != NULL && fleet_pattern_empty(pattern)) {
+		sm_error_set(err, "pattern \"%s\": an empty term names no "
+		    "host (name one, a group, or all)", pattern);
+		*out = xcalloc(1, sizeof **out);
+		*n = 0;
+		free(in);
+		free(copy);
+		return -1;
+	}
 	for (s = strtok_r(copy, ":,", &save); s != NULL;
 	    s = strtok_r(NULL, ":,", &save)) {
 		terms = xreallocarray(terms, nterms + 1, sizeof *terms);

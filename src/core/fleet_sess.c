@@ -45,9 +45,10 @@ static const char fleet_probe_cmd[] =
     "echo cpus $(getconf _NPROCESSORS_ONLN 2>/dev/null); "
     "echo load $(cut -d\" \" -f1-3 /proc/loadavg 2>/dev/null); "
     "echo version $(sysmark --version 2>/dev/null); echo end'";
+/* The directory is named after the fleet: fleet collect tells them apart. */
 static const char fleet_prep_cmd[] =
     "sh -c 'umask 077 && mkdir -p \"$HOME/.cache/sysmark\" && "
-    "d=$(mktemp -d \"$HOME/.cache/sysmark/run.XXXXXX\") && echo dir $d && "
+    "d=$(mktemp -d \"$HOME/.cache/sysmark/run.%sXXXXXX\") && echo dir $d && "
     "b=$(command -v sysmark) && "
     "[ \"$($b --version 2>/dev/null)\" = \"sysmark " SYSMARK_VERSION "\" ] "
     "&& echo have $b; echo end'";
@@ -55,11 +56,24 @@ static const char fleet_copy_cmd[] =
     "sh -c 'cat > \"%s/%s\" && chmod 700 \"%s/%s\" && echo end'";
 static const char fleet_agent_cmd[] =
     "sh -c 'cd \"%s\" && exec \"%s\" agent -o \"%s/run.csv\"'";
+/*
+ * The agent's pid came from its hello and it may have exited since: a
+ * pid reused by another process (and its group) must not be signalled.
+ * So nothing is signalled unless the process at that pid is still this
+ * run's agent, the one whose command line names this run's directory
+ * (/proc/PID/cmdline, or ps where there is no /proc).  While its group
+ * has a member the pid cannot be reused, so the group is killed only
+ * after the agent was found there at the start.
+ */
 static const char fleet_stop_cmd[] =
-    "sh -c 'kill -CONT %ld; kill -TERM %ld; i=0; "
-    "while kill -0 %ld 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; "
-    "i=$((i+1)); done; kill -KILL -- -%ld 2>/dev/null; "
-    "pkill -KILL -s %ld 2>/dev/null; "
+    "sh -c 'p=%ld; ours() { { tr \"\\000\" \" \" </proc/$p/cmdline || "
+    "ps -ww -o args= -p $p; } 2>/dev/null | "
+    "grep -qF -- \" agent -o %s/run.csv\"; }; "
+    "if ours; then kill -CONT $p; kill -TERM $p; i=0; "
+    "while ours && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; "
+    "kill -KILL -- -$p 2>/dev/null; pkill -KILL -s $p 2>/dev/null; "
+    "else echo not signalled: pid $p is no longer the agent of this run; "
+    "fi; "
     "[ -s \"%s/run.csv\" ] || rm -rf \"%s\"; echo end'";
 static const char fleet_clean_cmd[] = "sh -c 'rm -rf \"%s\"; echo end'";
 static const char fleet_collect_cmd[] =
@@ -81,6 +95,7 @@ static const char *const fleet_status_names[] = {
 	[FLEET_ST_LOST] = "lost",
 	[FLEET_ST_TIMEOUT] = "timeout",
 	[FLEET_ST_INTERRUPTED] = "interrupted",
+	[FLEET_ST_FAILED] = "failed",
 };
 
 static const char *const fleet_step_names[] = {
@@ -94,20 +109,25 @@ static void	fleet_sess_fail(struct fleet_sess *, enum fleet_status,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 static void	fleet_sess_begin(struct fleet_sess *, enum fleet_step);
 
-/* A timestamped line in the host's log. */
+/*
+ * A timestamped line in the host's log, made visible (visible.c): the
+ * host's own words are in it, and a log is read with cat.
+ */
 static void
 fleet_sess_log(struct fleet_sess *s, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	 line[FLEET_LINE_MAX + 128], *v;
 
 	if (s->log == NULL)
 		return;
-	fprintf(s->log, "%8.3f ", (double)(sm_now_ns() - s->started) /
-	    FLEET_NS);
 	va_start(ap, fmt);
-	vfprintf(s->log, fmt, ap);
+	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fputc('\n', s->log);
+	v = xvisible(line, 0);
+	fprintf(s->log, "%8.3f %s\n", (double)(sm_now_ns() - s->started) /
+	    FLEET_NS, v);
+	free(v);
 	fflush(s->log);
 }
 
@@ -117,13 +137,16 @@ fleet_sess_fail(struct fleet_sess *s, enum fleet_status st, const char *fmt,
     ...)
 {
 	va_list	ap;
+	char	why[sizeof s->reason];
 
 	if (s->status == FLEET_ST_RUNNING || s->status == FLEET_ST_PENDING)
 		s->status = st;
 	if (s->reason[0] == '\0') {
 		va_start(ap, fmt);
-		vsnprintf(s->reason, sizeof s->reason, fmt, ap);
+		vsnprintf(why, sizeof why, fmt, ap);
 		va_end(ap);
+		/* Printed, and kept in fleet.csv: the host's words visible. */
+		visible_buf(why, s->reason, sizeof s->reason, 0);
 	}
 	fleet_sess_log(s, "%s: %s", fleet_status_names[st], s->reason);
 }
@@ -191,6 +214,36 @@ fleet_sess_err_line(struct fleet_sess *s, char *line)
 	}
 }
 
+/*
+ * The host sent more than its plan can make (a log line, a file): it
+ * ends failed with why, and what it sends from now on is dropped; the
+ * step is cut at the next fleet_sess_step().
+ */
+static void
+fleet_sess_over(struct fleet_sess *s, const char *what, size_t got,
+    size_t cap)
+{
+	if (s->over)
+		return;
+	s->over = 1;
+	s->in_file = 0;
+	fleet_sess_fail(s, FLEET_ST_FAILED, "it sent %s of %zu bytes, more "
+	    "than this plan can make (%zu): cut", what, got, cap);
+}
+
+/* n more bytes of output that is not a run file; 0, or -1 past the cap. */
+static int
+fleet_sess_count(struct fleet_sess *s, size_t n)
+{
+	if (s->over)
+		return -1;
+	s->out_got += n;
+	if (s->out_got <= s->job->max_out)
+		return 0;
+	fleet_sess_over(s, "output", s->out_got, s->job->max_out);
+	return -1;
+}
+
 /* Read stderr into lines. */
 static void
 fleet_sess_read_err(struct fleet_sess *s)
@@ -204,6 +257,8 @@ fleet_sess_read_err(struct fleet_sess *s)
 				break;
 			continue;
 		}
+		if (fleet_sess_count(s, (size_t)n) != 0)
+			continue;
 		for (ssize_t i = 0; i < n; i++) {
 			if (buf[i] != '\n' && s->nerrl + 1 < sizeof s->errl) {
 				s->errl[s->nerrl++] = buf[i];
@@ -218,7 +273,11 @@ fleet_sess_read_err(struct fleet_sess *s)
 	}
 }
 
-/* "file BYTES [DIR]": the run's bytes follow. */
+/*
+ * "file BYTES [DIR]": the run's bytes follow.  A size past what the plan
+ * can make fails the host at once; the buffer grows as bytes come, never
+ * to the size announced.
+ */
 static void
 fleet_sess_file_start(struct fleet_sess *s, const char *arg)
 {
@@ -230,12 +289,35 @@ fleet_sess_file_start(struct fleet_sess *s, const char *arg)
 		fleet_sess_log(s, "bad file line: %s", arg);
 		return;
 	}
+	if ((size_t)n > s->job->max_file) {
+		fleet_sess_over(s, "a run file", (size_t)n, s->job->max_file);
+		return;
+	}
 	free(s->file);
-	s->file = xmalloc((size_t)n + 1);
+	s->file = xmalloc(1);
+	s->file_cap = 0;
 	s->file_len = (size_t)n;
 	s->file_got = 0;
 	s->in_file = 1;
 	snprintf(s->cdir, sizeof s->cdir, "%s", dir);
+}
+
+/* Take more bytes of the run file, the buffer grown to what came. */
+static void
+fleet_sess_file_add(struct fleet_sess *s, const char *buf, size_t take)
+{
+	size_t	cap = s->file_cap > 0 ? s->file_cap : 8192;
+
+	while (cap < s->file_got + take)
+		cap *= 2;
+	if (cap > s->file_len)
+		cap = s->file_len;
+	if (cap != s->file_cap) {
+		s->file = xreallocarray(s->file, cap + 1, 1);
+		s->file_cap = cap;
+	}
+	memcpy(s->file + s->file_got, buf, take);
+	s->file_got += take;
 }
 
 /* One line on stdout: a probe fact, the agent's progress, ... */
@@ -289,18 +371,19 @@ fleet_sess_out_bytes(struct fleet_sess *s, const char *buf, size_t n)
 {
 	size_t	take;
 
-	while (n > 0) {
+	while (n > 0 && !s->over) {
 		if (s->in_file) {
 			take = s->file_len - s->file_got;
 			take = take < n ? take : n;
-			memcpy(s->file + s->file_got, buf, take);
-			s->file_got += take;
+			fleet_sess_file_add(s, buf, take);
 			buf += take;
 			n -= take;
 			if (s->file_got == s->file_len)
 				fleet_sess_file_done(s);
 			continue;
 		}
+		if (fleet_sess_count(s, 1) != 0)
+			return;
 		if (*buf == '\n' || s->nline + 1 >= sizeof s->line) {
 			s->line[s->nline] = '\0';
 			s->nline = 0;
@@ -413,7 +496,7 @@ fleet_sess_cmd(const struct fleet_sess *s, enum fleet_step st, char *cmd,
 	case FLEET_STEP_PROBE:
 		return snprintf(cmd, len, "%s", fleet_probe_cmd);
 	case FLEET_STEP_PREP:
-		return snprintf(cmd, len, "%s", fleet_prep_cmd);
+		return snprintf(cmd, len, fleet_prep_cmd, s->job->id_dot);
 	case FLEET_STEP_COPY:
 		return snprintf(cmd, len, fleet_copy_cmd, d, "sysmark", d,
 		    "sysmark");
@@ -423,9 +506,8 @@ fleet_sess_cmd(const struct fleet_sess *s, enum fleet_step st, char *cmd,
 	case FLEET_STEP_AGENT:
 		return snprintf(cmd, len, fleet_agent_cmd, d, s->bin, d);
 	case FLEET_STEP_STOP:
-		return snprintf(cmd, len, fleet_stop_cmd, s->agent_pid,
-		    s->agent_pid, s->agent_pid, s->agent_pid, s->agent_pid,
-		    d, d);
+		return snprintf(cmd, len, fleet_stop_cmd, s->agent_pid, d, d,
+		    d);
 	case FLEET_STEP_CLEAN:
 		return snprintf(cmd, len, fleet_clean_cmd, d);
 	case FLEET_STEP_COLLECT:
@@ -564,6 +646,8 @@ fleet_sess_next(struct fleet_sess *s)
 
 	fleet_sess_read_out(s);
 	fleet_sess_read_err(s);
+	if (s->over)
+		s->over = 2;	/* the step has ended: nothing to cut */
 	fleet_proc_end(&s->p);
 	fleet_sess_log(s, "%s: ssh exited %d", fleet_step_names[s->step], st);
 	if (s->step == FLEET_STEP_AGENT) {
@@ -611,6 +695,24 @@ fleet_sess_overdue(struct fleet_sess *s)
 	    (double)(sm_now_ns() - s->step_start) / FLEET_NS,
 	    fleet_step_names[step]);
 	fleet_sess_begin(s, step < FLEET_STEP_AGENT && step > FLEET_STEP_PREP ?
+	    FLEET_STEP_CLEAN : FLEET_STEP_DONE);
+}
+
+/* The host went past a cap (fleet_sess_over()): its step is cut. */
+static void
+fleet_sess_cut(struct fleet_sess *s)
+{
+	enum fleet_step	step = s->step;
+
+	s->over = 2;
+	fleet_proc_end(&s->p);
+	if (step == FLEET_STEP_AGENT) {
+		s->agent_end = sm_now_ns();
+		fleet_sess_begin(s, s->agent_pid > 0 ? FLEET_STEP_STOP :
+		    FLEET_STEP_CLEAN);
+		return;
+	}
+	fleet_sess_begin(s, s->dir[0] && step < FLEET_STEP_STOP ?
 	    FLEET_STEP_CLEAN : FLEET_STEP_DONE);
 }
 
@@ -690,6 +792,10 @@ fleet_sess_step(struct fleet_sess *s)
 	fleet_sess_heartbeat(s);
 	fleet_sess_read_out(s);
 	fleet_sess_read_err(s);
+	if (s->over == 1) {
+		fleet_sess_cut(s);
+		return;
+	}
 	if (fleet_proc_reap(&s->p) && (s->p.out < 0 || s->step !=
 	    FLEET_STEP_AGENT || !s->in_file)) {
 		fleet_sess_next(s);
@@ -738,6 +844,26 @@ fleet_sess_interrupt(struct fleet_sess *s)
 	fleet_sess_fail(s, FLEET_ST_INTERRUPTED, "interrupted (Ctrl-C) "
 	    "during %s", fleet_step_names[s->step]);
 	fleet_sess_begin(s, s->dir[0] ? FLEET_STEP_CLEAN : FLEET_STEP_DONE);
+}
+
+/*
+ * A second Ctrl-C: the host ends now, whatever step it is in, its ssh
+ * killed.  An agent whose input closes keeps its finished samples on its
+ * host, for fleet collect.
+ */
+void
+fleet_sess_abandon(struct fleet_sess *s)
+{
+	if (fleet_sess_done(s))
+		return;
+	fleet_proc_end(&s->p);
+	if (s->step == FLEET_STEP_AGENT)
+		s->agent_end = sm_now_ns();
+	fleet_sess_fail(s, FLEET_ST_INTERRUPTED, "interrupted twice: ended "
+	    "at once during %s%s", fleet_step_names[s->step],
+	    s->step == FLEET_STEP_AGENT ? " (what the agent finished stays "
+	    "on the host for fleet collect)" : "");
+	fleet_sess_begin(s, FLEET_STEP_DONE);
 }
 
 /* Free what s holds (its process is ended first). */

@@ -42,6 +42,37 @@ fleet_valid_addr(const char *s)
 	return fleet_valid_chars(s, ".-_:", 255) && s[0] != '.';
 }
 
+/*
+ * A target as fleet.csv writes it, [USER@]ADDR:PORT, an IPv6 address in
+ * brackets ([::1]:2222) as ssh writes one; files written before the
+ * brackets ("::1:2223") still read, the port after the last colon.  The
+ * parts into user, addr and *port; 0, or -1 if it is not one.
+ */
+int
+fleet_valid_target(const char *t, char *user, size_t ulen, char *addr,
+    size_t alen, int *port)
+{
+	const char	*at = strchr(t, '@'), *a = at != NULL ? at + 1 : t;
+	const char	*end, *colon;
+	long		 p;
+
+	snprintf(user, ulen, "%.*s", at != NULL ? (int)(at - t) : 0, t);
+	if (*a == '[') {
+		if ((end = strchr(a, ']')) == NULL || end[1] != ':')
+			return -1;
+		colon = end + 1;
+		a++;
+	} else if ((colon = end = strrchr(a, ':')) == NULL)
+		return -1;
+	if ((size_t)(end - a) >= alen || sm_parse_int(colon + 1, 1, 65535, &p)
+	    != 0)
+		return -1;
+	snprintf(addr, alen, "%.*s", (int)(end - a), a);
+	*port = (int)p;
+	return fleet_valid_addr(addr) && (user[0] == '\0' ||
+	    fleet_valid_user(user)) ? 0 : -1;
+}
+
 /* A remote user name, as POSIX and useradd allow (plus '.'). */
 int
 fleet_valid_user(const char *s)
@@ -75,6 +106,38 @@ fleet_valid_remote_dir(const char *s)
 		if (!isalnum((unsigned char)*s) && strchr("/._-+", *s) == NULL)
 			return 0;
 	return 1;
+}
+
+/*
+ * The fleet's id (fleet-DATE, made by fleet_out_dir()) for the remote
+ * directories' names, run.ID.XXXXXX, so that fleet collect tells one
+ * fleet's runs from another's; an id of other characters is left out.
+ */
+void
+fleet_job_id(struct fleet_job *job, const char *id)
+{
+	job->id_dot[0] = '\0';
+	if (*id != '\0' && strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+	    "KLMNOPQRSTUVWXYZ0123456789-") == strlen(id) &&
+	    strlen(id) + 2 < sizeof job->id_dot)
+		snprintf(job->id_dot, sizeof job->id_dot, "%s.", id);
+}
+
+/*
+ * The fleet id in a remote directory's name (.../run.ID.XXXXXX) into id;
+ * 0, or -1 for a directory named before ids were (run.XXXXXX).
+ */
+int
+fleet_valid_dir_id(const char *dir, char *id, size_t len)
+{
+	const char	*base = strrchr(dir, '/'), *dot;
+
+	base = base != NULL ? base + 1 : dir;
+	if (strncmp(base, "run.", 4) != 0 || (dot = strrchr(base + 4, '.'))
+	    == NULL || dot == base + 4)
+		return -1;
+	snprintf(id, len, "%.*s", (int)(dot - base - 4), base + 4);
+	return 0;
 }
 
 /* Everything of h that ssh will see; 0, or -1 naming what and where. */

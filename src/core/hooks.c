@@ -12,7 +12,9 @@
  * stdin from /dev/null (no prompt in a batch run) and its output in an
  * unlinked file, read back only to quote its last line when it fails.
  * The wait is bounded: past its timeout, or when the caller's stop flag
- * is raised, the whole group is killed.
+ * is raised, the whole group is killed.  When the hook returns, what it
+ * left running in the background (`sleep 20 &`) is ended with its group
+ * too: it would run through the timed samples and outlive sysmark.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -108,7 +110,7 @@ hooks_tail(int fd, char *tail, size_t len)
 			tail[i] = '?';
 }
 
-/* The output's last non-empty line, printable, into line. */
+/* The output's last non-empty line, made visible (visible.c), into line. */
 static void
 hooks_last_line(char *tail, char *line, size_t len)
 {
@@ -118,10 +120,7 @@ hooks_last_line(char *tail, char *line, size_t len)
 	    end[-1] == ' '))
 		*--end = '\0';
 	start = strrchr(tail, '\n') != NULL ? strrchr(tail, '\n') + 1 : tail;
-	for (char *p = start; *p != '\0'; p++)
-		if ((unsigned char)*p < ' ' || *p == 0x7f)
-			*p = '?';
-	snprintf(line, len, "%.*s", (int)(len - 1), start);
+	visible_buf(start, line, len, 0);
 }
 
 /* Why the hook failed, from its wait status, with its last line. */
@@ -151,6 +150,18 @@ hooks_kill(pid_t pid)
 		;
 }
 
+/* Whether pid has exited, left unreaped (waitid's WNOWAIT). */
+static int
+hooks_exited(pid_t pid)
+{
+	siginfo_t	si;
+
+	memset(&si, 0, sizeof si);
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
+		return errno != EINTR;
+	return si.si_pid == pid;
+}
+
 /* Wait for pid within the timeout; see hooks_run. */
 static int
 hooks_wait(const struct hooks_call *c, pid_t pid, int out, char *why,
@@ -161,8 +172,8 @@ hooks_wait(const struct hooks_call *c, pid_t pid, int out, char *why,
 	int		st, ms = 1;
 
 	/* Short hooks are waited for briefly, long ones every 50 ms. */
-	for (; waitpid(pid, &st, WNOHANG) != pid; ms = ms < HOOKS_POLL_MS ?
-	    2 * ms : HOOKS_POLL_MS) {
+	for (; !hooks_exited(pid); ms = ms < HOOKS_POLL_MS ? 2 * ms :
+	    HOOKS_POLL_MS) {
 		if (c->stop != NULL && *c->stop) {
 			hooks_kill(pid);
 			snprintf(why, len, "%s interrupted", c->what);
@@ -176,6 +187,14 @@ hooks_wait(const struct hooks_call *c, pid_t pid, int out, char *why,
 		}
 		poll(NULL, 0, ms);
 	}
+	/*
+	 * The hook has exited but is not reaped: its pid, so its group's id,
+	 * cannot be taken by another process yet.  What it left running in
+	 * its group is ended now, then it is reaped.
+	 */
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return HOOKS_OK;
 	hooks_tail(out, tail, sizeof tail);

@@ -109,24 +109,29 @@ json_out_bool(json_t *obj, const char *key, int v)
 
 /*
  * A JSON string of s.  Text from files need not be UTF-8 (an imported
- * report, a hostname): bytes jansson would refuse are read as Latin-1,
- * so the document is always valid and nothing is dropped.
+ * report, a hostname): it is decoded a character at a time
+ * (visible_utf8()), each well-formed sequence kept as it is and only a
+ * byte that starts none read as Latin-1, so the document is always valid,
+ * nothing is dropped, and one stray byte never re-encodes the UTF-8
+ * around it ("\xc3\xa9\xff" is "\u00e9\u00ff", not "\u00c3\u00a9...").
  */
 json_t *
 json_out_string(const char *s)
 {
 	json_t	*v;
 	char	*u;
-	size_t	 n = 0;
+	size_t	 n = 0, k;
 
 	if ((v = json_string(s)) != NULL)
 		return v;
 	u = xmalloc(2 * strlen(s) + 1);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x80) {
-			u[n++] = (char)*p;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p += k) {
+		if ((k = visible_utf8(p)) > 0) {
+			memcpy(u + n, p, k);
+			n += k;
 			continue;
 		}
+		k = 1;
 		u[n++] = (char)(0xc0 | (*p >> 6));
 		u[n++] = (char)(0x80 | (*p & 0x3f));
 	}
@@ -226,6 +231,13 @@ json_out_catalog(json_t *doc)
 }
 
 /* ---- Writing ---- */
+
+/* Free doc unwritten: the command failed before it was whole. */
+void
+json_out_free(json_t *doc)
+{
+	json_decref(doc);
+}
 
 /*
  * Write doc to f, indented, and free it.  17 significant digits make

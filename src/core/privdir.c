@@ -7,7 +7,9 @@
  * A sysmark killed with SIGKILL cannot remove its directory, so each one
  * names its owner in an "owner" file (the pid), and the next sysmark to
  * start removes those whose owner is gone.  A directory without that file,
- * or whose owner still runs, is never touched.
+ * or whose owner still runs, is never touched.  The fleet's directory of
+ * ssh control sockets (/tmp, short for a socket's path) is made the same
+ * way, so a fleet controller killed with SIGKILL leaves none for good.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -100,11 +102,24 @@ privdir_sweep(const char *base)
 int
 privdir_make(char *buf, size_t len, struct sm_error *err)
 {
-	char	 base[PATH_MAX], owner[PATH_MAX + 8];
-	FILE	*f;
+	char	 base[PATH_MAX];
 
 	if (privdir_base(base, sizeof base, err) != 0)
 		return -1;
+	return privdir_make_in(base, buf, len, err);
+}
+
+/*
+ * A private directory (0700, its owner named) under base, after removing
+ * those of dead sysmarks there, in buf; 0 or -1.
+ */
+int
+privdir_make_in(const char *base, char *buf, size_t len,
+    struct sm_error *err)
+{
+	char	 owner[PATH_MAX + 8];
+	FILE	*f;
+
 	privdir_sweep(base);
 	if (snprintf(buf, len, "%s/%sXXXXXX", base, PRIVDIR_PREFIX) >=
 	    (int)len) {

@@ -85,8 +85,7 @@ report_head(const struct run *run, struct table *t, int full)
 	report_cat(title, sizeof title, "\nNote: %s",
 	    run_meta_get(run, "note"));
 	if (!full) {
-		free(t->title);
-		t->title = xstrdup(title);
+		table_set_title(t, title);
 		return;
 	}
 	report_cat(title, sizeof title, "\nCPU time stolen by the hypervisor: "
@@ -98,8 +97,7 @@ report_head(const struct run *run, struct table *t, int full)
 	report_cat(title, sizeof title, "\nWarning: %s",
 	    run_meta_get(run, "idle_warning"));
 	report_clock(run, title, sizeof title);
-	free(t->title);
-	t->title = xstrdup(title);
+	table_set_title(t, title);
 }
 
 /* run -C's target for each test, a fraction; 0: none, or the index's. */
@@ -523,8 +521,8 @@ report_fold_samples(struct table *t)
 	title = xmalloc(len);
 	snprintf(title, len, "%s%sEvery test: %s", t->title,
 	    t->title[0] != '\0' ? "\n" : "", said);
-	free(t->title);
-	t->title = title;
+	table_set_title(t, title);
+	free(title);
 }
 
 static void

@@ -88,35 +88,6 @@ sbuf_printf(struct sbuf *b, const char *fmt, ...)
 }
 
 /*
- * The length of the well-formed UTF-8 sequence at p (1 to 4), or 0 if
- * there is none: a stray continuation byte, a truncated sequence, an
- * overlong form or a surrogate.
- */
-static size_t
-sbuf_utf8(const unsigned char *p)
-{
-	size_t	n;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
-	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
-		return 0;
-	return n;
-}
-
-/*
  * Text for an XML/HTML element or a quoted attribute: the five markup
  * characters as entities, control characters (which XML forbids) and
  * bytes that are not UTF-8 as U+FFFD, so that what a file held cannot
@@ -142,7 +113,7 @@ sbuf_esc(struct sbuf *b, const char *s)
 			sbuf_puts(b, "&#39;");
 		else if (*p < 0x20 && *p != '\n' && *p != '\t')
 			sbuf_puts(b, rep);
-		else if ((n = sbuf_utf8(p)) == 0)
+		else if ((n = visible_utf8(p)) == 0)
 			sbuf_puts(b, rep);
 		else {
 			sbuf_add(b, (const char *)p, n);

@@ -376,9 +376,10 @@ signif_verdict(const struct signif *s, enum bench_dir dir, double alpha)
 
 	/*
 	 * Written so that NaN (figures so large that a mean or a variance
-	 * overflows) can only ever mean "not shown to differ".
+	 * overflows) can only ever mean "not shown to differ".  An infinite
+	 * change is a figure rising from 0 (signif_judge_zero()).
 	 */
-	if (!(s->p < alpha) || !isfinite(change))
+	if (!(s->p < alpha) || isnan(change))
 		return SIGNIF_SAME;
 	if (fabs(change) < s->floor)
 		return SIGNIF_SMALL;
@@ -391,6 +392,86 @@ static int
 signif_finite(const struct estimate *e)
 {
 	return isfinite(e->mean) && e->mean != 0;
+}
+
+/*
+ * The variance of the test from its parts: their sum, with the df on *s
+ * (Satterthwaite's, at most the profile's) and the floor the level asks.
+ */
+static double
+signif_var(const struct signif_part *p, size_t np,
+    const struct signif_rule *r, struct signif *s)
+{
+	double	var = 0;
+
+	for (size_t i = 0; i < np; i++)
+		var += p[i].v;
+	s->df = signif_satterthwaite(p, np);
+	/*
+	 * Satterthwaite would raise the profile's few df whenever a run's
+	 * own excess is large beside it, which is just when the profile
+	 * happened to come out small: keep the profile's.
+	 */
+	if (s->level == SIGNIF_LEVEL_PROFILE)
+		s->df = fmin(s->df, r->noise_df);
+	if (s->level == SIGNIF_LEVEL_SAMPLES && r->floor > s->floor)
+		s->floor = r->floor;
+	return var;
+}
+
+/* Every figure of e is 0 (one figure, or a spread of 0: estimate.c). */
+static int
+signif_all_zero(const struct estimate *e)
+{
+	return e->n > 0 && e->mean == 0 && (e->n == 1 || e->relvar == 0);
+}
+
+/* One side's figures are all 0 and the other's mean finite, positive. */
+static int
+signif_zero(const struct estimate *a, const struct estimate *b)
+{
+	if (signif_all_zero(a))
+		return b->n > 0 && isfinite(b->mean) && b->mean > 0;
+	return signif_all_zero(b) && a->n > 0 && isfinite(a->mean) &&
+	    a->mean > 0;
+}
+
+/*
+ * Exactly one side's figure is 0, the other's a positive number.  Zero
+ * has no logarithm, yet a figure dropping to 0 is the largest change
+ * there is (-100%), and one rising from 0 is a change too: neither is
+ * "not a number".  The zero side's figures are all 0 (signif_zero()),
+ * so it has no spread.  The change is then tested on the linear scale,
+ * (b - a) over the nonzero side's mean, which is exactly -1 or +1,
+ * against the other side's relative variance alone (the parts
+ * signif_parts() takes, the zero side's being 0); the ratio, 0 or
+ * infinite, is its own interval.
+ */
+static void
+signif_judge_zero(const struct estimate *a, const struct estimate *b,
+    const struct signif_rule *r, struct signif *s)
+{
+	struct estimate		 za = *a, zb = *b;
+	struct estimate		*z = signif_all_zero(a) ? &za : &zb;
+	struct signif_part	 p[4];
+	size_t			 np;
+	double			 var;
+
+	z->relvar = z->unit_relvar = 0;
+	z->df = SIGNIF_DF_MAX;
+	if ((np = signif_parts(&za, &zb, r, s, p)) == 0) {
+		s->level = SIGNIF_LEVEL_NONE;
+		return;
+	}
+	var = signif_var(p, np, r, s);
+	if (!isfinite(var) || !(s->df > 0)) {
+		s->verdict = SIGNIF_INVALID;
+		return;
+	}
+	s->test = SIGNIF_WELCH;
+	s->p = var == 0 ? 0 : signif_t_twosided(1 / sqrt(var), s->df);
+	s->lo = s->hi = s->ratio;
+	s->verdict = signif_verdict(s, r->dir, r->alpha);
 }
 
 /*
@@ -416,6 +497,10 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 	s->p = s->lo = s->hi = s->df = s->detect = NAN;
 	s->floor = r->min_effect;
 	s->verdict = SIGNIF_SINGLE;
+	if (signif_zero(a, b)) {
+		signif_judge_zero(a, b, r, s);
+		return;
+	}
 	if ((a->n > 0 && !signif_finite(a)) || (b->n > 0 &&
 	    !signif_finite(b)) || (a->n > 0 && b->n > 0 &&
 	    !(isfinite(s->ratio) && s->ratio > 0))) {
@@ -426,19 +511,7 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 		s->level = SIGNIF_LEVEL_NONE;
 		return;
 	}
-	var = 0;
-	for (size_t i = 0; i < np; i++)
-		var += p[i].v;
-	s->df = signif_satterthwaite(p, np);
-	/*
-	 * Satterthwaite would raise the profile's few df whenever a run's
-	 * own excess is large beside it, which is just when the profile
-	 * happened to come out small: keep the profile's.
-	 */
-	if (s->level == SIGNIF_LEVEL_PROFILE)
-		s->df = fmin(s->df, r->noise_df);
-	if (s->level == SIGNIF_LEVEL_SAMPLES && r->floor > s->floor)
-		s->floor = r->floor;
+	var = signif_var(p, np, r, s);
 	s->test = SIGNIF_WELCH;
 	s->detect = signif_detect_of(&(struct signif_detect_parts){ p[0].v,
 	    p[0].df, np == 2 ? p[1].v : var - p[0].v, np == 2 ? p[1].df : 1,

@@ -23,11 +23,17 @@
 #define TABLE_MIN_WRAP	12	/* a wrapped column keeps this much */
 #define TABLE_INDENT	2	/* wrapped lines after the first */
 
+/*
+ * A cell, key, section or note, formatted and made visible: what a file
+ * or a host sent (a test id, a meta value, a host's reason) reaches every
+ * renderer, and the console, with its control characters shown as \xNN
+ * (visible.c).  Notes keep their newlines.
+ */
 static char *
-table_vfmt(const char *fmt, va_list ap)
+table_vfmt(unsigned flags, const char *fmt, va_list ap)
 {
 	va_list	 ap2;
-	char	*s;
+	char	*s, *v;
 	int	 n;
 
 	va_copy(ap2, ap);
@@ -37,7 +43,9 @@ table_vfmt(const char *fmt, va_list ap)
 		sm_fatal("vsnprintf: bad format \"%s\"", fmt);
 	s = xmalloc((size_t)n + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	return s;
+	v = xvisible(s, flags);
+	free(s);
+	return v;
 }
 
 struct table *
@@ -45,8 +53,16 @@ table_new(const char *title)
 {
 	struct table	*t = xcalloc(1, sizeof *t);
 
-	t->title = xstrdup(title != NULL ? title : "");
+	t->title = xvisible(title != NULL ? title : "", VISIBLE_LINES);
 	return t;
+}
+
+/* The title, made visible as the cells are; it may span lines. */
+void
+table_set_title(struct table *t, const char *title)
+{
+	free(t->title);
+	t->title = xvisible(title, VISIBLE_LINES);
 }
 
 void
@@ -78,7 +94,7 @@ table_add_col(struct table *t, const char *header, enum table_align align)
 	if (t->nrows != 0)
 		sm_fatal("table_add_col after rows");
 	t->cols = xreallocarray(t->cols, t->ncols + 1, sizeof *t->cols);
-	t->cols[t->ncols].header = xstrdup(header);
+	t->cols[t->ncols].header = xvisible(header, 0);
 	t->cols[t->ncols].align = align;
 	t->cols[t->ncols].yields = 0;
 	t->ncols++;
@@ -129,7 +145,7 @@ table_add_section(struct table *t, const char *fmt, ...)
 	t->rows[r].section = 1;
 	free(t->rows[r].cells[0]);
 	va_start(ap, fmt);
-	t->rows[r].cells[0] = table_vfmt(fmt, ap);
+	t->rows[r].cells[0] = table_vfmt(0, fmt, ap);
 	va_end(ap);
 }
 
@@ -143,7 +159,7 @@ table_set_key(struct table *t, size_t row, const char *fmt, ...)
 		sm_fatal("table_set_key(%zu) outside %zu rows", row, t->nrows);
 	free(t->rows[row].key);
 	va_start(ap, fmt);
-	t->rows[row].key = table_vfmt(fmt, ap);
+	t->rows[row].key = table_vfmt(0, fmt, ap);
 	va_end(ap);
 }
 
@@ -157,7 +173,7 @@ table_set(struct table *t, size_t row, size_t col, const char *fmt, ...)
 		    t->nrows, t->ncols);
 	free(t->rows[row].cells[col]);
 	va_start(ap, fmt);
-	t->rows[row].cells[col] = table_vfmt(fmt, ap);
+	t->rows[row].cells[col] = table_vfmt(0, fmt, ap);
 	va_end(ap);
 }
 
@@ -168,7 +184,7 @@ table_add_note(struct table *t, const char *fmt, ...)
 
 	t->notes = xreallocarray(t->notes, t->nnotes + 1, sizeof *t->notes);
 	va_start(ap, fmt);
-	t->notes[t->nnotes++] = table_vfmt(fmt, ap);
+	t->notes[t->nnotes++] = table_vfmt(VISIBLE_LINES, fmt, ap);
 	va_end(ap);
 }
 

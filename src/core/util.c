@@ -32,12 +32,15 @@ void
 sm_error_set(struct sm_error *err, const char *fmt, ...)
 {
 	va_list	ap;
+	char	msg[sizeof err->msg];
 
 	if (err == NULL)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* It is printed: what a file or a host put in it, made visible. */
+	visible_buf(msg, err->msg, sizeof err->msg, 0);
 }
 
 /* Run before sm_fatal() prints, so the console can give the terminal back. */
@@ -103,6 +106,17 @@ xstrdup(const char *s)
 
 	memcpy(p, s, len);
 	return p;
+}
+
+/* s made visible (visible.c), a new string (the caller frees it). */
+char *
+xvisible(const char *s, unsigned flags)
+{
+	size_t	 need = visible_buf(s, (char[1]){ 0 }, 1, flags);
+	char	*v = xmalloc(need + 1);
+
+	visible_buf(s, v, need + 1, flags);
+	return v;
 }
 
 /* Nanoseconds on CLOCK_MONOTONIC: immune to date changes during a run. */

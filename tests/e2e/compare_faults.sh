@@ -45,9 +45,16 @@ grep -q "A.csv and .*A-copy.csv are the same run" "$err" || fail "4: no reason"
 grep -q 'better\|worse' "$out" && fail "4: a verdict was given"
 compare -p none "$tmp/A.csv" -- "$tmp/B.csv" "$tmp/B.csv"
 [ "$rc" -eq 2 ] || fail "4: B B: status $rc, not 2"
-# The same run on both sides is no replicate of itself: allowed.
-compare -p none "$tmp/A.csv" -- "$tmp/A.csv"
-[ "$rc" -eq 0 ] || fail "4: A -- A: status $rc"
+# The same run on both sides, in either form, is one run compared with
+# itself (issue 32, point 10): refused alike, with the reason.
+for form in "$tmp/A.csv $tmp/A.csv" "$tmp/A.csv -- $tmp/A.csv" \
+    "$tmp/A.csv -- $tmp/A-copy.csv" "$tmp/B.csv $tmp/A.csv $tmp/A-copy.csv"; do
+	# shellcheck disable=SC2086
+	compare -p none --fail-on worse $form
+	[ "$rc" -eq 2 ] || fail "4: $form: status $rc, not 2"
+	grep -q "the same run (same facts and samples): compared with itself" \
+	    "$err" || fail "4: $form: no reason"
+done
 
 # 5. A calibrate interrupted one repeat short: used, and said so.
 prof=$SYSMARK_RESULTS/noise-box.csv
@@ -135,4 +142,18 @@ grep -q '(1 sec, 3 x 1-2)' "$out" || fail "10: SAMPLES is not 3 x 1-2"
 grep -q 'samples)' "$out" && fail "10: SAMPLES counts samples, not repeats"
 grep -q '^Interrupted: the run was stopped in repeat 3 of 3' "$out" ||
     fail "10: no sign of the interruption"
+
+# 11. A figure that drops to 0 is -100% and worse (issue 32, point 6):
+# --fail-on worse and any-change trip on it, and nothing says n/a.
+run "$tmp/Z.csv" box 2026-01-01T16:00:00 "" complete "1:0 1:0 1:0"
+run "$tmp/N.csv" box 2026-01-01T16:30:00 "" complete "1:100 1:101 1:99"
+for gate in worse any-change; do
+	compare -p none --fail-on $gate "$tmp/N.csv" "$tmp/Z.csv"
+	[ "$rc" -eq 5 ] || fail "11: --fail-on $gate: status $rc, not 5"
+done
+tr '\n' ' ' <"$out" | grep -q '0\.0 *-100\.00% .* worse ' ||
+    fail "11: the drop to 0 is not -100% worse"
+grep -q 'n/a' "$out" && fail "11: the drop to 0 is n/a"
+compare -p none --fail-on worse "$tmp/Z.csv" "$tmp/N.csv"
+[ "$rc" -eq 0 ] || fail "11: a rise from 0 tripped worse: status $rc"
 exit 0

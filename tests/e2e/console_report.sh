@@ -13,17 +13,6 @@ mkdir -p "$e2e_tmp/results"
 cp tests/data/report_a.csv tests/data/report_b.csv tests/data/memcurve.csv \
     "$e2e_tmp/results/"
 
-# Put the compare list's cursor on NAME (the list starts on line 3).
-e2e_cursor_to() {
-	e2e_keys k k k k k k k k k k k k
-	e2e_wait "saved run  *$1"
-	e2e_line=$(e2e_screen | grep -n "saved run  *$1\( .*\)\{0,1\}\$" |
-	    cut -d: -f1)
-	for _ in $(seq 4 "$e2e_line"); do
-		e2e_keys j
-	done
-}
-
 # The report a status line named: well-formed, with this chart title.
 e2e_report_has() {
 	e2e_wait "^report written to "

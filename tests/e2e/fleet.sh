@@ -70,7 +70,7 @@ grep -q "none: copied" "$fl_tmp/out" || fl_fail "check: $(cat "$fl_tmp/out")"
 grep -q "^BatchMode=yes$" "$fl_tmp/argv.log" || fl_fail "no BatchMode"
 grep -q "^StrictHostKeyChecking=yes$" "$fl_tmp/argv.log" ||
     fl_fail "host keys not strict"
-grep -q "^ControlPath=/tmp/sysmark-ssh\.[^/]*/%C$" "$fl_tmp/argv.log" ||
+grep -q "^ControlPath=/tmp/sysmark\.[^/]*/%C$" "$fl_tmp/argv.log" ||
     fl_fail "no ControlPath"
 grep -A1 -e '^--$' "$fl_tmp/argv.log" | grep -q '^127\.0\.0\.2$' ||
     fl_fail "no -- before the host"

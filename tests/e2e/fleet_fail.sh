@@ -36,6 +36,19 @@ fl_last_dir() {
 	ls -d "$fl_tmp"/results/fleet-* | tail -n 1
 }
 
+# fl_run_h1 PATTERN: a long fleet run on h1 in the background ($pid),
+# until its new fleet's h1.log has a line matching PATTERN.
+fl_run_h1() {
+	fl_prev=$(fl_last_dir)
+	SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg \
+	    -i "$fl_tmp/inv1" -t syscall -d 0.2 -n 50 >"$fl_tmp/out" \
+	    2>"$fl_tmp/err" &
+	pid=$!
+	fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$fl_prev' ] &&
+	    grep -q '$1' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
+	    fl_fail "h1 never logged /$1/"
+}
+
 # fl_kill_sessions N: kill sshd N's per-connection processes, not sshd N.
 fl_kill_sessions() {
 	eval "fl_parent=\$fl_pid$1"
@@ -101,18 +114,12 @@ fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect left files"
 grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected run: $(head "$d/h1.csv")"
-grep -q '"h1.csv","collected later; was:' "$d/fleet.csv" ||
+grep -q '^"h1",[^,]*,"ok",.*"h1.csv","collected later; was lost: ' "$d/fleet.csv" ||
     fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"
 fl_sysmark fleet show "$d" >/dev/null || fl_fail "show after collect"
 
 # ---- A wedged agent: timeout, then killed on its host.
-prev=$(fl_last_dir)
-SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg -i "$fl_tmp/inv1" \
-    -t syscall -d 0.2 -n 50 >"$fl_tmp/out" 2>"$fl_tmp/err" &
-pid=$!
-fl_wait_for 60 sh -c "[ \"\$(ls -d $fl_tmp/results/fleet-* | tail -n 1)\" != '$prev' ] &&
-    grep -q 'sysmark-agent 1 pid' \$(ls -d $fl_tmp/results/fleet-* | tail -n 1)/h1.log" ||
-    fl_fail "no agent on h1"
+fl_run_h1 'sysmark-agent 1 pid'
 apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
 kill -STOP "$apid"
 fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs on a wedged agent"
@@ -126,6 +133,91 @@ fl_sysmark fleet collect $cfg -i "$fl_tmp/inv1" >"$fl_tmp/out" 2>"$fl_tmp/err" |
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect -i: $(cat "$fl_tmp/err")"
 fl_sysmark show "$(fl_last_dir)/h1-1.csv" >/dev/null || fl_fail "collected run"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect -i left files"
+
+# ---- A pid that is no longer the agent (issue 32, point 8): an agent
+# names a pid in its hello, then falls silent; by the STOP step that pid
+# is another process (here, named on purpose: a sleep leading its own
+# session and group).  It must not be signalled, nor its group.
+t0=$(date +%s)
+mkdir -p "$fl_tmp/rbin"
+setsid sleep 300 </dev/null >/dev/null 2>&1 &
+victim=$!
+fl_wait_for 10 sh -c "[ \"\$(ps -o sid= -p $victim | tr -d ' ')\" = $victim ]" ||
+    fl_fail "the bystander did not lead its session"
+# A fake sysmark first in host 3's PATH: an agent doing what
+# $fl_tmp/fake says (reuse: name the bystander's pid and fall silent).
+echo reuse >"$fl_tmp/fake"
+cat >"$fl_tmp/rbin/sysmark" <<EOT
+#!/bin/sh
+[ "\$1" = --version ] && { echo "$("$fl_bin" --version)"; exit 0; }
+case \$(cat "$fl_tmp/fake") in
+reuse)	echo "sysmark-agent 1 pid $victim" ;;
+file)	echo "sysmark-agent 1 pid \$\$"; echo "file 1073741824"
+	head -c 300000000 /dev/zero ;;
+line)	echo "sysmark-agent 1 pid \$\$"
+	head -c 50000000 /dev/zero | tr '\\0' x ;;
+twice)	echo "sysmark-agent 1 pid \$\$"
+	for k in 1 2; do
+		echo "file \$(wc -c <"$fl_top/tests/data/fleet-20261201/alpha.csv")"
+		cat "$fl_top/tests/data/fleet-20261201/alpha.csv"
+	done
+	echo "exit 0"; exit 0 ;;
+esac
+while read -r l; do :; done
+EOT
+chmod 755 "$fl_tmp/rbin/sysmark"
+kill "$fl_pid3"
+wait "$fl_pid3" 2>/dev/null
+fl_sshd_env="PATH=$fl_tmp/rbin:/usr/bin:/bin"
+fl_start 3 known
+fl_sshd_env=""
+fl_inventory "$fl_tmp/inv3" 3
+fl_sysmark fleet run $cfg -i "$fl_tmp/inv3" -t syscall -d 0.1 -n 1 \
+    >"$fl_tmp/out" 2>"$fl_tmp/err"
+[ $? -eq 6 ] || fl_fail "reused pid: $(cat "$fl_tmp/err")"
+fl_expect "$(fl_last_dir)" h3 timeout "sent nothing"
+kill -0 "$victim" 2>/dev/null ||
+    fl_fail "the stop step killed pid $victim, which was not the agent"
+grep -q "not signalled: pid $victim is no longer the agent" \
+    "$(fl_last_dir)/h3.log" || fl_fail "reused pid: $(cat "$(fl_last_dir)/h3.log")"
+kill "$victim"
+echo "  reused pid: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- More than the plan can make (point 9): a run file announced at
+# 1 GiB, a 50 MB line.  The host ends failed, said why; the controller
+# neither allocates for the announcement nor writes the line to the log.
+for mode in file line; do
+	t0=$(date +%s)
+	echo $mode >"$fl_tmp/fake"
+	SYSMARK_RESULTS=$fl_tmp/results /usr/bin/time -f %M -o "$fl_tmp/rss" \
+	    "$fl_bin" fleet run $cfg -i "$fl_tmp/inv3" -t syscall -d 0.1 -n 1 \
+	    >"$fl_tmp/out" 2>"$fl_tmp/err"
+	[ $? -eq 6 ] || fl_fail "$mode: $(cat "$fl_tmp/err")"
+	d=$(fl_last_dir)
+	case $mode in
+	file) fl_expect "$d" h3 failed "a run file of 1073741824 bytes, more than this plan can make" ;;
+	line) fl_expect "$d" h3 failed "output of [0-9]* bytes, more than this plan can make" ;;
+	esac
+	log=$(wc -c <"$d/h3.log")
+	[ "$log" -lt 2000000 ] || fl_fail "$mode: a log of $log bytes"
+	rss=$(tail -n 1 "$fl_tmp/rss")
+	[ "$rss" -lt 200000 ] || fl_fail "$mode: the controller grew to $rss KiB"
+	echo "  $mode: $(($(date +%s) - t0)) s, log $log B, RSS $rss KiB, load $(cut -d' ' -f1-3 /proc/loadavg)"
+done
+
+# ---- A run file sent twice (point 17): the first is kept and the host
+# is ok, never "not kept".
+t0=$(date +%s)
+echo twice >"$fl_tmp/fake"
+fl_sysmark fleet run $cfg -i "$fl_tmp/inv3" -t syscall -d 0.1 -n 1 \
+    >"$fl_tmp/out" 2>"$fl_tmp/err" || fl_fail "twice: $(cat "$fl_tmp/err")"
+d=$(fl_last_dir)
+fl_expect "$d" h3 ok
+grep -q 'not kept' "$d/fleet.csv" "$fl_tmp/err" && fl_fail "twice: $(cat "$fl_tmp/err")"
+grep -q '^meta,fleet_host,h3' "$d/h3.csv" || fl_fail "twice: no run kept"
+grep -q "a second run file was sent; the first, kept in h3.csv, stays" \
+    "$fl_tmp/err" || fl_fail "twice: not said: $(cat "$fl_tmp/err")"
+echo "  twice: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- A home on a noexec mount (root only): no-binary, said why.
 kill "$fl_pid4"
@@ -165,4 +257,84 @@ if [ "$(id -u)" -eq 0 ] && fl_start_netns 5; then
 else
 	echo "$0: network namespace cases skipped (need root and ip netns)" >&2
 fi
+# ---- The controller killed with SIGKILL (point 13): fleet.csv is there
+# from the start (h1 running), fleet show reads it, fleet collect DIR
+# fetches the run the agent kept, tagged with this fleet's id, and leaves
+# another fleet's run on the host; the next sysmark sweeps the 0700
+# directory of control sockets the killed one left.
+t0=$(date +%s)
+mkdir -p "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf"
+cp "$fl_top/tests/data/fleet-20261201/alpha.csv" \
+    "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv"
+fl_run_h1 'sample syscall 1 2/'
+d=$(fl_last_dir)
+ctl=$(grep -l "^$pid\$" /tmp/sysmark.*/owner 2>/dev/null | head -n 1)
+[ -n "$ctl" ] || fl_fail "no control directory named for pid $pid"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+fl_expect "$d" h1 running
+fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>"$fl_tmp/err"
+[ $? -eq 6 ] || fl_fail "fleet show after SIGKILL: $(cat "$fl_tmp/err")"
+grep -q '^h1 .* running' "$fl_tmp/out" || fl_fail "fleet show: $(cat "$fl_tmp/out")"
+# The agent, its input gone, keeps what it measured.
+fl_wait_for 60 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.fleet-*-*/run.csv" ||
+    fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
+fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "collect after SIGKILL: $(cat "$fl_tmp/err")"
+grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
+grep -q "is fleet fleet-older's run: left there" "$fl_tmp/err" ||
+    fl_fail "collect took another fleet's run: $(cat "$fl_tmp/err")"
+[ -f "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv" ] ||
+    fl_fail "collect removed another fleet's run"
+grep -q "^meta,fleet_id,$(basename "$d")," "$d/h1.csv" ||
+    fl_fail "collected run: $(grep fleet_id "$d/h1.csv")"
+fl_expect "$d" h1 ok "collected later; was running"
+[ ! -e "$ctl" ] || fl_fail "the killed controller's $ctl was not swept"
+rm -rf "$fl_tmp/home1/.cache/sysmark"
+echo "  SIGKILL, show, collect: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- A second Ctrl-C ends the fleet at once (point 23): the first
+# waits up to 15 s for an agent's last words, and this agent is stopped
+# (SIGSTOP), so it has none; the second must not wait for them.
+fl_run_h1 'sysmark-agent 1 pid'
+apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
+kill -STOP "$apid"
+# Whatever happens next, the stopped agent is not left behind.
+trap 'kill -KILL "$apid" 2>/dev/null; fl_cleanup' EXIT
+kill -INT "$pid"
+fl_wait_for 10 grep -q "closing the agent's input" "$(fl_last_dir)/h1.log" ||
+    fl_fail "the first Ctrl-C did not reach h1"
+t0=$(date +%s)
+kill -INT "$pid"
+fl_wait_for 8 sh -c "! kill -0 $pid" ||
+    fl_fail "a second Ctrl-C still waits: $(cat "$fl_tmp/err")"
+wait $pid
+rc=$?
+t1=$(date +%s)
+[ $rc -eq 130 ] || fl_fail "second Ctrl-C: exit $rc: $(cat "$fl_tmp/err")"
+fl_expect "$(fl_last_dir)" h1 interrupted "interrupted"
+kill -KILL "$apid" 2>/dev/null
+rm -rf "$fl_tmp/home1/.cache/sysmark"
+echo "  second Ctrl-C: ended $((t1 - t0)) s after it, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- IPv6 targets (issue 32, point 14): fleet collect DIR asks a host
+# whose target is [::1]:PORT, or ::1:PORT as older files wrote it, and
+# never says every host gave a run.  Nothing listens there: the ssh
+# wrapper's log proves ssh was given the address.
+t0=$(date +%s)
+d6=$fl_tmp/results/fleet-v6
+mkdir -p "$d6"
+{
+	echo '"host","target","status","ssh_exit","agent_exit","start","end","seconds","agent_seconds","samples","file","reason"'
+	echo '"v6a","[::1]:1","lost","255","0","s","e","1.00","0.00","0","","x"'
+	echo '"v6b","::1:2","lost","255","0","s","e","1.00","0.00","0","","x"'
+} >"$d6/fleet.csv"
+: >"$fl_tmp/argv.log"
+fl_sysmark fleet collect $cfg -w 2 "$d6" >"$fl_tmp/out" 2>"$fl_tmp/err"
+grep -q "every host gave a run" "$fl_tmp/err" &&
+    fl_fail "IPv6 hosts skipped: $(cat "$fl_tmp/err")"
+[ "$(grep -c '^::1$' "$fl_tmp/argv.log")" -ge 2 ] ||
+    fl_fail "ssh was not given ::1 twice: $(cat "$fl_tmp/argv.log")"
+grep -q '^Port=2$' "$fl_tmp/argv.log" || fl_fail "::1:2's port was not 2"
+echo "  ipv6 collect: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$0: ok"

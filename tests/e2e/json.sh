@@ -83,6 +83,35 @@ EOF
 "$bin" show -f json "$data/run_small.csv" >"$tmp/doc"
 grep -q -i -e 'nan' -e 'infinity' "$tmp/doc" && fail "NaN in the JSON"
 grep -q '"value": null' "$tmp/doc" || fail "a failed sample's value is not null"
+# fleet show -f json (issue 32, point 11): a document, never an internal
+# error: every fleet.csv row as "hosts", each host's run, the side by
+# side as a TABLE; a host whose run is missing is in "hosts" only.
+fl=$tmp/fleet
+mkdir -p "$fl"
+cp "$data/fleet-20261201/alpha.csv" "$data/fleet-20261201/beta.csv" "$fl/"
+{
+	echo '"host","target","status","ssh_exit","agent_exit","start","end","seconds","agent_seconds","samples","file","reason"'
+	for h in alpha beta; do
+		echo "\"$h\",\"$h:22\",\"ok\",\"0\",\"0\",\"2026-12-01T10:00:00\",\"2026-12-01T10:01:00\",\"60.00\",\"59.00\",\"6\",\"$h.csv\",\"\""
+	done
+	echo '"gamma","gamma:22","unreachable","255","0","2026-12-01T10:00:00","2026-12-01T10:00:01","1.00","0.00","0","","Connection refused"'
+} >"$fl/fleet.csv"
+"$bin" fleet show -f json "$fl" >"$tmp/doc" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 6 ] || fail "fleet show -f json: exit status $rc, not 6 (gamma is not ok)"
+python3 - "$tmp/doc" <<'EOF' || fail "fleet show -f json: not the document"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["sysmark_json"] == 1 and doc["command"] == "fleet show", doc
+hosts = {h["host"]: h for h in doc["hosts"]}
+assert sorted(hosts) == ["alpha", "beta", "gamma"], hosts
+assert hosts["gamma"]["status"] == "unreachable", hosts["gamma"]
+assert hosts["gamma"]["reason"] == "Connection refused", hosts["gamma"]
+assert [r["file"] for r in doc["runs"]] == ["alpha", "beta"], doc["runs"]
+t = doc["side_by_side"]
+assert t["columns"][:3] == ["TEST", "alpha", ""], t["columns"]
+assert any("cells" in r for r in t["rows"]), t
+EOF
 # A bad format is a usage error naming json among the choices.
 "$bin" list -f yaml >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "text, csv, md or json" "$tmp/err" ||
