@@ -85,16 +85,16 @@ cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
 static void
 cmd_fleet_run_caps(struct cmd_fleet_run *r, struct fleet_job *job)
 {
-	const struct cmd_opts	*m = &r->m;
+	const struct plan	*m = &r->m.plan;
 	double			 lines, copies = 0, line;
 
 	for (size_t i = 0; i < m->ncopies; i++)
 		copies = copies > m->copies[i] ? copies : m->copies[i];
 	if (m->ncopies == 0)
-		copies = RUNNER_MAX_COPIES;
+		copies = RUN_MAX_COPIES;
 	lines = (double)m->nbench * (double)(m->ncopies > 0 ? m->ncopies : 2) *
-	    (m->target > 0 ? RUNNER_MAX_SAMPLES : m->samples + 1) *
-	    (m->repeats > 0 ? m->repeats : r->calibrate ? NOISE_REPEATS : 1);
+	    (m->target > 0 ? PLAN_MAX_SAMPLES : m->samples + 1) *
+	    (r->calibrate && m->repeats < 2 ? NOISE_REPEATS : m->repeats);
 	line = 256 + 24 * copies;
 	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
 	    (double)CSVSTORE_MAX_FILE);
