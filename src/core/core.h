@@ -1122,4 +1122,84 @@ struct users_pct {
 };
 size_t	 users_curve(const struct run *, struct users_pct **, int *);
 
+/*
+ * command.c, command_bench.c, command_suite.c: command tests, a user's
+ * command line timed as a test of the run (run -x, --suite)
+ */
+#define COMMAND_MAX_PARAMS	4
+#define COMMAND_MAX_VALUES	1000
+#define COMMAND_TIMEOUT		600	/* default seconds per execution */
+struct command_opts {
+	int		 no_shell;	/* -N: never through /bin/sh */
+	int		 show_output;	/* to sysmark's stderr, not /dev/null */
+	int		 ignore_fail;	/* -i: a non-zero exit is no failure */
+	unsigned	 warmup;	/* -w: untimed executions per sample */
+	double		 timeout;	/* seconds per execution, 0: none */
+};
+struct command {
+	char			 name[32];	/* the test's id */
+	char			*text;		/* as given, parameters set */
+	char			**argv;		/* what is executed */
+	int			 shell;		/* through /bin/sh -c */
+	int			 version;	/* hash of text and shell */
+	char			*param;		/* "NAME=value ...", or NULL */
+	char			*title;		/* a suite's, or NULL */
+	char			*setup;		/* a suite's, sh -c, or NULL */
+	char			*cleanup;
+	char			 unit[8];	/* "s" unless a suite says */
+	enum bench_dir		 dir;
+	double			 scale;
+	struct command_opts	 opts;
+	struct bench		 bench;		/* .arg is this command */
+};
+struct command_param {
+	char	  name[32];
+	char	**values;
+	size_t	  n;
+};
+struct command_set {
+	struct command	**cmd;		/* each allocated: benches point in */
+	size_t		  n;
+};
+int	 command_valid_name(const char *, size_t);
+int	 command_parse(struct command *, const char *,
+	     const struct command_opts *, struct sm_error *);
+void	 command_free(struct command *);
+int	 command_param_range(struct command_param *, const char *name,
+	     const char *lo, const char *hi, const char *step,
+	     struct sm_error *);
+int	 command_param_list(struct command_param *, const char *name,
+	     const char *list, struct sm_error *);
+void	 command_param_free(struct command_param *);
+int	 command_add(struct command_set *, const char *spec,
+	     const struct command_param *, size_t,
+	     const struct command_opts *, struct sm_error *);
+void	 command_set_free(struct command_set *);
+void	 command_bench_init(struct command *);
+void	 command_meta(const struct command *, struct run *);
+int	 command_suite_load(struct command_set *, const char *path,
+	     const struct command_param *, size_t,
+	     const struct command_opts *, struct sm_error *);
+
+/* csvrows.c: a small CSV file of rows, each named by its line */
+#define CSVROWS_COLS	16
+struct csvrows {
+	const char	*path;
+	struct sm_error	*err;
+	void		(*row)(struct csvrows *);
+	void		*data;
+	char		*field[CSVROWS_COLS];
+	size_t		 nfield;	/* may exceed CSVROWS_COLS */
+	size_t		 nrec;		/* records before this one */
+	size_t		 line;
+	size_t		 rec_line;	/* where this record began */
+	int		 in_record;
+	int		 comment;
+	int		 failed;
+};
+int	 csvrows_read(const char *, void (*)(struct csvrows *), void *,
+	     struct sm_error *);
+void	 csvrows_bad(struct csvrows *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
+
 #endif

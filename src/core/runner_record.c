@@ -25,7 +25,8 @@ runner_record_meta(struct runner *r, const struct bench *b)
 		snprintf(key, sizeof key, "placement.%s", b->id);
 		run_meta_set(r->run, key, r->copy[0].where);
 	}
-	if (b->timing != BENCH_CALIBRATED || r->copy[0].iterations == 0)
+	if ((b->timing != BENCH_CALIBRATED && b->overhead == NULL) ||
+	    r->copy[0].iterations == 0)
 		return;
 	snprintf(key, sizeof key, "overhead_ns.%s", b->id);
 	snprintf(val, sizeof val, "%.4g", (double)r->copy[0].overhead_ns /
