@@ -287,6 +287,10 @@ test_run_ok(void **state)
 		assert_true(run.samples[i].value > 1e-5);
 		assert_true(run.samples[i].value < 0.05);
 		assert_true(run.samples[i].iterations > 2);
+		/* wait4's rusage of the copy and what it ran. */
+		assert_true(run.samples[i].user_s >= 0);
+		assert_true(run.samples[i].sys_s > 0);
+		assert_true(run.samples[i].maxrss_kb > 100);
 	}
 	assert_string_equal(run_meta_get(&run, "command.t"), "true");
 	assert_string_equal(run_meta_get(&run, "command_shell.t"), "no shell");

@@ -261,6 +261,9 @@ struct run_sample {
 	double		 freq_mhz;	/* CPUs' mean clock at its end; NaN */
 	double		 temp_c;	/* hottest thermal zone then; NaN */
 	int		 session;	/* 1, or 2... after run --resume */
+	double		 user_s;	/* the copies' and their children's */
+	double		 sys_s;		/*   CPU seconds (wait4); NaN */
+	double		 maxrss_kb;	/* the largest peak RSS of them; NaN */
 };
 /* Sample 0 of a test in a repeat is its warm-up: kept, not counted. */
 #define RUN_WARMUP	0
@@ -419,7 +422,7 @@ void	 csvcell_add(char **field, size_t max, size_t *n, const void *s,
 void	 csvcell_clear(char **, size_t, size_t *);
 
 /* csvstore.c: the format; csvstore_read.c, csvstore_write.c */
-#define CSVSTORE_FORMAT		3
+#define CSVSTORE_FORMAT		4
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
 #define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */

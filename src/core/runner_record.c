@@ -70,6 +70,21 @@ runner_collect(struct runner *r, struct run_sample *s)
 	s->value = NAN;
 }
 
+/* The copies' CPU time adds up; their peak memory is the largest. */
+static void
+runner_record_rusage(struct run_sample *s, const struct rusage *ru, int i)
+{
+	double	user = (double)ru->ru_utime.tv_sec +
+		    (double)ru->ru_utime.tv_usec / 1e6;
+	double	sys = (double)ru->ru_stime.tv_sec +
+		    (double)ru->ru_stime.tv_usec / 1e6;
+	double	rss = (double)ru->ru_maxrss;	/* KB on Linux and BSD */
+
+	s->user_s = i == 0 ? user : s->user_s + user;
+	s->sys_s = i == 0 ? sys : s->sys_s + sys;
+	s->maxrss_kb = i == 0 || rss > s->maxrss_kb ? rss : s->maxrss_kb;
+}
+
 void
 runner_record(struct runner *r)
 {
@@ -93,6 +108,7 @@ runner_record(struct runner *r)
 			s->iterations += c->iterations;
 			if ((double)c->elapsed_ns / 1e9 > s->elapsed)
 				s->elapsed = (double)c->elapsed_ns / 1e9;
+			runner_record_rusage(s, &c->ru, i);
 		}
 		/* Rates add up across copies; a cost per operation does not. */
 		if (b->dir == BENCH_LOWER)
