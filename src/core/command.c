@@ -287,6 +287,29 @@ fail:
 	return -1;
 }
 
+/*
+ * The id and version sysmark would give text as a command test, without
+ * checking that its program is here (an imported run's command, measured
+ * elsewhere): so that a hyperfine export and a run -x of the same command
+ * are the same test.
+ */
+void
+command_ident(const char *text, char name[32], int *version)
+{
+	struct command_words	w;
+	struct sm_error		err;
+
+	if (command_split(text, 0, &w, &err) != 0 || w.n == 0) {
+		snprintf(name, 32, "cmd");
+		*version = command_hash(text, 1);
+	} else {
+		command_derive_name(w.word[0], name, 32);
+		*version = command_hash(text, w.shell);
+	}
+	free(w.buf);
+	free(w.word);
+}
+
 void
 command_free(struct command *cmd)
 {

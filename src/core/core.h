@@ -23,7 +23,7 @@
  *                csvstore_write.c (private: csvstore_int.h), csvcell.c,
  *                save.c, baseline.c
  *   import       import.c import_text.c import_byte.c import_bytelog.c
- *                import_lmbench3.c import_unixbench.c
+ *                import_lmbench3.c import_unixbench.c import_json.c
  *   judging      compare.c judge.c bmdiff.c gate.c filter.c noise.c
  *                detect.c index.c best.c scaling.c curves.c memhier.c
  *   output       table.c label.c runset.c report.c json_out.c json_run.c
@@ -793,6 +793,11 @@ int	 import_index_row(const char *);
 int	 import_number(const char *, size_t, double *);
 int	 import_seen(const struct import *, const char *, int);
 
+/* import_json.c: hyperfine's and Google Benchmark's JSON */
+int	 import_json_is(const char *, size_t);
+int	 import_json_read(struct import *, const char *, size_t,
+	     struct sm_error *);
+
 /* import_byte.c */
 int	 import_byte_read(struct import *, size_t, struct sm_error *);
 
@@ -1168,6 +1173,7 @@ int	 command_valid_name(const char *, size_t);
 int	 command_parse(struct command *, const char *,
 	     const struct command_opts *, struct sm_error *);
 void	 command_free(struct command *);
+void	 command_ident(const char *, char [32], int *);
 int	 command_param_range(struct command_param *, const char *name,
 	     const char *lo, const char *hi, const char *step,
 	     struct sm_error *);
