@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "core.h"
 
 /* Characters that, outside quotes, mean the shell has work to do. */
@@ -43,6 +45,9 @@ struct command_words {
 	size_t	 n;
 	int	 shell;		/* shell syntax seen */
 };
+
+static int	command_parse_text(struct command *, const char *,
+		    const struct command_opts *, struct sm_error *);
 
 static int
 command_is_shell_word(const char *w)
@@ -235,18 +240,27 @@ int
 command_parse(struct command *cmd, const char *spec,
     const struct command_opts *o, struct sm_error *err)
 {
-	struct command_words	 w;
-	const char		*text = spec, *eq = strchr(spec, '=');
-	char			 param[64];
+	const char	*eq = strchr(spec, '=');
 
 	memset(cmd, 0, sizeof *cmd);
-	cmd->opts = *o;
 	if (eq != NULL && command_valid_name(spec, (size_t)(eq - spec)) &&
 	    eq[1] != '\0') {
 		snprintf(cmd->name, sizeof cmd->name, "%.*s",
 		    (int)(eq - spec), spec);
-		text = eq + 1;
+		spec = eq + 1;
 	}
+	return command_parse_text(cmd, spec, o, err);
+}
+
+/* command_parse() of the command alone (cmd zeroed but for its name). */
+static int
+command_parse_text(struct command *cmd, const char *text,
+    const struct command_opts *o, struct sm_error *err)
+{
+	struct command_words	 w;
+	char			 param[64];
+
+	cmd->opts = *o;
 	text += strspn(text, " \t");
 	if (*text == '\0') {
 		sm_error_set(err, "the command is empty");
@@ -602,4 +616,134 @@ command_set_free(struct command_set *set)
 	}
 	free(set->cmd);
 	memset(set, 0, sizeof *set);
+}
+
+/* ---- Copies and the plan's record of them ---- */
+
+static char *
+command_strdup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* A copy of set, each command and what it owns copied. */
+struct command_set *
+command_set_copy(const struct command_set *src)
+{
+	struct command_set	*dst = xcalloc(1, sizeof *dst);
+	size_t			 n;
+
+	dst->cmd = xcalloc(src->n + 1, sizeof *dst->cmd);
+	for (size_t i = 0; i < src->n; i++) {
+		const struct command	*a = src->cmd[i];
+		struct command		*b = xcalloc(1, sizeof *b);
+
+		*b = *a;
+		b->text = xstrdup(a->text);
+		b->param = command_strdup(a->param);
+		b->title = command_strdup(a->title);
+		b->setup = command_strdup(a->setup);
+		b->cleanup = command_strdup(a->cleanup);
+		for (n = 0; a->argv[n] != NULL; n++)
+			;
+		b->argv = xcalloc(n + 1, sizeof *b->argv);
+		for (size_t k = 0; k < n; k++)
+			b->argv[k] = xstrdup(a->argv[k]);
+		command_bench_init(b);
+		dst->cmd[dst->n++] = b;
+	}
+	return dst;
+}
+
+/* All a command test is made of, as one JSON object (allocated). */
+char *
+command_encode(const struct command *cmd)
+{
+	json_t	*o;
+	char	*s;
+
+	o = json_pack("{s:s, s:b, s:i, s:f, s:b, s:b, s:s, s:i, s:f}",
+	    "text", cmd->text, "no_shell", cmd->opts.no_shell,
+	    "warmup", (int)cmd->opts.warmup, "timeout", cmd->opts.timeout,
+	    "ignore_fail", cmd->opts.ignore_fail,
+	    "show_output", cmd->opts.show_output, "unit", cmd->unit,
+	    "higher", cmd->dir == BENCH_HIGHER, "scale", cmd->scale);
+	if (o == NULL)
+		sm_fatal("json_pack failed");
+	if (cmd->param != NULL)
+		json_object_set_new(o, "param", json_string(cmd->param));
+	if (cmd->title != NULL)
+		json_object_set_new(o, "title", json_string(cmd->title));
+	if (cmd->setup != NULL)
+		json_object_set_new(o, "setup", json_string(cmd->setup));
+	if (cmd->cleanup != NULL)
+		json_object_set_new(o, "cleanup", json_string(cmd->cleanup));
+	if ((s = json_dumps(o, JSON_COMPACT)) == NULL)
+		sm_fatal("json_dumps failed");
+	json_decref(o);
+	return s;
+}
+
+/* An optional string member, copied; NULL when absent. */
+static char *
+command_member(json_t *o, const char *key)
+{
+	json_t	*v = json_object_get(o, key);
+
+	return json_is_string(v) ? xstrdup(json_string_value(v)) : NULL;
+}
+
+/*
+ * The command test id that command_encode() wrote as s, added to set and
+ * checked again as command_parse() checks it.  0, or -1 with err.
+ */
+int
+command_decode(struct command_set *set, const char *id, const char *s,
+    struct sm_error *err)
+{
+	struct command_opts	 o;
+	struct command		*cmd;
+	json_error_t		 jerr;
+	const char		*text, *unit;
+	json_t			*root;
+	int			 no_shell, ignore, show, warmup, higher;
+	double			 timeout, scale;
+
+	memset(&o, 0, sizeof o);
+	root = json_loads(s, JSON_REJECT_DUPLICATES, &jerr);
+	if (root == NULL || json_unpack(root, "{s:s, s:b, s:i, s:F, s:b, s:b, "
+	    "s:s, s:b, s:F}", "text", &text, "no_shell", &no_shell, "warmup",
+	    &warmup, "timeout", &timeout, "ignore_fail", &ignore,
+	    "show_output", &show, "unit", &unit, "higher", &higher, "scale",
+	    &scale) != 0 || warmup < 0 || !(timeout >= 0) || !(scale > 0) ||
+	    strlen(unit) >= sizeof cmd->unit ||
+	    !command_valid_name(id, strlen(id))) {
+		sm_error_set(err, "%s: not a command test's record", id);
+		json_decref(root);
+		return -1;
+	}
+	o.no_shell = no_shell;
+	o.warmup = (unsigned)warmup;
+	o.timeout = timeout;
+	o.ignore_fail = ignore;
+	o.show_output = show;
+	cmd = xcalloc(1, sizeof *cmd);
+	snprintf(cmd->name, sizeof cmd->name, "%s", id);
+	if (command_parse_text(cmd, text, &o, err) != 0) {
+		json_decref(root);
+		free(cmd);
+		return -1;
+	}
+	snprintf(cmd->unit, sizeof cmd->unit, "%s", unit);
+	cmd->dir = higher ? BENCH_HIGHER : BENCH_LOWER;
+	cmd->scale = scale;
+	cmd->param = command_member(root, "param");
+	cmd->title = command_member(root, "title");
+	cmd->setup = command_member(root, "setup");
+	cmd->cleanup = command_member(root, "cleanup");
+	json_decref(root);
+	set->cmd = xreallocarray(set->cmd, set->n + 1, sizeof *set->cmd);
+	set->cmd[set->n++] = cmd;
+	command_bench_init(cmd);
+	return 0;
 }

@@ -895,6 +895,7 @@ enum runner_order {
 	RUNNER_ORDER_INTERLEAVED	/* rounds, each in a shuffled order */
 };
 
+struct command_set;
 /* plan.c: one run's plan, its defaults, check, estimate and run-file keys */
 #define PLAN_SAMPLES		6	/* -n */
 #define PLAN_DURATION		10.0	/* -d, seconds */
@@ -925,12 +926,15 @@ struct plan {
 	char			 *setup;	/* before a test's first */
 	char			 *cleanup;	/* after the run, per test */
 	char			 *baseline;	/* -b NAME that -C aims at */
+	struct command_set	 *commands;	/* run -x, --suite: owned; the
+						   benches point into it */
 };
 void	 plan_init(struct plan *);
 void	 plan_free(struct plan *);
 void	 plan_copy(struct plan *dst, const struct plan *src);
 void	 plan_set_str(char **field, const char *v);
 void	 plan_set_benches(struct plan *, const struct bench *const *, size_t);
+void	 plan_add_commands(struct plan *, struct command_set *);
 int	 plan_check(const struct plan *, struct sm_error *);
 double	 plan_sample_estimate(const struct bench *, double);
 double	 plan_estimate(const struct plan *);
@@ -1184,6 +1188,10 @@ int	 command_add(struct command_set *, const char *spec,
 	     const struct command_param *, size_t,
 	     const struct command_opts *, struct sm_error *);
 void	 command_set_free(struct command_set *);
+struct command_set *command_set_copy(const struct command_set *);
+char	*command_encode(const struct command *);
+int	 command_decode(struct command_set *, const char *id, const char *,
+	     struct sm_error *);
 void	 command_bench_init(struct command *);
 void	 command_meta(const struct command *, struct run *);
 int	 command_suite_load(struct command_set *, const char *path,

@@ -225,7 +225,7 @@ import_gbench_entry(struct import *im, json_t *b, size_t i)
 	memset(&t, 0, sizeof t);
 	t.value = real;
 	if ((secs = import_gbench_unit(unit)) == 0 || threads < 1 ||
-	    threads > RUNNER_MAX_COPIES || rep < 0 || rep >= INT_MAX ||
+	    threads > PLAN_MAX_COPIES || rep < 0 || rep >= INT_MAX ||
 	    iters < 0) {
 		import_json_warn(im, "benchmarks", i, "a time unit, thread "
 		    "count or repetition out of range: skipped");
