@@ -712,7 +712,7 @@ command_decode(struct command_set *set, const char *id, const char *s,
 	memset(&o, 0, sizeof o);
 	root = json_loads(s, JSON_REJECT_DUPLICATES, &jerr);
 	if (root == NULL || json_unpack(root, "{s:s, s:b, s:i, s:F, s:b, s:b, "
-	    "s:s, s:b, s:F}", "text", &text, "no_shell", &no_shell, "warmup",
+	    "s:s, s:i, s:F}", "text", &text, "no_shell", &no_shell, "warmup",
 	    &warmup, "timeout", &timeout, "ignore_fail", &ignore,
 	    "show_output", &show, "unit", &unit, "higher", &higher, "scale",
 	    &scale) != 0 || warmup < 0 || !(timeout >= 0) || !(scale > 0) ||

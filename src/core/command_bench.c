@@ -152,6 +152,13 @@ command_bench_init(struct command *cmd)
 	b->arg = cmd;
 }
 
+/* The command test b is, or NULL for a catalog test. */
+const struct command *
+command_of(const struct bench *b)
+{
+	return b->setup == command_setup ? b->arg : NULL;
+}
+
 /*
  * What a run must say of its command tests: each one's text, how it was
  * run, its parameters, so the table and a later compare can tell.

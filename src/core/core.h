@@ -1193,6 +1193,7 @@ char	*command_encode(const struct command *);
 int	 command_decode(struct command_set *, const char *id, const char *,
 	     struct sm_error *);
 void	 command_bench_init(struct command *);
+const struct command *command_of(const struct bench *);
 void	 command_meta(const struct command *, struct run *);
 int	 command_suite_load(struct command_set *, const char *path,
 	     const struct command_param *, size_t,
