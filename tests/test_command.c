@@ -242,31 +242,27 @@ ignore_event(const struct runner_event *ev, void *arg)
 static void
 run_one(const char *spec, const struct command_opts *o, struct run *run)
 {
-	struct command_set	 set = { 0 };
-	struct runner_plan	 plan;
+	struct command_set	*set = xcalloc(1, sizeof *set);
+	struct runner_env	 env;
+	struct plan		 plan;
 	struct sm_error		 err;
 	struct runner		*r;
-	const struct bench	*b[1];
-	int			 cps[1] = { 1 };
 
-	assert_int_equal(command_add(&set, spec, NULL, 0, o, &err), 0);
-	b[0] = &set.cmd[0]->bench;
-	memset(&plan, 0, sizeof plan);
-	plan.benches = b;
-	plan.nbench = 1;
-	plan.copies = cps;
-	plan.ncopies = 1;
+	assert_int_equal(command_add(set, spec, NULL, 0, o, &err), 0);
+	plan_init(&plan);
+	plan_add_commands(&plan, set);
 	plan.samples = 2;
 	plan.duration = 0.2;
-	plan.grace = 5;
-	plan.self_exe = tu_bin();
+	plan.warmup = 0;
+	memset(&env, 0, sizeof env);
+	env.grace = 5;
+	env.self_exe = tu_bin();
 	run_init(run);
-	command_meta(set.cmd[0], run);
-	assert_non_null(r = runner_start(&plan, run, ignore_event, NULL,
+	assert_non_null(r = runner_start(&plan, &env, run, ignore_event, NULL,
 	    &err));
 	runner_wait(r, NULL);
 	runner_free(r);
-	command_set_free(&set);
+	plan_free(&plan);
 }
 
 static void
