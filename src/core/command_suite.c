@@ -152,7 +152,7 @@ command_suite_load(struct command_set *set, const char *path,
 	struct command_suite	su = { set, p, np, o };
 	size_t			first = set->n;
 
-	if (csvrows_read(path, command_suite_row, &su, err) != 0)
+	if (csvrows_read(path, command_suite_row, NULL, &su, err) != 0)
 		return -1;
 	if (set->n == first) {
 		sm_error_set(err, "%s: the suite has no commands", path);

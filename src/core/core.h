@@ -1215,8 +1215,8 @@ struct csvrows {
 	int		 comment;
 	int		 failed;
 };
-int	 csvrows_read(const char *, void (*)(struct csvrows *), void *,
-	     struct sm_error *);
+int	 csvrows_read(const char *, void (*)(struct csvrows *),
+	     void (*)(struct csvrows *), void *, struct sm_error *);
 void	 csvrows_bad(struct csvrows *, const char *, ...)
 	     __attribute__((format(printf, 2, 3)));
 

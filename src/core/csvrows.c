@@ -1,5 +1,5 @@
 /*
- * Reading a small CSV file of rows the user wrote (a command suite), with
+ * Reading a small CSV file of rows a user wrote (a mix, a command suite), with
  * libcsv, strict: each record is handed to a callback with the line it
  * began on, so every message can name path:line.  Lines starting with
  * '#' are comments; a UTF-8 byte order mark is skipped; a NUL byte or
@@ -95,11 +95,12 @@ csvrows_feed(struct csv_parser *p, struct csvrows *cr, FILE *f)
 
 /*
  * Read path, calling row() for each record (cr->field[0 .. nfield-1],
- * cr->rec_line); row() reports with csvrows_bad().  0, or -1 with err.
+ * cr->rec_line), then end() (optional) once the file is read whole;
+ * they report with csvrows_bad().  0, or -1 with err.
  */
 int
-csvrows_read(const char *path, void (*row)(struct csvrows *), void *data,
-    struct sm_error *err)
+csvrows_read(const char *path, void (*row)(struct csvrows *),
+    void (*end)(struct csvrows *), void *data, struct sm_error *err)
 {
 	struct csvrows		 cr;
 	struct csv_parser	 p;
@@ -121,6 +122,8 @@ csvrows_read(const char *path, void (*row)(struct csvrows *), void *data,
 	cr.data = data;
 	cr.line = cr.rec_line = 1;
 	csvrows_feed(&p, &cr, f);
+	if (!cr.failed && end != NULL)
+		end(&cr);
 	csvcell_clear(cr.field, CSVROWS_COLS, &cr.nfield);
 	csv_free(&p);
 	fclose(f);
