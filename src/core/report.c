@@ -540,7 +540,7 @@ report_stats_rusage(const struct run *run, const struct run_group *g,
 
 static void
 report_stats_row(const struct run *run, const struct run_group *g,
-    struct table *t)
+    struct table *t, int rusage)
 {
 	const double	*fig[6];
 	struct stats	 st;
@@ -565,13 +565,25 @@ report_stats_row(const struct run *run, const struct run_group *g,
 	}
 	if (!isnan(st.cv))
 		table_set(t, r, 7, "%.1f%%", 100 * st.cv);
-	report_stats_rusage(run, g, t, r, 8);
+	if (rusage)
+		report_stats_rusage(run, g, t, r, 8);
+}
+
+/* Whether any sample holds its CPU time (runs before format 4 do not). */
+static int
+report_has_rusage(const struct run *run)
+{
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (isfinite(run->samples[i].user_s))
+			return 1;
+	return 0;
 }
 
 /*
  * Every statistic of every (test, copies) group: what the results table
  * summarises as a mean, a CI and a CV, and what a sample cost the
- * machine (CPU seconds, peak memory).  Failed samples are left out.
+ * machine (CPU seconds, peak memory; only for runs that hold them).
+ * Failed samples are left out.
  */
 struct table *
 report_stats(const struct run *run)
@@ -582,13 +594,14 @@ report_stats(const struct run *run)
 	};
 	struct table		*t = table_new(NULL);
 	struct run_group	*g;
-	size_t			 ng;
+	size_t			 ng, ncol = sizeof cols / sizeof cols[0];
+	int			 rusage = report_has_rusage(run);
 
-	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+	for (size_t c = 0; c < (rusage ? ncol : ncol - 3); c++)
 		table_add_col(t, cols[c], c == 0 ? TABLE_LEFT : TABLE_RIGHT);
 	ng = run_groups(run, &g);
 	for (size_t i = 0; i < ng; i++)
-		report_stats_row(run, &g[i], t);
+		report_stats_row(run, &g[i], t, rusage);
 	free(g);
 	return t;
 }
