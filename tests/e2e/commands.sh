@@ -27,9 +27,19 @@ want() {
 	grep -q -F -- "$1" "$2" || fail "no \"$1\" in $2"
 }
 
-# A scan and a shell command, two samples each.
-$bin run -x 'e=echo {n}' -P n 1 2 -x 'p=echo x | cat' -d 0.2 -n 2 -q \
-    -o "$tmp/a.csv" >"$out" 2>&1 || fail "run -x: exit status $?"
+# A scan and a shell command, two samples each.  A shell's start-up,
+# timed after the sample, may outlast it on a loaded machine (at a load
+# of 36 `sh -c ''` took longer than `echo x | cat` once): the sample then
+# fails, saying so, and that is the only failure allowed here.
+$bin run -x 'e=echo {n}' -P n 1 2 -x 'p=sleep 0.05 | cat' -d 0.2 -n 2 -q \
+    -o "$tmp/a.csv" >"$out" 2>&1
+rc=$?
+if [ $rc -eq 1 ]; then
+	grep -q 'failed,.*the overhead subtracted' "$tmp/a.csv" ||
+	    fail "run -x: exit status 1"
+elif [ $rc -ne 0 ]; then
+	fail "run -x: exit status $rc"
+fi
 for w in 'meta,plan_tests,"e-1,e-2,p"' 'meta,command.e-2,echo 2' \
     'meta,command_shell.e-1,no shell' 'meta,command_param.e-2,n=2' \
     'meta,command_shell.p,"/bin/sh -c, its start-up subtracted"' \
