@@ -501,6 +501,14 @@ test_json_bad(void **state)
 	assert_string_equal(im.warn[2], "tests/data/bad-hyperfine-types.json: "
 	    "results[1]: no \"command\" and \"times\": skipped");
 	imp_free(&im);
+	/* The same command twice: the second's samples would repeat. */
+	imp("tests/data/bad-hyperfine-twice.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 2);
+	assert_int_equal(im.nwarn, 1);
+	assert_non_null(strstr(im.warn[0], "results[1]: true: sample 1 "
+	    "again: skipped"));
+	imp_free(&im);
 	imp("tests/data/bad-hyperfine-truncated.json", &im);
 	assert_int_equal(im.rc, -1);
 	assert_non_null(strstr(im.err.msg,

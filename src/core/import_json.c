@@ -86,6 +86,17 @@ import_json_sample(struct import *im, const char *what, size_t i,
 		import_json_warn(im, what, i, bad);
 		return;
 	}
+	/* The same sample twice (a command given twice): a run holds one. */
+	for (size_t k = 0; k < im->run->nsamples; k++) {
+		s = &im->run->samples[k];
+		if (s->index == t->index && s->copies == t->copies &&
+		    strcmp(s->test, t->test) == 0) {
+			snprintf(bad, sizeof bad, "%s: sample %d again: skipped",
+			    t->test, t->index);
+			import_json_warn(im, what, i, bad);
+			return;
+		}
+	}
 	s = run_add_sample(im->run);
 	memcpy(s->test, t->test, sizeof s->test);
 	memcpy(s->unit, t->unit, sizeof s->unit);
