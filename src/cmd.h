@@ -106,6 +106,30 @@ struct table *cmd_index_table(const struct run *run,
 int	 cmd_index(const struct run *run, const struct run *base,
 	     const char *name, enum table_format fmt);
 
+/* cli_commands.c: run -x, --suite and their options */
+#define CLI_COMMANDS_SUITE	'7'	/* --suite, as getopt sees it */
+#define CLI_COMMANDS_SHOW	'8'	/* --show-output */
+#define CLI_COMMANDS_TIMEOUT	'9'	/* --timeout */
+struct cli_commands {
+	const char		**spec;		/* -x */
+	size_t			  nspec;
+	const char		**suite;	/* --suite */
+	size_t			  nsuite;
+	struct command_param	  param[COMMAND_MAX_PARAMS];
+	struct {
+		const char	*name, *lo, *hi, *step;
+	}			  range[COMMAND_MAX_PARAMS];	/* -P, -D */
+	int			  is_range[COMMAND_MAX_PARAMS];
+	size_t			  nparam;
+	struct command_opts	  opts;
+};
+void	 cli_commands_init(struct cli_commands *);
+void	 cli_commands_free(struct cli_commands *);
+int	 cli_commands_opt(struct cli_commands *, int, const char *, int,
+	     char **);
+int	 cli_commands_given(const struct cli_commands *);
+int	 cli_commands_finish(struct cli_commands *, struct plan *);
+
 /* cli_json.c */
 int	 cmd_json_write(struct json_t *);
 int	 cmd_json_run(const char *command, const struct run *run,

@@ -20,6 +20,9 @@ const char cmd_run_usage[] =
 "                   [-l LABEL] [--note TEXT]\n"
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
+"                   [-x [NAME=]CMD]... [--suite FILE]... [-N] [-i] [-w N]\n"
+"                   [-P NAME LO HI [-D STEP]] [-L NAME A,B,...]\n"
+"                   [--show-output] [--timeout SECONDS]\n"
 "       sysmark run --resume FILE [-F] [-q] [-s] [-f FORMAT]\n"
 "       sysmark run --hosts [USER@]HOST[:PORT],... [fleet run's options]\n"
 "\n"
@@ -49,6 +52,18 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  --cleanup CMD  sh -c CMD for each test after the run\n"
 "  --resume FILE  continue an interrupted run from its file, with its\n"
 "                 plan; only the missing samples are taken\n"
+"  -x [NAME=]CMD  time a command as a test (repeatable; seconds per\n"
+"                 execution); through /bin/sh -c only if it has shell\n"
+"                 syntax, the shell's start-up then subtracted; with -x\n"
+"                 or --suite, only -t's tests run besides\n"
+"  --suite FILE   the commands of a CSV file: id,title,command,setup,\n"
+"                 cleanup,unit,direction\n"
+"  -P NAME LO HI  one test per value of {NAME} in the commands, LO to\n"
+"                 HI by -D STEP (default 1); -L NAME A,B,... the values\n"
+"  -N             never through a shell; -i: a non-zero exit is no\n"
+"                 failure; -w N: N untimed executions per sample\n"
+"  --show-output  the commands' output to stderr, not /dev/null\n"
+"  --timeout SEC  an execution's time limit (default 600; 0: none)\n"
 CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
 
 /* The longest label (run -l) and note (--note), in bytes. */
@@ -87,15 +102,18 @@ static const struct {
 	char		 c;
 } cmd_run_long[] = {
 	{ "--order", 'O' },
-	{ "--note", 'N' },
-	{ "--detect", 'D' },
-	{ "--prepare", 'P' },
-	{ "--setup", 'S' },
-	{ "--cleanup", 'K' },
-	{ "--resume", 'U' },
+	{ "--note", '1' },
+	{ "--detect", '2' },
+	{ "--prepare", '3' },
+	{ "--setup", '4' },
+	{ "--cleanup", '5' },
+	{ "--resume", '6' },
+	{ "--suite", CLI_COMMANDS_SUITE },
+	{ "--show-output", CLI_COMMANDS_SHOW },
+	{ "--timeout", CLI_COMMANDS_TIMEOUT },
 };
 
-/* How the user wrote option c: "--prepare" for P, "-t" for t. */
+/* How the user wrote option c: "--prepare" for 3, "-t" for t. */
 static const char *
 cmd_run_name(int c)
 {
@@ -116,14 +134,14 @@ cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
 	const char	*name = cmd_run_name(c);
 
 	if (*arg == '\0')
-		return cmd_usage_error("%s \"\": %s", name, c == 'U' ?
+		return cmd_usage_error("%s \"\": %s", name, c == '6' ?
 		    "name the run file to resume" : "give a command (it runs "
 		    "through /bin/sh -c as written)");
-	if (c == 'P')
+	if (c == '3')
 		plan_set_str(&m->plan.prepare, arg);
-	else if (c == 'S')
+	else if (c == '4')
 		plan_set_str(&m->plan.setup, arg);
-	else if (c == 'K')
+	else if (c == '5')
 		plan_set_str(&m->plan.cleanup, arg);
 	else
 		m->resume = arg;
@@ -139,7 +157,7 @@ static int
 cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
 {
 	struct sm_error	err;
-	const char	*bad = strpbrk(given, "tcdnRCTbOoPSKD");
+	const char	*bad = strpbrk(given, "tcdnRCTbOo23457xPDLNiw89");
 
 	if (bad != NULL)
 		return cmd_usage_error("--resume %s: the plan and settings "
@@ -172,9 +190,10 @@ cmd_run_detect(const char *arg, struct cmd_opts *m)
 int
 cmd_run(int argc, char **argv, const char *argv0)
 {
-	struct cmd_opts	m;
-	struct resume	rs;
-	char		given[64] = "";
+	struct cmd_opts		m;
+	struct cli_commands	cc;
+	struct resume		rs;
+	char			given[64] = "";
 	size_t		ngiven = 0;
 	int		c, rc = 0, given_d = 0, given_nr = 0;
 
@@ -184,29 +203,33 @@ cmd_run(int argc, char **argv, const char *argv0)
 		    (argv[i][7] == '\0' || argv[i][7] == '='))
 			return cmd_fleet_run(argc, argv, argv0);
 	cmd_opts_init(&m);
+	cli_commands_init(&cc);
 	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
 	    i++)
 		cmd_long_opt(argc, argv, cmd_run_long[i].name,
 		    cmd_run_long[i].c);
 	cmd_long_opt(argc, argv, "--label", 'l');
 	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:D:Fqsf:l:N:P:S:K:U:")) != -1) {
+	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:1:2:3:4:5:6:x:7:89:P:D:L:Niw:")) !=
+	    -1) {
 		given_d |= c == 'd';
 		given_nr |= c == 'n' || c == 'R' || c == 'C';
 		if (c == 'l')
 			rc = cmd_run_text("-l", optarg, CMD_RUN_LABEL_MAX,
 			    &m.label);
-		else if (c == 'N')
+		else if (c == '1')
 			rc = cmd_run_text("--note", optarg, CMD_RUN_NOTE_MAX,
 			    &m.note);
-		else if (c == 'D')
+		else if (c == '2')
 			rc = cmd_run_detect(optarg, &m);
+		else if (strchr("x789PDLNiw", c) != NULL)
+			rc = cli_commands_opt(&cc, c, optarg, argc, argv);
 		else if (c == ':')
 			rc = cmd_usage_error("option %s needs a value",
 			    cmd_run_name(optopt));
 		else if (c == '?')
 			rc = cmd_usage_error("unknown option -%c", optopt);
-		else if (strchr("PSKU", c) != NULL)
+		else if (strchr("3456", c) != NULL)
 			rc = cmd_run_hook(c, optarg, &m);
 		else
 			rc = cmd_opts_parse(c, optarg, &m);
@@ -222,6 +245,8 @@ cmd_run(int argc, char **argv, const char *argv0)
 	if (rc == 0 && m.detect > 0 && given_nr)
 		rc = cmd_usage_error("--detect chooses the repeats and samples "
 		    "itself: leave out -n, -R and -C");
+	if (rc == 0 && m.resume == NULL)
+		rc = cli_commands_finish(&cc, &m.plan);
 	if (rc == 0)
 		rc = cmd_opts_finish(&m, argv0);
 	if (rc == 0 && m.detect > 0)
@@ -233,6 +258,7 @@ cmd_run(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = cmd_measure(&m);
 	cmd_opts_free(&m);
+	cli_commands_free(&cc);
 	resume_free(&rs);
 	return rc;
 }

@@ -26,6 +26,7 @@ SAMPLE = {"repeat": "int", "index": "int", "warmup": "bool", "status": "str",
           "value": NUMQ, "duration": NUMQ, "elapsed": NUMQ,
           "iterations": "int", "per_copy": ("list?", NUMQ), "busy": NUMQ,
           "freq_mhz": NUMQ, "temp_c": NUMQ, "session": "int",
+          "user_s": NUMQ, "sys_s": NUMQ, "maxrss_kb": NUMQ,
           "reason": "str"}
 RUN_TEST = {"id": "str", "title": "str", "group": "str?", "unit": "str?",
             "version": "int", "copies": "int", "higher_is_better": "bool",

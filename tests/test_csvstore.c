@@ -266,9 +266,9 @@ static const struct {
 	{ "bad_header.csv", "1: not a sysmark run: expected column 1 to be "
 	    "\"record\", got \"kind\"" },
 	{ "bad_noformat.csv", "2: expected the format record "
-	    "(meta,format,3) first" },
+	    "(meta,format,4) first" },
 	{ "bad_format.csv", "2: format 9 is newer than this sysmark reads "
-	    "(3); upgrade sysmark" },
+	    "(4); upgrade sysmark" },
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_repeat.csv", "3: column \"repeat\": expected a whole number "
 	    "from 1 to 2147483647, got \"0\"" },
@@ -334,16 +334,26 @@ test_decimal_comma_locale(void **state)
 	assert_non_null(setlocale(LC_ALL, "de_DE.UTF-8"));
 	assert_string_equal(localeconv()->decimal_point, ",");
 	make_run(&a);
+	/* Format 4's rusage columns, in the C locale too. */
+	for (size_t i = 0; i < a.nsamples; i++) {
+		a.samples[i].user_s = 1.5;
+		a.samples[i].sys_s = 0.25;
+		a.samples[i].maxrss_kb = 2048;
+	}
 	snprintf(path, sizeof path, "%s/de.csv", dir);
 	assert_int_equal(csvstore_save(&a, path, 0, &err), 0);
 	text = tu_slurp(path);
 	assert_non_null(strstr(text, ",1234567.891234567"));
-	assert_non_null(strstr(text, ";0.30000000000000004,1,,,,1\n"));
+	assert_non_null(strstr(text,
+	    ";0.30000000000000004,1,,,,1,1.5,0.25,2048\n"));
 	assert_null(strstr(text, "1234567,89"));
 	assert_non_null(strstr(text, ",0.10000123456789,"));
 	run_init(&b);
 	assert_int_equal(csvstore_load(&b, path, &err), 0);
 	assert_same_run(&a, &b);
+	assert_near(b.samples[0].user_s, 1.5, 0);
+	assert_near(b.samples[0].sys_s, 0.25, 0);
+	assert_near(b.samples[0].maxrss_kb, 2048, 0);
 	setlocale(LC_ALL, "C");
 	unsetenv("LOCPATH");
 	free(text);

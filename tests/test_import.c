@@ -3,7 +3,8 @@
  * reports of seed 004 (as posted, with collapsed blanks, and one with
  * aligned columns), the UnixBench 6 sample, a two-section UnixBench
  * report (1 and 2 copies), unknown lines, truncated and malformed
- * reports, and the round trip import -> show.
+ * reports, and the round trip import -> show; import_json.c: exports
+ * made with hyperfine 1.15 and Google Benchmark 1.7.1 (Debian's).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -420,10 +421,112 @@ test_cli_errors(void **state)
 	tu_out_free(&o);
 }
 
+/* Every time of a hyperfine export a sample, with the run -x test's id. */
+static void
+test_hyperfine(void **state)
+{
+	struct imported	 im;
+	char		 name[32];
+	int		 version;
+
+	(void)state;
+	imp("tests/data/hyperfine-1.15.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 10);
+	assert_string_equal(im.run.samples[0].test, "true");
+	assert_string_equal(im.run.samples[0].unit, "s");
+	assert_near(im.run.samples[0].value, 0.040470807000000004, 0);
+	assert_int_equal(im.run.samples[4].index, 5);
+	assert_string_equal(im.run.samples[5].test, "sleep");
+	command_ident("sleep 0.01", name, &version);
+	assert_int_equal(im.run.samples[5].version, version);
+	assert_string_equal(run_meta_get(&im.run, "command.sleep"),
+	    "sleep 0.01");
+	assert_string_equal(run_meta_get(&im.run, "suite"),
+	    "hyperfine --export-json");
+	imp_free(&im);
+	/* A scan: each value its own test. */
+	imp("tests/data/hyperfine-params.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_string_equal(im.run.samples[0].test, "sleep-1");
+	assert_string_equal(im.run.samples[3].test, "sleep-2");
+	imp_free(&im);
+	/* hyperfine -i: a non-zero exit is a failed sample. */
+	imp("tests/data/hyperfine-failed.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.samples[0].status, RUN_FAILED);
+	assert_string_equal(im.run.samples[0].reason,
+	    "exited with status 1");
+	imp_free(&im);
+}
+
+/* Google Benchmark: repetitions are samples, aggregates left out. */
+static void
+test_gbench(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/gbench-1.7.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 9);
+	assert_string_equal(im.run.samples[0].test, "BM_memset-64");
+	assert_string_equal(im.run.samples[0].unit, "ns");
+	assert_near(im.run.samples[0].value, 30.39545435920195, 0);
+	assert_int_equal(im.run.samples[2].index, 3);
+	assert_int_equal((int)im.run.samples[0].iterations, 4563361);
+	assert_string_equal(im.run.samples[3].test, "BM_memset-1024");
+	assert_int_equal(im.run.samples[6].status, RUN_FAILED);
+	assert_string_equal(im.run.samples[6].reason, "no device");
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "vm");
+	imp_free(&im);
+}
+
+/* Wrong types are warnings naming the entry; broken JSON is refused. */
+static void
+test_json_bad(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	imp("tests/data/bad-hyperfine-types.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 2);
+	assert_int_equal(im.nwarn, 3);
+	assert_string_equal(im.warn[0], "tests/data/bad-hyperfine-types.json: "
+	    "results[0]: a time that is not a number: skipped");
+	assert_non_null(strstr(im.warn[1], "results[0]: true: elapsed time -1 s"));
+	assert_string_equal(im.warn[2], "tests/data/bad-hyperfine-types.json: "
+	    "results[1]: no \"command\" and \"times\": skipped");
+	imp_free(&im);
+	/* The same command twice: the second's samples would repeat. */
+	imp("tests/data/bad-hyperfine-twice.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 2);
+	assert_int_equal(im.nwarn, 1);
+	assert_non_null(strstr(im.warn[0], "results[1]: true: sample 1 "
+	    "again: skipped"));
+	imp_free(&im);
+	imp("tests/data/bad-hyperfine-truncated.json", &im);
+	assert_int_equal(im.rc, -1);
+	assert_non_null(strstr(im.err.msg,
+	    "bad-hyperfine-truncated.json:1: not valid JSON"));
+	imp_free(&im);
+	imp("tests/data/bad-json-neither.json", &im);
+	assert_int_equal(im.rc, -1);
+	assert_non_null(strstr(im.err.msg, "neither a hyperfine export"));
+	imp_free(&im);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hyperfine),
+		cmocka_unit_test(test_gbench),
+		cmocka_unit_test(test_json_bad),
 		cmocka_unit_test(test_byte_becoming),
 		cmocka_unit_test(test_byte_noindex),
 		cmocka_unit_test(test_byte_log),

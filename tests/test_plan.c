@@ -20,6 +20,51 @@
 #include "../src/core/core.h"
 #include "testutil.h"
 
+/* Command tests with every option set, after the catalog's. */
+static void
+odd_commands(struct plan *p)
+{
+	struct command_opts	 o = { 1, 1, 1, 3, 2.5 };
+	struct command_set	*set = xcalloc(1, sizeof *set);
+	struct command_param	 par;
+	struct sm_error		 err;
+
+	assert_int_equal(command_param_list(&par, "n", "1,2", &err), 0);
+	assert_int_equal(command_add(set, "z=gzip -{n} -c /etc/hostname",
+	    &par, 1, &o, &err), 0);
+	command_param_free(&par);
+	o.no_shell = 0;
+	assert_int_equal(command_add(set, "echo 'a,\"b\"' | cat", NULL, 0, &o,
+	    &err), 0);
+	set->cmd[2]->setup = xstrdup("touch f");
+	set->cmd[2]->cleanup = xstrdup("rm -f f");
+	set->cmd[2]->title = xstrdup("Echo");
+	snprintf(set->cmd[2]->unit, sizeof set->cmd[2]->unit, "ms");
+	set->cmd[2]->scale = 1e3;
+	command_bench_init(set->cmd[2]);
+	plan_add_commands(p, set);
+}
+
+/* The same test: the catalog's same one, or a command test made alike. */
+static void
+assert_same_bench(const struct bench *a, const struct bench *b)
+{
+	char	*ea, *eb;
+
+	if (command_of(a) == NULL) {
+		assert_ptr_equal(a, b);
+		return;
+	}
+	assert_non_null(command_of(b));
+	assert_string_equal(a->id, b->id);
+	assert_int_equal(a->version, b->version);
+	ea = command_encode(command_of(a));
+	eb = command_encode(command_of(b));
+	assert_string_equal(ea, eb);
+	free(ea);
+	free(eb);
+}
+
 /* A plan with every field away from its default. */
 static void
 odd_plan(struct plan *p)
@@ -46,6 +91,7 @@ odd_plan(struct plan *p)
 	plan_set_str(&p->setup, "sync");
 	plan_set_str(&p->cleanup, "rm -f /tmp/x");
 	plan_set_str(&p->baseline, "byte-3.11");
+	odd_commands(p);
 }
 
 static void
@@ -53,7 +99,7 @@ assert_same_plan(const struct plan *a, const struct plan *b)
 {
 	assert_int_equal(a->nbench, b->nbench);
 	for (size_t i = 0; i < a->nbench; i++)
-		assert_ptr_equal(a->benches[i], b->benches[i]);
+		assert_same_bench(a->benches[i], b->benches[i]);
 	assert_int_equal(a->ncopies, b->ncopies);
 	assert_memory_equal(a->copies, b->copies, a->ncopies *
 	    sizeof a->copies[0]);
@@ -119,7 +165,7 @@ test_round_trip_file(void **state)
 	assert_same_plan(&a, &b);
 	/* What the report and compare read stays as they read it. */
 	assert_string_equal(run_meta_get(&back, "plan_tests"),
-	    "syscall,pipe,dhry2reg");
+	    "syscall,pipe,dhry2reg,z-1,z-2,echo");
 	assert_string_equal(run_meta_get(&back, "plan_copies"), "1,3,2");
 	assert_string_equal(run_meta_get(&back, "order"), "grouped");
 	assert_string_equal(run_meta_get(&back, "repeat_gap"), "2.5");
@@ -144,6 +190,9 @@ test_copy(void **state)
 	plan_free(&a);
 	assert_string_equal(b.prepare, "echo 'a, \"b\"'");
 	assert_string_equal(b.benches[2]->id, "dhry2reg");
+	/* Its command tests are its own, the benches pointing into them. */
+	assert_string_equal(b.benches[5]->title, "Echo");
+	assert_ptr_equal(b.benches[5]->arg, b.commands->cmd[2]);
 	plan_free(&b);
 }
 

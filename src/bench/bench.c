@@ -146,25 +146,27 @@ bench_cloexec_pipe(struct bench_ctx *ctx, int p[2])
 }
 
 /*
- * Start sysmark-exec's looper (see src/helper/sysmark-exec.c) for argv,
- * each run's stdin from the file in (NULL: /dev/null) and stdout to
- * out_fd (-1: /dev/null).  It waits for bench_looper_run()'s counts.
+ * Start sysmark-exec with the arguments av (its mode first), stdin the
+ * pipe of counts, descriptor 3 that of replies, stdout to out_fd and
+ * stderr to err_fd (-1: /dev/null).  It waits for bench_looper_run()'s
+ * counts.
  */
 void
-bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
-    const char *in, int out_fd, char *const argv[])
+bench_looper_exec(struct bench_ctx *ctx, struct bench_looper *lp,
+    int out_fd, int err_fd, char *const av[])
 {
 	posix_spawn_file_actions_t	 fa;
 	char				*helper = bench_helper(ctx);
-	char				*av[16];
-	int				 cmd[2], reply[2], e, n = 0;
+	char				**argv;
+	size_t				 n = 0;
+	int				 cmd[2], reply[2], e;
 
-	av[n++] = helper;
-	av[n++] = "serve";
-	av[n++] = (char *)(in != NULL ? in : "-");
-	while (*argv != NULL && n < 15)
-		av[n++] = *argv++;
-	av[n] = NULL;
+	while (av[n] != NULL)
+		n++;
+	if ((argv = calloc(n + 2, sizeof *argv)) == NULL)
+		bench_fail(ctx, "out of memory");
+	argv[0] = helper;
+	memcpy(argv + 1, av, n * sizeof *av);
 	bench_cloexec_pipe(ctx, cmd);
 	bench_cloexec_pipe(ctx, reply);
 	if ((e = posix_spawn_file_actions_init(&fa)) != 0)
@@ -175,14 +177,16 @@ bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
 		    STDOUT_FILENO) : posix_spawn_file_actions_addopen(&fa,
 		    STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
 	if (e == 0)
-		e = posix_spawn_file_actions_addopen(&fa, STDERR_FILENO,
-		    "/dev/null", O_WRONLY, 0);
+		e = err_fd >= 0 ? posix_spawn_file_actions_adddup2(&fa, err_fd,
+		    STDERR_FILENO) : posix_spawn_file_actions_addopen(&fa,
+		    STDERR_FILENO, "/dev/null", O_WRONLY, 0);
 	if (e == 0)
 		e = posix_spawn_file_actions_adddup2(&fa, reply[1], 3);
 	if (e == 0)
-		e = posix_spawn(&lp->pid, helper, &fa, NULL, av, environ);
+		e = posix_spawn(&lp->pid, helper, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	free(helper);
+	free(argv);
 	if (e != 0)
 		bench_fail(ctx, "sysmark-exec: %s", strerror(e));
 	close(cmd[0]);
@@ -192,16 +196,37 @@ bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
 }
 
 /*
+ * Start sysmark-exec's looper (see src/helper/sysmark-exec.c) for argv,
+ * each run's stdin from the file in (NULL: /dev/null) and stdout to
+ * out_fd (-1: /dev/null).
+ */
+void
+bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
+    const char *in, int out_fd, char *const argv[])
+{
+	char	*av[16];
+	int	 n = 0;
+
+	av[n++] = "serve";
+	av[n++] = (char *)(in != NULL ? in : "-");
+	while (*argv != NULL && n < 15)
+		av[n++] = *argv++;
+	av[n] = NULL;
+	bench_looper_exec(ctx, lp, out_fd, -1, av);
+}
+
+/*
  * Have the looper run its program n times.  While it does, what arrives
  * on drain_fd (non-blocking; -1: none) is handed to drain().  A run that
- * fails fails the sample, named by what.
+ * fails fails the sample, named by what, with what the reply says after
+ * the status (a command test's last line of stderr).
  */
 void
 bench_looper_run(struct bench_ctx *ctx, struct bench_looper *lp, uint64_t n,
     const char *what, int drain_fd, void (*drain)(struct bench_ctx *, int))
 {
 	struct pollfd	pfd[2];
-	char		buf[32];
+	char		buf[256], *text;
 	ssize_t		len;
 	long		status;
 	int		k;
@@ -225,10 +250,19 @@ bench_looper_run(struct bench_ctx *ctx, struct bench_looper *lp, uint64_t n,
 	buf[len] = '\0';
 	if (drain_fd >= 0)
 		drain(ctx, drain_fd);	/* all a run wrote is in the pipe */
-	if ((status = strtol(buf, NULL, 10)) == 127)
+	buf[strcspn(buf, "\n")] = '\0';
+	status = strtol(buf, &text, 10);
+	text += *text == ' ';
+	if (status == 127)
 		bench_fail(ctx, "%s: could not be started", what);
+	if (status == -1)
+		bench_fail(ctx, "%s: past its time limit, killed", what);
+	if (status > 128 && status < 128 + 65)
+		bench_fail(ctx, "%s: killed by signal %ld%s%s", what,
+		    status - 128, *text ? ": " : "", text);
 	if (status != 0)
-		bench_fail(ctx, "%s: exited with status %ld", what, status);
+		bench_fail(ctx, "%s: exited with status %ld%s%s", what, status,
+		    *text ? ": " : "", text);
 }
 
 /* Let the looper go: it exits at the end of its counts. */

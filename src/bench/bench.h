@@ -84,11 +84,13 @@ struct bench {
 	enum bench_timing timing;
 	enum bench_place place;
 	/*
-	 * BENCH_CALIBRATED only, both optional.  prepare() runs untimed
+	 * Both optional.  prepare(), BENCH_CALIBRATED only, runs untimed
 	 * before every batch with that batch's n (create the files a batch
 	 * deletes).  overhead() is loop() without its operation (touching a
 	 * working set without switching); it is timed with the same n right
-	 * after each batch and subtracted instead of the empty loop.
+	 * after each batch and subtracted instead of the empty loop.  For a
+	 * BENCH_TIMED test, it is timed once after the sample, over the
+	 * sample's iterations (a command test's shell start-up).
 	 */
 	void		 (*prepare)(struct bench_ctx *, uint64_t);
 	void		 (*overhead)(struct bench_ctx *, uint64_t);
@@ -198,6 +200,8 @@ struct bench_looper {
 void	bench_cloexec_pipe(struct bench_ctx *, int [2]);	/* close-on-exec */
 void	bench_looper_start(struct bench_ctx *, struct bench_looper *,
 	    const char *, int, char *const []);
+void	bench_looper_exec(struct bench_ctx *, struct bench_looper *, int,
+	    int, char *const []);
 void	bench_looper_run(struct bench_ctx *, struct bench_looper *, uint64_t,
 	    const char *, int, void (*)(struct bench_ctx *, int));
 void	bench_looper_stop(struct bench_looper *);

@@ -23,7 +23,7 @@
  *                csvstore_write.c (private: csvstore_int.h), csvcell.c,
  *                save.c, baseline.c
  *   import       import.c import_text.c import_byte.c import_bytelog.c
- *                import_lmbench3.c import_unixbench.c
+ *                import_lmbench3.c import_unixbench.c import_json.c
  *   judging      compare.c judge.c bmdiff.c gate.c filter.c noise.c
  *                detect.c index.c best.c scaling.c curves.c memhier.c
  *   output       table.c label.c runset.c report.c json_out.c json_run.c
@@ -263,6 +263,9 @@ struct run_sample {
 	double		 freq_mhz;	/* CPUs' mean clock at its end; NaN */
 	double		 temp_c;	/* hottest thermal zone then; NaN */
 	int		 session;	/* 1, or 2... after run --resume */
+	double		 user_s;	/* the copies' and their children's */
+	double		 sys_s;		/*   CPU seconds (wait4); NaN */
+	double		 maxrss_kb;	/* the largest peak RSS of them; NaN */
 };
 /* Sample 0 of a test in a repeat is its warm-up: kept, not counted. */
 #define RUN_WARMUP	0
@@ -422,7 +425,7 @@ void	 csvcell_add(char **field, size_t max, size_t *n, const void *s,
 void	 csvcell_clear(char **, size_t, size_t *);
 
 /* csvstore.c: the format; csvstore_read.c, csvstore_write.c */
-#define CSVSTORE_FORMAT		3
+#define CSVSTORE_FORMAT		4
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
 #define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */
@@ -802,6 +805,11 @@ int	 import_index_row(const char *);
 int	 import_number(const char *, size_t, double *);
 int	 import_seen(const struct import *, const char *, int);
 
+/* import_json.c: hyperfine's and Google Benchmark's JSON */
+int	 import_json_is(const char *, size_t);
+int	 import_json_read(struct import *, const char *, size_t,
+	     struct sm_error *);
+
 /* import_byte.c */
 int	 import_byte_read(struct import *, size_t, struct sm_error *);
 
@@ -899,6 +907,7 @@ enum runner_order {
 	RUNNER_ORDER_INTERLEAVED	/* rounds, each in a shuffled order */
 };
 
+struct command_set;
 #define PLAN_SAMPLES		6	/* -n */
 #define PLAN_DURATION		10.0	/* -d, seconds */
 #define PLAN_TIME_CAP		600.0	/* -C's cap unless -T, seconds */
@@ -927,12 +936,15 @@ struct plan {
 	char			 *setup;	/* before a test's first */
 	char			 *cleanup;	/* after the run, per test */
 	char			 *baseline;	/* -b NAME that -C aims at */
+	struct command_set	 *commands;	/* run -x, --suite: owned; the
+						   benches point into it */
 };
 void	 plan_init(struct plan *);
 void	 plan_free(struct plan *);
 void	 plan_copy(struct plan *dst, const struct plan *src);
 void	 plan_set_str(char **field, const char *v);
 void	 plan_set_benches(struct plan *, const struct bench *const *, size_t);
+void	 plan_add_commands(struct plan *, struct command_set *);
 int	 plan_check(const struct plan *, struct sm_error *);
 double	 plan_sample_estimate(const struct bench *, double);
 double	 plan_estimate(const struct plan *);
@@ -1297,5 +1309,91 @@ char	*xvisible(const char *, unsigned);	/* util.c */
 
 /* json_out.c: a document not written after all (an error on the way) */
 void	 json_out_free(struct json_t *);
+
+/*
+ * command.c, command_bench.c, command_suite.c: command tests, a user's
+ * command line timed as a test of the run (run -x, --suite)
+ */
+#define COMMAND_MAX_PARAMS	4
+#define COMMAND_MAX_VALUES	1000
+#define COMMAND_TIMEOUT		600	/* default seconds per execution */
+struct command_opts {
+	int		 no_shell;	/* -N: never through /bin/sh */
+	int		 show_output;	/* to sysmark's stderr, not /dev/null */
+	int		 ignore_fail;	/* -i: a non-zero exit is no failure */
+	unsigned	 warmup;	/* -w: untimed executions per sample */
+	double		 timeout;	/* seconds per execution, 0: none */
+};
+struct command {
+	char			 name[32];	/* the test's id */
+	char			*text;		/* as given, parameters set */
+	char			**argv;		/* what is executed */
+	int			 shell;		/* through /bin/sh -c */
+	int			 version;	/* hash of text and shell */
+	char			*param;		/* "NAME=value ...", or NULL */
+	char			*title;		/* a suite's, or NULL */
+	char			*setup;		/* a suite's, sh -c, or NULL */
+	char			*cleanup;
+	char			 unit[8];	/* "s" unless a suite says */
+	enum bench_dir		 dir;
+	double			 scale;
+	struct command_opts	 opts;
+	struct bench		 bench;		/* .arg is this command */
+};
+struct command_param {
+	char	  name[32];
+	char	**values;
+	size_t	  n;
+};
+struct command_set {
+	struct command	**cmd;		/* each allocated: benches point in */
+	size_t		  n;
+};
+int	 command_valid_name(const char *, size_t);
+int	 command_parse(struct command *, const char *,
+	     const struct command_opts *, struct sm_error *);
+void	 command_free(struct command *);
+void	 command_ident(const char *, char [32], int *);
+int	 command_param_range(struct command_param *, const char *name,
+	     const char *lo, const char *hi, const char *step,
+	     struct sm_error *);
+int	 command_param_list(struct command_param *, const char *name,
+	     const char *list, struct sm_error *);
+void	 command_param_free(struct command_param *);
+int	 command_add(struct command_set *, const char *spec,
+	     const struct command_param *, size_t,
+	     const struct command_opts *, struct sm_error *);
+void	 command_set_free(struct command_set *);
+struct command_set *command_set_copy(const struct command_set *);
+char	*command_encode(const struct command *);
+int	 command_decode(struct command_set *, const char *id, const char *,
+	     struct sm_error *);
+void	 command_bench_init(struct command *);
+const struct command *command_of(const struct bench *);
+void	 command_meta(const struct command *, struct run *);
+int	 command_suite_load(struct command_set *, const char *path,
+	     const struct command_param *, size_t,
+	     const struct command_opts *, struct sm_error *);
+
+/* csvrows.c: a small CSV file of rows, each named by its line */
+#define CSVROWS_COLS	16
+struct csvrows {
+	const char	*path;
+	struct sm_error	*err;
+	void		(*row)(struct csvrows *);
+	void		*data;
+	char		*field[CSVROWS_COLS];
+	size_t		 nfield;	/* may exceed CSVROWS_COLS */
+	size_t		 nrec;		/* records before this one */
+	size_t		 line;
+	size_t		 rec_line;	/* where this record began */
+	int		 in_record;
+	int		 comment;
+	int		 failed;
+};
+int	 csvrows_read(const char *, void (*)(struct csvrows *),
+	     void (*)(struct csvrows *), void *, struct sm_error *);
+void	 csvrows_bad(struct csvrows *, const char *, ...)
+	     __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -3,11 +3,11 @@
  *
  *   record,name,value,version,copies,sample,unit,duration,elapsed,
  *       iterations,status,reason,per_copy,repeat,busy,freq_mhz,temp_c,
- *       session
- *   meta,format,3,,,,,,,,,,,,,,,       <- always the first record
- *   meta,hostname,box,,,,,,,,,,,,,,,   <- one per system fact
+ *       session,user_s,sys_s,maxrss_kb
+ *   meta,format,4,,,,,,,,,,,,,,,,,,    <- always the first record
+ *   meta,hostname,box,,,,,,,,,,,,,,,,,,   <- one per system fact
  *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9,
- *       1,0,2400,45.0,1
+ *       1,0,2400,45.0,1,9.8,0.2,1840
  *
  * Format 2 added two columns: the repeat (run -R) a sample belongs to,
  * and how many other processes were runnable as it started.  Format 3
@@ -16,7 +16,11 @@
  * the session, 1 for the samples of the run itself and 2, 3... for those
  * run --resume added after each interruption (resume.c).  A format 1
  * file has 13 columns and loads as one repeat, load unknown; format 2
- * has 15 and loads as one session, clock unknown.
+ * has 15 and loads as one session, clock unknown.  Format 4 added the
+ * children's CPU time, user and system seconds, and their peak resident
+ * set in KB, summed over the sample's copies (the largest copy's peak),
+ * from wait4() as each copy is reaped; a format 3 file loads with them
+ * unknown (empty cells, as in imported runs).
  * Sample 0 of a (test, copies, repeat) is its warm-up: stored and shown,
  * left out of every statistic.
  *
@@ -56,7 +60,8 @@
 const char *const csvstore_cols[] = {
 	"record", "name", "value", "version", "copies", "sample", "unit",
 	"duration", "elapsed", "iterations", "status", "reason", "per_copy",
-	"repeat", "busy", "freq_mhz", "temp_c", "session",
+	"repeat", "busy", "freq_mhz", "temp_c", "session", "user_s", "sys_s",
+	"maxrss_kb",
 };
 
 /* ---- Numbers in the C locale ---- */

@@ -176,6 +176,29 @@ csvstore_status(struct csvstore_load *ld, struct run_sample *s)
 	return 0;
 }
 
+/* Format 4's columns: the children's CPU time and peak memory. */
+static int
+csvstore_v4(struct csvstore_load *ld, struct run_sample *s)
+{
+	static const enum csvstore_col	col[] = { COL_USER, COL_SYS, COL_RSS };
+	double				*v[] = { &s->user_s, &s->sys_s,
+					    &s->maxrss_kb };
+
+	for (size_t i = 0; i < 3; i++) {
+		*v[i] = NAN;
+		if (ld->ncols < CSVSTORE_NCOLS || ld->field[col[i]][0] == '\0')
+			continue;
+		if (csvstore_num(ld, col[i], v[i]) != 0)
+			return -1;
+		if (*v[i] < 0) {
+			csvstore_bad(ld, "column \"%s\": a negative amount",
+			    csvstore_cols[col[i]]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Format 3's columns: the CPU's clock and heat, and the run's session. */
 static int
 csvstore_v3(struct csvstore_load *ld, struct run_sample *s)
@@ -184,7 +207,9 @@ csvstore_v3(struct csvstore_load *ld, struct run_sample *s)
 
 	s->freq_mhz = s->temp_c = NAN;
 	s->session = 1;
-	if (ld->ncols < CSVSTORE_NCOLS)
+	if (csvstore_v4(ld, s) != 0)
+		return -1;
+	if (ld->ncols < CSVSTORE_NCOLS_V3)
 		return 0;
 	if ((ld->field[COL_FREQ][0] != '\0' &&
 	    csvstore_num(ld, COL_FREQ, &s->freq_mhz) != 0) ||
@@ -400,10 +425,11 @@ static void
 csvstore_header(struct csvstore_load *ld)
 {
 	if (ld->nfield != CSVSTORE_NCOLS && ld->nfield != CSVSTORE_NCOLS_V1 &&
-	    ld->nfield != CSVSTORE_NCOLS_V2) {
+	    ld->nfield != CSVSTORE_NCOLS_V2 && ld->nfield != CSVSTORE_NCOLS_V3) {
 		csvstore_bad(ld, "not a sysmark run: expected %zu columns "
-		    "(%d in format 1, %d in 2), got %zu", CSVSTORE_NCOLS,
-		    CSVSTORE_NCOLS_V1, CSVSTORE_NCOLS_V2, ld->nfield);
+		    "(%d in format 1, %d in 2, %d in 3), got %zu",
+		    CSVSTORE_NCOLS, CSVSTORE_NCOLS_V1, CSVSTORE_NCOLS_V2,
+		    CSVSTORE_NCOLS_V3, ld->nfield);
 		return;
 	}
 	ld->ncols = ld->nfield;

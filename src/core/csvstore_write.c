@@ -73,7 +73,7 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	char	 value[32] = "", version[16], copies[16], idx[16];
 	char	 duration[32] = "", elapsed[32] = "", iters[32] = "";
 	char	 repeat[16], busy[32] = "", freq[32] = "", temp[32] = "";
-	char	 session[16];
+	char	 session[16], user[32] = "", sys[32] = "", rss[32] = "";
 	char	*per = xcalloc((size_t)s->copies + 1, 32);
 
 	if (s->status == RUN_OK)
@@ -94,6 +94,12 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 		snprintf(temp, sizeof temp, "%.1f", s->temp_c);
 	snprintf(session, sizeof session, "%d", s->session > 0 ?
 	    s->session : 1);
+	if (isfinite(s->user_s))
+		csvstore_fmt_double(s->user_s, user, sizeof user);
+	if (isfinite(s->sys_s))
+		csvstore_fmt_double(s->sys_s, sys, sizeof sys);
+	if (isfinite(s->maxrss_kb))
+		snprintf(rss, sizeof rss, "%.0f", s->maxrss_kb);
 	if (s->iterations > 0)
 		snprintf(iters, sizeof iters, "%llu",
 		    (unsigned long long)s->iterations);
@@ -126,6 +132,9 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	cells[COL_FREQ] = freq;
 	cells[COL_TEMP] = temp;
 	cells[COL_SESSION] = session;
+	cells[COL_USER] = user;
+	cells[COL_SYS] = sys;
+	cells[COL_RSS] = rss;
 	csvstore_row(f, cells);
 	free(per);
 }

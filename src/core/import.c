@@ -3,7 +3,8 @@
  * report (import_byte.c) or results log (import_bytelog.c), a UnixBench
  * 5.x/6.x report (import_unixbench.c) or an lmbench3 results file
  * (import_lmbench3.c) becomes a sysmark run, one sample per published
- * figure.  This file reads the file and tells the layouts apart: a
+ * figure; a JSON document, hyperfine's export or Google Benchmark's
+ * output (import_json.c), one sample per time it holds.  This file reads the file and tells the layouts apart: a
  * report by its banner line ("BYTE UNIX Benchmarks (Version N)"), an
  * lmbench3 file by its bracketed header, a BYTE log by its '|' lines.
  * What the parsers share (lines, warnings, titles mapped to test ids)
@@ -86,6 +87,26 @@ import_banner(const struct import *im, size_t *at)
 	return -1;
 }
 
+/* A JSON document: hyperfine's or Google Benchmark's (import_json.c). */
+static int
+import_json(struct import *im, const char *buf, size_t len,
+    const char *name, char ***warn, size_t *nwarn, struct sm_error *err)
+{
+	int	rc;
+
+	run_meta_set(im->run, "imported_from", name);
+	rc = import_json_read(im, buf, len, err);
+	if (rc == 0 && im->nresults == 0) {
+		sm_error_set(err, "%s: no results in the document", im->path);
+		rc = -1;
+	}
+	*warn = im->warn;
+	*nwarn = im->nwarn;
+	if (rc != 0)
+		run_free(im->run);
+	return rc;
+}
+
 /*
  * Read the report held in buf (name is what messages call it) into run
  * (initialised, empty).  Warnings about skipped lines land in *warn (free
@@ -108,6 +129,8 @@ import_read_buf(const char *buf, size_t len, const char *name,
 	im.run = run;
 	*warn = NULL;
 	*nwarn = 0;
+	if (import_json_is(buf, len))
+		return import_json(&im, buf, len, name, warn, nwarn, err);
 	if (import_split(&im, buf, len, err) != 0) {
 		import_free(&im);
 		return -1;

@@ -54,6 +54,9 @@ json_run_sample(const struct run_sample *s)
 	json_out_num(o, "busy", s->busy);
 	json_out_num(o, "freq_mhz", s->freq_mhz);
 	json_out_num(o, "temp_c", s->temp_c);
+	json_out_num(o, "user_s", s->user_s);
+	json_out_num(o, "sys_s", s->sys_s);
+	json_out_num(o, "maxrss_kb", s->maxrss_kb);
 	json_out_int(o, "session", s->session > 0 ? s->session : 1);
 	json_out_str(o, "reason", s->reason);
 	return o;

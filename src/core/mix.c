@@ -27,7 +27,6 @@
 
 #include <sys/stat.h>
 
-#include <csv.h>
 #include <errno.h>
 #include <limits.h>
 #include <locale.h>
@@ -46,15 +45,7 @@ static const char *const mix_cols[] = {
 
 struct mix_load {
 	struct mix		*mix;
-	struct sm_error		*err;
-	int			 failed;
-	size_t			 line;		/* current physical line */
-	size_t			 rec_line;	/* where the record began */
-	int			 in_record;
-	int			 comment;	/* in a '#' line */
-	size_t			 nrec;
-	char			*field[MIX_NCOLS];
-	size_t			 nfield;
+	struct csvrows		*cr;	/* the file being read */
 };
 
 static void
@@ -67,13 +58,10 @@ mix_bad(struct mix_load *ld, const char *fmt, ...)
 	char	msg[200];
 	va_list	ap;
 
-	if (ld->failed)
-		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	sm_error_set(ld->err, "%s:%zu: %s", ld->mix->path, ld->rec_line, msg);
-	ld->failed = 1;
+	csvrows_bad(ld->cr, "%s", msg);
 }
 
 /* The step kind a command stands for: its program's name. */
@@ -202,7 +190,7 @@ mix_kind(struct mix_load *ld, const char *kind)
 static int
 mix_numbers(struct mix_load *ld, struct mix_step *st)
 {
-	const char	*it = ld->field[2], *th = ld->field[3];
+	const char	*it = ld->cr->field[2], *th = ld->cr->field[3];
 	long		 n = 1;
 
 	if (*it != '\0' && sm_parse_int(it, 1, MIX_MAX_ITERATIONS, &n) != 0) {
@@ -231,26 +219,26 @@ mix_step_row(struct mix_load *ld, enum mix_kind kind)
 
 	memset(&st, 0, sizeof st);
 	st.kind = kind;
-	st.line = ld->rec_line;
+	st.line = ld->cr->rec_line;
 	if (m->nsteps == MIX_MAX_STEPS) {
 		mix_bad(ld, "more than %d steps", MIX_MAX_STEPS);
 		return;
 	}
-	if (kind == MIX_TEST && mix_check_test(ld, ld->field[1], &st.bench))
+	if (kind == MIX_TEST && mix_check_test(ld, ld->cr->field[1], &st.bench))
 		return;
-	if (kind == MIX_COMMAND && mix_check_command(ld, ld->field[1]))
+	if (kind == MIX_COMMAND && mix_check_command(ld, ld->cr->field[1]))
 		return;
 	if (mix_numbers(ld, &st) != 0)
 		return;
 	if (kind == MIX_TEST)
 		snprintf(label, sizeof label, "%s", st.bench->id);
 	else
-		mix_command_kind(ld->field[1], label, sizeof label);
+		mix_command_kind(ld->cr->field[1], label, sizeof label);
 	if ((k = mix_kind(ld, label)) < 0)
 		return;
 	st.kind_index = (size_t)k;
 	if (kind == MIX_COMMAND)
-		st.command = xstrdup(ld->field[1]);
+		st.command = xstrdup(ld->cr->field[1]);
 	m->steps = xreallocarray(m->steps, m->nsteps + 1, sizeof *m->steps);
 	m->steps[m->nsteps++] = st;
 }
@@ -263,7 +251,7 @@ mix_users_row(struct mix_load *ld)
 
 	if (m->nusers > 0)
 		mix_bad(ld, "a second users row");
-	else if (mix_parse_users(ld->field[1], m->users, sizeof m->users /
+	else if (mix_parse_users(ld->cr->field[1], m->users, sizeof m->users /
 	    sizeof m->users[0], &m->nusers, &e) != 0)
 		mix_bad(ld, "users %s", e.msg);
 }
@@ -273,27 +261,27 @@ mix_record(struct mix_load *ld)
 {
 	const char	*kind;
 
-	if (ld->nfield != MIX_NCOLS) {
+	if (ld->cr->nfield != MIX_NCOLS) {
 		mix_bad(ld, "expected %zu fields (kind,what,iterations,think), "
-		    "got %zu", MIX_NCOLS, ld->nfield);
+		    "got %zu", MIX_NCOLS, ld->cr->nfield);
 		return;
 	}
-	if (ld->nrec == 0) {
+	if (ld->cr->nrec == 0) {
 		for (size_t i = 0; i < MIX_NCOLS; i++)
-			if (strcmp(ld->field[i], mix_cols[i]) != 0) {
+			if (strcmp(ld->cr->field[i], mix_cols[i]) != 0) {
 				mix_bad(ld, "not a mix: the first line must "
 				    "be kind,what,iterations,think");
 				return;
 			}
 		return;
 	}
-	kind = ld->field[0];
+	kind = ld->cr->field[0];
 	if (strcmp(kind, "test") == 0)
 		mix_step_row(ld, MIX_TEST);
 	else if (strcmp(kind, "command") == 0)
 		mix_step_row(ld, MIX_COMMAND);
 	else if (strcmp(kind, "source") == 0 && ld->mix->source == NULL)
-		ld->mix->source = xstrdup(ld->field[1]);
+		ld->mix->source = xstrdup(ld->cr->field[1]);
 	else if (strcmp(kind, "source") == 0)
 		mix_bad(ld, "a second source row");
 	else if (strcmp(kind, "users") == 0)
@@ -303,64 +291,28 @@ mix_record(struct mix_load *ld)
 		    "source or users)", kind);
 }
 
+/* One record of the file (csvrows.c calls it). */
 static void
-mix_on_field(void *s, size_t len, void *data)
+mix_on_row(struct csvrows *cr)
 {
-	struct mix_load	*ld = data;
+	struct mix_load	*ld = cr->data;
 
-	csvcell_add(ld->field, MIX_NCOLS, &ld->nfield, s, len);
+	ld->cr = cr;
+	mix_record(ld);
 }
 
+/* At the end of the file: a mix without steps is named by its last line. */
 static void
-mix_on_row(int c, void *data)
+mix_on_end(struct csvrows *cr)
 {
-	struct mix_load	*ld = data;
+	struct mix_load	*ld = cr->data;
 
-	(void)c;
-	if (!ld->failed)
-		mix_record(ld);
-	csvcell_clear(ld->field, MIX_NCOLS, &ld->nfield);
-	ld->nrec++;
-	ld->in_record = 0;
-}
-
-/*
- * Feed the parser a byte at a time, as csvstore does, so that messages
- * name the line a record starts on; '#' lines never reach it.
- */
-static void
-mix_feed(struct csv_parser *p, struct mix_load *ld, FILE *f)
-{
-	int		ch;
-	unsigned char	b;
-
-	while (!ld->failed && (ch = getc(f)) != EOF) {
-		b = (unsigned char)ch;
-		if (!ld->in_record && !ld->comment && b == '#')
-			ld->comment = 1;
-		if (ld->comment) {
-			ld->comment = b != '\n';
-			ld->line += b == '\n';
-			continue;
-		}
-		if (!ld->in_record && b != '\n' && b != '\r') {
-			ld->in_record = 1;
-			ld->rec_line = ld->line;
-		}
-		if (b == '\0') {
-			mix_bad(ld, "binary data (a NUL byte): not a mix");
-			return;
-		}
-		if (csv_parse(p, &b, 1, mix_on_field, mix_on_row, ld) != 1) {
-			mix_bad(ld, "malformed CSV: %s",
-			    csv_strerror(csv_error(p)));
-			return;
-		}
-		ld->line += b == '\n';
-	}
-	if (!ld->failed && csv_fini(p, mix_on_field, mix_on_row, ld) != 0)
-		mix_bad(ld, "malformed CSV at the end of the file: %s",
-		    csv_strerror(csv_error(p)));
+	ld->cr = cr;
+	if (ld->mix->nsteps > 0)
+		return;
+	cr->rec_line = cr->line > 1 ? cr->line - 1 : 1;
+	mix_bad(ld, "the mix has no steps (a user needs a test or command "
+	    "row)");
 }
 
 /* Name, directory and path of the mix file. */
@@ -429,17 +381,6 @@ mix_resolve(const char *self, const char *arg, char *path, size_t len,
 	return 0;
 }
 
-/* A UTF-8 byte order mark some editors put first is skipped. */
-static void
-mix_skip_bom(FILE *f)
-{
-	char	buf[3];
-	size_t	n = fread(buf, 1, sizeof buf, f);
-
-	if (infile_bom(buf, n) == 0)
-		rewind(f);
-}
-
 /*
  * Load and check the mix arg names (a file, or a name in mixes/) into
  * an empty mix; 0, or -1 with a message naming path:line.
@@ -448,43 +389,24 @@ int
 mix_load(struct mix *m, const char *self, const char *arg,
     struct sm_error *err)
 {
-	struct mix_load		 ld;
-	struct csv_parser	 p;
-	char			 path[PATH_MAX];
-	locale_t		 c, old;
-	FILE			*f;
+	struct mix_load	 ld;
+	char		 path[PATH_MAX];
+	locale_t	 c, old;
+	int		 rc;
 
 	memset(m, 0, sizeof *m);
 	if (mix_resolve(self, arg, path, sizeof path, err) != 0)
 		return -1;
-	if ((f = fopen(path, "r")) == NULL) {
-		sm_error_set(err, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	mix_skip_bom(f);
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0)
-		sm_fatal("csv_init failed");
 	mix_names(m, path);
 	memset(&ld, 0, sizeof ld);
 	ld.mix = m;
-	ld.err = err;
-	ld.line = ld.rec_line = 1;
 	if ((c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0)) == (locale_t)0)
 		sm_fatal("newlocale(C): %s", strerror(errno));
 	old = uselocale(c);
-	mix_feed(&p, &ld, f);
+	rc = csvrows_read(m->path, mix_on_row, mix_on_end, &ld, err);
 	uselocale(old);
 	freelocale(c);
-	for (size_t i = 0; i < ld.nfield && i < MIX_NCOLS; i++)
-		free(ld.field[i]);
-	csv_free(&p);
-	fclose(f);
-	if (!ld.failed && m->nsteps == 0) {
-		ld.rec_line = ld.line > 1 ? ld.line - 1 : 1;
-		mix_bad(&ld, "the mix has no steps (a user needs a test or "
-		    "command row)");
-	}
-	if (ld.failed) {
+	if (rc != 0) {
 		mix_free(m);
 		return -1;
 	}

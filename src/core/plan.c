@@ -44,6 +44,9 @@ plan_free(struct plan *p)
 	free(p->setup);
 	free(p->cleanup);
 	free(p->baseline);
+	if (p->commands != NULL)
+		command_set_free(p->commands);
+	free(p->commands);
 	memset(p, 0, sizeof *p);
 }
 
@@ -67,6 +70,40 @@ plan_set_benches(struct plan *p, const struct bench *const *benches,
 	p->nbench = n;
 }
 
+/*
+ * The command tests set holds join the plan's tests, after those it has;
+ * the plan owns set (allocated) from now on.
+ */
+void
+plan_add_commands(struct plan *p, struct command_set *set)
+{
+	const struct bench	**b;
+
+	b = xcalloc(p->nbench + set->n + 1, sizeof *b);
+	if (p->nbench > 0)
+		memcpy(b, p->benches, p->nbench * sizeof *b);
+	for (size_t i = 0; i < set->n; i++)
+		b[p->nbench + i] = &set->cmd[i]->bench;
+	free(p->benches);
+	p->benches = b;
+	p->nbench += set->n;
+	p->commands = set;
+}
+
+/*
+ * A bench of src's that is one of its command tests, as the same test in
+ * dst's copy of them.
+ */
+static const struct bench *
+plan_copy_bench(const struct plan *src, const struct plan *dst,
+    const struct bench *b)
+{
+	for (size_t k = 0; src->commands != NULL && k < src->commands->n; k++)
+		if (b == &src->commands->cmd[k]->bench)
+			return &dst->commands->cmd[k]->bench;
+	return b;
+}
+
 /* dst becomes a copy of src that owns its own arrays and strings. */
 void
 plan_copy(struct plan *dst, const struct plan *src)
@@ -74,8 +111,12 @@ plan_copy(struct plan *dst, const struct plan *src)
 	*dst = *src;
 	dst->benches = NULL;
 	dst->prepare = dst->setup = dst->cleanup = dst->baseline = NULL;
+	dst->commands = src->commands != NULL ?
+	    command_set_copy(src->commands) : NULL;
 	plan_set_benches(dst, (const struct bench *const *)src->benches,
 	    src->nbench);
+	for (size_t i = 0; i < dst->nbench; i++)
+		dst->benches[i] = plan_copy_bench(src, dst, dst->benches[i]);
 	plan_set_str(&dst->prepare, src->prepare);
 	plan_set_str(&dst->setup, src->setup);
 	plan_set_str(&dst->cleanup, src->cleanup);
@@ -306,6 +347,25 @@ plan_put_copies(const struct plan *p, struct run *run)
 }
 
 /*
+ * Each command test: what the table and compare show (command_meta()),
+ * and all it is made of, plan_command.ID, for resume and the fleet.
+ */
+static void
+plan_put_commands(const struct plan *p, struct run *run)
+{
+	char	key[64], *v;
+
+	for (size_t i = 0; p->commands != NULL && i < p->commands->n; i++) {
+		const struct command *cmd = p->commands->cmd[i];
+
+		command_meta(cmd, run);
+		snprintf(key, sizeof key, "plan_command.%s", cmd->name);
+		run_meta_set(run, key, v = command_encode(cmd));
+		free(v);
+	}
+}
+
+/*
  * Record the whole plan in the run's meta, every key plan_read() reads:
  * the one place a plan is written into a run file.
  */
@@ -335,6 +395,7 @@ plan_write(const struct plan *p, struct run *run)
 		run_meta_set(run, "cleanup", p->cleanup);
 	if (p->baseline != NULL)
 		run_meta_set(run, "plan_baseline", p->baseline);
+	plan_put_commands(p, run);
 }
 
 /* A key the plan needs; NULL with err naming it when absent. */
@@ -360,6 +421,47 @@ plan_bad(const char *path, const char *key, const char *v, const char *what,
 	return -1;
 }
 
+/*
+ * The tests of list ("a,b,c"): a catalog test by its id, a command test
+ * from its plan_command.ID (checked again here: its program must be on
+ * this machine's PATH).  0, or -1 with err.
+ */
+static int
+plan_read_tests(struct plan *p, const struct run *run, const char *list,
+    struct sm_error *err)
+{
+	const struct bench	**b = xcalloc(strlen(list) / 2 + 2, sizeof *b);
+	struct command_set	 *set = xcalloc(1, sizeof *set);
+	char			 *ids = xstrdup(list), *id, *save = NULL;
+	char			  key[64];
+	const char		 *v;
+	size_t			  n = 0;
+	int			  rc = 0;
+
+	for (id = strtok_r(ids, ",", &save); id != NULL && rc == 0;
+	    id = strtok_r(NULL, ",", &save)) {
+		snprintf(key, sizeof key, "plan_command.%s", id);
+		if ((b[n] = registry_find(id)) != NULL)
+			n++;
+		else if ((v = run_meta_get(run, key)) == NULL) {
+			sm_error_set(err, "unknown test \"%s\"", id);
+			rc = -1;
+		} else if ((rc = command_decode(set, id, v, err)) == 0)
+			b[n++] = &set->cmd[set->n - 1]->bench;
+	}
+	free(ids);
+	if (rc == 0) {
+		p->benches = b;
+		p->nbench = n;
+		p->commands = set;
+		return 0;
+	}
+	free(b);
+	command_set_free(set);
+	free(set);
+	return -1;
+}
+
 /* The tests and copies; 0 or -1 with err. */
 static int
 plan_read_what(struct plan *p, const struct run *run, const char *path,
@@ -372,8 +474,7 @@ plan_read_what(struct plan *p, const struct run *run, const char *path,
 		return -1;
 	free(p->benches);
 	p->benches = NULL;
-	if (*v == '\0' || registry_parse(v, &p->benches, &p->nbench,
-	    &e) != 0) {
+	if (*v == '\0' || plan_read_tests(p, run, v, &e) != 0) {
 		sm_error_set(err, "%s: meta plan_tests: %s", path, *v ? e.msg :
 		    "no test");
 		return -1;

@@ -525,9 +525,42 @@ report_fold_samples(struct table *t)
 	free(title);
 }
 
+/*
+ * The group's counted samples' mean user and system CPU seconds and
+ * their largest peak RSS (wait4's, the copies and what they ran), in
+ * columns col.. of row r; blank where no sample holds them (an older or
+ * imported run).
+ */
+static void
+report_stats_rusage(const struct run *run, const struct run_group *g,
+    struct table *t, size_t r, size_t col)
+{
+	double	user = 0, sys = 0, rss = 0;
+	size_t	n = 0;
+
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+
+		if (s->status != RUN_OK || s->index == RUN_WARMUP ||
+		    s->copies != g->copies || strcmp(s->test, g->test) != 0 ||
+		    !isfinite(s->user_s) || !isfinite(s->sys_s))
+			continue;
+		user += s->user_s;
+		sys += s->sys_s;
+		if (isfinite(s->maxrss_kb) && s->maxrss_kb > rss)
+			rss = s->maxrss_kb;
+		n++;
+	}
+	if (n == 0)
+		return;
+	table_set(t, r, col, "%.3f", user / (double)n);
+	table_set(t, r, col + 1, "%.3f", sys / (double)n);
+	table_set(t, r, col + 2, "%.1f", rss / 1024);
+}
+
 static void
 report_stats_row(const struct run *run, const struct run_group *g,
-    struct table *t)
+    struct table *t, int rusage)
 {
 	const double	*fig[6];
 	struct stats	 st;
@@ -552,27 +585,43 @@ report_stats_row(const struct run *run, const struct run_group *g,
 	}
 	if (!isnan(st.cv))
 		table_set(t, r, 7, "%.1f%%", 100 * st.cv);
+	if (rusage)
+		report_stats_rusage(run, g, t, r, 8);
+}
+
+/* Whether any sample holds its CPU time (runs before format 4 do not). */
+static int
+report_has_rusage(const struct run *run)
+{
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (isfinite(run->samples[i].user_s))
+			return 1;
+	return 0;
 }
 
 /*
  * Every statistic of every (test, copies) group: what the results table
- * summarises as a mean, a CI and a CV.  Failed samples are left out.
+ * summarises as a mean, a CI and a CV, and what a sample cost the
+ * machine (CPU seconds, peak memory; only for runs that hold them).
+ * Failed samples are left out.
  */
 struct table *
 report_stats(const struct run *run)
 {
 	static const char *const cols[] = {
 		"TEST", "N", "MEAN", "MEDIAN", "MIN", "MAX", "SD", "CV",
+		"USER S", "SYS S", "RSS MB",
 	};
 	struct table		*t = table_new(NULL);
 	struct run_group	*g;
-	size_t			 ng;
+	size_t			 ng, ncol = sizeof cols / sizeof cols[0];
+	int			 rusage = report_has_rusage(run);
 
-	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+	for (size_t c = 0; c < (rusage ? ncol : ncol - 3); c++)
 		table_add_col(t, cols[c], c == 0 ? TABLE_LEFT : TABLE_RIGHT);
 	ng = run_groups(run, &g);
 	for (size_t i = 0; i < ng; i++)
-		report_stats_row(run, &g[i], t);
+		report_stats_row(run, &g[i], t, rusage);
 	free(g);
 	return t;
 }

@@ -103,6 +103,7 @@ run_add_sample(struct run *run)
 	s->busy = NAN;
 	s->freq_mhz = NAN;
 	s->temp_c = NAN;
+	s->user_s = s->sys_s = s->maxrss_kb = NAN;
 	s->session = 1;
 	return s;
 }

@@ -39,6 +39,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#define _DEFAULT_SOURCE		/* wait4(): a copy's rusage as it is reaped */
+
 #include <sys/types.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -425,7 +427,7 @@ runner_reap(struct runner *r)
 			r->copy[i].reaped = 1;
 			continue;
 		}
-		pid = waitpid(r->copy[i].pid, &status, WNOHANG);
+		pid = wait4(r->copy[i].pid, &status, WNOHANG, &r->copy[i].ru);
 		if (pid == r->copy[i].pid)
 			runner_reaped(r, i, status);
 		else if (pid < 0 && errno == ECHILD)

@@ -12,6 +12,8 @@
 #ifndef SYSMARK_RUNNER_INT_H
 #define SYSMARK_RUNNER_INT_H
 
+#include <sys/resource.h>
+
 #include <limits.h>
 #include <stdint.h>
 
@@ -58,6 +60,7 @@ struct runner_copy {
 	uint64_t	elapsed_ns;
 	uint64_t	overhead_ns;	/* calibrated: subtracted */
 	char		where[200];	/* placement, if pinned */
+	struct rusage	ru;		/* wait4's, once reaped */
 };
 
 struct runner {

@@ -25,7 +25,8 @@ runner_record_meta(struct runner *r, const struct bench *b)
 		snprintf(key, sizeof key, "placement.%s", b->id);
 		run_meta_set(r->run, key, r->copy[0].where);
 	}
-	if (b->timing != BENCH_CALIBRATED || r->copy[0].iterations == 0)
+	if ((b->timing != BENCH_CALIBRATED && b->overhead == NULL) ||
+	    r->copy[0].iterations == 0)
 		return;
 	snprintf(key, sizeof key, "overhead_ns.%s", b->id);
 	snprintf(val, sizeof val, "%.4g", (double)r->copy[0].overhead_ns /
@@ -69,6 +70,21 @@ runner_collect(struct runner *r, struct run_sample *s)
 	s->value = NAN;
 }
 
+/* The copies' CPU time adds up; their peak memory is the largest. */
+static void
+runner_record_rusage(struct run_sample *s, const struct rusage *ru, int i)
+{
+	double	user = (double)ru->ru_utime.tv_sec +
+		    (double)ru->ru_utime.tv_usec / 1e6;
+	double	sys = (double)ru->ru_stime.tv_sec +
+		    (double)ru->ru_stime.tv_usec / 1e6;
+	double	rss = (double)ru->ru_maxrss;	/* KB on Linux and BSD */
+
+	s->user_s = i == 0 ? user : s->user_s + user;
+	s->sys_s = i == 0 ? sys : s->sys_s + sys;
+	s->maxrss_kb = i == 0 || rss > s->maxrss_kb ? rss : s->maxrss_kb;
+}
+
 void
 runner_record(struct runner *r)
 {
@@ -92,6 +108,7 @@ runner_record(struct runner *r)
 			s->iterations += c->iterations;
 			if ((double)c->elapsed_ns / 1e9 > s->elapsed)
 				s->elapsed = (double)c->elapsed_ns / 1e9;
+			runner_record_rusage(s, &c->ru, i);
 		}
 		/* Rates add up across copies; a cost per operation does not. */
 		if (b->dir == BENCH_LOWER)

@@ -549,9 +549,20 @@ sampler_child(const struct sampler_args *a)
 	if (a->bench->timing == BENCH_CALIBRATED)
 		sampler_calibrated(&ctx, a->probe, &iters, &elapsed,
 		    &overhead);
-	else
+	else {
 		iters = sampler_timed(&ctx, (uint64_t)(a->duration * 1e9),
 		    &elapsed);
+		/*
+		 * A timed test with an overhead() (a command run through a
+		 * shell: the shell's start-up) has it timed over as many
+		 * iterations, right after, to be subtracted.
+		 */
+		if (a->bench->overhead != NULL) {
+			overhead = sm_now_ns();
+			a->bench->overhead(&ctx, iters);
+			overhead = sm_now_ns() - overhead;
+		}
+	}
 	sampler_send_msg(a->report_fd, SAMPLER_RESULT, a->copy, iters, elapsed,
 	    overhead, where);
 	if (a->bench->teardown != NULL)

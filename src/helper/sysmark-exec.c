@@ -20,6 +20,20 @@
  *   sysmark-exec hello     write "Hello world" and exit 0, even when
  *                          stdout is closed (lat_proc's simple process
  *                          and /bin/sh process)
+ *   sysmark-exec run MS SHOW IGNORE ERRFILE PROG ARG...
+ *                          a command test's looper (src/core/command.c):
+ *                          for each count N read from stdin, start PROG
+ *                          N times with posix_spawn, each in a process
+ *                          group of its own, stdin from /dev/null, its
+ *                          output to /dev/null (SHOW 1: to our stdout)
+ *                          but stderr to ERRFILE, each ended after MS
+ *                          milliseconds (0: never) and what it left in
+ *                          its group killed; then write a reply to
+ *                          descriptor 3: "0", or the first failure as
+ *                          "STATUS LINE" (STATUS 128+N: signal N, -1: the
+ *                          time limit, 127: not started; LINE the last
+ *                          line of its stderr).  IGNORE 1: a non-zero
+ *                          exit is no failure (a signal or time-out is).
  *
  * It is built beside sysmark by the Makefile and installed in
  * $(PREFIX)/libexec/sysmark; bench_helper() in src/bench/bench.c finds it.
@@ -27,13 +41,31 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+extern char **environ;
+
+/* The stderr file is emptied past this, so a chatty command cannot fill a disk. */
+#define RUN_ERR_MAX	(1 << 20)
+/* The last stderr line a failure reports is looked for in this many bytes. */
+#define RUN_ERR_TAIL	4096
+/* What a reply carries of that line (the harness's message is short). */
+#define RUN_LINE_MAX	150
+
+/* The running command's group, killed by the time limit's SIGALRM. */
+static volatile pid_t		run_group;
+static volatile sig_atomic_t	run_expired;
 
 static int
 chain(char *self, const char *count)
@@ -112,6 +144,191 @@ serve(const char *in, char **argv)
 	return 0;
 }
 
+/* ---- run: a command test's executions ---- */
+
+struct run_opts {
+	long		 ms;		/* time limit per execution, 0: none */
+	int		 show;
+	int		 ignore;
+	int		 errfd;
+	char		**argv;
+};
+
+static void
+run_alarm(int sig)
+{
+	(void)sig;
+	run_expired = 1;
+	if (run_group > 0)
+		kill(-run_group, SIGKILL);
+}
+
+/* Arm (ms > 0) or disarm (0) the time limit of one execution. */
+static void
+run_timer(long ms)
+{
+	struct itimerval	it;
+
+	memset(&it, 0, sizeof it);
+	it.it_value.tv_sec = ms / 1000;
+	it.it_value.tv_usec = (ms % 1000) * 1000;
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/*
+ * The last non-empty line the execution wrote to the stderr file (past
+ * mark, where it began), control bytes made '?'.
+ */
+static void
+run_last_line(int fd, off_t mark, char *line, size_t len)
+{
+	char		 buf[RUN_ERR_TAIL + 1], *end, *start;
+	struct stat	 sb;
+	off_t		 off;
+	ssize_t		 n;
+
+	line[0] = '\0';
+	if (fstat(fd, &sb) != 0)
+		return;
+	off = sb.st_size - mark > RUN_ERR_TAIL ? sb.st_size - RUN_ERR_TAIL :
+	    mark;
+	if ((n = pread(fd, buf, RUN_ERR_TAIL, off)) <= 0)
+		return;
+	end = buf + n;
+	while (end > buf && (end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	*end = '\0';
+	start = strrchr(buf, '\n');
+	start = start != NULL ? start + 1 : buf;
+	n = end - start < (ssize_t)len - 1 ? end - start : (ssize_t)len - 1;
+	memcpy(line, start, (size_t)n);
+	line[n] = '\0';
+	for (char *p = line; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+}
+
+/* Start one execution; its pid, or -1 (errno set). */
+static pid_t
+run_spawn(const struct run_opts *o)
+{
+	posix_spawn_file_actions_t	fa;
+	posix_spawnattr_t		at;
+	sigset_t			none;
+	pid_t				pid = -1;
+	int				e;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&at);
+	sigemptyset(&none);
+	e = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
+	    POSIX_SPAWN_SETSIGMASK);
+	if (e == 0)
+		e = posix_spawnattr_setpgroup(&at, 0);
+	if (e == 0)
+		e = posix_spawnattr_setsigmask(&at, &none);
+	if (e == 0)
+		e = posix_spawn_file_actions_addopen(&fa, STDIN_FILENO,
+		    "/dev/null", O_RDONLY, 0);
+	if (e == 0 && !o->show)
+		e = posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO,
+		    "/dev/null", O_WRONLY, 0);
+	if (e == 0 && !o->show)
+		e = posix_spawn_file_actions_adddup2(&fa, o->errfd,
+		    STDERR_FILENO);
+	if (e == 0)
+		e = posix_spawnp(&pid, o->argv[0], &fa, &at, o->argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	errno = e;
+	return e == 0 ? pid : -1;
+}
+
+/*
+ * One execution: its status as the reply gives it (0, the exit status,
+ * 128+signal, -1 past the time limit, 127 not started).  What it left
+ * in its group is killed, so nothing runs on into the next one.
+ */
+static int
+run_one(const struct run_opts *o)
+{
+	pid_t	pid;
+	int	status;
+
+	if ((pid = run_spawn(o)) < 0)
+		return 127;
+	run_expired = 0;
+	run_group = pid;
+	if (o->ms > 0)
+		run_timer(o->ms);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (o->ms > 0)
+		run_timer(0);
+	run_group = 0;
+	kill(-pid, SIGKILL);
+	if (run_expired)
+		return -1;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* Run n executions; write the reply. */
+static int
+run_batch(const struct run_opts *o, unsigned long long n)
+{
+	char		line[RUN_LINE_MAX + 1], reply[RUN_LINE_MAX + 32];
+	struct stat	sb;
+	int		st = 0, len;
+
+	sb.st_size = 0;
+	while (n-- > 0) {
+		if (!o->show && fstat(o->errfd, &sb) == 0 &&
+		    sb.st_size > RUN_ERR_MAX) {
+			if (ftruncate(o->errfd, 0) != 0)
+				return 1;
+			sb.st_size = 0;
+		}
+		st = run_one(o);
+		if (st != 0 && (st < 0 || st >= 126 || !o->ignore))
+			break;
+		st = 0;
+	}
+	line[0] = '\0';
+	if (st != 0 && !o->show)
+		run_last_line(o->errfd, sb.st_size, line, sizeof line);
+	len = snprintf(reply, sizeof reply, "%d %s\n", st, line);
+	return write(3, reply, (size_t)len) == len ? 0 : 1;
+}
+
+static int
+run(char **argv)
+{
+	struct sigaction	sa;
+	struct run_opts		o;
+	char			line[32], *end;
+
+	o.ms = strtol(argv[0], &end, 10);
+	if (*end != '\0' || o.ms < 0)
+		return 2;
+	o.show = strcmp(argv[1], "1") == 0;
+	o.ignore = strcmp(argv[2], "1") == 0;
+	o.errfd = open(argv[3], O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW |
+	    O_CLOEXEC, 0600);
+	if (o.errfd < 0)
+		return 126;
+	o.argv = argv + 4;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = run_alarm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: waitpid wakes */
+	while (fgets(line, sizeof line, stdin) != NULL)
+		if (run_batch(&o, strtoull(line, NULL, 10)) != 0)
+			return 1;
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -131,5 +348,7 @@ main(int argc, char **argv)
 		return chain(argv[0], argv[2]);
 	if (argc >= 4 && strcmp(argv[1], "serve") == 0)
 		return serve(argv[2], argv + 3);
+	if (argc >= 7 && strcmp(argv[1], "run") == 0)
+		return run(argv + 2);
 	return 2;
 }

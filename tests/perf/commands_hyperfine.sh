@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Command tests beside hyperfine: for each command, with and without a
+# shell, PAIRS interleaved pairs (sysmark then hyperfine, then the other
+# way round), the ratio of their mean seconds per execution for each
+# pair, the median ratio and the load average as they ran.
+#
+#   sh tests/perf/commands_hyperfine.sh [-p PAIRS] [-d SECONDS] [-s SYSMARK]
+#
+# sysmark takes 3 samples of SECONDS (default 1) after its warm-up
+# sample; hyperfine takes as many executions as sysmark's samples held
+# (so both sides time about as long), after 3 warm-up executions.
+# Without a shell both run the program directly (hyperfine -N); with one
+# both go through /bin/sh -c and subtract its start-up.
+set -eu
+pairs=5
+secs=1
+sm=./sysmark
+while getopts p:d:s: o; do
+	case $o in
+	p) pairs=$OPTARG ;;
+	d) secs=$OPTARG ;;
+	s) sm=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-hf.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# sysmark's mean seconds per execution, and how many it took a sample.
+sm_mean() {
+	"$sm" run -x "c=$1" $2 -d "$secs" -n 3 -q -F -o "$tmp/s.csv" \
+	    >/dev/null 2>&1 || true
+	awk -F, '$1 == "sample" && $6 > 0 && $11 == "ok" {
+		s += $3; n++; it += $10 }
+	    END { if (n) printf "%.9g %d\n", s / n, it / n; else print "- 0" }' \
+	    "$tmp/s.csv"
+}
+
+hf_mean() {
+	hyperfine $2 -w 3 -r "$3" --export-json "$tmp/h.json" "$1" \
+	    >/dev/null 2>&1 || true
+	python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print("%.9g" % r["mean"])' "$tmp/h.json"
+}
+
+one() {
+	cmd=$1 mode=$2
+	smopt="" hfopt="-N"
+	[ "$mode" = shell ] && smopt="" && hfopt=""
+	[ "$mode" = noshell ] && smopt="-N"
+	ratios=""
+	load0=$(cut -d' ' -f1 /proc/loadavg)
+	for i in $(seq "$pairs"); do
+		set -- $(sm_mean "$cmd" "$smopt")
+		s=$1 runs=$2
+		[ "$runs" -ge 2 ] || runs=2
+		h=$(hf_mean "$cmd" "$hfopt" "$runs")
+		ratios="$ratios $(awk -v a="$s" -v b="$h" \
+		    'BEGIN { printf "%.3f", a / b }')"
+	done
+	load1=$(cut -d' ' -f1 /proc/loadavg)
+	med=$(echo $ratios | tr ' ' '\n' | sort -n |
+	    awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	printf '%-28s %-8s median %s  pairs%s  load %s-%s\n' "$cmd" "$mode" \
+	    "$med" "$ratios" "$load0" "$load1"
+}
+
+for c in 'gzip -1 -c /etc/services' 'sleep 0.02' 'sleep 0.5'; do
+	one "$c" noshell
+done
+for c in 'gzip -1 -c /etc/services > /dev/null' 'sleep 0.02; :' \
+    'sleep 0.5; :'; do
+	one "$c" shell
+done

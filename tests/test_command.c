@@ -1,0 +1,368 @@
+/*
+ * Command tests (src/core/command*.c, csvrows.c): how a command line is
+ * split and whether it needs a shell, what is refused before anything
+ * runs, parameter scans, suite files, and command tests run through the
+ * runner: a figure per execution, a failing command's status and last
+ * stderr line, -i, the time limit, the shell's start-up subtracted.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include "testutil.h"
+
+static struct command_opts	opts = { 0, 0, 0, 0, 10 };
+
+/* Parse spec; returns the message on failure ("" when it parsed). */
+static const char *
+parse(struct command *cmd, const char *spec, const struct command_opts *o)
+{
+	static struct sm_error	err;
+
+	err.msg[0] = '\0';
+	if (command_parse(cmd, spec, o != NULL ? o : &opts, &err) != 0)
+		return err.msg;
+	return "";
+}
+
+static void
+test_split_without_shell(void **state)
+{
+	struct command	c;
+
+	(void)state;
+	assert_string_equal(parse(&c, "printf '%s|%s' \"a b\" c\\ d", NULL),
+	    "");
+	assert_false(c.shell);
+	assert_string_equal(c.name, "printf");
+	assert_string_equal(c.argv[0], "printf");
+	assert_string_equal(c.argv[1], "%s|%s");
+	assert_string_equal(c.argv[2], "a b");
+	assert_string_equal(c.argv[3], "c d");
+	assert_null(c.argv[4]);
+	command_free(&c);
+}
+
+static void
+test_shell_syntax(void **state)
+{
+	static const char *const shell[] = {
+		"echo a | cat", "echo $HOME", "ls *", "true && true",
+		"echo \"$HOME\"", "cd /", "true > /dev/null",
+		"echo `true`", "for i in 1; do :; done", NULL
+	};
+	struct command	c;
+	struct command_opts o = opts;
+
+	(void)state;
+	for (size_t i = 0; shell[i] != NULL; i++) {
+		assert_string_equal(parse(&c, shell[i], NULL), "");
+		assert_true(c.shell);
+		assert_string_equal(c.argv[0], "/bin/sh");
+		assert_string_equal(c.argv[2], shell[i]);
+		command_free(&c);
+	}
+	/* NAME=... names the test: an assignment needs a name first. */
+	assert_string_equal(parse(&c, "e=X=1 env", NULL), "");
+	assert_true(c.shell);
+	assert_string_equal(c.text, "X=1 env");
+	command_free(&c);
+	/* -N: never a shell, the characters are the program's. */
+	o.no_shell = 1;
+	assert_string_equal(parse(&c, "echo a | cat", &o), "");
+	assert_false(c.shell);
+	assert_string_equal(c.argv[2], "|");
+	command_free(&c);
+}
+
+static void
+test_refused(void **state)
+{
+	struct command	c;
+
+	(void)state;
+	assert_string_equal(parse(&c, "", NULL), "the command is empty");
+	assert_string_equal(parse(&c, "  \t ", NULL), "the command is empty");
+	assert_string_equal(parse(&c, "no-such-program-xyz -v", NULL),
+	    "program \"no-such-program-xyz\" not found on PATH");
+	assert_string_equal(parse(&c, "echo 'abc", NULL),
+	    "an unbalanced ' quote");
+	assert_string_equal(parse(&c, "echo \"abc", NULL),
+	    "an unbalanced \" quote");
+	assert_string_equal(parse(&c, "sleep {t}", NULL),
+	    "{t}: no parameter t is given (-P or -L)");
+	assert_string_equal(parse(&c, "/nonexistent/prog", NULL),
+	    "/nonexistent/prog is not an executable file");
+	/* ${VAR} is the shell's, not a parameter. */
+	assert_string_equal(parse(&c, "echo ${HOME}", NULL), "");
+	command_free(&c);
+}
+
+/* The name given, and a version that changes with the command. */
+static void
+test_name_and_version(void **state)
+{
+	struct command	a, b, d;
+
+	(void)state;
+	assert_string_equal(parse(&a, "zip=gzip -1 -c /etc/services", NULL),
+	    "");
+	assert_string_equal(a.name, "zip");
+	assert_string_equal(a.text, "gzip -1 -c /etc/services");
+	assert_string_equal(parse(&b, "zip=gzip -9 -c /etc/services", NULL),
+	    "");
+	assert_string_equal(parse(&d, "zip=gzip -1 -c /etc/services", NULL),
+	    "");
+	assert_int_not_equal(a.version, b.version);
+	assert_int_equal(a.version, d.version);
+	assert_true(a.version > 0);
+	command_free(&a);
+	command_free(&b);
+	command_free(&d);
+}
+
+static void
+test_scan(void **state)
+{
+	struct command_param	p[2];
+	struct command_set	set = { 0 };
+	struct sm_error		err;
+
+	(void)state;
+	assert_int_equal(command_param_range(&p[0], "n", "1", "3", NULL,
+	    &err), 0);
+	assert_int_equal(command_param_list(&p[1], "w", "a,b", &err), 0);
+	assert_int_equal(command_add(&set, "s=echo {n} {w}", p, 2, &opts,
+	    &err), 0);
+	assert_int_equal(set.n, 6);
+	assert_string_equal(set.cmd[0]->name, "s-1-a");
+	assert_string_equal(set.cmd[0]->text, "echo 1 a");
+	assert_string_equal(set.cmd[0]->param, "n=1 w=a");
+	assert_string_equal(set.cmd[5]->name, "s-3-b");
+	assert_string_equal(set.cmd[5]->bench.id, "s-3-b");
+	/* A command without {w} takes only n. */
+	assert_int_equal(command_add(&set, "echo {n}", p, 2, &opts, &err), 0);
+	assert_int_equal(set.n, 9);
+	assert_string_equal(set.cmd[6]->name, "echo-1");
+	/* Two tests may not share a given name. */
+	assert_int_equal(command_add(&set, "x=true", NULL, 0, &opts, &err), 0);
+	assert_int_equal(command_add(&set, "x=false", NULL, 0, &opts, &err),
+	    -1);
+	assert_non_null(strstr(err.msg, "given twice"));
+	/* A derived one gets a number. */
+	assert_int_equal(command_add(&set, "true", NULL, 0, &opts, &err), 0);
+	assert_int_equal(command_add(&set, "true -x", NULL, 0, &opts, &err),
+	    0);
+	assert_string_equal(set.cmd[set.n - 1]->name, "true-2");
+	command_set_free(&set);
+	command_param_free(&p[0]);
+	command_param_free(&p[1]);
+	assert_int_equal(command_param_range(&p[0], "n", "0", "1", "0.25",
+	    &err), 0);
+	assert_int_equal(p[0].n, 5);
+	assert_string_equal(p[0].values[4], "1");
+	command_param_free(&p[0]);
+	assert_int_equal(command_param_range(&p[0], "n", "3", "1", NULL,
+	    &err), -1);
+	assert_int_equal(command_param_list(&p[0], "n", "a,,b", &err), -1);
+}
+
+/* Write text to a suite file in TMPDIR; its path. */
+static const char *
+suite(const char *text)
+{
+	static char	path[PATH_MAX];
+	FILE		*f;
+
+	snprintf(path, sizeof path, "%s/suite.csv", tu_dir());
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void
+test_suite(void **state)
+{
+	static const char	head[] =
+	    "id,title,command,setup,cleanup,unit,direction\n";
+	struct command_set	set = { 0 };
+	struct sm_error		err;
+	char			buf[1024], want[PATH_MAX + 128];
+	const char		*p;
+
+	(void)state;
+	snprintf(buf, sizeof buf, "%s# a comment\n"
+	    "a,Echo,echo hi,touch x,rm -f x,ms,lower\n"
+	    ",,\"printf '%%s\\n' \"\"a,b\"\"\",,,,\n", head);
+	assert_int_equal(command_suite_load(&set, suite(buf), NULL, 0, &opts,
+	    &err), 0);
+	assert_int_equal(set.n, 2);
+	assert_string_equal(set.cmd[0]->bench.title, "Echo");
+	assert_string_equal(set.cmd[0]->bench.unit, "ms");
+	assert_near(set.cmd[0]->bench.scale, 1e3, 0);
+	assert_string_equal(set.cmd[0]->setup, "touch x");
+	assert_string_equal(set.cmd[1]->name, "printf");
+	assert_string_equal(set.cmd[1]->argv[2], "a,b");
+	command_set_free(&set);
+	/* A missing column, named by its line. */
+	snprintf(buf, sizeof buf, "%s\nok,,true,,,,\nb,,true,,,ms\n", head);
+	p = suite(buf);
+	assert_int_equal(command_suite_load(&set, p, NULL, 0, &opts, &err), -1);
+	snprintf(want, sizeof want, "%s:4: expected 7 columns (id,title,"
+	    "command,setup,cleanup,unit,direction), got 6", p);
+	assert_string_equal(err.msg, want);
+	command_set_free(&set);
+	/* A bad command, with the reason command_parse() gives. */
+	snprintf(buf, sizeof buf, "%sb,,echo 'x,,,,\n", head);
+	assert_int_equal(command_suite_load(&set, p = suite(buf), NULL, 0,
+	    &opts, &err), -1);
+	snprintf(want, sizeof want, "%s:2: an unbalanced ' quote", p);
+	assert_string_equal(err.msg, want);
+	command_set_free(&set);
+	snprintf(buf, sizeof buf, "%sb,,true,,,ms,higher\n", head);
+	assert_int_equal(command_suite_load(&set, suite(buf), NULL, 0, &opts,
+	    &err), -1);
+	assert_non_null(strstr(err.msg, ":2: direction \"higher\""));
+	command_set_free(&set);
+	assert_int_equal(command_suite_load(&set, suite("id,what\n"), NULL, 0,
+	    &opts, &err), -1);
+	assert_non_null(strstr(err.msg, ":1: expected 7 columns"));
+	command_set_free(&set);
+}
+
+/* ---- Through the runner ---- */
+
+static void
+ignore_event(const struct runner_event *ev, void *arg)
+{
+	(void)ev;
+	(void)arg;
+}
+
+/* Run spec's command test for two samples of 0.2 s. */
+static void
+run_one(const char *spec, const struct command_opts *o, struct run *run)
+{
+	struct command_set	*set = xcalloc(1, sizeof *set);
+	struct runner_env	 env;
+	struct plan		 plan;
+	struct sm_error		 err;
+	struct runner		*r;
+
+	assert_int_equal(command_add(set, spec, NULL, 0, o, &err), 0);
+	plan_init(&plan);
+	plan_add_commands(&plan, set);
+	plan.samples = 2;
+	plan.duration = 0.2;
+	plan.warmup = 0;
+	memset(&env, 0, sizeof env);
+	env.grace = 5;
+	env.self_exe = tu_bin();
+	run_init(run);
+	assert_non_null(r = runner_start(&plan, &env, run, ignore_event, NULL,
+	    &err));
+	runner_wait(r, NULL);
+	runner_free(r);
+	plan_free(&plan);
+}
+
+static void
+test_run_ok(void **state)
+{
+	struct run	run;
+	struct command_opts o = opts;
+
+	(void)state;
+	o.warmup = 2;
+	run_one("t=true", &o, &run);
+	assert_int_equal(run.nsamples, 2);
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(run.samples[i].status, RUN_OK);
+		assert_string_equal(run.samples[i].test, "t");
+		assert_string_equal(run.samples[i].unit, "s");
+		/*
+		 * Seconds per execution: the sample's time over its
+		 * executions (no upper bound: at a load of 17 on 2 CPUs
+		 * `true` took 69 ms in hyperfine too).
+		 */
+		assert_true(run.samples[i].value > 1e-5);
+		assert_true(run.samples[i].iterations >= 1);
+		assert_near(run.samples[i].value *
+		    (double)run.samples[i].iterations, run.samples[i].elapsed,
+		    1e-6 * run.samples[i].elapsed);
+		/* wait4's rusage of the copy and what it ran. */
+		assert_true(run.samples[i].user_s >= 0);
+		assert_true(run.samples[i].sys_s > 0);
+		assert_true(run.samples[i].maxrss_kb > 100);
+	}
+	assert_string_equal(run_meta_get(&run, "command.t"), "true");
+	assert_string_equal(run_meta_get(&run, "command_shell.t"), "no shell");
+	run_free(&run);
+}
+
+static void
+test_run_fails(void **state)
+{
+	struct run	run;
+	struct command_opts o = opts;
+
+	(void)state;
+	run_one("f=echo first >&2; echo 'it broke' >&2; exit 3", &o, &run);
+	assert_int_equal(run.samples[0].status, RUN_FAILED);
+	assert_string_equal(run.samples[0].reason,
+	    "copy 1: f: exited with status 3: it broke");
+	run_free(&run);
+	/* -i: the status is no failure. */
+	o.ignore_fail = 1;
+	run_one("f=false", &o, &run);
+	assert_int_equal(run.samples[0].status, RUN_OK);
+	run_free(&run);
+	/* The time limit ends an execution, and the sample fails. */
+	o.timeout = 0.05;
+	run_one("s=sleep 5", &o, &run);
+	assert_int_equal(run.samples[0].status, RUN_FAILED);
+	assert_string_equal(run.samples[0].reason,
+	    "copy 1: s: past its time limit, killed");
+	run_free(&run);
+}
+
+/*
+ * Through a shell, the shell's start-up is measured (the run says how
+ * much an execution) and subtracted: sleep 0.02 still reads 20 ms or
+ * more.  (Under load a shell's start-up varies too much for an upper
+ * bound to hold.)
+ */
+static void
+test_run_shell(void **state)
+{
+	struct run	 run;
+	double		 over;
+
+	(void)state;
+	run_one("z=sleep 0.02; :", &opts, &run);
+	assert_int_equal(run.samples[0].status, RUN_OK);
+	assert_true(run.samples[0].value >= 0.02);
+	assert_int_equal(sm_parse_double(run_meta_get(&run, "overhead_ns.z"),
+	    &over), 0);
+	assert_true(over > 1e4);
+	assert_non_null(strstr(run_meta_get(&run, "command_shell.z"),
+	    "subtracted"));
+	run_free(&run);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_split_without_shell),
+		cmocka_unit_test(test_shell_syntax),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_name_and_version),
+		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_suite),
+		cmocka_unit_test(test_run_ok),
+		cmocka_unit_test(test_run_fails),
+		cmocka_unit_test(test_run_shell),
+	};
+
+	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);
+}
