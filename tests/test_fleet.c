@@ -108,18 +108,18 @@ test_patterns(void **state)
 	fu_select(&inv, "web:&db", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"web:&db\" leaves no host");
 	/* An empty term names nothing (issue 32, point 16): never "all". */
-	select_str(&inv, "", out, sizeof out);
+	fu_select(&inv, "", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"\": an empty term names no "
 	    "host (name one, a group, or all)");
-	select_str(&inv, ":", out, sizeof out);
+	fu_select(&inv, ":", out, sizeof out);
 	assert_non_null(strstr(out, "ERR pattern \":\": an empty term"));
 	for (size_t i = 0; i < 5; i++) {
 		const char *bad[] = { ",", "web,,db", "web:", "!", "web:&" };
 
-		select_str(&inv, bad[i], out, sizeof out);
+		fu_select(&inv, bad[i], out, sizeof out);
 		assert_non_null(strstr(out, "an empty term names no host"));
 	}
-	select_str(&inv, "all", out, sizeof out);
+	fu_select(&inv, "all", out, sizeof out);
 	assert_non_null(strstr(out, "lb web01"));
 	fleet_inv_free(&inv);
 }
@@ -417,16 +417,16 @@ test_ipv6_targets(void **state)
 
 	assert_int_equal(fleet_inv_from_list(&inv, "[::1]:2222,ops@[::1]:2223,"
 	    "fe80::1,web[1:2]:22", &err), 0);
-	assert_true((h = host(&inv, "__1-2222")) >= 0);
+	assert_true((h = fu_host(&inv, "__1-2222")) >= 0);
 	assert_string_equal(inv.hosts[h].addr, "::1");
 	assert_int_equal(inv.hosts[h].port, 2222);
-	assert_true((h = host(&inv, "__1-2223")) >= 0);
+	assert_true((h = fu_host(&inv, "__1-2223")) >= 0);
 	assert_string_equal(inv.hosts[h].user, "ops");
 	assert_int_equal(inv.hosts[h].port, 2223);
-	assert_true((h = host(&inv, "fe80__1")) >= 0);
+	assert_true((h = fu_host(&inv, "fe80__1")) >= 0);
 	assert_string_equal(inv.hosts[h].addr, "fe80::1");
 	assert_int_equal(inv.hosts[h].port, 0);
-	assert_true((h = host(&inv, "web2")) >= 0);
+	assert_true((h = fu_host(&inv, "web2")) >= 0);
 	assert_int_equal(inv.hosts[h].port, 22);
 	fleet_inv_free(&inv);
 	assert_int_equal(fleet_inv_from_list(&inv, "[::1]:x", &err), -1);
