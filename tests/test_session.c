@@ -85,9 +85,10 @@ small_plan(struct plan *p, int n)
 	p->duration = 0.1;
 }
 
+/* Begin p into run, saved at out (a profile when kind), events to cb. */
 static struct session *
-begin(const struct plan *p, const char *out, int force, struct run *run,
-    struct seen *x)
+begin_as(const struct plan *p, const char *out, int force, const char *kind,
+    runner_cb cb, struct run *run, struct seen *x)
 {
 	struct session_conf	c;
 	struct sm_error		err;
@@ -96,13 +97,21 @@ begin(const struct plan *p, const char *out, int force, struct run *run,
 	c.self = tu_bin();
 	c.out = out;
 	c.force = force;
+	c.kind = kind;
 	memset(x, 0, sizeof *x);
 	x->run = run;
 	run_init(run);
-	x->s = session_begin(p, &c, run, seen_cb, x, &err);
+	x->s = session_begin(p, &c, run, cb, x, &err);
 	if (x->s == NULL)
 		fail_msg("session_begin: %s", err.msg);
 	return x->s;
+}
+
+static struct session *
+begin(const struct plan *p, const char *out, int force, struct run *run,
+    struct seen *x)
+{
+	return begin_as(p, out, force, NULL, seen_cb, run, x);
 }
 
 static void
@@ -167,23 +176,15 @@ mid_cb(const struct runner_event *ev, void *arg)
 static void
 test_journal_mid_run(void **state)
 {
-	struct session_conf	 c;
 	struct plan		 p;
 	struct run		 run;
 	struct seen		 x;
-	struct sm_error		 err;
 	char			 path[300];
 
 	(void)state;
 	out_path(path, sizeof path, "mid.csv");
 	small_plan(&p, 3);
-	memset(&c, 0, sizeof c);
-	c.self = tu_bin();
-	c.out = path;
-	memset(&x, 0, sizeof x);
-	x.run = &run;
-	run_init(&run);
-	assert_non_null(x.s = session_begin(&p, &c, &run, mid_cb, &x, &err));
+	begin_as(&p, path, 0, NULL, mid_cb, &run, &x);
 	session_wait(x.s);
 	assert_int_equal(session_end(x.s), 0);
 	assert_string_equal(x.file_status, "running");
@@ -263,26 +264,16 @@ test_stopped_resumes(void **state)
 static void
 test_profile_whole(void **state)
 {
-	struct session_conf	 c;
 	struct plan		 p;
 	struct run		 run;
 	struct seen		 x;
-	struct sm_error		 err;
 	struct stat		 sb;
 	char			 path[300];
 
 	(void)state;
 	out_path(path, sizeof path, "noise-box.csv");
 	small_plan(&p, 1);
-	memset(&c, 0, sizeof c);
-	c.self = tu_bin();
-	c.out = path;
-	c.force = 1;
-	c.kind = NOISE_KIND;
-	memset(&x, 0, sizeof x);
-	x.run = &run;
-	run_init(&run);
-	assert_non_null(x.s = session_begin(&p, &c, &run, seen_cb, &x, &err));
+	begin_as(&p, path, 1, NOISE_KIND, seen_cb, &run, &x);
 	assert_false(session_journaling(x.s));
 	assert_int_equal(stat(path, &sb), -1);
 	session_wait(x.s);
