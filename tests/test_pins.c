@@ -195,7 +195,7 @@ pin_load(const char *text, char *msg, size_t len)
 
 /*
  * Planted: the newest format read taken as one past this sysmark's, and
- * a sample numbered below the warm-up's 0.  Format 3 reads, 4 does not;
+ * a sample numbered below the warm-up's 0.  Format 4 reads, 5 does not;
  * 1 copy reads, 0 does not; sample -1 does not, each refused with where
  * and why.
  */
@@ -205,11 +205,11 @@ test_run_file_bounds(void **state)
 	char	msg[256];
 
 	(void)state;
-	assert_int_equal(pin_load(PIN_HEAD "meta,format,3,,,,,,,,,,\n"
+	assert_int_equal(pin_load(PIN_HEAD "meta,format,4,,,,,,,,,,\n"
 	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
-	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,4,,,,,,,,,,\n"
+	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,5,,,,,,,,,,\n"
 	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
-	assert_non_null(strstr(msg, "pin.csv:2: format 4 is newer"));
+	assert_non_null(strstr(msg, "pin.csv:2: format 5 is newer"));
 	assert_int_not_equal(pin_load(PIN_HEAD "meta,format,1,,,,,,,,,,\n"
 	    "sample,syscall,5,1,0,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
 	assert_non_null(strstr(msg, "pin.csv:3: column \"copies\""));
