@@ -368,6 +368,13 @@ session_save(struct session *s)
 		s->path[0] = '\0';
 		snprintf(msg, sizeof msg, "%s; no file could take the run",
 		    err.msg);
+		/* A name claimed and never written goes; a journal stays. */
+		if (s->journaling && s->j.written)
+			snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+			    "; %s holds it as it was last saved as it went",
+			    s->j.path);
+		else if (s->journaling)
+			journal_abandon(&s->j);
 		session_say(s, SESSION_EV_NOT_SAVED, msg);
 		return SM_EXIT_NOT_SAVED;
 	}

@@ -20,7 +20,7 @@ e2e_wait "^Mean .* 95% CI +/- .* CV "
 e2e_wait "^Range    min .* max "
 e2e_wait "outliers (marked !): "
 e2e_shot run
-e2e_wait "sysmark -- results: not saved"
+e2e_wait "^sysmark -- results: "
 e2e_wait "^syscall x2 "
 e2e_wait "^context1 x2 "
 e2e_shot results
@@ -31,7 +31,9 @@ e2e_wait "save as: .*/results/.*\.csv$"
 e2e_keys Enter
 e2e_wait "^saved .*\.csv"
 ls "$e2e_tmp"/results/*.csv >/dev/null 2>&1 || e2e_fail "no file saved"
-e2e_keys s Enter
+# Its own file is saved again; another file is never replaced silently.
+: >"$e2e_tmp/results/other.csv"
+e2e_keys s C-u "$e2e_tmp/results/other.csv" Enter
 e2e_wait "exists: replace it? (y/n)"
 e2e_keys n
 e2e_wait "not done"
@@ -78,7 +80,6 @@ e2e_keys x
 e2e_wait "Abort the whole run?"
 e2e_keys y
 e2e_wait "results (aborted)"
+# Saved as it went and when it was stopped: quit asks nothing.
 e2e_keys q
-e2e_wait "not saved: quit anyway? (y/n)"
-e2e_keys y
 e2e_check_restored 0
