@@ -75,33 +75,6 @@ cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
 	return 0;
 }
 
-/*
- * What a host running this plan can send at most (fleet_sess_over()):
- * a line of the agent's a sample, at most FLEET_LINE_MAX bytes, and a
- * run file of the same samples, each line with a per-copy figure per
- * copy; the meta lines, the errors and the heartbeats fit in the slack.
- * Unset copies are the host's own choice: as many as a run may have.
- */
-static void
-cmd_fleet_run_caps(struct cmd_fleet_run *r, struct fleet_job *job)
-{
-	const struct plan	*m = &r->m.plan;
-	double			 lines, copies = 0, line;
-
-	for (size_t i = 0; i < m->ncopies; i++)
-		copies = copies > m->copies[i] ? copies : m->copies[i];
-	if (m->ncopies == 0)
-		copies = RUN_MAX_COPIES;
-	lines = (double)m->nbench * (double)(m->ncopies > 0 ? m->ncopies : 2) *
-	    (m->target > 0 ? PLAN_MAX_SAMPLES : m->samples + 1) *
-	    (r->calibrate && m->repeats < 2 ? NOISE_REPEATS : m->repeats);
-	line = 256 + 24 * copies;
-	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
-	    (double)CSVSTORE_MAX_FILE);
-	job->max_file = (size_t)fmin(lines * line + FLEET_OUT_SLACK,
-	    (double)CSVSTORE_MAX_FILE);
-}
-
 /* ---- Results ---- */
 
 /* fleet calibrate: the host's profile into results/noise-fleet/. */
@@ -304,7 +277,7 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 		r.f.job.plan_len = r.plan_len;
 		r.f.job.on_file = cmd_fleet_run_on_file;
 		fleet_job_id(&r.f.job, r.id);
-		cmd_fleet_run_caps(&r, &r.f.job);
+		fleet_job_caps(&r.f.job, &r.m.plan, r.calibrate);
 		r.f.job.arg = &r;
 		if (!r.quiet)
 			fprintf(stderr, "fleet %s: %zu host(s), %zu at once\n",

@@ -106,7 +106,10 @@ scr_hosts_enter(struct ui *ui)
 
 /* ---- The fleet ---- */
 
-/* The select screen's choice as the agent's plan (run's options). */
+/*
+ * The select screen's choice as the agent's plan (run's options), and the
+ * caps on what a host may send back that follow from it.
+ */
 static int
 scr_hosts_plan(struct ui *ui, struct scr_hosts *h)
 {
@@ -127,6 +130,8 @@ scr_hosts_plan(struct ui *ui, struct scr_hosts *h)
 		fprintf(f, "-C %g\n", 100 * plan.target);
 	fprintf(f, "go\n");
 	fclose(f);
+	/* What each host may send, as fleet run allows it. */
+	fleet_job_caps(&h->job, &plan, 0);
 	plan_free(&plan);
 	return n > 0 ? 0 : -1;
 }

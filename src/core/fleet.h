@@ -187,7 +187,7 @@ struct fleet_job {
 	 * and the bytes of its other output (lines, stderr), which go to
 	 * its log.  A host that sends more ends failed, its output cut.
 	 */
-	size_t		 max_file, max_out;
+	size_t		 max_file, max_out;	/* fleet_job_caps() */
 	/* A whole run file came (s->file, s->file_len, s->cdir). */
 	void		(*on_file)(struct fleet_sess *, void *);
 	void		*arg;
@@ -246,6 +246,8 @@ void	 fleet_sess_interrupt(struct fleet_sess *);
 void	 fleet_sess_abandon(struct fleet_sess *);
 void	 fleet_sess_file_done(struct fleet_sess *);
 void	 fleet_sess_free(struct fleet_sess *);
+
+void	 fleet_job_caps(struct fleet_job *, const struct plan *, int);
 
 /* fleet_resolve.c: two entries ssh takes to one machine */
 int	 fleet_resolve_twins(const struct fleet_ssh *,

@@ -24,6 +24,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -873,4 +874,28 @@ fleet_sess_free(struct fleet_sess *s)
 	fleet_proc_end(&s->p);
 	free(s->file);
 	s->file = NULL;
+}
+
+/*
+ * What a host running plan can send at most (fleet_sess_over()): a line
+ * of the agent's a sample, at most FLEET_LINE_MAX bytes, and a run file
+ * of the same samples, each line with a per-copy figure per copy; the
+ * meta lines, the errors and the heartbeats fit in the slack.  The fleet
+ * command and the console's Hosts screen both set their job's caps here.
+ */
+void
+fleet_job_caps(struct fleet_job *job, const struct plan *p, int calibrate)
+{
+	double	lines, copies = 1, line;
+
+	for (size_t i = 0; i < p->ncopies; i++)
+		copies = copies > p->copies[i] ? copies : p->copies[i];
+	lines = (double)p->nbench * (double)(p->ncopies > 0 ? p->ncopies : 1) *
+	    (p->target > 0 ? PLAN_MAX_SAMPLES : p->samples + 1) *
+	    (calibrate && p->repeats < 2 ? NOISE_REPEATS : p->repeats);
+	line = 256 + 24 * copies;
+	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE);
+	job->max_file = (size_t)fmin(lines * line + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE);
 }

@@ -32,8 +32,8 @@ e2e_keys Enter
 e2e_wait "^saved .*\.csv"
 ls "$e2e_tmp"/results/*.csv >/dev/null 2>&1 || e2e_fail "no file saved"
 # Its own file is saved again; another file is never replaced silently.
-: >"$e2e_tmp/results/other.csv"
-e2e_keys s C-u "$e2e_tmp/results/other.csv" Enter
+: >"$e2e_tmp/other.csv"
+e2e_keys s C-u "$e2e_tmp/other.csv" Enter
 e2e_wait "exists: replace it? (y/n)"
 e2e_keys n
 e2e_wait "not done"

@@ -16,7 +16,7 @@ e2e_keys x / C-u "System Call Overhead" Enter Space
 e2e_keys d C-u 0.3 Enter n C-u 3 Enter Enter
 e2e_wait "sysmark -- running"
 e2e_wait "sysmark -- results" 120
-e2e_wait "run saved: $e2e_tmp/results/"
+e2e_wait "^saved $e2e_tmp/results/"
 $e2e_tmux pipe-pane -t e2e
 grep -q "running" "$log" || e2e_fail "the pane log holds no run screen"
 if grep -a -q "Interrupted" "$log"; then
