@@ -80,8 +80,17 @@ import_json_sample(struct import *im, const char *what, size_t i,
     const struct run_sample *t, const char *why)
 {
 	struct run_sample	*s;
-	char			 bad[160];
+	char			 bad[160] = "";
 
+	/* A failed sample is saved too: its times must fit a run file. */
+	if (why != NULL && !(t->elapsed >= 0 && t->elapsed <= 1e7 &&
+	    t->duration >= 0 && t->duration <= 1e7))
+		snprintf(bad, sizeof bad, "%s: a time outside 0 to 1e7 s",
+		    t->test);
+	if (why != NULL && bad[0] != '\0') {
+		import_json_warn(im, what, i, bad);
+		return;
+	}
 	if (why == NULL && csvstore_check_sample(t, bad, sizeof bad) != 0) {
 		import_json_warn(im, what, i, bad);
 		return;
