@@ -46,12 +46,14 @@ DEFS	 = -DSYSMARK_CC='"$(CC_VERSION)"' -DSYSMARK_CFLAGS='"$(CFLAGS)"' \
 	   -DSYSMARK_LIBEXECDIR='"$(LIBEXECDIR)"' \
 	   -DSYSMARK_BENCH_CFLAGS='"$(BENCH_CFLAGS)"'
 
-CORE_SRC = $(wildcard src/core/*.c) $(wildcard src/bench/*.c)
+# The core, in folders by concern (src/core/FOLDER/, core.h names them).
+CORE_SRC = $(wildcard src/core/*/*.c) $(wildcard src/bench/*.c)
 UI_SRC	 = $(wildcard ui/*.c)
-# The command line: main.c, one file per command (src/cmd_*.c), what
-# they share (src/cmd.c) and the helpers several use (src/cli_*.c).
-# Built into the binary only, never into the tests' core library.
-CLI_SRC	 = src/main.c $(wildcard src/cmd*.c) $(wildcard src/cli_*.c)
+# The command line: main.c, one file per command (src/cmd/cmd_*.c), what
+# they share (src/cmd/cmd.c) and the helpers several use
+# (src/cmd/cli_*.c).  Built into the binary only, never into the tests'
+# core library.
+CLI_SRC	 = src/main.c $(wildcard src/cmd/*.c)
 APP_SRC	 = $(CLI_SRC) $(CORE_SRC) $(UI_SRC)
 # Each object lists the headers it includes in a .d file beside it (-MMD),
 # so a header edit rebuilds what uses it, not everything.

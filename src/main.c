@@ -1,7 +1,7 @@
 /*
  * The sysmark command line: --help and --version (-V), and the table that
  * hands `sysmark NAME ...` to its command, one file each (src/cmd_NAME.c,
- * sharing src/cmd.c; see cmd.h).  Each command keeps its usage beside its
+ * sharing src/cmd/cmd.c; see cmd.h).  Each command keeps its usage beside its
  * options in its file; `sysmark NAME --help` prints it, and the global
  * usage is built from them.  Every subcommand is
  * headless, for scripts and CI, on the same core as the console.  No
@@ -22,7 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /*
  * The subcommands: sysmark NAME ... calls fn(argc - 1, argv + 1, argv0).

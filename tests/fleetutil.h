@@ -7,7 +7,7 @@
 #ifndef FLEETUTIL_H
 #define FLEETUTIL_H
 
-#include "../src/core/fleet.h"
+#include "../src/core/core.h"
 
 /* The index of host name, or -1. */
 static inline long

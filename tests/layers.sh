@@ -3,8 +3,10 @@
 #
 #   sh tests/layers.sh [DIR]
 #
-# src/bench (the workloads) -> src/core -> the command line (src/*.c)
-# and the console (ui/), side by side.  Checked from the sources'
+# src/bench (the workloads) -> src/core -> the command line (src/main.c,
+# src/cmd/) and the console (ui/), side by side.  Inside src/core the
+# folders call only down, in the order core.h names them (read from its
+# includes): a call from a folder to one above it is a breach.  Checked from the sources'
 # includes and from the calls between the objects under DIR (default
 # build/obj; tests/cycles.sh -e draws them from nm):
 #   - nothing in src/ includes curses but through ui/ui.h, and only
@@ -42,7 +44,7 @@ awk '
 	lower = file ~ /^src\/(core|bench)\//
 	if (hdr ~ /curses/)
 		print where ": includes " hdr " (only ui/ knows curses)"
-	else if (hdr ~ /ui\// && file != "src/cmd_console.c")
+	else if (hdr ~ /ui\// && file != "src/cmd/cmd_console.c")
 		print where ": includes " hdr \
 		    " (only cmd_console.c starts the console)"
 	else if (lower && hdr ~ /(^"|\/)cmd[a-z_]*\.h"$/)
@@ -58,7 +60,18 @@ api=$(grep -o '[A-Za-z_][A-Za-z0-9_]*(' src/bench/bench.h | tr -d '(' |
 
 # Calls: "FROM TO SYMBOL" from tests/cycles.sh -e.
 sh "$here/cycles.sh" -e "$dir" >"$tmp/calls" || exit 2
-awk -v api=" $api " -v count="$tmp/across" '
+# The core's folders, lowest first, as core.h includes them.
+order=$(sed -n 's/^#include "\([a-z]*\)\/[a-z]*\.h"$/\1/p' src/core/core.h |
+    tr '\n' ' ')
+awk -v api=" $api " -v order=" $order" -v count="$tmp/across" '
+function rank(o,    f) {
+	if (o !~ /^src\/core\/[^\/]*\/[^\/]*$/)
+		return 0
+	f = o
+	sub(/^src\/core\//, "", f)
+	sub(/\/.*/, "", f)
+	return index(order, " " f " ")
+}
 function layer(o) {
 	if (o ~ /^src\/bench\//)
 		return "bench"
@@ -66,13 +79,21 @@ function layer(o) {
 		return "core"
 	if (o ~ /^ui\//)
 		return "ui"
-	if (o ~ /^src\/[^\/]*$/)
+	if (o ~ /^src\/(cmd\/[^\/]*|main)$/)
 		return "cli"
 	return "other"
 }
 {
 	a = layer($1)
 	b = layer($2)
+	# What bench.h declares is the API of the workloads, below every folder:
+	# a test made at run time (command_bench.c) calls it as any does.
+	if (a == "core" && b == "core" && rank($1) > 0 && rank($2) > 0 &&
+	    rank($1) < rank($2) && index(api, " " $3 " ") == 0) {
+		print $1 " calls " $3 " (" $2 "): a folder of the core " \
+		    "calls only the folders below it (core.h)"
+		next
+	}
 	if (a == b)
 		next
 	across++
@@ -84,7 +105,7 @@ function layer(o) {
 		why = "the core knows no front end"
 	else if (a == "ui" && b == "cli")
 		why = "the console uses the core, not the command line"
-	else if (a == "cli" && b == "ui" && $1 != "src/cmd_console")
+	else if (a == "cli" && b == "ui" && $1 != "src/cmd/cmd_console")
 		why = "only cmd_console.c starts the console"
 	else
 		next

@@ -10,7 +10,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include "testutil.h"
-#include "../src/core/chart.h"
+#include "../src/core/core.h"
 
 #define DATA	"tests/data/"
 

@@ -8,7 +8,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include "testutil.h"
-#include "../src/cmd.h"
+#include "../src/cmd/cmd.h"
 
 #define GATE_ALL	(GATE_WORSE | GATE_SMALL | GATE_ANY_CHANGE | \
 			    GATE_INCOMPARABLE)

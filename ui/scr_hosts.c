@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "ui.h"
-#include "../src/core/fleet.h"
+#include "../src/core/core.h"
 
 struct scr_hosts {
 	char			  path[PATH_MAX];	/* the inventory */

@@ -2,7 +2,7 @@
  * The users screen: pick a mix from mixes/, see its steps (or why it is
  * refused, as path:line), set the user counts and the sample length, and
  * start the run.  The run itself goes through the run screen like any
- * other (the mix is one test to the runner, see src/core/users.c), and
+ * other (the mix is one test to the runner, see src/core/users/users.c), and
  * the results screen shows its response-time table and plot: the same
  * tables `sysmark users` prints.
  */

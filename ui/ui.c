@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "ui.h"
-#include "../src/core/fleet.h"
+#include "../src/core/core.h"
 
 /* The one place that names every screen (see enum ui_scr). */
 static const struct ui_screen *const ui_screens[UI_SCR_N] = {

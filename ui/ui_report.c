@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "ui.h"
-#include "../src/core/chart.h"
+#include "../src/core/core.h"
 
 /* A free name for a report written now; 0 or -1 with why. */
 static int

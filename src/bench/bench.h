@@ -6,7 +6,7 @@
  * setup() and teardown() run outside the timed region (fork a peer, open a
  * file); loop() is the only code inside it and repeats one operation n
  * times.  Calibration, timing, repetition and reporting belong to the
- * harness (src/core/sampler.c), never to a benchmark.
+ * harness (src/core/measure/sampler.c), never to a benchmark.
  *
  * Bench files include only this header and libc.
  */

@@ -21,7 +21,7 @@
  *                          stdout is closed (lat_proc's simple process
  *                          and /bin/sh process)
  *   sysmark-exec run MS SHOW IGNORE ERRFILE PROG ARG...
- *                          a command test's looper (src/core/command.c):
+ *                          a command test's looper (src/core/plan/command.c):
  *                          for each count N read from stdin, start PROG
  *                          N times with posix_spawn, each in a process
  *                          group of its own, stdin from /dev/null, its

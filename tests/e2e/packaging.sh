@@ -16,10 +16,10 @@ if grep -rhoE 'SPDX-License-Identifier: [A-Za-z0-9.+-]+' src ui tests |
 	fail "a source is not under MIT"
 fi
 
-# 2. The version, both spellings, from core.h's SYSMARK_VERSION.
+# 2. The version, both spellings, from base.h's SYSMARK_VERSION.
 version=$(sed -n 's/^#define SYSMARK_VERSION[	 ]*"\(.*\)"$/\1/p' \
-    src/core/core.h)
-[ -n "$version" ] || fail "no SYSMARK_VERSION in src/core/core.h"
+    src/core/base/base.h)
+[ -n "$version" ] || fail "no SYSMARK_VERSION in src/core/base/base.h"
 for o in -V --version; do
 	"$bin" "$o" >"$out" 2>"$err" || fail "sysmark $o failed"
 	[ "$(cat "$out")" = "sysmark $version" ] ||

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Synthetic saved runs for sysmark history, in the real run file format
-# (format 3, as src/core/csvstore_write.c writes it): N runs a day apart
+# (format 3, as src/core/store/csvstore_write.c writes it): N runs a day apart
 # on one host, every test of the catalog (or those named), 6 counted
 # samples and a warm-up each, a spread between runs and within them, and
 # steps injected where asked.  For history's tests and its timing at

@@ -1,0 +1,62 @@
+/*
+ * sysmark console: the curses console, or on a terminal without cursor
+ * addressing its plain mode, which asks for a run and hands it to
+ * sysmark run.  The only command file that knows the UI.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "../../ui/ui.h"
+
+const char cmd_console_usage[] =
+"usage: sysmark [console [-r UPDATES_PER_SECOND]]\n"
+"\n"
+"The console: choose tests, watch them run, compare runs.  With no\n"
+"command on a terminal, sysmark starts it.\n"
+"\n"
+"  -r N           screen updates a second while tests run, 0.1 to 10\n"
+"                 (default 2)\n";
+
+/* The console, or on a terminal without cursor addressing its plain mode. */
+int
+cmd_console(int argc, char **argv, const char *argv0)
+{
+	double	 hz = 1000.0 / UI_REFRESH_MS;
+	char	**av;
+	int	   c, n = 0, rc, eof;
+
+	while ((c = getopt(argc, argv, ":r:")) != -1) {
+		if (c == ':')
+			return cmd_usage_error("option -%c needs a value",
+			    optopt);
+		if (c == '?')
+			return cmd_usage_error("unknown option -%c", optopt);
+		if (sm_parse_double(optarg, &hz) != 0 || hz < 0.1 || hz > 10)
+			return cmd_usage_error("-r %s: updates a second "
+			    "must be from 0.1 to 10", optarg);
+	}
+	if (optind < argc)
+		return cmd_usage_error("console: unexpected argument \"%s\"",
+		    argv[optind]);
+	if (!ui_plain_terminal())
+		return ui_main(argv0, (int)(1000 / hz));
+	if ((av = ui_plain_ask(argv0, &eof)) == NULL && eof) {
+		fprintf(stderr, "sysmark: console: the input ended before a "
+		    "run was chosen; nothing was run\n");
+		return SM_EXIT_INPUT;
+	}
+	if (av == NULL)
+		return SM_EXIT_OK;
+	while (av[n] != NULL)
+		n++;
+	optind = 1;
+	rc = cmd_run(n, av, argv0);
+	for (int i = 0; i < n; i++)
+		free(av[i]);
+	free(av);
+	return rc;
+}

@@ -1,0 +1,603 @@
+/*
+ * A history: saved runs read as series, one per host, test, workload
+ * version and copies, each run's figure with its own interval, ordered
+ * by the run's start (or label, or recorded commit), and each series'
+ * change points (changepoint.c).  Runs of another host, version or
+ * copies count never join a series: their figures are not comparable.
+ *
+ * What a run brings is a summary (struct history_sum, one per test and
+ * copies), so that the index (histindex.c) can hold it and a history of
+ * thousands of runs is built without reading their files again.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "history.h"
+
+void
+history_init(struct history *h)
+{
+	memset(h, 0, sizeof *h);
+}
+
+/*
+ * A copy of a fact from a file, NULL kept, its control characters made
+ * '?': tables and the console print it, and a terminal must not obey it.
+ */
+static char *
+history_dup(const char *s)
+{
+	char	*d;
+
+	if (s == NULL)
+		return NULL;
+	d = xstrdup(s);
+	for (char *p = d; *p != '\0'; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	return d;
+}
+
+/* Days from 1970-01-01 to a civil date (Hinnant's algorithm). */
+static long
+history_days(long y, long m, long d)
+{
+	long	era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/*
+ * A run's date as run writes it, 2026-12-01T10:00:00+0000 (the offset
+ * optional), or a day, 2026-12-01; seconds since the epoch, or -1.
+ */
+long long
+history_parse_date(const char *s)
+{
+	int	y, mo, d, hh = 0, mm = 0, ss = 0, off = 0, n = 0, got;
+	char	sign;
+
+	if (s == NULL)
+		return -1;
+	got = sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n);
+	if (got != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+		return -1;
+	s += n;
+	if (*s == 'T' || *s == ' ') {
+		if (sscanf(s + 1, "%2d:%2d:%2d%n", &hh, &mm, &ss, &n) != 3)
+			return -1;
+		s += 1 + n;
+		if ((*s == '+' || *s == '-') && sscanf(s, "%c%4d", &sign,
+		    &off) == 2)
+			off = (sign == '-' ? -1 : 1) * (off / 100 * 3600 +
+			    off % 100 * 60);
+	}
+	return (long long)history_days(y, mo, d) * 86400 + hh * 3600 +
+	    mm * 60 + ss - off;
+}
+
+/* Add a run's facts; its index. */
+size_t
+history_add_run(struct history *h, const char *path, const char *host,
+    const char *date, const char *label, const char *commit)
+{
+	struct history_run	*r;
+
+	if (h->nruns == h->caprun) {
+		h->caprun = h->caprun ? 2 * h->caprun : 64;
+		h->runs = xreallocarray(h->runs, h->caprun, sizeof *h->runs);
+	}
+	r = &h->runs[h->nruns];
+	r->path = xstrdup(path);
+	r->host = history_dup(host != NULL ? host : "unknown host");
+	r->date = history_dup(date);
+	r->label = history_dup(label);
+	r->commit = history_dup(commit);
+	r->start = history_parse_date(date);
+	return h->nruns++;
+}
+
+/* Add one summary; the caller fills it. */
+struct history_sum *
+history_add_sum(struct history *h)
+{
+	if (h->nsums == h->capsum) {
+		h->capsum = h->capsum ? 2 * h->capsum : 256;
+		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+	}
+	memset(&h->sums[h->nsums], 0, sizeof *h->sums);
+	return &h->sums[h->nsums++];
+}
+
+/* Add n summaries of run at once (an index's, unchanged). */
+void
+history_add_sums(struct history *h, const struct history_sum *s, size_t n,
+    size_t run)
+{
+	if (h->nsums + n > h->capsum) {
+		h->capsum = h->capsum ? h->capsum : 256;
+		while (h->nsums + n > h->capsum)
+			h->capsum *= 2;
+		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+	}
+	memcpy(h->sums + h->nsums, s, n * sizeof *s);
+	for (size_t i = 0; i < n; i++)
+		h->sums[h->nsums + i].run = run;
+	h->nsums += n;
+}
+
+/*
+ * A loaded run as a history run and its summaries: each test and copies
+ * with figures, its mean and the relative variance of that mean.  A
+ * noise profile (calibrate's) is no run of a history: 0, nothing added.
+ */
+int
+history_add_loaded(struct history *h, const char *path, const struct run *run)
+{
+	struct run_group	*g;
+	struct history_sum	*s;
+	struct estimate		 e;
+	size_t			 ng, r;
+
+	if (run_meta_get(run, "kind") != NULL)
+		return 0;
+	r = history_add_run(h, path, run_meta_get(run, "hostname"),
+	    run_meta_get(run, "date"), run_meta_get(run, "label"),
+	    run_meta_get(run, "commit"));
+	ng = run_groups(run, &g);
+	for (size_t i = 0; i < ng; i++) {
+		estimate_run(run, &g[i], &e);
+		if (e.units == 0 || !isfinite(e.mean) || e.mean <= 0)
+			continue;
+		s = history_add_sum(h);
+		s->run = r;
+		snprintf(s->test, sizeof s->test, "%s", g[i].test);
+		s->version = runset_version(run, &g[i]);
+		s->copies = g[i].copies;
+		for (size_t k = 0; k < run->nsamples; k++)
+			if (strcmp(run->samples[k].test, g[i].test) == 0) {
+				snprintf(s->unit, sizeof s->unit, "%s",
+				    run->samples[k].unit);
+				break;
+			}
+		s->mean = e.mean;
+		s->relvar = e.relvar;
+		s->df = e.df;
+		s->n = e.n;
+	}
+	free(g);
+	return 1;
+}
+
+/* Natural order: digits compared as numbers (v1.9 before v1.10). */
+static int
+history_natcmp(const char *a, const char *b)
+{
+	unsigned long long	x, y;
+	char			*ea, *eb;
+
+	while (*a != '\0' && *b != '\0') {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			x = strtoull(a, &ea, 10);
+			y = strtoull(b, &eb, 10);
+			if (x != y)
+				return x < y ? -1 : 1;
+			a = ea;
+			b = eb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		a++;
+		b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+/* The order being built: qsort has no argument, so one at a time. */
+static const struct history	*history_sorting;
+
+/* qsort()'s order of run indexes by commit, then start. */
+static int
+history_commit_cmp(const void *pa, const void *pb)
+{
+	const struct history_run *a = &history_sorting->runs[*(const size_t *)pa];
+	const struct history_run *b = &history_sorting->runs[*(const size_t *)pb];
+	int			 c = strcmp(a->commit != NULL ? a->commit : "",
+				     b->commit != NULL ? b->commit : "");
+
+	return c != 0 ? c : (a->start > b->start) - (a->start < b->start);
+}
+
+/*
+ * Each run's commit's first start (its own start without a commit):
+ * commits are ordered as they were first measured.
+ */
+static void
+history_commit_firsts(struct history *h, size_t *idx)
+{
+	const char	*cur = NULL;
+	long long	 first = 0;
+
+	qsort(idx, h->nruns, sizeof *idx, history_commit_cmp);
+	for (size_t i = 0; i < h->nruns; i++) {
+		const struct history_run *r = &h->runs[idx[i]];
+
+		if (r->commit == NULL) {
+			h->commit_first[idx[i]] = r->start;
+			continue;
+		}
+		if (cur == NULL || strcmp(cur, r->commit) != 0) {
+			cur = r->commit;
+			first = r->start;
+		}
+		h->commit_first[idx[i]] = first;
+	}
+}
+
+static int
+history_start_cmp(const struct history_run *a, const struct history_run *b)
+{
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* qsort()'s order of run indexes, as history_sorting->by says. */
+static int
+history_order_cmp(const void *pa, const void *pb)
+{
+	const struct history	*h = history_sorting;
+	const struct history_run *a = &h->runs[*(const size_t *)pa];
+	const struct history_run *b = &h->runs[*(const size_t *)pb];
+	int			 c = 0;
+
+	if (h->by == HISTORY_BY_LABEL)
+		c = history_natcmp(a->label != NULL ? a->label : "",
+		    b->label != NULL ? b->label : "");
+	else if (h->by == HISTORY_BY_COMMIT && a->commit != NULL &&
+	    b->commit != NULL && strcmp(a->commit, b->commit) != 0) {
+		long long ca = h->commit_first[*(const size_t *)pa];
+		long long cb = h->commit_first[*(const size_t *)pb];
+
+		c = ca < cb ? -1 : ca > cb ? 1 : strcmp(a->commit, b->commit);
+	}
+	return c != 0 ? c : history_start_cmp(a, b);
+}
+
+/* Each run's place in the order asked for: h->rank[run]. */
+static void
+history_order(struct history *h)
+{
+	size_t	*idx = xcalloc(h->nruns + 1, sizeof *idx);
+
+	h->commit_first = xcalloc(h->nruns + 1, sizeof *h->commit_first);
+	for (size_t i = 0; i < h->nruns; i++)
+		idx[i] = i;
+	history_sorting = h;
+	if (h->by == HISTORY_BY_COMMIT)
+		history_commit_firsts(h, idx);
+	qsort(idx, h->nruns, sizeof *idx, history_order_cmp);
+	history_sorting = NULL;
+	h->rank = xcalloc(h->nruns + 1, sizeof *h->rank);
+	for (size_t i = 0; i < h->nruns; i++)
+		h->rank[idx[i]] = i;
+	free(idx);
+}
+
+/* qsort()'s order of summary indexes of one series: the runs' rank. */
+static int
+history_rank_cmp(const void *pa, const void *pb)
+{
+	const struct history	*h = history_sorting;
+	size_t			 a = h->rank[h->sums[*(const size_t *)pa].run];
+	size_t			 b = h->rank[h->sums[*(const size_t *)pb].run];
+
+	return (a > b) - (a < b);
+}
+
+/* A series' key (host, test, version, copies) hashed (FNV-1a). */
+static uint64_t
+history_key_hash(const struct history *h, const struct history_sum *s)
+{
+	uint64_t	 x = 0xcbf29ce484222325ULL;
+	const char	*p;
+
+	for (p = h->runs[s->run].host; *p != '\0'; p++)
+		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
+	for (p = s->test; *p != '\0'; p++)
+		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
+	x = (x ^ (uint64_t)(unsigned)s->version) * 0x100000001b3ULL;
+	return (x ^ (uint64_t)(unsigned)s->copies) * 0x100000001b3ULL;
+}
+
+/* Whether summaries a and b belong to one series. */
+static int
+history_same_key(const struct history *h, const struct history_sum *a,
+    const struct history_sum *b)
+{
+	return a->version == b->version && a->copies == b->copies &&
+	    strcmp(a->test, b->test) == 0 &&
+	    strcmp(h->runs[a->run].host, h->runs[b->run].host) == 0;
+}
+
+/* A test's place in the catalog, as every table lists tests; unknown last. */
+static size_t
+history_catalog_rank(const char *test)
+{
+	size_t	n = registry_count();
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(registry_all[i]->id, test) == 0)
+			return i;
+	return n;
+}
+
+/* qsort()'s order of series: host, the catalog's, version, copies. */
+static int
+history_series_cmp(const void *pa, const void *pb)
+{
+	const struct history_series *a = pa, *b = pb;
+	int			 c;
+
+	if ((c = strcmp(a->host, b->host)) != 0)
+		return c;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if ((c = strcmp(a->test, b->test)) != 0)
+		return c;
+	if (a->version != b->version)
+		return a->version - b->version;
+	return a->copies - b->copies;
+}
+
+/* Whether a run is kept: since, and the filter on its test. */
+static int
+history_keep(const struct history *h, const struct history_sum *s,
+    const struct history_query *q)
+{
+	if (q->since > 0 && h->runs[s->run].start < q->since)
+		return 0;
+	return q->filter == NULL || filter_match(q->filter, s->test);
+}
+
+/* Start a new series whose summaries begin at s. */
+static struct history_series *
+history_new_series(struct history *h, struct history_sum *s)
+{
+	struct history_series	*k;
+	const struct run	*none = NULL;
+
+	h->series = xreallocarray(h->series, h->nseries + 1,
+	    sizeof *h->series);
+	k = &h->series[h->nseries++];
+	memset(k, 0, sizeof *k);
+	k->host = h->runs[s->run].host;
+	snprintf(k->test, sizeof k->test, "%s", s->test);
+	snprintf(k->unit, sizeof k->unit, "%s", s->unit);
+	k->version = s->version;
+	k->copies = s->copies;
+	k->rank = history_catalog_rank(s->test);
+	k->dir = runset_dir(&none, 0, s->test);
+	if (registry_find(s->test) == NULL && strcmp(s->unit, "ns") == 0)
+		k->dir = BENCH_LOWER;
+	k->sums = s;
+	return k;
+}
+
+/* The slot of summary s in the table: its series', or an empty one. */
+static size_t
+history_slot(const struct history *h, const size_t *slot, size_t cap,
+    const size_t *first, const struct history_sum *s)
+{
+	size_t	at = history_key_hash(h, s) & (cap - 1);
+
+	while (slot[at] != 0 && !history_same_key(h, &h->sums[first[slot[at] -
+	    1]], s))
+		at = (at + 1) & (cap - 1);
+	return at;
+}
+
+/* The table twice as large, the series' first summaries hashed again. */
+static size_t *
+history_grow(const struct history *h, size_t *slot, size_t *cap,
+    const size_t *first, size_t nser)
+{
+	free(slot);
+	*cap *= 2;
+	slot = xcalloc(*cap, sizeof *slot);
+	for (size_t j = 0; j < nser; j++)
+		slot[history_slot(h, slot, *cap, first, &h->sums[first[j]])] =
+		    j + 1;
+	return slot;
+}
+
+/*
+ * Each kept summary's series, numbered as first met (id[i], or SIZE_MAX
+ * for one not kept), through a hash table of the series' first
+ * summaries; the count of series.  Counts each series' summaries.
+ */
+static size_t
+history_group(struct history *h, const struct history_query *q, size_t *id,
+    size_t **count)
+{
+	size_t	 cap = 64, nser = 0, *slot, *first = NULL, at;
+
+	slot = xcalloc(cap, sizeof *slot);	/* series + 1; 0: empty */
+	*count = NULL;
+	for (size_t i = 0; i < h->nsums; i++) {
+		id[i] = SIZE_MAX;
+		if (!history_keep(h, &h->sums[i], q))
+			continue;
+		at = history_slot(h, slot, cap, first, &h->sums[i]);
+		if (slot[at] == 0) {
+			if (2 * (nser + 1) > cap) {
+				slot = history_grow(h, slot, &cap, first, nser);
+				at = history_slot(h, slot, cap, first,
+				    &h->sums[i]);
+			}
+			first = xreallocarray(first, nser + 1, sizeof *first);
+			*count = xreallocarray(*count, nser + 1,
+			    sizeof **count);
+			first[nser] = i;
+			(*count)[nser] = 0;
+			slot[at] = ++nser;
+		}
+		id[i] = slot[at] - 1;
+		(*count)[id[i]]++;
+	}
+	free(slot);
+	free(first);
+	return nser;
+}
+
+/* Whether summaries idx[0..n) are in their runs' order already. */
+static int
+history_in_rank(const struct history *h, const size_t *idx, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (h->rank[h->sums[idx[i - 1]].run] >
+		    h->rank[h->sums[idx[i]].run])
+			return 0;
+	return 1;
+}
+
+/*
+ * The kept summaries regrouped: a new array, each series' summaries
+ * together in the runs' order; the series made over it.
+ */
+static void
+history_regroup(struct history *h, const struct history_query *q)
+{
+	size_t			*id = xcalloc(h->nsums + 1, sizeof *id);
+	size_t			*count, *off, *idx, nser, kept = 0;
+	struct history_sum	*sums;
+
+	nser = history_group(h, q, id, &count);
+	off = xcalloc(nser + 1, sizeof *off);
+	for (size_t j = 0; j < nser; j++) {
+		off[j] = kept;
+		kept += count[j];
+	}
+	idx = xcalloc(kept + 1, sizeof *idx);
+	for (size_t i = 0; i < h->nsums; i++)
+		if (id[i] != SIZE_MAX)
+			idx[off[id[i]]++] = i;
+	sums = xcalloc(kept + 1, sizeof *sums);
+	history_sorting = h;
+	for (size_t j = 0, at = 0; j < nser; at += count[j++]) {
+		if (!history_in_rank(h, idx + at, count[j]))
+			qsort(idx + at, count[j], sizeof *idx,
+			    history_rank_cmp);
+		for (size_t i = 0; i < count[j]; i++)
+			sums[at + i] = h->sums[idx[at + i]];
+		history_new_series(h, &sums[at])->n = count[j];
+	}
+	history_sorting = NULL;
+	free(h->sums);
+	h->sums = sums;
+	h->nsums = h->capsum = kept;
+	free(id);
+	free(count);
+	free(off);
+	free(idx);
+}
+
+/*
+ * Group the summaries into series and search each for change points,
+ * as q asks.  Call once, after every run is added.
+ */
+void
+history_build(struct history *h, const struct history_query *q)
+{
+	struct history_series	*k;
+	double			*v, *rv;
+
+	h->by = q->by;
+	history_order(h);
+	history_regroup(h, q);
+	if (h->nseries > 0)
+		qsort(h->series, h->nseries, sizeof *h->series,
+		    history_series_cmp);
+	for (size_t j = 0; j < h->nseries; j++) {
+		k = &h->series[j];
+		v = xcalloc(k->n, sizeof *v);
+		rv = xcalloc(k->n, sizeof *rv);
+		for (size_t i = 0; i < k->n; i++) {
+			v[i] = k->sums[i].mean;
+			rv[i] = k->sums[i].relvar;
+		}
+		changepoint_find(v, rv, k->n, &q->cp, &k->cp);
+		free(v);
+		free(rv);
+	}
+}
+
+/* Whether a step is a slowdown for a test of direction dir. */
+int
+history_worse(const struct changepoint *cp, enum bench_dir dir)
+{
+	return dir == BENCH_LOWER ? cp->size > 0 : cp->size < 0;
+}
+
+/* Whether k's newest run begins a worse step: the gate's question. */
+int
+history_newest_worse(const struct history_series *k)
+{
+	const struct changepoint *cp;
+
+	if (k->cp.ncps == 0)
+		return 0;
+	cp = &k->cp.cps[k->cp.ncps - 1];
+	return cp->at == k->n - 1 && history_worse(cp, k->dir);
+}
+
+/*
+ * How a run is named in a history: its commit, label, or start to the
+ * minute (2026-12-01 10:00), else its file.
+ */
+const char *
+history_run_name(const struct history *h, size_t run, char *buf, size_t len)
+{
+	const struct history_run *r = &h->runs[run];
+
+	if (h->by == HISTORY_BY_COMMIT && r->commit != NULL)
+		return r->commit;
+	if (h->by == HISTORY_BY_LABEL && r->label != NULL)
+		return r->label;
+	if (r->date != NULL && strlen(r->date) >= 16) {
+		snprintf(buf, len, "%.10s %.5s", r->date, r->date + 11);
+		return buf;
+	}
+	return r->date != NULL ? r->date : r->path;
+}
+
+void
+history_free(struct history *h)
+{
+	for (size_t i = 0; i < h->nruns; i++) {
+		free(h->runs[i].path);
+		free(h->runs[i].host);
+		free(h->runs[i].date);
+		free(h->runs[i].label);
+		free(h->runs[i].commit);
+	}
+	for (size_t j = 0; j < h->nseries; j++)
+		changepoint_result_free(&h->series[j].cp);
+	free(h->runs);
+	free(h->sums);
+	free(h->series);
+	free(h->rank);
+	free(h->commit_first);
+	memset(h, 0, sizeof *h);
+}

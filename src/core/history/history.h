@@ -1,0 +1,176 @@
+/*
+ * The core's history layer: series over saved runs: runs grouped into
+ * series (history.c), change points found in them (changepoint.c), the
+ * index that keeps each run's summary (histindex.c), the series as text,
+ * CSV, JSON and the exports (history_out.c), two sides of a change handed
+ * to compare (history_compare.c), the time-series chart and the report's
+ * history section (chart_history.c, report_history.c).
+ *
+ * Layers call only down: this header includes the one below it (report),
+ * so a file here sees every lower layer and none above
+ * (tests/layers.sh checks the calls).
+ */
+/* SPDX-License-Identifier: MIT */
+
+#ifndef SYSMARK_HISTORY_H
+#define SYSMARK_HISTORY_H
+
+#include "../report/report.h"
+
+/* changepoint.c: where a series of runs changed level */
+#define CHANGEPOINT_ALPHA	0.05
+#define CHANGEPOINT_PERMS	199	/* permutations per cut tested */
+#define CHANGEPOINT_MIN_RUNS	5	/* fewer: too short to search */
+#define CHANGEPOINT_MIN_SIDE	2	/* runs a level holds, but the newest */
+#define CHANGEPOINT_MAX		64	/* change points a series may hold */
+#define CHANGEPOINT_VAR_FLOOR	1e-12	/* of a log figure */
+struct changepoint {
+	size_t	at;		/* the first run of the new level */
+	size_t	from;		/* the level before starts here */
+	size_t	to;		/* the level after ends before this */
+	double	p;		/* the permutation test's */
+	double	size;		/* after / before - 1 */
+	double	lo;		/* its 95% interval */
+	double	hi;
+	double	before;		/* the levels, weighted geometric means */
+	double	after;
+};
+struct changepoint_opts {
+	double	alpha;
+	double	min_effect;	/* a fraction */
+	int	perms;
+};
+enum changepoint_status {
+	CHANGEPOINT_OK = 0,
+	CHANGEPOINT_SHORT	/* under CHANGEPOINT_MIN_RUNS runs */
+};
+struct changepoint_result {
+	enum changepoint_status	 status;
+	struct changepoint	*cps;
+	size_t			 ncps;
+	double			 detect;	/* a step it would find, 80% */
+	double			 tau2;		/* runs' variance beyond own */
+};
+void	 changepoint_opts_default(struct changepoint_opts *);
+void	 changepoint_find(const double *v, const double *relvar, size_t n,
+	     const struct changepoint_opts *o, struct changepoint_result *r);
+void	 changepoint_result_free(struct changepoint_result *);
+
+/* history.c: saved runs as series of a host, test, version and copies */
+enum history_by {
+	HISTORY_BY_DATE = 0,	/* the run's start */
+	HISTORY_BY_LABEL,	/* run -l, in natural order */
+	HISTORY_BY_COMMIT	/* meta "commit", as first measured */
+};
+struct history_run {
+	char		*path;
+	char		*host;
+	char		*date;		/* as the run wrote it, or NULL */
+	char		*label;
+	char		*commit;
+	long long	 start;		/* seconds since the epoch; -1 */
+};
+/* One test and copies of a run: what a series holds of it. */
+struct history_sum {
+	size_t	run;		/* into history.runs */
+	char	test[32];
+	int	version;
+	int	copies;
+	char	unit[8];
+	double	mean;
+	double	relvar;		/* of the mean, / mean^2; NaN unknown */
+	double	df;
+	size_t	n;		/* samples */
+};
+struct history_series {
+	const char		*host;
+	char			 test[32];
+	int			 version;
+	int			 copies;
+	char			 unit[8];
+	enum bench_dir		 dir;
+	size_t			 rank;		/* in the catalog */
+	struct history_sum	*sums;		/* n, oldest first */
+	size_t			 n;
+	struct changepoint_result cp;
+};
+struct history_query {
+	enum history_by		 by;
+	long long		 since;		/* a start; 0: all */
+	const struct filter	*filter;	/* or NULL */
+	struct changepoint_opts	 cp;
+};
+struct history {
+	struct history_run	*runs;
+	size_t			 nruns;
+	size_t			 caprun;
+	struct history_sum	*sums;
+	size_t			 nsums;
+	size_t			 capsum;
+	struct history_series	*series;
+	size_t			 nseries;
+	enum history_by		 by;
+	size_t			*rank;		/* each run's place */
+	long long		*commit_first;
+};
+void	 history_init(struct history *);
+long long history_parse_date(const char *);
+size_t	 history_add_run(struct history *h, const char *path,
+	     const char *host, const char *date, const char *label,
+	     const char *commit);
+struct history_sum *history_add_sum(struct history *);
+void	 history_add_sums(struct history *h, const struct history_sum *s,
+	     size_t n, size_t run);
+int	 history_add_loaded(struct history *, const char *,
+	     const struct run *);
+void	 history_build(struct history *, const struct history_query *);
+int	 history_worse(const struct changepoint *, enum bench_dir);
+int	 history_newest_worse(const struct history_series *);
+const char *history_run_name(const struct history *h, size_t run, char *buf,
+	     size_t len);
+void	 history_free(struct history *);
+
+/* histindex.c: runs read through an index of their summaries */
+#define HISTINDEX_VERSION	1
+typedef void (*histindex_warn_cb)(const char *, void *);
+struct histindex_stats {
+	size_t	files;		/* run files seen */
+	size_t	read;		/* of which read (new or changed) */
+	size_t	bad;		/* named and read around */
+	int	written;	/* the index was brought up to date */
+};
+const char *histindex_cache(const char *, char *, size_t);
+int	 histindex_dir_path(const char *dir, const char *cache, char *buf,
+	     size_t len, struct sm_error *err);
+void	 histindex_load(struct history *h, char *const *paths, size_t n,
+	     const char *cache, histindex_warn_cb warn, void *arg,
+	     struct histindex_stats *st);
+
+/* history_out.c: a history's tables, JSON, BMF and Otava's CSV */
+void	 history_series_name(const struct history_series *, char *, size_t);
+void	 history_step_str(const struct changepoint *, char *, size_t);
+void	 history_verdict(const struct history *h,
+	     const struct history_series *k, char *buf, size_t len);
+struct table *history_table(const struct history *);
+int	 history_nth(const struct history *h, size_t number, size_t *series,
+	     size_t *cp);
+struct table *history_changes_table(const struct history *);
+void	 history_json(struct json_t *, const struct history *);
+struct json_t *history_bmf(const struct history *);
+void	 history_otava(const struct history *, FILE *);
+
+/* history_compare.c: a change point's two sides compared */
+#define HISTORY_SIDE	30	/* runs a side, the nearest */
+struct table *history_compare(const struct history *h, size_t series,
+	     size_t cp, const struct filter *f, struct compare_opts *o,
+	     struct sm_error *err);
+
+/* chart_history.c: a series of runs over time, its steps and levels */
+void	 chart_history(struct sbuf *b, const struct history *h,
+	     const struct history_series *k, const char *id);
+
+/* report_history.c: a history as a page */
+void	 report_history(struct sbuf *b, const struct history *h,
+	     const char *title);
+
+#endif

@@ -1,0 +1,375 @@
+/*
+ * A history as output: the series table (one line per series, its last
+ * step or what it could have shown), the change points table, the JSON
+ * document, and the two formats dashboards read: Bencher Metric Format
+ * (each series' newest run; bencher.dev/docs/reference/bencher-metric-
+ * format) and Otava's CSV (a time column, the commit, a column per
+ * series).  The CLI and the console print these, so they agree.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "history.h"
+
+/* A series' name: test id, " xN" for copies, " vN" for a version > 1. */
+void
+history_series_name(const struct history_series *k, char *buf, size_t len)
+{
+	int	n = snprintf(buf, len, "%s", k->test);
+
+	if (k->copies > 1 && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - n, " x%d", k->copies);
+	if (k->version > 1 && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - n, " v%d", k->version);
+}
+
+/* "+5.2% [+4.1, +6.3]": a step and its 95% interval. */
+void
+history_step_str(const struct changepoint *cp, char *buf, size_t len)
+{
+	snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", 100 * cp->size,
+	    100 * cp->lo, 100 * cp->hi);
+}
+
+/*
+ * What a series says in a word: its last step, or "~ <x%" (no step; one
+ * of x% would have been found), or too short.
+ */
+void
+history_verdict(const struct history *h, const struct history_series *k,
+    char *buf, size_t len)
+{
+	const struct changepoint *cp;
+	char			 step[64], when[32];
+
+	if (k->cp.status == CHANGEPOINT_SHORT) {
+		snprintf(buf, len, "too short (%zu run%s, %d needed)", k->n,
+		    k->n == 1 ? "" : "s", CHANGEPOINT_MIN_RUNS);
+		return;
+	}
+	if (k->cp.ncps == 0) {
+		snprintf(buf, len, "~ <%.1f%%", 100 * k->cp.detect);
+		return;
+	}
+	cp = &k->cp.cps[k->cp.ncps - 1];
+	history_step_str(cp, step, sizeof step);
+	snprintf(buf, len, "%s %s at %s", step, history_worse(cp, k->dir) ?
+	    "worse" : "better", history_run_name(h, k->sums[cp->at].run, when,
+	    sizeof when));
+}
+
+/* The series, one line each. */
+struct table *
+history_table(const struct history *h)
+{
+	struct table	*t;
+	char		 name[64], fig[32], verdict[256], title[128];
+	size_t		 row;
+
+	snprintf(title, sizeof title, "History: %zu run%s, %zu series",
+	    h->nruns, h->nruns == 1 ? "" : "s", h->nseries);
+	t = table_new(title);
+	table_add_col(t, "Test", TABLE_LEFT);
+	table_add_col(t, "Host", TABLE_LEFT);
+	table_add_col(t, "Runs", TABLE_RIGHT);
+	table_add_col(t, "Newest", TABLE_RIGHT);
+	table_add_col(t, "Unit", TABLE_LEFT);
+	table_add_col(t, "Last step", TABLE_LEFT);
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		history_series_name(k, name, sizeof name);
+		label_value(k->sums[k->n - 1].mean, fig, sizeof fig);
+		history_verdict(h, k, verdict, sizeof verdict);
+		row = table_add_row(t);
+		table_set(t, row, 0, "%s", name);
+		table_set(t, row, 1, "%s", k->host);
+		table_set(t, row, 2, "%zu", k->n);
+		table_set(t, row, 3, "%s", fig);
+		table_set(t, row, 4, "%s", k->unit);
+		table_set(t, row, 5, "%s", verdict);
+	}
+	table_add_note(t, "Last step: the newest change point's size and "
+	    "95%% interval; ~ <x%%: no step found, one of x%% would have "
+	    "been (80%% power).");
+	table_fit(t, TABLE_TEXT_WIDTH, 5);
+	return t;
+}
+
+/* Change point number `number' (1-based, as the table numbers them). */
+int
+history_nth(const struct history *h, size_t number, size_t *series,
+    size_t *cp)
+{
+	for (size_t j = 0; j < h->nseries; j++) {
+		if (number <= h->series[j].cp.ncps) {
+			*series = j;
+			*cp = number - 1;
+			return 0;
+		}
+		number -= h->series[j].cp.ncps;
+	}
+	return -1;
+}
+
+/* Every change point, numbered for history --compare N. */
+struct table *
+history_changes_table(const struct history *h)
+{
+	struct table	*t = table_new("Change points");
+	char		 name[64], step[64], when[32];
+	size_t		 row, number = 0;
+
+	table_add_col(t, "#", TABLE_RIGHT);
+	table_add_col(t, "Test", TABLE_LEFT);
+	table_add_col(t, "Host", TABLE_LEFT);
+	table_add_col(t, "From run", TABLE_LEFT);
+	table_add_col(t, "Change [95% interval]", TABLE_RIGHT);
+	table_add_col(t, "p", TABLE_RIGHT);
+	table_add_col(t, "Runs", TABLE_RIGHT);
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		history_series_name(k, name, sizeof name);
+		for (size_t i = 0; i < k->cp.ncps; i++) {
+			const struct changepoint *cp = &k->cp.cps[i];
+
+			history_step_str(cp, step, sizeof step);
+			row = table_add_row(t);
+			table_set(t, row, 0, "%zu", ++number);
+			table_set(t, row, 1, "%s", name);
+			table_set(t, row, 2, "%s", k->host);
+			table_set(t, row, 3, "%s", history_run_name(h,
+			    k->sums[cp->at].run, when, sizeof when));
+			table_set(t, row, 4, "%s %s", step,
+			    history_worse(cp, k->dir) ? "worse" : "better");
+			table_set(t, row, 5, "%.3f", cp->p);
+			table_set(t, row, 6, "%zu|%zu", cp->at - cp->from,
+			    cp->to - cp->at);
+		}
+	}
+	table_add_note(t, "Runs: on each side of the change, to the "
+	    "neighbouring change; p: the permutation test's.");
+	table_fit(t, TABLE_TEXT_WIDTH, 3);
+	return t;
+}
+
+/* ---- JSON ---- */
+
+static struct json_t *
+history_json_cp(const struct history *h, const struct history_series *k,
+    const struct changepoint *cp)
+{
+	struct json_t	*o = json_out_object();
+	char		 when[32];
+
+	json_out_int(o, "index", (long long)cp->at);
+	json_out_str(o, "file", h->runs[k->sums[cp->at].run].path);
+	json_out_str(o, "name", history_run_name(h, k->sums[cp->at].run, when,
+	    sizeof when));
+	json_out_num(o, "change", cp->size);
+	json_out_num(o, "change_lo", cp->lo);
+	json_out_num(o, "change_hi", cp->hi);
+	json_out_num(o, "p", cp->p);
+	json_out_num(o, "before", cp->before);
+	json_out_num(o, "after", cp->after);
+	json_out_int(o, "runs_before", (long long)(cp->at - cp->from));
+	json_out_int(o, "runs_after", (long long)(cp->to - cp->at));
+	json_out_bool(o, "worse", history_worse(cp, k->dir));
+	return o;
+}
+
+static struct json_t *
+history_json_point(const struct history *h, const struct history_sum *s)
+{
+	const struct history_run *r = &h->runs[s->run];
+	struct json_t		*o = json_out_object();
+	double			 ci = NAN;
+
+	if (isfinite(s->relvar) && s->df > 0)
+		ci = signif_t_critical(0.05, s->df) * sqrt(s->relvar);
+	json_out_str(o, "file", r->path);
+	json_out_str(o, "date", r->date);
+	json_out_str(o, "label", r->label);
+	json_out_str(o, "commit", r->commit);
+	json_out_num(o, "mean", s->mean);
+	json_out_num(o, "ci95", ci);
+	json_out_int(o, "n", (long long)s->n);
+	return o;
+}
+
+static struct json_t *
+history_json_series(const struct history *h, const struct history_series *k)
+{
+	struct json_t	*o = json_out_object(), *a = json_out_array();
+	struct json_t	*c = json_out_array();
+
+	json_out_str(o, "host", k->host);
+	json_out_str(o, "id", k->test);
+	json_out_int(o, "version", k->version);
+	json_out_int(o, "copies", k->copies);
+	json_out_str(o, "unit", k->unit);
+	json_out_str(o, "better", k->dir == BENCH_LOWER ? "lower" : "higher");
+	json_out_str(o, "status", k->cp.status == CHANGEPOINT_SHORT ?
+	    "too short" : "searched");
+	json_out_num(o, "detectable", k->cp.detect);
+	for (size_t i = 0; i < k->n; i++)
+		json_out_append(a, history_json_point(h, &k->sums[i]));
+	for (size_t i = 0; i < k->cp.ncps; i++)
+		json_out_append(c, history_json_cp(h, k, &k->cp.cps[i]));
+	json_out_set(o, "runs", a);
+	json_out_set(o, "change_points", c);
+	return o;
+}
+
+/* The history as a JSON document's "series". */
+void
+history_json(struct json_t *doc, const struct history *h)
+{
+	struct json_t	*a = json_out_array();
+
+	for (size_t j = 0; j < h->nseries; j++)
+		json_out_append(a, history_json_series(h, &h->series[j]));
+	json_out_set(doc, "series", a);
+}
+
+/* ---- Bencher Metric Format and Otava's CSV ---- */
+
+/* Several hosts: a series is named host/test. */
+static int
+history_many_hosts(const struct history *h)
+{
+	for (size_t j = 1; j < h->nseries; j++)
+		if (strcmp(h->series[j].host, h->series[0].host) != 0)
+			return 1;
+	return 0;
+}
+
+static void
+history_full_name(const struct history *h, const struct history_series *k,
+    char *buf, size_t len)
+{
+	char	name[64];
+
+	history_series_name(k, name, sizeof name);
+	if (history_many_hosts(h))
+		snprintf(buf, len, "%s/%s", k->host, name);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/*
+ * Bencher Metric Format: {"series": {"unit": {"value", "lower_value",
+ * "upper_value"}}}, each series' newest run with its 95% interval.
+ */
+struct json_t *
+history_bmf(const struct history *h)
+{
+	struct json_t	*doc = json_out_object(), *m, *v;
+	char		 name[160];
+	double		 ci;
+
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+		const struct history_sum *s = &k->sums[k->n - 1];
+
+		history_full_name(h, k, name, sizeof name);
+		v = json_out_object();
+		json_out_num(v, "value", s->mean);
+		if (isfinite(s->relvar) && s->df > 0) {
+			ci = signif_t_critical(0.05, s->df) * sqrt(s->relvar);
+			json_out_num(v, "lower_value", s->mean * (1 - ci));
+			json_out_num(v, "upper_value", s->mean * (1 + ci));
+		}
+		m = json_out_object();
+		json_out_set(m, k->unit, v);
+		json_out_set(doc, name, m);
+	}
+	return doc;
+}
+
+/* A CSV field, quoted if it must be. */
+static void
+history_csv_field(FILE *f, const char *s, int first)
+{
+	if (!first)
+		fputc(',', f);
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* 2026-12-01T10:00:00+0000 as Otava reads times: 2026-12-01 10:00:00 +0000. */
+static void
+history_otava_time(const char *date, char *buf, size_t len)
+{
+	if (date == NULL || strlen(date) < 19) {
+		snprintf(buf, len, "%s", date != NULL ? date : "");
+		return;
+	}
+	snprintf(buf, len, "%.10s %.8s%s%s", date, date + 11,
+	    date[19] != '\0' ? " " : "", date + 19);
+}
+
+/*
+ * Otava's CSV: time, commit, then one column per series; a row per run
+ * in the history's order, empty where the run lacks the series.
+ */
+void
+history_otava(const struct history *h, FILE *f)
+{
+	double		*cell = xcalloc(h->nruns * (h->nseries + 1) + 1,
+			    sizeof *cell);
+	size_t		*order = xcalloc(h->nruns + 1, sizeof *order);
+	char		 name[160], when[64], v[32];
+
+	for (size_t i = 0; i < h->nruns * (h->nseries + 1); i++)
+		cell[i] = NAN;
+	for (size_t j = 0; j < h->nseries; j++)
+		for (size_t i = 0; i < h->series[j].n; i++)
+			cell[h->series[j].sums[i].run * h->nseries + j] =
+			    h->series[j].sums[i].mean;
+	for (size_t r = 0; r < h->nruns; r++)
+		order[h->rank[r]] = r;
+	fputs("time,commit", f);
+	for (size_t j = 0; j < h->nseries; j++) {
+		history_full_name(h, &h->series[j], name, sizeof name);
+		history_csv_field(f, name, 0);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < h->nruns; i++) {
+		const struct history_run *r = &h->runs[order[i]];
+		int	any = 0;
+
+		for (size_t j = 0; j < h->nseries; j++)
+			any |= !isnan(cell[order[i] * h->nseries + j]);
+		if (!any)
+			continue;
+		history_otava_time(r->date, when, sizeof when);
+		history_csv_field(f, when, 1);
+		history_csv_field(f, r->commit != NULL ? r->commit : "", 0);
+		for (size_t j = 0; j < h->nseries; j++) {
+			double	x = cell[order[i] * h->nseries + j];
+
+			v[0] = '\0';
+			if (!isnan(x))
+				snprintf(v, sizeof v, "%.10g", x);
+			history_csv_field(f, v, 0);
+		}
+		fputc('\n', f);
+	}
+	free(cell);
+	free(order);
+}

@@ -1,0 +1,167 @@
+/*
+ * What the runner records: the copies' reports of a finished sample
+ * turned into a sample of the run (its figure, per-copy figures,
+ * placement and overhead meta, the plan's collect()), the event that a
+ * test's samples are done, and at the end what the machine did during
+ * the run (load average, steal).
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "runner_int.h"
+
+/* What a pinned or calibrated sample adds: where it ran, what was taken off. */
+static void
+runner_record_meta(struct runner *r, const struct bench *b)
+{
+	char	key[64], val[64];
+
+	if (r->copy[0].where[0] != '\0') {
+		snprintf(key, sizeof key, "placement.%s", b->id);
+		run_meta_set(r->run, key, r->copy[0].where);
+	}
+	if ((b->timing != BENCH_CALIBRATED && b->overhead == NULL) ||
+	    r->copy[0].iterations == 0)
+		return;
+	snprintf(key, sizeof key, "overhead_ns.%s", b->id);
+	snprintf(val, sizeof val, "%.4g", (double)r->copy[0].overhead_ns /
+	    (double)r->copy[0].iterations);
+	run_meta_set(r->run, key, val);
+}
+
+/*
+ * A figure no run file may hold (a latency of 0, say, when the overhead
+ * took the whole batch) fails its sample: a run is never measured that
+ * could not be saved.
+ */
+static void
+runner_check_figure(struct run_sample *s)
+{
+	char	why[160];
+
+	if (csvstore_check_sample(s, why, sizeof why) == 0)
+		return;
+	free(s->per_copy);
+	s->per_copy = NULL;
+	s->status = RUN_FAILED;
+	s->value = NAN;
+	run_sample_reason(s, why);
+}
+
+/*
+ * What the plan's collect() takes from the copies' files, for a counted
+ * sample that succeeded; if it fails, so does the sample.
+ */
+static void
+runner_collect(struct runner *r, struct run_sample *s)
+{
+	if (r->env.collect == NULL || s->status != RUN_OK ||
+	    s->index == RUN_WARMUP ||
+	    r->env.collect(r->env.collect_arg, r->sampledir, s, r->run) == 0)
+		return;
+	free(s->per_copy);
+	s->per_copy = NULL;
+	s->status = RUN_FAILED;
+	s->value = NAN;
+}
+
+/* The copies' CPU time adds up; their peak memory is the largest. */
+static void
+runner_record_rusage(struct run_sample *s, const struct rusage *ru, int i)
+{
+	double	user = (double)ru->ru_utime.tv_sec +
+		    (double)ru->ru_utime.tv_usec / 1e6;
+	double	sys = (double)ru->ru_stime.tv_sec +
+		    (double)ru->ru_stime.tv_usec / 1e6;
+	double	rss = (double)ru->ru_maxrss;	/* KB on Linux and BSD */
+
+	s->user_s = i == 0 ? user : s->user_s + user;
+	s->sys_s = i == 0 ? sys : s->sys_s + sys;
+	s->maxrss_kb = i == 0 || rss > s->maxrss_kb ? rss : s->maxrss_kb;
+}
+
+void
+runner_record(struct runner *r)
+{
+	const struct bench	*b = runner_cur(r);
+	struct run_sample	*s = runner_new_sample(r);
+	struct runner_event	 ev;
+
+	cpufreq_sample(s);
+	if (r->fail[0] != '\0') {
+		s->status = RUN_FAILED;
+		s->value = NAN;
+		run_sample_reason(s, r->fail);
+	} else {
+		s->per_copy = xcalloc((size_t)r->ncopy, sizeof *s->per_copy);
+		for (int i = 0; i < r->ncopy; i++) {
+			struct runner_copy *c = &r->copy[i];
+
+			s->per_copy[i] = sampler_figure(b, c->iterations,
+			    c->elapsed_ns - c->overhead_ns);
+			s->value += s->per_copy[i];
+			s->iterations += c->iterations;
+			if ((double)c->elapsed_ns / 1e9 > s->elapsed)
+				s->elapsed = (double)c->elapsed_ns / 1e9;
+			runner_record_rusage(s, &c->ru, i);
+		}
+		/* Rates add up across copies; a cost per operation does not. */
+		if (b->dir == BENCH_LOWER)
+			s->value /= r->ncopy;
+		runner_record_meta(r, b);
+		runner_check_figure(s);
+		runner_collect(r, s);
+	}
+	r->done++;
+	memset(&ev, 0, sizeof ev);
+	ev.type = s->status == RUN_OK ? RUNNER_EV_SAMPLE : RUNNER_EV_ERROR;
+	ev.sample = r->sample;
+	ev.rs = s;
+	ev.msg = s->status == RUN_OK ? NULL : s->reason;
+	runner_emit(r, &ev);
+	runner_emit_type(r, RUNNER_EV_PROGRESS);
+}
+
+void
+runner_bench_done(struct runner *r, size_t pair)
+{
+	const struct bench	*b = r->plan.benches[pair / r->plan.ncopies];
+	int			 c = r->plan.copies[pair % r->plan.ncopies];
+	struct run_group	 g = { b->id, c };
+	struct runner_event	 ev;
+	struct stats		 st;
+
+	run_group_stats(r->run, &g, &st);
+	memset(&ev, 0, sizeof ev);
+	ev.type = RUNNER_EV_BENCH_DONE;
+	ev.bench = b;
+	ev.copies = c;
+	ev.stats = &st;
+	runner_emit(r, &ev);
+}
+
+/*
+ * What the machine did during the run: the load average at the end and
+ * the share of CPU time the hypervisor stole (on a VM), beside the facts
+ * sysinfo took at the start.
+ */
+void
+runner_note_machine(struct runner *r)
+{
+	uint64_t	steal, total;
+	char		buf[32];
+
+	snprintf(buf, sizeof buf, "%.2f", sysinfo_loadavg());
+	run_meta_set(r->run, "load_average_end", buf);
+	if (!r->have_cpu || sysinfo_cpu_times(&steal, &total) != 0 ||
+	    total <= r->total0)
+		return;
+	snprintf(buf, sizeof buf, "%.2f", 100.0 * (double)(steal - r->steal0) /
+	    (double)(total - r->total0));
+	run_meta_set(r->run, "steal_percent", buf);
+}

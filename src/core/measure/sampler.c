@@ -1,0 +1,584 @@
+/*
+ * The child's side of a sample: what runs between fork() and _exit() in
+ * each copy.  It cuts the child loose from the parent's terminal, signal
+ * handlers and descriptors, runs the benchmark's setup, reports READY,
+ * waits at the barrier, then times the loop in growing batches until the
+ * sample's duration has passed, and reports the iterations and the real
+ * elapsed time.
+ *
+ * Timing lives here and only here: a benchmark's loop() holds nothing but
+ * its operation.  Kept apart from runner.c because, but for the start-up
+ * probe of the clock (sampler_probe()), none of it runs in the parent.
+ *
+ * lmbench-style tests (BENCH_CALIBRATED) are timed differently: the
+ * median of 11 calibrated batches per sample, see sampler_calibrated().
+ */
+/* SPDX-License-Identifier: MIT */
+
+#ifdef __linux__
+#define _GNU_SOURCE	/* sched_setaffinity() */
+#include <sched.h>
+#endif
+
+#include <sys/types.h>
+#include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "measure.h"
+
+#ifndef NSIG
+#define NSIG	65	/* not POSIX; sigaction() refuses what is past the end */
+#endif
+
+/* A batch shorter than this is doubled: clock reads stay below 0.01%. */
+#define SAMPLER_MIN_BATCH_NS	2000000ull
+
+/*
+ * A calibrated batch lasts at least 10 ms, and at least 10000 times the
+ * clock's resolution plus its cost, so neither shows in the figure.  A
+ * sample is the median of 11 such batches, as one run of an lmbench
+ * program prints the median of its 11 repetitions (TRIES): one preempted
+ * batch cannot move it.  It does not grow with -d: a latency is as
+ * precise at 11 x 10 ms, and the memory-latency sweep stays within
+ * minutes.
+ */
+#define SAMPLER_CAL_BATCH_NS	10000000ull
+#define SAMPLER_CAL_CLOCK_MUL	10000
+#define SAMPLER_MAX_N		(1ull << 40)
+#define SAMPLER_CAL_TRIES	11	/* batches a sample takes the median of */
+
+static void	sampler_send(int, uint32_t, int, uint64_t, uint64_t,
+		    const char *);
+
+static void
+sampler_send_msg(int fd, uint32_t type, int copy, uint64_t iterations,
+    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text)
+{
+	struct sampler_msg	m;
+
+	memset(&m, 0, sizeof m);
+	m.magic = SAMPLER_MAGIC;
+	m.type = type;
+	m.copy = copy;
+	m.iterations = iterations;
+	m.elapsed_ns = elapsed_ns;
+	m.overhead_ns = overhead_ns;
+	if (text != NULL)
+		strncpy(m.text, text, sizeof m.text - 1);
+	/* One record is smaller than PIPE_BUF, so the write is atomic. */
+	if (write(fd, &m, sizeof m) != (ssize_t)sizeof m)
+		_exit(3);
+}
+
+static void
+sampler_send(int fd, uint32_t type, int copy, uint64_t iterations,
+    uint64_t elapsed_ns, const char *text)
+{
+	sampler_send_msg(fd, type, copy, iterations, elapsed_ns, 0, text);
+}
+
+/* Report a failure to the parent and leave. */
+void
+bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
+{
+	char	msg[sizeof ((struct sampler_msg *)0)->text];
+	char	full[2 * PATH_MAX + 512];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(full, sizeof full, fmt, ap);
+	va_end(ap);
+	/* The text has room for 199 bytes: keep the cause, cut the path. */
+	sm_squeeze(msg, sizeof msg, full);
+	sampler_send(ctx->report_fd, SAMPLER_ERROR, ctx->copy, 0, 0, msg);
+	_exit(1);
+}
+
+/* Tie the calling process's life to its parent's. */
+static void
+sampler_die_with(pid_t parent)
+{
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	/* The parent may have died before prctl() took effect. */
+	if (getppid() != parent)
+		_exit(4);
+}
+
+/* ---- Placement ---- */
+
+/* The CPUs this process may use, at most max of them; 0 if unknown. */
+static int
+sampler_cpus(int *cpu, int max)
+{
+#ifdef __linux__
+	cpu_set_t	set;
+	int		n = 0;
+
+	if (sched_getaffinity(0, sizeof set, &set) != 0)
+		return 0;
+	for (int i = 0; i < CPU_SETSIZE && n < max; i++)
+		if (CPU_ISSET(i, &set))
+			cpu[n++] = i;
+	return n;
+#else
+	(void)cpu;
+	(void)max;
+	return 0;
+#endif
+}
+
+static int
+sampler_pin(int cpu)
+{
+#ifdef __linux__
+	cpu_set_t	set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof set, &set);
+#else
+	(void)cpu;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/*
+ * A BENCH_TWO_CPUS variant's available(): NULL when this process may use
+ * two CPUs, else why it cannot run (the runner records it as skipped).
+ */
+const char *
+bench_two_cpus(void)
+{
+	int	cpu[2];
+
+	if (sampler_cpus(cpu, 2) == 2)
+		return NULL;
+	return "the two-CPU variant needs two CPUs, and this process may "
+	    "use only one";
+}
+
+/*
+ * Pin this copy where the bench's placement says and describe it in
+ * where[]: copy k takes the k-th CPU (one CPU) or the k-th pair (two).
+ * A placement the system cannot give fails the sample with a reason.
+ */
+static void
+sampler_place(struct bench_ctx *ctx, char *where, size_t len)
+{
+	enum bench_place	 place = ctx->bench->place;
+	int			 cpu[1024], n;
+
+	where[0] = '\0';
+	if (place == BENCH_ANYWHERE)
+		return;
+	if ((n = sampler_cpus(cpu, 1024)) == 0)
+		bench_fail(ctx, "skipped: this system cannot pin processes "
+		    "to CPUs");
+	if (place == BENCH_TWO_CPUS && n < 2)
+		bench_fail(ctx, "skipped: the two-CPU variant needs two CPUs, "
+		    "and this process may use only CPU %d", cpu[0]);
+	if (place == BENCH_ONE_CPU) {
+		ctx->cpu[0] = ctx->cpu[1] = cpu[ctx->copy % n];
+		snprintf(where, len, "one CPU: %d", ctx->cpu[0]);
+	} else {
+		ctx->cpu[0] = cpu[(2 * ctx->copy) % n];
+		ctx->cpu[1] = cpu[(2 * ctx->copy + 1) % n];
+		snprintf(where, len, "two CPUs: %d, partners on %d",
+		    ctx->cpu[0], ctx->cpu[1]);
+	}
+	if (sampler_pin(ctx->cpu[0]) != 0)
+		bench_fail(ctx, "sched_setaffinity: %s", strerror(errno));
+}
+
+/*
+ * Partners alternate between the two CPUs, starting on the other one, so
+ * that in a ring every hop crosses CPUs.  On one CPU both are the same.
+ */
+pid_t
+bench_fork(struct bench_ctx *ctx)
+{
+	pid_t	parent = getpid();
+	pid_t	pid;
+	int	k = ++ctx->nforked;
+
+	if ((pid = fork()) != 0)
+		return pid;
+	if (ctx->bench->place != BENCH_ANYWHERE)
+		sampler_pin(ctx->cpu[k % 2]);	/* else stays with us */
+	sampler_die_with(parent);
+	close(ctx->report_fd);
+	ctx->report_fd = -1;
+	return 0;
+}
+
+int
+bench_tmpfile(struct bench_ctx *ctx, char *path, size_t len)
+{
+	if ((size_t)snprintf(path, len, "%s/sysmark.XXXXXX", ctx->tmpdir) >=
+	    len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return mkstemp(path);
+}
+
+/* Close descriptors first..last, all of them however high they go. */
+static void
+sampler_close_range(unsigned first, unsigned last)
+{
+	long	max;
+
+	if (first > last)
+		return;
+#if defined(__linux__) && defined(SYS_close_range)
+	if (syscall(SYS_close_range, first, last, 0) == 0)
+		return;
+#endif
+	/* No close_range (old kernel, BSD): every descriptor up to the limit. */
+	if ((max = sysconf(_SC_OPEN_MAX)) < 0 || max > (1L << 20))
+		max = 1L << 20;
+	for (long fd = first; fd <= (long)last && fd < max; fd++)
+		close((int)fd);
+}
+
+/* Close every descriptor above stderr but the two pipes to the parent. */
+static void
+sampler_close_others(int keep1, int keep2)
+{
+	unsigned	lo = (unsigned)(keep1 < keep2 ? keep1 : keep2);
+	unsigned	hi = (unsigned)(keep1 < keep2 ? keep2 : keep1);
+
+	sampler_close_range(STDERR_FILENO + 1, lo - 1);
+	sampler_close_range(lo + 1, hi - 1);
+	sampler_close_range(hi + 1, ~0u);
+}
+
+/* Undo what the parent set up for itself: handlers, mask, descriptors. */
+static void
+sampler_detach(const struct sampler_args *a)
+{
+	struct sigaction	sa;
+	sigset_t		none;
+	int			null;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &sa, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	setpgid(0, 0);
+	sampler_die_with(a->parent);
+	if ((null = open("/dev/null", O_RDWR)) >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+		if (null > STDERR_FILENO)
+			close(null);
+	}
+	sampler_close_others(a->report_fd, a->go_fd);
+	fcntl(a->report_fd, F_SETFD, FD_CLOEXEC);
+	fcntl(a->go_fd, F_SETFD, FD_CLOEXEC);
+}
+
+/*
+ * Run the loop in batches until duration_ns has passed.  Batches double
+ * while shorter than SAMPLER_MIN_BATCH_NS and shrink near the end so the
+ * sample overshoots its duration by little; the figure uses the real
+ * elapsed time either way.
+ */
+static uint64_t
+sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
+{
+	uint64_t	t0, prev, now, nb = 1, iters = 0, left, per;
+
+	t0 = prev = sm_now_ns();
+	for (;;) {
+		ctx->bench->loop(ctx, nb);
+		iters += nb;
+		now = sm_now_ns();
+		if (now - t0 >= duration_ns)
+			break;
+		per = (now - prev) / nb;
+		left = duration_ns - (now - t0);
+		if (now - prev < SAMPLER_MIN_BATCH_NS && nb < (1ull << 40))
+			nb *= 2;
+		if (per > 0 && nb > left / per + 1)
+			nb = left / per + 1;
+		prev = now;
+	}
+	*elapsed = now - t0;
+	return iters;
+}
+
+/* ---- Calibrated batches ---- */
+
+/* The empty loop: what a loop() costs around its operation. */
+static void __attribute__((noinline))
+sampler_empty(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	while (n-- > 0)
+		__asm__ __volatile__("");
+}
+
+/* Time fn over n iterations, after the bench's untimed prepare(). */
+static uint64_t
+sampler_batch(struct bench_ctx *ctx, void (*fn)(struct bench_ctx *,
+    uint64_t), uint64_t n)
+{
+	uint64_t	t0;
+
+	if (ctx->bench->prepare != NULL)
+		ctx->bench->prepare(ctx, n);
+	t0 = sm_now_ns();
+	fn(ctx, n);
+	return sm_now_ns() - t0;
+}
+
+/*
+ * Grow n until one batch of fn lasts target ns; returns it.  The last
+ * batch run is one of n, so it also warms caches and the partner up.
+ */
+static uint64_t
+sampler_calibrate(struct bench_ctx *ctx, void (*fn)(struct bench_ctx *,
+    uint64_t), uint64_t target)
+{
+	uint64_t	n = 1, t;
+	double		want;
+
+	while ((t = sampler_batch(ctx, fn, n)) < target && n < SAMPLER_MAX_N) {
+		if (t < target / 16)
+			n *= 8;
+		else {
+			/* Close: aim 10% past the target in one step. */
+			want = (double)n * 1.1 * (double)target / (double)t;
+			n = (uint64_t)want + 1;
+		}
+		if (n > SAMPLER_MAX_N)
+			n = SAMPLER_MAX_N;
+	}
+	return n;
+}
+
+/*
+ * Time one batch of n and what to subtract from it: the bench's own
+ * overhead() over n, or the empty loop's measured cost, plus one clock
+ * read.  overhead() is timed just before and just after the batch and
+ * the faster taken, since noise only ever adds time.
+ */
+static void
+sampler_measure(struct bench_ctx *ctx, const struct sampler_probe *p,
+    uint64_t n, uint64_t *elapsed, uint64_t *overhead)
+{
+	void		(*over_fn)(struct bench_ctx *, uint64_t);
+	uint64_t	 before = 0, after;
+	double		 over;
+
+	over_fn = ctx->bench->overhead;
+	if (over_fn != NULL)
+		before = sampler_batch(ctx, over_fn, n);
+	*elapsed = sampler_batch(ctx, ctx->bench->loop, n);
+	if (over_fn != NULL) {
+		after = sampler_batch(ctx, over_fn, n);
+		over = (double)(before < after ? before : after);
+	} else
+		over = p->empty_ns * (double)n;
+	*overhead = (uint64_t)(over + p->cost_ns);
+}
+
+/* One measured batch: its time and what is to be subtracted from it. */
+struct sampler_try {
+	uint64_t	elapsed;
+	uint64_t	overhead;
+};
+
+/* Order tries by net time; a net below zero (overhead won) sorts first. */
+static int
+sampler_try_cmp(const void *x, const void *y)
+{
+	const struct sampler_try	*a = x, *b = y;
+	double	na = (double)a->elapsed - (double)a->overhead;
+	double	nb = (double)b->elapsed - (double)b->overhead;
+
+	return (na > nb) - (na < nb);
+}
+
+/*
+ * One sample of a calibrated bench: calibrate, then measure 11 batches
+ * and report the one of median net time.  When the operation is small
+ * beside its overhead (lat_ctx with a large working set), noise can make
+ * a batch's overhead outlast it; the median is immune to a few such
+ * batches, and if it is one itself the runner fails the sample.
+ */
+static void
+sampler_calibrated(struct bench_ctx *ctx, const struct sampler_probe *p,
+    uint64_t *iters, uint64_t *elapsed, uint64_t *overhead)
+{
+	struct sampler_try	try[SAMPLER_CAL_TRIES];
+
+	*iters = sampler_calibrate(ctx, ctx->bench->loop, p->batch_ns);
+	for (int i = 0; i < SAMPLER_CAL_TRIES; i++)
+		sampler_measure(ctx, p, *iters, &try[i].elapsed,
+		    &try[i].overhead);
+	qsort(try, SAMPLER_CAL_TRIES, sizeof try[0], sampler_try_cmp);
+	*elapsed = try[SAMPLER_CAL_TRIES / 2].elapsed;
+	*overhead = try[SAMPLER_CAL_TRIES / 2].overhead;
+}
+
+/* The smallest nonzero step between two clock reads. */
+static double
+sampler_probe_resolution(void)
+{
+	uint64_t	a, b, best = UINT64_MAX;
+
+	for (int i = 0; i < 1000; i++) {
+		a = sm_now_ns();
+		while ((b = sm_now_ns()) == a)
+			;
+		if (b - a < best)
+			best = b - a;
+	}
+	return (double)best;
+}
+
+/* The mean cost of one clock read. */
+static double
+sampler_probe_cost(void)
+{
+	uint64_t	t0 = sm_now_ns();
+	const int	n = 100000;
+
+	for (int i = 0; i < n; i++)
+		(void)sm_now_ns();
+	return (double)(sm_now_ns() - t0) / n;
+}
+
+/* ns per pass of the empty loop, over a batch of at least 20 ms. */
+static double
+sampler_probe_empty(void)
+{
+	struct bench_ctx	ctx;
+	uint64_t		n = 1u << 16, t;
+
+	memset(&ctx, 0, sizeof ctx);
+	for (;;) {
+		t = sm_now_ns();
+		sampler_empty(&ctx, n);
+		t = sm_now_ns() - t;
+		if (t >= 20000000ull || n >= SAMPLER_MAX_N)
+			return (double)t / (double)n;
+		n *= 2;
+	}
+}
+
+/*
+ * Measure the clock and the empty loop once, in the parent, before the
+ * first calibrated sample, and record them in the run: every calibrated
+ * figure depends on them.
+ */
+void
+sampler_probe(struct sampler_probe *p, struct run *run)
+{
+	char	buf[64];
+
+	p->resolution_ns = sampler_probe_resolution();
+	p->cost_ns = sampler_probe_cost();
+	p->empty_ns = sampler_probe_empty();
+	p->batch_ns = SAMPLER_CAL_BATCH_NS;
+	if ((p->resolution_ns + p->cost_ns) * SAMPLER_CAL_CLOCK_MUL >
+	    (double)p->batch_ns)
+		p->batch_ns = (uint64_t)((p->resolution_ns + p->cost_ns) *
+		    SAMPLER_CAL_CLOCK_MUL);
+	run_meta_set(run, "clock", "clock_gettime(CLOCK_MONOTONIC)");
+	snprintf(buf, sizeof buf, "%.1f", p->resolution_ns);
+	run_meta_set(run, "clock_resolution_ns", buf);
+	snprintf(buf, sizeof buf, "%.2f", p->cost_ns);
+	run_meta_set(run, "clock_cost_ns", buf);
+	snprintf(buf, sizeof buf, "%.4f", p->empty_ns);
+	run_meta_set(run, "empty_loop_ns", buf);
+	snprintf(buf, sizeof buf, "%.1f", (double)p->batch_ns / 1e6);
+	run_meta_set(run, "calibrated_batch_ms", buf);
+	snprintf(buf, sizeof buf, "%d", SAMPLER_CAL_TRIES);
+	run_meta_set(run, "calibrated_tries", buf);
+}
+
+/* ---- The child ---- */
+
+void
+sampler_child(const struct sampler_args *a)
+{
+	struct bench_ctx	ctx;
+	uint64_t		iters, elapsed, overhead = 0;
+	char			c, where[96];
+
+	sampler_detach(a);
+	/* What the test runs (a compiler, a shell) keeps its files here too. */
+	setenv("TMPDIR", a->tmpdir, 1);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.bench = a->bench;
+	ctx.copy = a->copy;
+	ctx.copies = a->copies;
+	ctx.tmpdir = a->tmpdir;
+	ctx.self_exe = a->self_exe;
+	ctx.report_fd = a->report_fd;
+	sampler_place(&ctx, where, sizeof where);
+	if (a->bench->setup != NULL && a->bench->setup(&ctx) != 0)
+		bench_fail(&ctx, "setup failed");
+	sampler_send(a->report_fd, SAMPLER_READY, a->copy, 0, 0, NULL);
+	/* The barrier: the parent closes the other end once all are ready. */
+	while (read(a->go_fd, &c, 1) < 0 && errno == EINTR)
+		;
+	close(a->go_fd);
+	if (a->bench->timing == BENCH_CALIBRATED)
+		sampler_calibrated(&ctx, a->probe, &iters, &elapsed,
+		    &overhead);
+	else {
+		iters = sampler_timed(&ctx, (uint64_t)(a->duration * 1e9),
+		    &elapsed);
+		/*
+		 * A timed test with an overhead() (a command run through a
+		 * shell: the shell's start-up) has it timed over as many
+		 * iterations, right after, to be subtracted.
+		 */
+		if (a->bench->overhead != NULL) {
+			overhead = sm_now_ns();
+			a->bench->overhead(&ctx, iters);
+			overhead = sm_now_ns() - overhead;
+		}
+	}
+	sampler_send_msg(a->report_fd, SAMPLER_RESULT, a->copy, iters, elapsed,
+	    overhead, where);
+	if (a->bench->teardown != NULL)
+		a->bench->teardown(&ctx);
+	_exit(0);
+}
+
+/* The figure one copy reports, in the bench's unit. */
+double
+sampler_figure(const struct bench *b, uint64_t iterations, uint64_t ns)
+{
+	double	secs = (double)ns / 1e9;
+
+	if (iterations == 0 || ns == 0)
+		return 0;
+	if (b->dir == BENCH_LOWER)
+		return secs * b->scale / (double)iterations;
+	return (double)iterations * b->scale / secs;
+}

@@ -1,0 +1,230 @@
+/*
+ * The host noise profile: how far two runs of the same build land apart
+ * on this machine, test by test.  `sysmark calibrate` takes an A/A run,
+ * five repeats (by default) of the chosen tests spread over minutes
+ * (drift over minutes is what separates two runs), and saves it beside
+ * the results as noise-HOST.csv.  The file is an ordinary run file (meta
+ * kind=noise-profile), so it keeps the date, the sysmark and test
+ * versions and the settings, and every figure derived from it can be
+ * recomputed from its repeats (estimate.c).  When compare has one run a
+ * side, each run's mean is taken to stray as much as one of the
+ * profile's repeat means did (judge.c, signif.c); the table here shows
+ * that spread split into its within- and between-run parts.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+/* results/noise-HOST.csv; 0 or -1 with a message. */
+int
+noise_path(const char *self, const char *host, char *buf, size_t len,
+    struct sm_error *err)
+{
+	char	dir[PATH_MAX];
+
+	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
+		return -1;
+	if (snprintf(buf, len, "%s/noise-%s.csv", dir, host != NULL ? host :
+	    "unknown") >= (int)len) {
+		sm_error_set(err, "%s: path too long", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* The host all nrun runs come from, or NULL (none said, or several). */
+const char *
+noise_host(const struct run *const *runs, size_t nrun)
+{
+	const char	*host = nrun > 0 ? run_meta_get(runs[0], "hostname") :
+			    NULL, *h;
+
+	for (size_t r = 1; host != NULL && r < nrun; r++)
+		if ((h = run_meta_get(runs[r], "hostname")) == NULL ||
+		    strcmp(h, host) != 0)
+			return NULL;
+	return host;
+}
+
+/* How many repeats of profile hold a counted sample. */
+static int
+noise_repeats(const struct run *profile)
+{
+	unsigned char	seen[PLAN_MAX_REPEATS + 1] = { 0 };
+	int		n = 0, k;
+
+	for (size_t i = 0; i < profile->nsamples; i++) {
+		const struct run_sample	*s = &profile->samples[i];
+
+		k = s->repeat > 0 ? s->repeat : 1;
+		if (s->status != RUN_OK || s->index == RUN_WARMUP ||
+		    k > PLAN_MAX_REPEATS || seen[k])
+			continue;
+		seen[k] = 1;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Whether profile may judge runs from host (NULL: unknown, not checked;
+ * force: another host's profile is taken anyway).  0 if it may, with
+ * note set to what the verdicts must say of it ("" if nothing); -1 with
+ * the reason if not: it is not a profile, another host's, or holds fewer
+ * than 2 repeats (an interrupted calibrate), which show no spread.
+ */
+int
+noise_check(const struct run *profile, const char *host, int force,
+    char *note, size_t len, struct sm_error *err)
+{
+	const char	*kind = run_meta_get(profile, "kind");
+	const char	*h = run_meta_get(profile, "hostname");
+	const char	*st = run_meta_get(profile, "status");
+	const char	*want = run_meta_get(profile, "repeats");
+	int		 n = noise_repeats(profile);
+
+	note[0] = '\0';
+	if (kind == NULL || strcmp(kind, NOISE_KIND) != 0) {
+		sm_error_set(err, "not a noise profile (sysmark calibrate "
+		    "makes one) but %s", kind != NULL ? kind : "a plain run");
+		return -1;
+	}
+	if (host != NULL && !force && (h == NULL || strcmp(h, host) != 0)) {
+		sm_error_set(err, "the noise profile of host %s, and the runs "
+		    "come from %s (-F uses it anyway)", h != NULL ? h :
+		    "unknown", host);
+		return -1;
+	}
+	if (n < 2) {
+		sm_error_set(err, "a noise profile of %d repeat%s%s; at least "
+		    "2 are needed to see how far runs stray", n, n == 1 ? "" :
+		    "s", st != NULL && strcmp(st, "interrupted") == 0 ?
+		    " (calibrate was interrupted)" : "");
+		return -1;
+	}
+	if (st != NULL && strcmp(st, "interrupted") == 0)
+		snprintf(note, len, "interrupted: %d of %s repeats", n,
+		    want != NULL ? want : "?");
+	return 0;
+}
+
+/*
+ * Load the profile of the host all nrun runs come from into *profile
+ * (initialised here), path set to its file and note to what must be said
+ * of it (noise_check).  1 if there is one to use; 0 if none (different
+ * hosts, no file); -1 if the host's file is there but cannot be used,
+ * err saying why (corrupt, not a profile, too few repeats).
+ */
+int
+noise_find(const char *self, const struct run *const *runs, size_t nrun,
+    struct run *profile, char *path, size_t len, char *note, size_t nlen,
+    struct sm_error *err)
+{
+	const char	*host = noise_host(runs, nrun);
+	struct stat	 sb;
+
+	run_init(profile);
+	note[0] = '\0';
+	if (host == NULL || noise_path(self, host, path, len, err) != 0 ||
+	    stat(path, &sb) != 0)
+		return 0;
+	if (csvstore_load(profile, path, err) != 0 ||
+	    noise_check(profile, host, 0, note, nlen, err) != 0) {
+		run_free(profile);
+		run_init(profile);
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * noise_find(), what must be said of the profile added to path in
+ * parentheses, as every report names it.
+ */
+int
+noise_find_noted(const char *self, const struct run *const *runs,
+    size_t nrun, struct run *profile, char *path, size_t len,
+    struct sm_error *err)
+{
+	char	note[128];
+	int	found;
+
+	found = noise_find(self, runs, nrun, profile, path, len, note,
+	    sizeof note, err);
+	if (found > 0 && note[0] != '\0')
+		snprintf(path + strlen(path), len - strlen(path), " (%s)",
+		    note);
+	return found;
+}
+
+/*
+ * Make plan a calibration: repeats repeats, gap seconds apart, or with a
+ * negative gap spread over NOISE_SPAN seconds (no pause if they take
+ * longer than that anyway).
+ */
+void
+noise_plan(struct plan *plan, int repeats, double gap)
+{
+	double	once;
+
+	plan->repeats = 1;
+	plan->gap = 0;
+	once = plan_estimate(plan);
+	plan->repeats = repeats;
+	plan->gap = gap >= 0 ? gap : fmax(0, (NOISE_SPAN - once * repeats) /
+	    (repeats - 1));
+}
+
+/* The profile as a table: each test's within-, between-run and run CV. */
+struct table *
+noise_table(const struct run *profile)
+{
+	struct table		*t = table_new("HOST NOISE PROFILE");
+	struct run_group	*g;
+	struct estimate		 e;
+	size_t			 ng, r;
+	char			 f[32];
+
+	table_add_col(t, "TEST", TABLE_LEFT);
+	table_add_col(t, "REPEATS", TABLE_RIGHT);
+	table_add_col(t, "SAMPLES", TABLE_RIGHT);
+	table_add_col(t, "WITHIN CV", TABLE_RIGHT);
+	table_add_col(t, "BETWEEN CV", TABLE_RIGHT);
+	table_add_col(t, "RUN CV", TABLE_RIGHT);
+	table_add_col(t, "FLAGS", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, 0);
+	ng = runset_union(&profile, 1, &g);
+	for (size_t i = 0; i < ng; i++) {
+		estimate_run(profile, &g[i], &e);
+		if (e.n == 0)
+			continue;
+		r = table_add_row(t);
+		runset_set_title(t, r, &profile, 1, &g[i], NULL);
+		table_set(t, r, 1, "%zu", e.units);
+		table_set(t, r, 2, "%zu", e.n);
+		if (isfinite(e.within_cv))
+			table_set(t, r, 3, "%.1f%%", 100 * e.within_cv);
+		if (isfinite(e.between_cv))
+			table_set(t, r, 4, "%.1f%%", 100 * e.between_cv);
+		if (isfinite(e.unit_relvar))
+			table_set(t, r, 5, "%.1f%%", 100 *
+			    sqrt(e.unit_relvar));
+		estimate_flags_str(&e, 0, f, sizeof f);
+		table_set(t, r, 6, "%s", f);
+	}
+	free(g);
+	table_add_note(t, "BETWEEN CV: the spread of the repeats' means "
+	    "beyond what their samples' own spread explains.  RUN CV: the "
+	    "spread of the repeats' means, both parts together; with one run "
+	    "a side, compare takes each run's mean to stray as much.");
+	table_add_note(t, "%s", estimate_flags_legend());
+	return t;
+}
