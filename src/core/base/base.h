@@ -64,8 +64,6 @@ struct sm_rng {
 	uint64_t	s;
 };
 void	 sm_rng_seed(struct sm_rng *, uint64_t);
-uint64_t sm_rng_next(struct sm_rng *);
-double	 sm_rng_uniform(struct sm_rng *);
 double	 sm_rng_normal(struct sm_rng *);
 void	 sm_rng_shuffle(struct sm_rng *, size_t *, size_t);
 
@@ -77,7 +75,6 @@ FILE	*infile_open(const char *, off_t, struct sm_error *);
 size_t	 infile_bom(const char *, size_t);
 
 /* privdir.c */
-size_t	 privdir_sweep(const char *);
 int	 privdir_make(char *, size_t, struct sm_error *);
 int	 privdir_make_in(const char *, char *, size_t, struct sm_error *);
 
