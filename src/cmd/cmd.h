@@ -43,11 +43,6 @@ struct cmd_opts {
 	struct resume		 *from;		/* ...loaded */
 };
 
-/* compare --fail-on tripped: the regression gate (see main.c) */
-#define SM_EXIT_GATE		5
-/* a fleet command left some host without a complete run */
-#define SM_EXIT_FLEET_PARTIAL	6
-
 /*
  * The options several commands share, as their usage describes them; a
  * command's usage (cmd_NAME_usage, beside its options in its file) is
