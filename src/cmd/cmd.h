@@ -156,7 +156,6 @@ extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],
 	     cmd_fleet_usage[], cmd_agent_usage[];
 int	 cmd_run(int, char **, const char *);
 int	 cmd_calibrate(int, char **, const char *);
-void	 cmd_calibrate_gap(struct cmd_opts *, int);
 int	 cmd_users(int, char **, const char *);
 int	 cmd_show(int, char **, const char *);
 int	 cmd_compare(int, char **, const char *);
