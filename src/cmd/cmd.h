@@ -167,10 +167,12 @@ int	 cmd_agent(int, char **, const char *);
 int	 cmd_fleet(int, char **, const char *);
 extern const char cmd_history_usage[];
 int	 cmd_history(int, char **, const char *);
-int	 cmd_history_load(struct history *h, char **paths, int n,
+/* cli_history.c: history's loading and export, shared with show and report */
+int	 cli_history_load(struct history *h, char **paths, int n,
 	     const char *index, const struct history_query *q,
 	     struct histindex_stats *st);
-int	 cmd_history_show(const char *path, const struct run *run,
+int	 cli_history_export(const struct history *, int);
+int	 cli_history_show(const char *path, const struct run *run,
 	     const char *fmt);
 
 /* main.c: the commands' table, read by cmd_completion.c */
