@@ -47,8 +47,7 @@ e2e_wait "run -C 50%: C marks a test whose 95% interval did not get within"
 # profile as `sysmark compare` finds widens both intervals.
 e2e_keys s Enter
 e2e_wait "^saved "
-e2e_keys n Enter
-e2e_rerun
+e2e_rerun n Enter
 e2e_keys s Enter
 e2e_wait "^saved "
 e2e_keys o

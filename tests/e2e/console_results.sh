@@ -57,8 +57,7 @@ e2e_shot results-ratio
 e2e_keys s Enter
 e2e_wait "^saved "
 e2e_wait "^Ratio to oldbox"
-e2e_keys n Enter
-e2e_rerun
+e2e_rerun n Enter
 e2e_wait "^Ratio to oldbox"
 
 # Compare three side by side: wide; l keeps the test column and stops
