@@ -127,6 +127,15 @@ garbage_loop(struct bench_ctx *ctx, uint64_t n)
 	_exit(0);
 }
 
+/* Send m on the result pipe, then hang until the runner kills the copy. */
+static void
+send_then_hang(struct bench_ctx *ctx, const struct sampler_msg *m)
+{
+	if (write(ctx->report_fd, m, sizeof *m) != (ssize_t)sizeof *m)
+		_exit(9);
+	hang_loop(ctx, 0);
+}
+
 static void
 badmagic_loop(struct bench_ctx *ctx, uint64_t n)
 {
@@ -134,9 +143,7 @@ badmagic_loop(struct bench_ctx *ctx, uint64_t n)
 
 	(void)n;
 	memset(&m, 0x5a, sizeof m);
-	if (write(ctx->report_fd, &m, sizeof m) != (ssize_t)sizeof m)
-		_exit(9);
-	hang_loop(ctx, 0);
+	send_then_hang(ctx, &m);
 }
 
 /* Runs after the result is sent: the copy then exits 3. */
@@ -160,9 +167,7 @@ stranger_loop(struct bench_ctx *ctx, uint64_t n)
 	m.copy = ctx->copies;
 	m.iterations = 1;
 	m.elapsed_ns = 1000;
-	if (write(ctx->report_fd, &m, sizeof m) != (ssize_t)sizeof m)
-		_exit(9);
-	hang_loop(ctx, 0);
+	send_then_hang(ctx, &m);
 }
 
 #define TB(name, fn, su) { .id = #name, .title = #name, .group = "Test", \
