@@ -58,13 +58,12 @@ tar cf - --exclude=./.git --exclude=./build/fuzz --exclude=./build/obj \
     --exclude=./sysmark --exclude=./sysmark-exec . | (cd "$tree" && tar xf -)
 cd "$tree" || exit 2
 
-# The test programs: first those of the areas the list plants bugs in
-# (test_pins holds the tests written for bugs that survived), then the
-# others, the slow ones last (only if all else pass).
+# The test programs: first those of the areas the list plants bugs in,
+# then the others, the slow ones last (only if all else pass).
 if [ -n "${MUTATE_TESTS:-}" ]; then
 	tests=$MUTATE_TESTS
 else
-	first="test_pins test_stats test_signif test_compare test_csvstore"
+	first="test_stats test_signif test_compare test_csvstore"
 	first="$first test_import"
 	slow="test_hygiene test_bench test_runner"
 	tests=""

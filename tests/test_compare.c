@@ -2,7 +2,8 @@
  * compare.c and bmdiff.c: seed 003's bm_diff tables reproduced from runs
  * holding the post's figures (tests/data/seed003-linux-*.csv), the
  * direction of each test, tests one side lacks or measured with another
- * version, significance marks, the 80-column text layout, and the CLI.
+ * version, significance marks, the 80-column text layout, and the CLI;
+ * judge.c: the user's -a and -e reaching a group's verdict.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -514,6 +515,88 @@ test_profile_and_repeats(void **state)
 	run_free(&b);
 }
 
+/* Two sides of reps repeats drifting by rel, b's mean moved by change. */
+static void
+two_sides(struct run *a, struct run *b, int reps, double change,
+    double rel)
+{
+	double	v[8];
+
+	run_init(a);
+	run_init(b);
+	for (int k = 1; k <= reps; k++) {
+		spread(v, 8, 100 * (1 + rel * (k % 2 ? 1 : -1)), 0.001);
+		add_rep(a, "judged", k, v, 8);
+		spread(v, 8, 100 * (1 + change) * (1 + rel * (k % 2 ? -1 : 1)),
+		    0.001);
+		add_rep(b, "judged", k, v, 8);
+	}
+}
+
+/* judge_group() of a's and b's "judged" at -a alpha and -e effect. */
+static void
+judge(const struct run *a, const struct run *b, double alpha, double effect,
+    struct signif *s)
+{
+	const struct run	*ra[1] = { a }, *rb[1] = { b };
+	struct compare_side	 sa = { ra, 1, "A" }, sb = { rb, 1, "B" };
+	struct run_group	 g = { "judged", 1 };
+	struct compare_opts	 o;
+
+	compare_opts_default(&o);
+	o.alpha = alpha;
+	o.min_effect = effect;
+	judge_group(&sa, &sb, &g, BENCH_HIGHER, &o, s);
+}
+
+/*
+ * The user's -a reaches the verdict: the interval widens with a smaller
+ * alpha, and a change whose p lies between 0.01 and 0.05 is a change at
+ * 0.05 and none at 0.01.
+ */
+static void
+test_alpha_reaches_verdict(void **state)
+{
+	struct run	a, b;
+	struct signif	s05, s01;
+
+	(void)state;
+	/* Five repeats a side drifting 2%: a 4.5% move has p near 0.03. */
+	two_sides(&a, &b, 5, 0.045, 0.02);
+	judge(&a, &b, 0.05, 0.01, &s05);
+	judge(&a, &b, 0.01, 0.01, &s01);
+	assert_true(s05.p > 0.01 && s05.p < 0.05);
+	assert_near(s01.p, s05.p, 1e-12);
+	assert_int_equal(s05.verdict, SIGNIF_BETTER);
+	assert_int_equal(s01.verdict, SIGNIF_SAME);
+	assert_true(s01.hi - s01.lo > s05.hi - s05.lo);
+	assert_true(s01.lo < 1 && s05.lo > 1);
+	run_free(&a);
+	run_free(&b);
+}
+
+/*
+ * The user's -e reaches the verdict: a clear 3% change is better at -e 1%
+ * and small at -e 5%.
+ */
+static void
+test_min_effect_reaches_verdict(void **state)
+{
+	struct run	a, b;
+	struct signif	s;
+
+	(void)state;
+	two_sides(&a, &b, 5, 0.03, 0.001);
+	judge(&a, &b, 0.05, 0.01, &s);
+	assert_int_equal(s.verdict, SIGNIF_BETTER);
+	assert_near(s.floor, 0.01, 1e-12);
+	judge(&a, &b, 0.05, 0.05, &s);
+	assert_int_equal(s.verdict, SIGNIF_SMALL);
+	assert_near(s.floor, 0.05, 1e-12);
+	run_free(&a);
+	run_free(&b);
+}
+
 static void
 test_side_by_side_marks(void **state)
 {
@@ -742,6 +825,8 @@ main(void)
 		cmocka_unit_test(test_mismatch_warnings),
 		cmocka_unit_test(test_verdicts_in_the_table),
 		cmocka_unit_test(test_profile_and_repeats),
+		cmocka_unit_test(test_alpha_reaches_verdict),
+		cmocka_unit_test(test_min_effect_reaches_verdict),
 		cmocka_unit_test(test_side_by_side_marks),
 		cmocka_unit_test(test_side_by_side_tiny_ratio),
 		cmocka_unit_test(test_80_columns),

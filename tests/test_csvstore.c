@@ -313,6 +313,49 @@ test_malformed_files(void **state)
 	}
 }
 
+#define RUN_HEAD	"record,name,value,version,copies,sample,unit," \
+	"duration,elapsed,iterations,status,reason,per_copy\n"
+
+/* Load a run file held in memory, named run.csv: 0 or -1, msg why. */
+static int
+load_text(const char *text, char *msg, size_t len)
+{
+	struct run	run;
+	struct sm_error	err;
+	int		rc;
+
+	run_init(&run);
+	rc = csvstore_load_buf(&run, text, strlen(text), "run.csv", &err);
+	snprintf(msg, len, "%s", rc != 0 ? err.msg : "");
+	run_free(&run);
+	return rc;
+}
+
+/*
+ * The bounds of what a run file may hold: format 4 (the newest this
+ * sysmark reads) reads, 5 does not; 1 copy reads, 0 does not; sample 1
+ * reads, -1 (below the warm-up's 0) does not, each refused with where
+ * and why.
+ */
+static void
+test_run_file_bounds(void **state)
+{
+	char	msg[256];
+
+	(void)state;
+	assert_int_equal(load_text(RUN_HEAD "meta,format,4,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_int_not_equal(load_text(RUN_HEAD "meta,format,5,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "run.csv:2: format 5 is newer"));
+	assert_int_not_equal(load_text(RUN_HEAD "meta,format,1,,,,,,,,,,\n"
+	    "sample,syscall,5,1,0,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "run.csv:3: column \"copies\""));
+	assert_int_not_equal(load_text(RUN_HEAD "meta,format,1,,,,,,,,,,\n"
+	    "sample,syscall,5,1,1,-1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "run.csv:3: column \"sample\""));
+}
+
 /*
  * In a locale with a decimal comma the file still holds a decimal point,
  * and reads back the same.  The locale is built privately with localedef.
@@ -417,6 +460,7 @@ main(void)
 		cmocka_unit_test(test_full_disk_keeps_old_file),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_malformed_files),
+		cmocka_unit_test(test_run_file_bounds),
 		cmocka_unit_test(test_decimal_comma_locale),
 		cmocka_unit_test(test_mangled_files_never_crash),
 	};

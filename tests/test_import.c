@@ -3,7 +3,9 @@
  * reports of seed 004 (as posted, with collapsed blanks, and one with
  * aligned columns), the UnixBench 6 sample, a two-section UnixBench
  * report (1 and 2 copies), unknown lines, truncated and malformed
- * reports, and the round trip import -> show; import_json.c: exports
+ * reports, a report of no copies refused, and the round trip import ->
+ * show; import_lmbench3.c: a results file, its short and long uname
+ * lines and the sizes it files a latency under; import_json.c: exports
  * made with hyperfine 1.15 and Google Benchmark 1.7.1 (Debian's).
  */
 /* SPDX-License-Identifier: MIT */
@@ -24,6 +26,15 @@ imp(const char *path, struct imported *im)
 {
 	run_init(&im->run);
 	im->rc = import_read(path, &im->run, &im->warn, &im->nwarn, &im->err);
+}
+
+/* imp() of a report held in memory, named name. */
+static void
+imp_buf(const char *text, const char *name, struct imported *im)
+{
+	run_init(&im->run);
+	im->rc = import_read_buf(text, strlen(text), name, &im->run,
+	    &im->warn, &im->nwarn, &im->err);
 }
 
 static void
@@ -185,6 +196,38 @@ test_unixbench_two_sections(void **state)
 	imp_free(&im);
 }
 
+/* Import a one-result UnixBench report of copies copies: 0 or -1, msg why. */
+static int
+imp_unixbench(int copies, char *msg, size_t len)
+{
+	char		text[512];
+	struct imported	im;
+	int		rc;
+
+	snprintf(text, sizeof text, "   BYTE UNIX Benchmarks (Version 5.1.3)\n"
+	    "\nBenchmark Run: Mon Jan 5 2026 10:00:00 - 10:28:00\n"
+	    "2 CPUs in system; running %d parallel copies of tests\n\n"
+	    "System Call Overhead                          300000.0 lps   "
+	    "(10.0 s, 7 samples)\n", copies);
+	imp_buf(text, "ub.txt", &im);
+	snprintf(msg, len, "%s", im.rc != 0 ? im.err.msg : "");
+	rc = im.rc;
+	imp_free(&im);
+	return rc;
+}
+
+/* A report that ran 0 parallel copies is refused, naming its line. */
+static void
+test_unixbench_copies(void **state)
+{
+	char	msg[256];
+
+	(void)state;
+	assert_int_equal(imp_unixbench(2, msg, sizeof msg), 0);
+	assert_int_not_equal(imp_unixbench(0, msg, sizeof msg), 0);
+	assert_non_null(strstr(msg, "ub.txt:4: 0 copies: expected 1 to"));
+}
+
 /* A BYTE report without INDEX VALUES imports, with a note saying so. */
 static void
 test_byte_noindex(void **state)
@@ -300,6 +343,69 @@ test_lmbench3_bad_larger_size(void **state)
 	assert_non_null(strstr(im.warn[0], "negative-larger-size.txt:5: "
 	    "bw_mem_rd: the figure -78255.8 is not a finite number"));
 	assert_non_null(strstr(im.warn[1], "negative-larger-size.txt:6: "));
+	imp_free(&im);
+}
+
+/* A results file in memory: its run, which must import. */
+static struct imported
+imp_lm3(const char *text)
+{
+	struct imported	im;
+
+	imp_buf(text, "lm.lm3", &im);
+	if (im.rc != 0)
+		fail_msg("%s", im.err.msg);
+	return im;
+}
+
+/*
+ * A uname of four words is too short to split as sysmark records its own
+ * host: it is kept whole as the OS, the host its second word.  One of
+ * five words or more is split.
+ */
+static void
+test_lm3_short_uname(void **state)
+{
+	struct imported	im;
+
+	(void)state;
+	im = imp_lm3("[lmbench3.0 results for Linux box 6.1.0 x86_64]\n"
+	    "Simple syscall: 1.5 microseconds\n");
+	assert_string_equal(run_meta_get(&im.run, "os"),
+	    "Linux box 6.1.0 x86_64");
+	assert_string_equal(run_meta_get(&im.run, "hostname"), "box");
+	assert_null(run_meta_get(&im.run, "os_version"));
+	imp_free(&im);
+	im = imp_lm3("[lmbench3.0 results for Linux box 6.1.0 #1 SMP x86_64 "
+	    "GNU/Linux]\nSimple syscall: 1.5 microseconds\n");
+	assert_string_equal(run_meta_get(&im.run, "os"), "Linux 6.1.0 x86_64");
+	assert_string_equal(run_meta_get(&im.run, "os_version"), "#1 SMP");
+	imp_free(&im);
+}
+
+/*
+ * A memory size is filed under the power of two it is within 1% of:
+ * lmbench3 prints sizes in MB to 5 digits, within 1% of the size; 0.0041
+ * MB is 4299 bytes (5% off 4K), no size of the sweep, so it is not filed
+ * as 4K.
+ */
+static void
+test_lm3_size_tolerance(void **state)
+{
+	struct imported	im;
+	size_t		n = 0;
+
+	(void)state;
+	im = imp_lm3("[lmbench3.0 results for Linux box 6.1.0 x86_64]\n"
+	    "Memory load latency\n\"stride=128\n0.00410 1.5\n0.00781 1.6\n"
+	    "\n");
+	for (size_t i = 0; i < im.run.nsamples; i++)
+		if (strncmp(im.run.samples[i].test, "lat_mem_rd@", 11) == 0) {
+			assert_string_equal(im.run.samples[i].test,
+			    "lat_mem_rd@8K");
+			n++;
+		}
+	assert_int_equal(n, 1);
 	imp_free(&im);
 }
 
@@ -532,11 +638,14 @@ main(void)
 		cmocka_unit_test(test_byte_log),
 		cmocka_unit_test(test_lmbench3),
 		cmocka_unit_test(test_lmbench3_bad_larger_size),
+		cmocka_unit_test(test_lm3_short_uname),
+		cmocka_unit_test(test_lm3_size_tolerance),
 		cmocka_unit_test(test_byte_public_proven),
 		cmocka_unit_test(test_byte_aligned),
 		cmocka_unit_test(test_byte_unknown_line),
 		cmocka_unit_test(test_unixbench_sample),
 		cmocka_unit_test(test_unixbench_two_sections),
+		cmocka_unit_test(test_unixbench_copies),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_cli_errors),

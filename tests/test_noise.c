@@ -4,10 +4,11 @@
  * calibrate and the profile compare then uses, run -C (per test and
  * aimed at an index), and the idle warning kept in the file under -q.
  * Short samples (0.1 s) of cheap tests keep it to seconds; nothing here
- * asserts a speed.
+ * asserts a speed.  Last, noise.c itself: which profile judges which runs.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <limits.h>
 #include <math.h>
 
 #include "testutil.h"
@@ -166,6 +167,20 @@ test_calibrate_then_compare(void **state)
 	tu_out_free(&o);
 }
 
+/* A sample of syscall, one copy, in a profile built by hand. */
+static void
+add_syscall(struct run *prof, int repeat, int index, double v)
+{
+	struct run_sample	*s = run_add_sample(prof);
+
+	snprintf(s->test, sizeof s->test, "syscall");
+	snprintf(s->unit, sizeof s->unit, "lps");
+	s->copies = 1;
+	s->repeat = repeat;
+	s->index = index;
+	s->value = v;
+}
+
 /*
  * The profile's table: three repeats whose samples agree within each
  * (means 99, 100, 101): within 0, between and run CV both 1.0%.
@@ -181,15 +196,8 @@ test_noise_table(void **state)
 	(void)state;
 	run_init(&prof);
 	for (int r = 0; r < 3; r++)
-		for (int k = 0; k <= 2; k++) {
-			struct run_sample *s = run_add_sample(&prof);
-
-			snprintf(s->test, sizeof s->test, "syscall");
-			s->copies = 1;
-			s->repeat = r + 1;
-			s->index = k;
-			s->value = k == 0 ? 1 : m[r];	/* 0: the warm-up */
-		}
+		for (int k = 0; k <= 2; k++)	/* 0: the warm-up */
+			add_syscall(&prof, r + 1, k, k == 0 ? 1 : m[r]);
 	t = noise_table(&prof);
 	assert_int_equal(t->nrows, 1);
 	assert_string_equal(t->rows[0].cells[1], "3");
@@ -286,6 +294,67 @@ test_idle_warning_kept(void **state)
 	run_free(&run);
 }
 
+/* Save a profile of host's as the file noise_path() names for file_host. */
+static void
+save_profile(const char *host, const char *file_host)
+{
+	char		 path[PATH_MAX];
+	struct run	 prof;
+	struct sm_error	 err;
+
+	run_init(&prof);
+	run_meta_set(&prof, "kind", "noise-profile");
+	run_meta_set(&prof, "hostname", host);
+	for (int k = 1; k <= 2; k++)
+		for (int i = 1; i <= 3; i++)	/* 100, 101, 99 */
+			add_syscall(&prof, k, i, 100 + (i % 3) - 1);
+	assert_int_equal(noise_path(NULL, file_host, path, sizeof path, &err),
+	    0);
+	if (csvstore_save(&prof, path, 1, &err) != 0)
+		fail_msg("%s", err.msg);
+	run_free(&prof);
+}
+
+/* Whether noise_find() gives a profile to judge runs of h1 and h2. */
+static int
+profile_found(const char *h1, const char *h2)
+{
+	struct run		 r1, r2, prof;
+	const struct run	*runs[2] = { &r1, &r2 };
+	char			 path[PATH_MAX], note[128];
+	struct sm_error		 err;
+	int			 found;
+
+	run_init(&r1);
+	run_init(&r2);
+	run_meta_set(&r1, "hostname", h1);
+	run_meta_set(&r2, "hostname", h2);
+	found = noise_find(NULL, runs, 2, &prof, path, sizeof path, note,
+	    sizeof note, &err);
+	if (found > 0)
+		run_free(&prof);
+	run_free(&r1);
+	run_free(&r2);
+	return found > 0;	/* -1: found but refused, as it must be */
+}
+
+/*
+ * Only this host's profile judges its runs: not runs from two hosts, not
+ * a file named for one host that holds another's profile.
+ */
+static void
+test_profile_of_other_host_excluded(void **state)
+{
+	(void)state;
+	save_profile("alpha", "alpha");
+	save_profile("beta", "gamma");	/* gamma's file, beta's profile */
+	assert_int_equal(profile_found("alpha", "alpha"), 1);
+	assert_int_equal(profile_found("alpha", "beta"), 0);
+	assert_int_equal(profile_found("beta", "alpha"), 0);
+	assert_int_equal(profile_found("gamma", "gamma"), 0);
+	assert_int_equal(profile_found("delta", "delta"), 0);
+}
+
 int
 main(void)
 {
@@ -296,6 +365,7 @@ main(void)
 		cmocka_unit_test(test_noise_table),
 		cmocka_unit_test(test_adaptive),
 		cmocka_unit_test(test_idle_warning_kept),
+		cmocka_unit_test(test_profile_of_other_host_excluded),
 	};
 
 	return cmocka_run_group_tests_name("noise", tests, tu_results_env,

@@ -306,6 +306,33 @@ test_check(void **state)
 	plan_free(&p);
 }
 
+/*
+ * A plan's samples lie between 1 and PLAN_MAX_SAMPLES, each bound held:
+ * the CLI refuses -n 0 itself, but the console and the agent fill a plan
+ * without it.
+ */
+static void
+test_check_sample_bounds(void **state)
+{
+	struct plan	p;
+	struct sm_error	err;
+
+	(void)state;
+	odd_plan(&p);
+	p.samples = 1;
+	assert_int_equal(plan_check(&p, &err), 0);
+	p.samples = PLAN_MAX_SAMPLES;
+	assert_int_equal(plan_check(&p, &err), 0);
+	p.samples = 0;
+	assert_int_equal(plan_check(&p, &err), -1);
+	assert_string_equal(err.msg, "samples 0: must be between 1 and 1000");
+	p.samples = PLAN_MAX_SAMPLES + 1;
+	assert_int_equal(plan_check(&p, &err), -1);
+	assert_string_equal(err.msg,
+	    "samples 1001: must be between 1 and 1000");
+	plan_free(&p);
+}
+
 int
 main(void)
 {
@@ -316,6 +343,7 @@ main(void)
 		cmocka_unit_test(test_write_plain),
 		cmocka_unit_test(test_read_refuses),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_check_sample_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);

@@ -4,7 +4,8 @@
  * become a failed sample with its reason, within the deadline, with no
  * child left behind, while the run goes on.  Then every registered
  * benchmark runs briefly at 1 and 2 copies (the smoke test).  Last, what
- * the console adds: skipping the rest of one test, and the copies list.
+ * the console adds: skipping the rest of one test, and the copies list;
+ * and the figure sampler.c makes of a count and a time.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -126,6 +127,15 @@ garbage_loop(struct bench_ctx *ctx, uint64_t n)
 	_exit(0);
 }
 
+/* Send m on the result pipe, then hang until the runner kills the copy. */
+static void
+send_then_hang(struct bench_ctx *ctx, const struct sampler_msg *m)
+{
+	if (write(ctx->report_fd, m, sizeof *m) != (ssize_t)sizeof *m)
+		_exit(9);
+	hang_loop(ctx, 0);
+}
+
 static void
 badmagic_loop(struct bench_ctx *ctx, uint64_t n)
 {
@@ -133,9 +143,31 @@ badmagic_loop(struct bench_ctx *ctx, uint64_t n)
 
 	(void)n;
 	memset(&m, 0x5a, sizeof m);
-	if (write(ctx->report_fd, &m, sizeof m) != (ssize_t)sizeof m)
-		_exit(9);
-	hang_loop(ctx, 0);
+	send_then_hang(ctx, &m);
+}
+
+/* Runs after the result is sent: the copy then exits 3. */
+static void
+exit3_teardown(struct bench_ctx *ctx)
+{
+	(void)ctx;
+	_exit(3);
+}
+
+/* Sends a well-formed result in the name of copy N of N (0-based: none). */
+static void
+stranger_loop(struct bench_ctx *ctx, uint64_t n)
+{
+	struct sampler_msg	m;
+
+	(void)n;
+	memset(&m, 0, sizeof m);
+	m.magic = SAMPLER_MAGIC;
+	m.type = SAMPLER_RESULT;
+	m.copy = ctx->copies;
+	m.iterations = 1;
+	m.elapsed_ns = 1000;
+	send_then_hang(ctx, &m);
 }
 
 #define TB(name, fn, su) { .id = #name, .title = #name, .group = "Test", \
@@ -151,6 +183,12 @@ static const struct bench tb_exit3 = TB(exit3, exit3_loop, NULL);
 static const struct bench tb_fail = TB(fail, fail_loop, NULL);
 static const struct bench tb_garbage = TB(garbage, garbage_loop, NULL);
 static const struct bench tb_badmagic = TB(badmagic, badmagic_loop, NULL);
+static const struct bench tb_stranger = TB(stranger, stranger_loop, NULL);
+static const struct bench tb_late_exit = {
+	.id = "late_exit", .title = "late_exit", .group = "Test",
+	.unit = "lps", .dir = BENCH_HIGHER, .version = 1, .desc = "late",
+	.scale = 1, .loop = ok_loop, .teardown = exit3_teardown,
+};
 
 /* ---- Helpers ---- */
 
@@ -356,6 +394,11 @@ test_fsinfo_unescape(void **state)
 	assert_string_equal(d, "");
 }
 
+/*
+ * A good run's events in order, and each sample's figures: the sample's
+ * elapsed time is its longest copy's (each copy of a timed loop runs at
+ * least the 0.1 s asked), its value the sum of the copies' rates.
+ */
 static void
 test_good_run_events_and_figures(void **state)
 {
@@ -429,6 +472,17 @@ test_early_exits(void **state)
 	expect_failure(&tb_exit3, 1, "copy 1: exited with status 3", 3);
 }
 
+/*
+ * A copy that reported its result and then exits 3 has failed: its
+ * teardown, or the figure it sent, cannot be trusted.
+ */
+static void
+test_result_then_failing_exit(void **state)
+{
+	(void)state;
+	expect_failure(&tb_late_exit, 1, "copy 1: exited with status 3", 3);
+}
+
 static void
 test_bench_fail_message(void **state)
 {
@@ -443,6 +497,18 @@ test_garbage_on_pipe(void **state)
 	expect_failure(&tb_garbage, 1,
 	    "malformed record on the result pipe (truncated)", 3);
 	expect_failure(&tb_badmagic, 1, "malformed record on the result pipe",
+	    3);
+}
+
+/*
+ * A result in the name of a copy that does not exist (the copy one past
+ * the last) is a malformed record, never a write past the copies' table.
+ */
+static void
+test_record_from_no_copy(void **state)
+{
+	(void)state;
+	expect_failure(&tb_stranger, 1, "malformed record on the result pipe",
 	    3);
 }
 
@@ -691,6 +757,22 @@ test_plan_estimate(void **state)
 	assert_near(runner_default_grace(0.5), 5 + 0.5 / 2, 0);
 }
 
+/*
+ * A cost's figure carries its scale: 1000 operations in 2 ms are 2 us
+ * each (scale 1e6: seconds to us); a rate, 1000 in 2 s, is 500 a second.
+ */
+static void
+test_figure_scales(void **state)
+{
+	struct bench	lower = { .dir = BENCH_LOWER, .scale = 1e6 };
+	struct bench	higher = { .dir = BENCH_HIGHER, .scale = 1 };
+
+	(void)state;
+	assert_near(sampler_figure(&lower, 1000, 2000000), 2, 1e-12);
+	assert_near(sampler_figure(&higher, 1000, 2000000000), 500, 1e-9);
+	assert_near(sampler_figure(&higher, 0, 5), 0, 0);
+}
+
 int
 main(void)
 {
@@ -700,8 +782,10 @@ main(void)
 		cmocka_unit_test(test_hang_times_out),
 		cmocka_unit_test(test_hang_in_setup_times_out),
 		cmocka_unit_test(test_early_exits),
+		cmocka_unit_test(test_result_then_failing_exit),
 		cmocka_unit_test(test_bench_fail_message),
 		cmocka_unit_test(test_garbage_on_pipe),
+		cmocka_unit_test(test_record_from_no_copy),
 		cmocka_unit_test(test_cancel_keeps_finished_samples),
 		cmocka_unit_test(test_bad_plans_refused),
 		cmocka_unit_test(test_smoke_every_benchmark),
@@ -709,6 +793,7 @@ main(void)
 		cmocka_unit_test(test_parse_copies),
 		cmocka_unit_test(test_fsinfo_unescape),
 		cmocka_unit_test(test_plan_estimate),
+		cmocka_unit_test(test_figure_scales),
 	};
 
 	return cmocka_run_group_tests_name("runner", tests, setup_tmp,

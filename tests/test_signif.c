@@ -246,6 +246,40 @@ test_estimate_trend_ties(void **state)
 	run_free(&run);
 }
 
+/* reps repeats of n samples rising by step each: the estimate. */
+static struct estimate
+trend_of(int reps, int n, double step)
+{
+	struct run	run;
+	struct estimate	e;
+
+	run_init(&run);
+	for (int k = 1; k <= reps; k++)
+		for (int i = 0; i < n; i++)
+			add(&run, k, i + 1, 100 + step * i);
+	estimate_run(&run, &synth_g, &e);
+	run_free(&run);
+	return e;
+}
+
+/*
+ * The trend's sign is the series', and only units of three samples or
+ * more count (Mann-Kendall needs three in order to say anything).  Ten
+ * rising samples: S = 45 of a variance of 125, p < 0.001, rising;
+ * falling, the other way; twelve repeats of two rising samples: no
+ * trend at all.
+ */
+static void
+test_trend_flag(void **state)
+{
+	(void)state;
+	assert_int_equal(trend_of(1, 10, 1).flags.trend, 1);
+	assert_int_equal(trend_of(1, 10, -1).flags.trend, -1);
+	assert_int_equal(trend_of(1, 10, 0).flags.trend, 0);
+	assert_int_equal(trend_of(12, 2, 1).flags.trend, 0);
+	assert_true(isnan(trend_of(12, 2, 1).flags.trend_p));
+}
+
 /* ---- The verdict ---- */
 
 /* p, the interval and the ratio are the log-ratio t test's. */
@@ -667,6 +701,7 @@ main(void)
 		cmocka_unit_test(test_estimate_batches),
 		cmocka_unit_test(test_estimate_flags),
 		cmocka_unit_test(test_estimate_trend_ties),
+		cmocka_unit_test(test_trend_flag),
 		cmocka_unit_test(test_judge_formula),
 		cmocka_unit_test(test_judge_interval_agrees),
 		cmocka_unit_test(test_nan_is_no_verdict),

@@ -106,6 +106,26 @@ test_outliers(void **state)
 	assert_int_equal(stats_outliers(v + 3, 2, f), 0);
 }
 
+/*
+ * The modified z-score's cut is 3.5: seven values within 1 of 100 have
+ * a MAD of 1, so a value 7 away scores 0.6745 x 7 = 4.72 (an outlier)
+ * and one 5 away 3.37 (not).
+ */
+static void
+test_outlier_cut(void **state)
+{
+	double		v[8] = { 100, 101, 99, 100, 101, 99, 100, 107 };
+	unsigned char	flag[8];
+
+	(void)state;
+	assert_int_equal(stats_outliers(v, 8, flag), 1);
+	assert_int_equal(flag[7], 1);
+	assert_int_equal(flag[0], 0);
+	v[7] = 105;
+	assert_int_equal(stats_outliers(v, 8, flag), 0);
+	assert_int_equal(flag[7], 0);
+}
+
 int
 main(void)
 {
@@ -116,6 +136,7 @@ main(void)
 		cmocka_unit_test(test_t_quantiles),
 		cmocka_unit_test(test_identical_values),
 		cmocka_unit_test(test_outliers),
+		cmocka_unit_test(test_outlier_cut),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

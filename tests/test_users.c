@@ -1,8 +1,8 @@
 /*
  * Scaling curves and simulated users: histogram percentiles against
- * exact ones, histograms in the run file, mixes refused with their exact
- * messages, users running synthetic steps of known length, the scaling
- * series and its table.
+ * exact ones, their rank and the mean, histograms in the run file, mixes
+ * refused with their exact messages, users running synthetic steps of
+ * known length, the scaling series and its table, a cost's speedup too.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -64,6 +64,48 @@ test_hist_percentiles_exact(void **state)
 	assert_near(hist_quantile(&h, 1), 100, 0);
 	hist_free(&h);
 	free(v);
+}
+
+/* A histogram of three values: 10, 20 and 30 ns. */
+static void
+hist_three(struct hist *h)
+{
+	hist_init(h);
+	hist_record(h, 10);
+	hist_record(h, 20);
+	hist_record(h, 30);
+}
+
+/*
+ * The nearest rank is ceil(q N), never floor(q N): with three values the
+ * median is the second (ceil 1.5 = 2), the 0.4-quantile too (ceil 1.2),
+ * and 0.34 of them is the second as well.
+ */
+static void
+test_quantile_rank_rounds_up(void **state)
+{
+	struct hist	h;
+
+	(void)state;
+	hist_three(&h);
+	assert_near(hist_quantile(&h, 0.5), 20, 0);
+	assert_near(hist_quantile(&h, 0.4), 20, 0);
+	assert_near(hist_quantile(&h, 0.34), 20, 0);
+	assert_near(hist_quantile(&h, 0.33), 10, 0);
+	assert_near(hist_quantile(&h, 0.67), 30, 0);
+	hist_free(&h);
+}
+
+/* The histogram's mean: the sum over the count, 60 / 3. */
+static void
+test_hist_mean(void **state)
+{
+	struct hist	h;
+
+	(void)state;
+	hist_three(&h);
+	assert_near(hist_mean(&h), 20, 0);
+	hist_free(&h);
 }
 
 static void
@@ -655,6 +697,58 @@ test_scaling_table(void **state)
 	run_free(&run);
 }
 
+/* n samples of a cost (lower is better, in us), v each, at copies. */
+static void
+add_cost(struct run *run, int copies, double v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct run_sample	*s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "lat_cost");
+		snprintf(s->unit, sizeof s->unit, "us");
+		s->copies = copies;
+		s->index = i + 1;
+		s->value = v;
+		s->status = RUN_OK;
+	}
+}
+
+/*
+ * A cost's speedup counts the copies: two copies each as fast as one
+ * alone do twice the work: speedup 2, efficiency 100%; four copies each
+ * twice as slow: speedup 2, 50%.
+ */
+static void
+test_lower_speedup_counts_copies(void **state)
+{
+	struct run	 run;
+	struct table	*t;
+	size_t		 rows = 0;
+
+	(void)state;
+	run_init(&run);
+	run_meta_set(&run, "dir:lat_cost", "lower");
+	add_cost(&run, 1, 2.0, 2);
+	add_cost(&run, 2, 2.0, 2);
+	add_cost(&run, 4, 4.0, 2);
+	t = scaling_table(&run);
+	assert_non_null(t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (t->rows[r].section || t->rows[r].cells[0] == NULL)
+			continue;
+		if (strcmp(t->rows[r].cells[0], "2") == 0) {
+			assert_string_equal(t->rows[r].cells[3], "100%");
+			rows++;
+		} else if (strcmp(t->rows[r].cells[0], "4") == 0) {
+			assert_string_equal(t->rows[r].cells[3], "50%");
+			rows++;
+		}
+	}
+	assert_int_equal(rows, 2);
+	table_free(t);
+	run_free(&run);
+}
+
 static int
 setup_dir(void **state)
 {
@@ -675,6 +769,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hist_percentiles_exact),
+		cmocka_unit_test(test_quantile_rank_rounds_up),
+		cmocka_unit_test(test_hist_mean),
 		cmocka_unit_test(test_hist_buckets_bounded),
 		cmocka_unit_test(test_hist_merge_and_encode),
 		cmocka_unit_test(test_hist_in_run_file),
@@ -689,6 +785,7 @@ main(void)
 		cmocka_unit_test(test_users_failing_step),
 		cmocka_unit_test(test_scale_series),
 		cmocka_unit_test(test_scaling_table),
+		cmocka_unit_test(test_lower_speedup_counts_copies),
 	};
 
 	return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
