@@ -41,6 +41,9 @@ struct cmd_opts {
 	char			  saved[PATH_MAX]; /* where the run went */
 	const char		 *resume;	/* run --resume FILE */
 	struct resume		 *from;		/* ...loaded */
+	int			  ask;		/* run: a long plan asks */
+	int			  yes;		/* run --yes */
+	int			  nosave;	/* run --no-save, -o - */
 };
 
 /*
@@ -146,6 +149,8 @@ int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,
 	     size_t);
 int	 cmd_plan_detect(struct cmd_opts *, int);
 void	 cmd_plan_reach(const struct cmd_opts *, const struct run *);
+void	 cmd_plan_print(const struct cmd_opts *, FILE *);
+int	 cmd_plan_go(const struct cmd_opts *);
 /* cli_measure.c */
 int	 cmd_measure(struct cmd_opts *);
 

@@ -505,6 +505,5 @@ registry_keep_group(const struct bench **v, size_t n, const char *group)
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(v[i]->group, group) == 0)
 			v[k++] = v[i];
-	v[k] = NULL;
 	return k;
 }
