@@ -52,7 +52,8 @@ struct cmd_opts {
  * its synopsis, a blank line, then these and its own.
  */
 #define CMD_HELP_T \
-"  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
+"  -t ID,...      tests to run, ids or globs such as lat_* (default: all;\n" \
+"                 `sysmark list` shows them)\n"
 #define CMD_HELP_C \
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n" \
 "                 1, 2, 4, ... up to twice the CPUs\n"

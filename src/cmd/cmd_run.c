@@ -1,7 +1,12 @@
 /*
  * sysmark run: the tests, copies and samples asked for, measured and
  * saved, their table printed.  Only the defaults and the arguments are
- * here; cli_measure.c does the measuring that calibrate and users share.
+ * here, read by getopt_long so that a value is taken as written (--note
+ * "--prepare") and the argv ps shows is the one given; the tests come
+ * from -t (ids and globs), -g and --preset, whose list the console
+ * shares (core/plan/preset.c).  cli_plan.c says the plan and asks before
+ * a long one; cli_measure.c does the measuring that calibrate and users
+ * share.
  */
 /* SPDX-License-Identifier: MIT */
 
