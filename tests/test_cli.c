@@ -162,6 +162,186 @@ test_show_matches_run(void **state)
 	tu_out_free(&b);
 }
 
+/* How many files the results directory holds (none when it is missing). */
+static int
+results_count(void)
+{
+	char		 dir[300];
+	DIR		*d;
+	struct dirent	*e;
+	int		 n = 0;
+
+	snprintf(dir, sizeof dir, "%s/results", tu_results_dir());
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* How many lines of the plan (one per test, "  ID: ...") text holds. */
+static int
+plan_lines(const char *text)
+{
+	int	n = 0;
+
+	for (const char *p = text; (p = strstr(p, "\n  ")) != NULL; p++)
+		n++;
+	return n;
+}
+
+/*
+ * run -t takes globs, -g a group in any case, --preset a named plan, and
+ * --dry-run prints what they chose with its estimate, measuring nothing.
+ */
+static void
+test_run_selects_tests(void **state)
+{
+	char		*glob[] = { "sysmark", "run", "-t", "lat_syscall*",
+			    "--dry-run", NULL };
+	char		*group[] = { "sysmark", "run", "--dry-run", "-g", "ipc",
+			    NULL };
+	char		*preset[] = { "sysmark", "run", "--preset=lmbench",
+			    "-n", "2", "--dry-run", NULL };
+	char		*narrow[] = { "sysmark", "run", "--preset", "lmbench",
+			    "--group=lmbench: file system", "--dry-run", NULL };
+	struct tu_out	 o;
+	int		 before = results_count();
+
+	(void)state;
+	tu_run(glob, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "the plan: 6 tests, in interleaved"));
+	assert_non_null(strstr(o.out, "\n  lat_syscall_open: Open/Close, "));
+	assert_int_equal(plan_lines(o.out), 6);
+	assert_non_null(strstr(o.out, "estimated time: about "));
+	assert_string_equal(o.err, "");
+	tu_out_free(&o);
+	tu_run(group, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "\n  pipe: Pipe Throughput, 1 copy, 6 "
+	    "x 10 s + warm-up\n  context1: "));
+	assert_int_equal(plan_lines(o.out), 2);
+	assert_non_null(strstr(o.out, "estimated time: about 2 min\n"));
+	tu_out_free(&o);
+	tu_run(preset, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "\n  bw_pipe: "));
+	assert_non_null(strstr(o.out, "\n  lat_mem_rd@1K: "));
+	assert_null(strstr(o.out, "dhry2"));
+	assert_non_null(strstr(o.out, ", 2 x the median of 11 batches"));
+	tu_out_free(&o);
+	tu_run(narrow, &o);
+	assert_int_equal(o.status, 0);
+	assert_int_equal(plan_lines(o.out), 4);
+	assert_non_null(strstr(o.out, "\n  lat_fs_create_0k: "));
+	tu_out_free(&o);
+	assert_int_equal(results_count(), before);
+}
+
+/* A test id mistyped gets the nearest test; a bad group or preset, the list. */
+static void
+test_run_did_you_mean(void **state)
+{
+	(void)state;
+	expect(2, "sysmark: -t: unknown test \"sycall\": did you mean "
+	    "\"syscall\" (System Call Overhead)? (sysmark list shows the "
+	    "catalog)", NULL, "run", "-t", "pipe,sycall", NULL);
+	expect(2, "did you mean \"lat_syscall_open\" (Open/Close)?", NULL,
+	    "run", "-t", "lat_sycall_open", NULL);
+	expect(2, "did you mean \"pipe\" (Pipe Throughput)?", NULL, "run",
+	    "-t", "pipe throughptu", NULL);
+	expect(2, "sysmark: -t: unknown test \"zzzzzz\" (sysmark list", NULL,
+	    "run", "-t", "zzzzzz", NULL);
+	expect(2, "sysmark: -t: \"nomatch_*\" matches no test", NULL, "run",
+	    "-t", "nomatch_*", NULL);
+	expect(2, "sysmark: -g Nope: no such group (the groups are CPU, ",
+	    NULL, "run", "-g", "Nope", NULL);
+	expect(2, "sysmark: -g CPU: none of the tests -t names is in it", NULL,
+	    "run", "-t", "pipe", "-g", "cpu", NULL);
+	expect(2, "sysmark: --preset bogus: the presets are unixbench|quick|"
+	    "byte|lmbench|all", NULL, "run", "--preset", "bogus", NULL);
+	expect(2, "sysmark: --preset quick chooses the tests: leave out -t",
+	    NULL, "run", "--preset", "quick", "-t", "pipe", NULL);
+	expect(2, "sysmark: unknown option --frob", NULL, "run", "--frob=1",
+	    NULL);
+	expect(2, "sysmark: option --note needs a value", NULL, "run",
+	    "--note", NULL);
+	expect(2, "sysmark: --no-save -o x.csv: choose one", NULL, "run", "-t",
+	    "pipe", "--no-save", "-o", "x.csv", NULL);
+	expect(2, "sysmark: -o - -f json: both would go to stdout", NULL,
+	    "run", "-t", "pipe", "-o", "-", "-f", "json", NULL);
+}
+
+/*
+ * Without a terminal a plan over 30 minutes is refused unless --yes,
+ * before anything is measured; `run` with no -t is such a plan.
+ */
+static void
+test_run_long_plan_needs_yes(void **state)
+{
+	char		*all[] = { "sysmark", "run", NULL };
+	char		*q[] = { "sysmark", "run", "-t", "syscall", "-d", "60",
+			    "-n", "40", "-q", NULL };
+	struct tu_out	 o;
+	int		 before = results_count();
+
+	(void)state;
+	tu_run(all, &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_non_null(strstr(o.err, "the plan: 150 tests"));
+	assert_non_null(strstr(o.err, "sysmark: run: this plan takes about "
+	    "43 min, over 30 min, and there is no terminal to ask on: give "
+	    "--yes to start it, or choose fewer tests (-t, -g, --preset)"));
+	assert_null(strstr(o.err, "test 1 of"));
+	assert_string_equal(o.out, "");
+	tu_out_free(&o);
+	tu_run(q, &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_non_null(strstr(o.err, "about 41 min, over 30 min"));
+	assert_null(strstr(o.err, "the plan:"));
+	tu_out_free(&o);
+	assert_int_equal(results_count(), before);
+}
+
+/*
+ * --no-save measures and prints but writes no file; -o - writes the run
+ * file, and only it, to stdout.  Progress is plain lines naming test k
+ * of N and the time left, with no escape code when stderr is a file.
+ */
+static void
+test_run_no_save_and_stdout(void **state)
+{
+	char		*nosave[] = { "sysmark", "run", "-t", "syscall,pipe",
+			    "-d", "0.1", "-n", "2", "--no-save", NULL };
+	char		*out[] = { "sysmark", "run", "-o", "-", "-t", "pipe",
+			    "-d", "0.1", "-n", "1", "--order", "grouped", NULL };
+	struct tu_out	 o;
+	int		 before = results_count();
+
+	(void)state;
+	tu_run(nosave, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "System Call Overhead"));
+	assert_non_null(strstr(o.err, "test 2 of 2: "));
+	assert_non_null(strstr(o.err, ", sample 2/2: "));
+	assert_non_null(strstr(o.err, "%, about "));
+	assert_non_null(strstr(o.err, "not saved (--no-save)"));
+	assert_null(strchr(o.err, '\r'));
+	assert_null(strchr(o.err, '\033'));
+	assert_int_equal(results_count(), before);
+	tu_out_free(&o);
+	tu_run(out, &o);
+	assert_int_equal(o.status, 0);
+	assert_int_equal(strncmp(o.out, "record,name,value,", 18), 0);
+	assert_non_null(strstr(o.out, "\nsample,pipe,"));
+	assert_null(strstr(o.out, "Pipe Throughput"));
+	assert_non_null(strstr(o.err, "test 1 of 1: pipe, 1 copy, sample "
+	    "1/1: "));
+	assert_int_equal(results_count(), before);
+	tu_out_free(&o);
+}
 /*
  * Runs ending in the same second still get a file each: the second name
  * carries -2.  Retried when the clock ticks between the two names.
@@ -384,6 +564,49 @@ test_ctrl_c_cleans_up(void **state)
 	free(text);
 }
 
+/*
+ * --yes starts a plan over 30 minutes without a terminal; the options
+ * are read as written (a value that looks like an option is a value,
+ * --name=value works) and the argv ps shows is the one given.
+ */
+static void
+test_run_yes_and_verbatim_options(void **state)
+{
+	char		 path[300], proc[64], *text;
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d", "2",
+			    "-n", "1000", "--yes", "--note", "--prepare",
+			    "--label=lbl", "-o", path, NULL };
+	const char	 want[] = "run\0-t\0syscall\0-d\0002\0-n\0001000\0"
+			    "--yes\0--note\0--prepare\0--label=lbl\0-o";
+	struct bg	 bg;
+	int		 fd;
+	ssize_t		 n;
+	char		 cmdline[512];
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/yes.csv", tu_results_dir());
+	bg_start(&bg, argv);
+	bg_wait_for(bg.err, "sample 1/1000", 20);
+	snprintf(proc, sizeof proc, "/proc/%d/cmdline", (int)bg.pid);
+	fd = open(proc, O_RDONLY);
+	assert_true(fd >= 0);
+	n = read(fd, cmdline, sizeof cmdline);
+	close(fd);
+	assert_true(n > (ssize_t)sizeof want);
+	assert_memory_equal(cmdline + strlen("sysmark") + 1, want,
+	    sizeof want - 1);
+	kill(bg.pid, SIGINT);
+	assert_int_equal(bg_status(&bg), SM_EXIT_INTERRUPTED);
+	text = tu_slurp(bg.err);
+	assert_non_null(strstr(text, "estimated time: about 34 min"));
+	free(text);
+	text = tu_slurp(path);
+	assert_non_null(strstr(text, "\nmeta,note,--prepare,"));
+	assert_non_null(strstr(text, "\nmeta,label,lbl,"));
+	assert_null(strstr(text, "\nmeta,prepare,"));
+	free(text);
+}
+
 /* kill -9 of a copy: that sample fails with the reason, the run goes on. */
 static void
 test_killed_child_fails_one_sample(void **state)
@@ -456,8 +679,13 @@ main(void)
 		cmocka_unit_test(test_list_names_every_test),
 		cmocka_unit_test(test_show_matches_run),
 		cmocka_unit_test(test_default_names_never_collide),
+		cmocka_unit_test(test_run_selects_tests),
+		cmocka_unit_test(test_run_did_you_mean),
+		cmocka_unit_test(test_run_long_plan_needs_yes),
+		cmocka_unit_test(test_run_no_save_and_stdout),
 #ifdef __linux__
 		cmocka_unit_test(test_ctrl_c_cleans_up),
+		cmocka_unit_test(test_run_yes_and_verbatim_options),
 		cmocka_unit_test(test_killed_child_fails_one_sample),
 		cmocka_unit_test(test_children_die_with_sysmark),
 #endif

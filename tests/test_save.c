@@ -20,6 +20,7 @@
 
 static char	top[256];	/* this test's own directory */
 static char	orig_tmpdir[PATH_MAX];	/* TMPDIR as the suite got it */
+static char	orig_cwd[PATH_MAX];	/* where the suite started */
 
 static int
 setup_top(void **state)
@@ -30,6 +31,10 @@ setup_top(void **state)
 	else
 		unsetenv("TMPDIR");
 	unsetenv("SYSMARK_RESULTS");
+	unsetenv("XDG_DATA_HOME");
+	/* A test that failed in another directory leaves none behind. */
+	if (chdir(orig_cwd) != 0)
+		return -1;
 	tu_tmpdir(top, sizeof top);
 	return 0;
 }
@@ -270,6 +275,59 @@ test_no_home_refused_before(void **state)
 	free(home);
 }
 
+/*
+ * A binary in a source tree saves into that tree's results/ only while
+ * the user is in the tree (at its top or below); called from anywhere
+ * else it saves into the XDG data directory, and SYSMARK_RESULTS wins
+ * over both.
+ */
+static void
+test_results_dir_follows_the_user(void **state)
+{
+	struct sm_error	err;
+	char		self[300], dir[PATH_MAX], want[PATH_MAX];
+	char		src[300], sub[300], xdg[300];
+
+	(void)state;
+	snprintf(src, sizeof src, "%s/tree", top);
+	assert_int_equal(mkdir(src, 0755), 0);
+	snprintf(src, sizeof src, "%s/tree/src", top);
+	assert_int_equal(mkdir(src, 0755), 0);
+	snprintf(src, sizeof src, "%s/tree/src/core", top);
+	assert_int_equal(mkdir(src, 0755), 0);
+	snprintf(src, sizeof src, "%s/tree/src/core/core.h", top);
+	close(open(src, O_WRONLY | O_CREAT, 0644));
+	snprintf(sub, sizeof sub, "%s/tree/src", top);
+	snprintf(self, sizeof self, "%s/tree/sysmark", top);
+	snprintf(xdg, sizeof xdg, "%s/xdg", top);
+	setenv("XDG_DATA_HOME", xdg, 1);
+
+	assert_int_equal(chdir(sub), 0);
+	assert_int_equal(paths_results_dir(self, dir, sizeof dir, &err), 0);
+	snprintf(want, sizeof want, "%s/tree/results", top);
+	assert_string_equal(dir, want);
+
+	assert_int_equal(chdir(top), 0);
+	assert_int_equal(paths_results_dir(self, dir, sizeof dir, &err), 0);
+	snprintf(want, sizeof want, "%s/sysmark/results", xdg);
+	assert_string_equal(dir, want);
+
+	/* A sibling whose name starts like the tree's is not inside it. */
+	snprintf(sub, sizeof sub, "%s/treex", top);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	assert_int_equal(chdir(sub), 0);
+	assert_int_equal(paths_results_dir(self, dir, sizeof dir, &err), 0);
+	assert_string_equal(dir, want);
+
+	snprintf(want, sizeof want, "%s/mine", top);
+	setenv("SYSMARK_RESULTS", want, 1);
+	assert_int_equal(paths_results_dir(self, dir, sizeof dir, &err), 0);
+	assert_string_equal(dir, want);
+	unsetenv("SYSMARK_RESULTS");
+	unsetenv("XDG_DATA_HOME");
+	assert_int_equal(chdir(orig_cwd), 0);
+}
+
 /* ---- Default names ---- */
 
 /* A link planted at the default name is stepped over, never followed. */
@@ -392,12 +450,15 @@ main(void)
 		T(test_read_only_dir_refused_before),
 		T(test_bad_targets_refused_before),
 		T(test_no_home_refused_before),
+		T(test_results_dir_follows_the_user),
 		T(test_claim_steps_over_links),
 		T(test_racing_runs_get_their_own_names),
 		T(test_umask_honoured),
 		T(test_long_path_keeps_reason),
 	};
 
+	if (getcwd(orig_cwd, sizeof orig_cwd) == NULL)
+		return 1;
 	if (getenv("TMPDIR") != NULL)
 		snprintf(orig_tmpdir, sizeof orig_tmpdir, "%s",
 		    getenv("TMPDIR"));

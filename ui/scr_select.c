@@ -37,7 +37,7 @@ static const struct ui_key scr_select_help[] = {
 	{ "g", "select or clear the whole group under the cursor" },
 	{ "a x", "select all tests; clear all" },
 	{ "p", "next preset: UnixBench (the default), quick, BYTE, "
-	    "everything; asks before replacing a selection of your own" },
+	    "lmbench, all; asks before replacing a selection of your own" },
 	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus; scale is 1, 2, "
 	    "4, ... up to twice the CPUs (scaling curves)" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },

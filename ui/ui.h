@@ -80,15 +80,6 @@ struct ui_screen {
 	int			 idle_check;	/* redraw every few s */
 };
 
-/* A preset of the select screen. */
-struct ui_preset {
-	const char	*name;
-	int		 subset;	/* the first test of each group */
-	const char	*baseline;	/* select the tests it has */
-	double		 duration;
-	int		 samples;
-};
-
 /*
  * What the select screen has chosen: the tests by flag, the rest of the
  * run's plan (copies, duration, samples, -C's target) as a plan whose
@@ -97,7 +88,7 @@ struct ui_preset {
 struct ui_choice {
 	unsigned char		*sel;	/* one flag per registry_all[] entry */
 	struct plan		 plan;	/* its benches unset */
-	const struct ui_preset	*preset;	/* the last one applied */
+	const struct preset	*preset;	/* the last one applied */
 	unsigned char		*preset_sel;	/* what it selected */
 	double			 cal_gap;	/* calibrate -g; < 0: spread */
 };
@@ -259,8 +250,8 @@ void	 ui_choice_defaults(struct ui *);
 void	 ui_choice_free(struct ui *);
 void	 ui_choice_set(struct ui *, const char *, int);
 void	 ui_choice_toggle_group(struct ui *, const char *);
-void	 ui_choice_preset(struct ui *, const struct ui_preset *);
-const struct ui_preset *ui_choice_next_preset(const struct ui *);
+void	 ui_choice_preset(struct ui *, const struct preset *);
+const struct preset *ui_choice_next_preset(const struct ui *);
 int	 ui_choice_custom(const struct ui *);
 const char *ui_choice_preset_name(const struct ui *);
 size_t	 ui_choice_plan(const struct ui *, struct plan *);

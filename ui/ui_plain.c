@@ -57,25 +57,24 @@ ui_plain_catalog(void)
 
 /* Ask until the answer parses; -1 at end of input. */
 /*
- * The default answer: UnixBench's index set (the tests of its baseline),
- * as the console starts with; "all" if that baseline is missing.
+ * The default answer: the console's first preset (UnixBench's index
+ * set), from the core's list; when its baseline is missing, that
+ * preset's own fallback, the first test of each group.
  */
 static void
 ui_plain_default_tests(const char *self, char *def, size_t len)
 {
-	struct sm_error	err;
-	struct run	run;
-	size_t		pos = 0;
+	struct sm_error	 err;
+	unsigned char	*sel = xcalloc(registry_count(), 1);
+	size_t		 pos = 0;
 
-	snprintf(def, len, "all");
-	run_init(&run);
-	if (baseline_resolve(self, "unixbench", &run, &err) == 0)
-		for (size_t i = 0; i < run.nsamples && pos < len; i++)
-			if (registry_find(run.samples[i].test) != NULL)
-				pos += (size_t)snprintf(def + pos, len - pos,
-				    "%s%s", pos > 0 ? "," : "",
-				    run.samples[i].test);
-	run_free(&run);
+	def[0] = '\0';
+	(void)preset_select(&preset_all[0], self, sel, &err);
+	for (size_t i = 0; registry_all[i] != NULL && pos < len; i++)
+		if (sel[i])
+			pos += (size_t)snprintf(def + pos, len - pos, "%s%s",
+			    pos > 0 ? "," : "", registry_all[i]->id);
+	free(sel);
 }
 
 static int

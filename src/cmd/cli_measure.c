@@ -1,16 +1,21 @@
 /*
  * Measuring from the command line, what run, calibrate and users share:
- * the plan handed to the core's session (core/session.c, which begins,
- * journals and saves the run as it does for the console and the agent),
- * its events shown as progress lines on stderr for a person watching,
- * the signals that stop a run but keep what it measured, then the run's
- * tables printed.
+ * the plan said with its estimated time (and for run, consent to a long
+ * one: cli_plan.c), then handed to the core's session (core/session.c,
+ * which begins, journals and saves the run as it does for the console
+ * and the agent), its events shown as progress on stderr for a person
+ * watching (which test of how many, and the time left), the signals
+ * that stop a run but keep what it measured, then the run's tables
+ * printed, or with -o - the run file itself on stdout.
  */
 /* SPDX-License-Identifier: MIT */
+
+#include <sys/ioctl.h>
 
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +26,19 @@
 /* Set by SIGINT, SIGTERM and SIGHUP; the run loop cancels the run. */
 static volatile sig_atomic_t cmd_measure_stop;
 
-/* What the session's callback sees: the options and the session. */
+/* What the session's callback sees: the options, the session, progress. */
 struct cmd_measure_ctx {
 	struct cmd_opts	*m;
 	struct session	*s;		/* NULL until begun */
 	struct run	*run;		/* what it measures */
+	int		 tty;		/* stderr a terminal: one line, \r */
+	int		 open;		/* that line is on the screen */
+	size_t		 k;		/* the test just done, in its round */
+	int		 round[2];	/* interleaved: its repeat, sample */
+	char		 last[96];	/* what its sample gave */
+	uint64_t	 t0;		/* when the run began */
+	double		 est_total;	/* plan_estimate(), seconds */
+	double		 est_done;	/* what the samples done were */
 };
 
 /* ---- Signals ---- */
@@ -56,77 +69,159 @@ cmd_measure_signals(void)
 
 /* ---- Progress ---- */
 
-/* "10 s" or "0.5 s", from a static buffer: one call per expression. */
-static const char *
-cmd_measure_secs(double d)
+/*
+ * On a terminal progress is one line, rewritten in place (\r, then the
+ * rest of the line cleared); elsewhere it is plain lines, no escape
+ * code in them.  A line that must stay (a failure, a warning, a test's
+ * mean) first clears the updating one.
+ */
+static void
+cmd_measure_say(struct cmd_measure_ctx *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void
+cmd_measure_say(struct cmd_measure_ctx *x, const char *fmt, ...)
 {
-	static char	buf[32];
+	va_list	ap;
 
-	snprintf(buf, sizeof buf, "%g s", d);
-	return buf;
+	if (x->open)
+		fputs("\r\033[K", stderr);
+	x->open = 0;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
-/* The plan, a line per test and copies value, before interleaved rounds. */
+/* The updating line: line, cut to the terminal's width; plain elsewhere. */
 static void
-cmd_measure_plan(const struct cmd_opts *m)
+cmd_measure_status(struct cmd_measure_ctx *x, const char *line)
 {
-	for (size_t b = 0; b < m->plan.nbench; b++)
-		for (size_t c = 0; c < m->plan.ncopies; c++)
-			fprintf(stderr, "%s: %s, %d %s, %d x %s + warm-up%s\n",
-			    m->plan.benches[b]->id, m->plan.benches[b]->title,
-			    m->plan.copies[c], m->plan.copies[c] == 1 ? "copy" :
-			    "copies", m->plan.samples, m->plan.benches[b]->timing ==
-			    BENCH_CALIBRATED ? "the median of 11 batches" :
-			    cmd_measure_secs(m->plan.duration), m->plan.repeats > 1 ?
-			    ", each repeat" : "");
-	fprintf(stderr, "in interleaved rounds%s\n", m->plan.target > 0 ?
-	    ", more while an interval is wider than -C" : "");
+	struct winsize	ws;
+	int		width = 80;
+
+	if (!x->tty) {
+		fprintf(stderr, "%s\n", line);
+		return;
+	}
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+		width = ws.ws_col;
+	fprintf(stderr, "\r%.*s\033[K", width - 1, line);
+	fflush(stderr);
+	x->open = 1;
 }
 
-/* Interleaved: a line per sample, naming its test, round and repeat. */
-static void
-cmd_measure_rounds(const struct cmd_opts *m, const struct runner_event *ev)
+/* Which test of the round ev's is, 1-based: the plan's order if grouped. */
+static size_t
+cmd_measure_which(struct cmd_measure_ctx *x, const struct runner_event *ev)
 {
-	char	v[64], rep[32] = "", what[32] = "warm-up";
+	const struct plan	*p = &x->m->plan;
 
-	if (ev->repeat > 1)
-		snprintf(rep, sizeof rep, "repeat %d: ", ev->repeat);
+	if (p->order == RUNNER_ORDER_INTERLEAVED) {
+		if (x->round[0] != ev->repeat || x->round[1] != ev->sample) {
+			x->round[0] = ev->repeat;
+			x->round[1] = ev->sample;
+			x->k = 0;
+		}
+		return ++x->k;
+	}
+	for (size_t b = 0; b < p->nbench; b++)
+		for (size_t c = 0; c < p->ncopies; c++)
+			if (p->benches[b] == ev->bench &&
+			    p->copies[c] == ev->copies)
+				return b * p->ncopies + c + 1;
+	return 0;
+}
+
+/*
+ * The time left: what the plan's estimate leaves, scaled by how the
+ * samples done so far kept to theirs.
+ */
+static double
+cmd_measure_left(const struct cmd_measure_ctx *x)
+{
+	double	spent = (double)(sm_now_ns() - x->t0) / 1e9;
+	double	left = x->est_total - x->est_done;
+
+	if (x->est_done > 0)
+		left *= spent / x->est_done;
+	return left > 0 ? left : 0;
+}
+
+/* After each sample: "test k of N, ...: value; P%, about T left". */
+static void
+cmd_measure_step(struct cmd_measure_ctx *x, const struct runner_event *ev)
+{
+	const struct plan	*p = &x->m->plan;
+	char			 line[320], rep[32] = "", what[32] = "warm-up",
+				 left[32];
+	size_t			 k = cmd_measure_which(x, ev);
+
+	if (ev->bench == NULL)
+		return;
+	x->est_done += plan_sample_estimate(ev->bench, p->duration);
+	if (p->repeats > 1)
+		snprintf(rep, sizeof rep, ", repeat %d/%d", ev->repeat,
+		    p->repeats);
 	if (ev->sample > ev->nsamples)
 		snprintf(what, sizeof what, "sample %d (-C)", ev->sample);
 	else if (ev->sample != RUN_WARMUP)
 		snprintf(what, sizeof what, "sample %d/%d", ev->sample,
 		    ev->nsamples);
-	switch (ev->type) {
-	case RUNNER_EV_RUN_START:
-		cmd_measure_plan(m);
-		break;
-	case RUNNER_EV_SAMPLE:
+	detect_secs(cmd_measure_left(x), left, sizeof left);
+	snprintf(line, sizeof line, "test %zu of %zu%s: %s, %d %s, %s: %s; "
+	    "%.0f%%, about %s left", k, p->nbench * p->ncopies, rep,
+	    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" : "copies",
+	    what, x->last, ev->total > 0 ? 100.0 * (double)ev->done /
+	    (double)ev->total : 0, left);
+	cmd_measure_status(x, line);
+}
+
+/* A sample's outcome: its value kept for the line; a failure said. */
+static void
+cmd_measure_sample(struct cmd_measure_ctx *x, const struct runner_event *ev)
+{
+	char	v[64];
+
+	if (ev->type == RUNNER_EV_SAMPLE) {
 		label_value(ev->rs->value, v, sizeof v);
-		fprintf(stderr, "  %s%s, %d %s, %s: %s %s\n", rep,
-		    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" :
-		    "copies", what, v, ev->rs->unit);
-		break;
-	case RUNNER_EV_ERROR:
-	case RUNNER_EV_SKIPPED:
-		fprintf(stderr, "  %s%s, sample %d %s: %s\n", rep,
-		    ev->bench->id, ev->sample, ev->type == RUNNER_EV_ERROR ?
-		    "FAILED" : "skipped", ev->msg);
-		break;
-	default:
-		break;
+		snprintf(x->last, sizeof x->last, "%s %s", v, ev->rs->unit);
+		return;
 	}
+	snprintf(x->last, sizeof x->last, "%s", ev->type ==
+	    RUNNER_EV_ERROR ? "FAILED" : "skipped");
+	cmd_measure_say(x, "  %s, sample %d/%d %s: %s", ev->bench->id,
+	    ev->sample, ev->nsamples, ev->type == RUNNER_EV_ERROR ?
+	    "FAILED" : "skipped", ev->msg);
+}
+
+/* A test done, test by test: its mean and interval, a line that stays. */
+static void
+cmd_measure_done(struct cmd_measure_ctx *x, const struct runner_event *ev)
+{
+	char	v[64];
+
+	if (ev->stats->n < 2)
+		return;
+	label_value(ev->stats->mean, v, sizeof v);
+	cmd_measure_say(x, "  %s, %d %s: mean %s %s, +/- %.1f%%, CV %.1f%%",
+	    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" : "copies", v,
+	    ev->bench->unit, 100 * ev->stats->ci / fabs(ev->stats->mean),
+	    100 * ev->stats->cv);
 }
 
 /* The run's end, in either order: a stuck copy's files, an interruption. */
 static void
-cmd_measure_finished(const struct runner_event *ev)
+cmd_measure_finished(struct cmd_measure_ctx *x, const struct runner_event *ev)
 {
+	if (x->open)
+		fputs("\r\033[K", stderr);
+	x->open = 0;
 	if (ev->msg != NULL)
-		fprintf(stderr, "the run stops: a copy would not die; "
-		    "its files are left in %s\n", ev->msg);
+		cmd_measure_say(x, "the run stops: a copy would not die; "
+		    "its files are left in %s", ev->msg);
 	if (ev->cancelled)
-		fprintf(stderr, "interrupted: the samples finished so "
-		    "far are kept\n");
+		cmd_measure_say(x, "interrupted: the samples finished so "
+		    "far are kept");
 }
 
 /*
@@ -139,71 +234,46 @@ cmd_measure_session(struct cmd_measure_ctx *x, const struct runner_event *ev)
 	switch (ev->type) {
 	case SESSION_EV_WARNING:
 		if (!x->m->quiet)
-			fprintf(stderr, "warning: %s\n", ev->msg);
+			cmd_measure_say(x, "warning: %s", ev->msg);
 		return 1;
 	case SESSION_EV_SAVED:
 		if (!x->m->quiet)
-			fprintf(stderr, "saved %s\n", ev->msg);
+			cmd_measure_say(x, "saved %s", ev->msg);
 		return 1;
 	case SESSION_EV_NOT_SAVED:
-		fprintf(stderr, "sysmark: %s\n", ev->msg);
+		cmd_measure_say(x, "sysmark: %s", ev->msg);
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-/* Progress for a person watching stderr: a line per sample. */
+/* Progress for a person watching stderr. */
 static void
 cmd_measure_progress(const struct runner_event *ev, void *arg)
 {
 	struct cmd_measure_ctx	*x = arg;
-	const struct cmd_opts	*m = x->m;
-	char			 v[64];
 
-	if (cmd_measure_session(x, ev) || m->quiet)
+	if (cmd_measure_session(x, ev) || x->m->quiet)
 		return;
-	if (ev->type == RUNNER_EV_FINISHED) {
-		cmd_measure_finished(ev);
-		return;
-	}
-	if (m->plan.order == RUNNER_ORDER_INTERLEAVED) {
-		cmd_measure_rounds(m, ev);
-		return;
-	}
 	switch (ev->type) {
-	case RUNNER_EV_BENCH_START:
-		if (ev->bench->timing == BENCH_CALIBRATED) {
-			fprintf(stderr, "%s: %s, %d %s, %d x the median "
-			    "of 11 batches\n", ev->bench->id, ev->bench->title,
-			    ev->copies, ev->copies == 1 ? "copy" : "copies",
-			    ev->nsamples);
-			break;
-		}
-		fprintf(stderr, "%s: %s, %d %s, %d x %g s\n", ev->bench->id,
-		    ev->bench->title, ev->copies,
-		    ev->copies == 1 ? "copy" : "copies", ev->nsamples,
-		    ev->duration);
+	case RUNNER_EV_RUN_START:
+		x->t0 = sm_now_ns();
 		break;
 	case RUNNER_EV_SAMPLE:
-		label_value(ev->rs->value, v, sizeof v);
-		fprintf(stderr, "  sample %d/%d: %s %s\n", ev->sample,
-		    ev->nsamples, v, ev->rs->unit);
-		break;
 	case RUNNER_EV_ERROR:
-		fprintf(stderr, "  sample %d/%d FAILED: %s\n", ev->sample,
-		    ev->nsamples, ev->msg);
+	case RUNNER_EV_SKIPPED:
+		cmd_measure_sample(x, ev);
+		break;
+	case RUNNER_EV_PROGRESS:
+		cmd_measure_step(x, ev);
 		break;
 	case RUNNER_EV_BENCH_DONE:
-		if (ev->stats->n < 2)
-			break;
-		label_value(ev->stats->mean, v, sizeof v);
-		fprintf(stderr, "  mean %s %s, +/- %.1f%%, CV %.1f%%\n", v,
-		    ev->bench->unit, 100 * ev->stats->ci /
-		    fabs(ev->stats->mean), 100 * ev->stats->cv);
+		if (x->m->plan.order == RUNNER_ORDER_GROUPED)
+			cmd_measure_done(x, ev);
 		break;
-	case RUNNER_EV_SKIPPED:
-		fprintf(stderr, "  skipped: %s\n", ev->msg);
+	case RUNNER_EV_FINISHED:
+		cmd_measure_finished(x, ev);
 		break;
 	default:
 		break;
@@ -228,6 +298,7 @@ cmd_measure_conf(struct cmd_opts *m, struct session_conf *c)
 	c->from = m->from;
 	c->base = m->plan.baseline != NULL ? &m->base : NULL;
 	c->stop = &cmd_measure_stop;
+	c->nosave = m->nosave;
 }
 
 /* An interrupted run's last line: the exact command that resumes it. */
@@ -269,6 +340,26 @@ cmd_measure_print(const struct cmd_opts *m, const struct run *run)
 }
 
 /*
+ * What the run gives on stdout: with -o - the run file and nothing
+ * else, otherwise its tables (with --no-save, said to be unsaved).
+ */
+static int
+cmd_measure_output(const struct cmd_opts *m, const struct run *run)
+{
+	if (m->nosave && m->out != NULL && strcmp(m->out, "-") == 0) {
+		if (csvstore_print(run, stdout) != 0 || fflush(stdout) != 0) {
+			fprintf(stderr, "sysmark: -o -: the run could not be "
+			    "written to stdout\n");
+			return SM_EXIT_NOT_SAVED;
+		}
+		return 0;
+	}
+	if (m->nosave && !m->quiet)
+		fprintf(stderr, "not saved (--no-save)\n");
+	return cmd_measure_print(m, run);
+}
+
+/*
  * Measure m's plan, save the run and print its tables; the exit status
  * (a failed save wins, then an interruption, then a failed sample).
  */
@@ -285,6 +376,13 @@ cmd_measure(struct cmd_opts *m)
 	memset(&x, 0, sizeof x);
 	x.m = m;
 	x.run = &run;
+	x.tty = isatty(STDERR_FILENO);
+	x.est_total = plan_estimate(&m->plan);
+	x.t0 = sm_now_ns();
+	if (!m->quiet && m->plan.nbench > 0)
+		cmd_plan_print(m, stderr);
+	if (m->ask && (rc = cmd_plan_go(m)) != 0)
+		return rc;
 	cmd_measure_conf(m, &conf);
 	run_init(&profile);
 	if (m->plan.target > 0 && m->plan.baseline != NULL &&
@@ -308,7 +406,7 @@ cmd_measure(struct cmd_opts *m)
 		csvstore_print(&run, stderr);
 	}
 	/* The table is printed whatever became of the save. */
-	rc = cmd_measure_print(m, &run);
+	rc = cmd_measure_output(m, &run);
 	if (rc != 0 && st != SM_EXIT_SAVED_ELSEWHERE &&
 	    st != SM_EXIT_NOT_SAVED)
 		st = rc;

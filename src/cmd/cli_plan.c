@@ -1,4 +1,12 @@
 /*
+ * The plan said before it is measured: the tests, their samples and the
+ * estimated time (plan_estimate()), printed by run, calibrate and users
+ * and by run --dry-run alone; and run's consent to a long plan: on a
+ * terminal it asks before one over CMD_PLAN_ASK_S, as the console does,
+ * and without one (or under -q) it starts one over CMD_PLAN_BATCH_S only
+ * with --yes, never waiting on a prompt nobody sees.  Every question
+ * waits CMD_PLAN_ANSWER_S at most.
+ *
  * A run planned from the host noise profile (sysmark calibrate): run
  * --detect PERCENT picks the repeats and samples at which a comparison of
  * two such runs, or of several such runs a side taken in turn, would find
@@ -12,6 +20,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,15 +61,37 @@ cmd_plan_refuse(const char *fmt, ...)
 	return cmd_input_error(&err);
 }
 
-/* Ask on the terminal whether to go on; 1 for yes.  Never in a batch. */
-static int
-cmd_plan_ask(void)
-{
-	char	line[16];
+/* A plan longer than this asks first on a terminal (the console's 3 min). */
+#define CMD_PLAN_ASK_S		180.0
+/* ...and without a terminal needs --yes. */
+#define CMD_PLAN_BATCH_S	1800.0
+/* How long a question waits for its answer. */
+#define CMD_PLAN_ANSWER_S	120
 
-	if (!isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
+/* 1 if a person can be asked: stdin and stderr are a terminal. */
+static int
+cmd_plan_tty(void)
+{
+	return isatty(STDIN_FILENO) && isatty(STDERR_FILENO);
+}
+
+/*
+ * Ask question on the terminal; 1 for yes.  No answer within
+ * CMD_PLAN_ANSWER_S is no, and without a terminal nothing is asked.
+ */
+static int
+cmd_plan_ask(const char *question)
+{
+	struct pollfd	pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	char		line[16];
+
+	if (!cmd_plan_tty())
 		return 0;
-	fprintf(stderr, "Go on? [y/N] ");
+	fprintf(stderr, "%s [y/N] ", question);
+	if (poll(&pfd, 1, CMD_PLAN_ANSWER_S * 1000) != 1) {
+		fprintf(stderr, "\nno answer in %d s\n", CMD_PLAN_ANSWER_S);
+		return 0;
+	}
 	if (fgets(line, sizeof line, stdin) == NULL)
 		return 0;
 	return line[0] == 'y' || line[0] == 'Y';
@@ -126,7 +157,7 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 	/* What a side costs, though this run is one of its runs. */
 	if (m->plan.time_cap <= 0 || c->seconds <= m->plan.time_cap)
 		return 0;
-	if (!m->quiet && cmd_plan_ask())
+	if (m->yes || (!m->quiet && cmd_plan_ask("Go on?")))
 		return 0;
 	runs[0] = '\0';
 	if (c->runs > 1)
@@ -135,6 +166,73 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
 	    "accept a larger change", 100 * m->detect, runs, c->repeats,
 	    c->samples, side, m->plan.time_cap);
+}
+
+/* One line of the plan: a test at one copies value. */
+static void
+cmd_plan_line(const struct cmd_opts *m, const struct bench *b, int copies,
+    FILE *fp)
+{
+	char	each[32];
+
+	if (b->timing == BENCH_CALIBRATED)
+		snprintf(each, sizeof each, "the median of 11 batches");
+	else
+		snprintf(each, sizeof each, "%g s", m->plan.duration);
+	fprintf(fp, "  %s: %s, %d %s, %d x %s%s\n", b->id, b->title, copies,
+	    copies == 1 ? "copy" : "copies", m->plan.samples, each,
+	    m->plan.warmup ? " + warm-up" : "");
+}
+
+/* The plan and its estimated time, onto fp. */
+void
+cmd_plan_print(const struct cmd_opts *m, FILE *fp)
+{
+	const struct plan	*p = &m->plan;
+	char			 est[32];
+	size_t			 n = p->nbench * p->ncopies;
+
+	fprintf(fp, "the plan: %zu %s%s, %s:\n", n, n == 1 ? "test" : "tests",
+	    p->ncopies > 1 ? " and copies values" : "", p->order ==
+	    RUNNER_ORDER_INTERLEAVED ? "in interleaved rounds" :
+	    "test by test");
+	for (size_t b = 0; b < p->nbench; b++)
+		for (size_t c = 0; c < p->ncopies; c++)
+			cmd_plan_line(m, p->benches[b], p->copies[c], fp);
+	if (p->repeats > 1)
+		fprintf(fp, "  all of it %d times (-R)\n", p->repeats);
+	detect_secs(plan_estimate(p), est, sizeof est);
+	fprintf(fp, "estimated time: about %s%s\n", est, p->target > 0 ?
+	    ", more while an interval is wider than -C" : "");
+}
+
+/*
+ * run: whether a plan of its length may start, asking on a terminal;
+ * 0, or an exit status with the reason said.
+ */
+int
+cmd_plan_go(const struct cmd_opts *m)
+{
+	double	t = plan_estimate(&m->plan);
+	char	est[32], q[96];
+
+	detect_secs(t, est, sizeof est);
+	if (m->yes || t <= CMD_PLAN_ASK_S)
+		return 0;
+	if (!m->quiet && cmd_plan_tty()) {
+		snprintf(q, sizeof q, "This run takes about %s. Start it?",
+		    est);
+		if (cmd_plan_ask(q))
+			return 0;
+		return cmd_plan_refuse("run: not started");
+	}
+	if (t <= CMD_PLAN_BATCH_S)
+		return 0;
+	return cmd_plan_refuse("run: this plan takes about %s, over %.0f min, "
+	    "and %s: give --yes to start it, or choose fewer tests (-t, -g, "
+	    "--preset)", est, CMD_PLAN_BATCH_S / 60, m->quiet &&
+	    cmd_plan_tty() ? "-q asks nothing" : "there is no terminal to "
+	    "ask on");
 }
 
 /*

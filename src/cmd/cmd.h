@@ -41,6 +41,9 @@ struct cmd_opts {
 	char			  saved[PATH_MAX]; /* where the run went */
 	const char		 *resume;	/* run --resume FILE */
 	struct resume		 *from;		/* ...loaded */
+	int			  ask;		/* run: a long plan asks */
+	int			  yes;		/* run --yes */
+	int			  nosave;	/* run --no-save, -o - */
 };
 
 /*
@@ -49,7 +52,8 @@ struct cmd_opts {
  * its synopsis, a blank line, then these and its own.
  */
 #define CMD_HELP_T \
-"  -t ID,...      tests to run (default: all; `sysmark list` shows them)\n"
+"  -t ID,...      tests to run, ids or globs such as lat_* (default: all;\n" \
+"                 `sysmark list` shows them)\n"
 #define CMD_HELP_C \
 "  -c COPIES,...  copies run at once, e.g. 1,cpus (default 1); scale is\n" \
 "                 1, 2, 4, ... up to twice the CPUs\n"
@@ -146,6 +150,8 @@ int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,
 	     size_t);
 int	 cmd_plan_detect(struct cmd_opts *, int);
 void	 cmd_plan_reach(const struct cmd_opts *, const struct run *);
+void	 cmd_plan_print(const struct cmd_opts *, FILE *);
+int	 cmd_plan_go(const struct cmd_opts *);
 /* cli_measure.c */
 int	 cmd_measure(struct cmd_opts *);
 

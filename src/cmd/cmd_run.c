@@ -1,10 +1,16 @@
 /*
  * sysmark run: the tests, copies and samples asked for, measured and
  * saved, their table printed.  Only the defaults and the arguments are
- * here; cli_measure.c does the measuring that calibrate and users share.
+ * here, read by getopt_long so that a value is taken as written (--note
+ * "--prepare") and the argv ps shows is the one given; the tests come
+ * from -t (ids and globs), -g and --preset, whose list the console
+ * shares (core/plan/preset.c).  cli_plan.c says the plan and asks before
+ * a long one; cli_measure.c does the measuring that calibrate and users
+ * share.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,21 +20,32 @@
 #include "cmd_fleet.h"
 
 const char cmd_run_usage[] =
-"usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
-"                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
+"usage: sysmark run [-t ID,...] [-g GROUP] [--preset NAME] [-c COPIES,...]\n"
+"                   [-d SECONDS] [-n SAMPLES] [-R REPEATS]\n"
+"                   [-C PERCENT [-T SECONDS]] [-b NAME]\n"
 "                   [--order grouped|interleaved] [--detect PERCENT]\n"
 "                   [-l LABEL] [--note TEXT]\n"
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
-"                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
+"                   [-o FILE | --no-save] [-F] [-q] [-s] [-f FORMAT]\n"
+"                   [-y] [--dry-run]\n"
 "                   [-x [NAME=]CMD]... [--suite FILE]... [-N] [-i] [-w N]\n"
 "                   [-P NAME LO HI [-D STEP]] [-L NAME A,B,...]\n"
 "                   [--show-output] [--timeout SECONDS]\n"
 "       sysmark run --resume FILE [-F] [-q] [-s] [-f FORMAT]\n"
 "       sysmark run --hosts [USER@]HOST[:PORT],... [fleet run's options]\n"
 "\n"
-"Measure the tests, save the run and print its table.\n"
+"Say the plan and its estimated time, measure the tests, save the run and\n"
+"print its table.\n"
 "\n"
-CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
+"  -t ID,...      tests to run, ids or shell globs (lat_*); default: all,\n"
+"                 which takes about 45 min (`sysmark list` shows them)\n"
+"  -g GROUP       only the tests of this group (`sysmark list`), in any\n"
+"                 case; with -t or --preset, those of it in the group\n"
+"  --preset NAME  a named plan, as the console's: unixbench (its index's\n"
+"                 tests, 10 s x 3), byte (BYTE's index, 10 s x 6),\n"
+"                 lmbench (lat_*, bw_*), quick (a test a group, 1 s x 3)\n"
+"                 or all (5 s x 6); -d and -n still override\n"
+CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -R REPEATS     repeat the whole plan, in one file (default 1);\n"
 "                 compare judges on the repeats' means\n"
 "  -C PERCENT     keep taking rounds until every test's 95% interval\n"
@@ -44,7 +61,7 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  --order ORDER  interleaved (default): rounds in a shuffled order,\n"
 "                 seed in the run's meta; grouped: test by test\n"
 "  -l LABEL       a name for the run, which compare shows instead of\n"
-"                 the file name (up to 64 bytes)\n"
+"                 the file name (up to 64 bytes); also --label\n"
 "  --note TEXT    a note kept with the run (up to 1024 bytes)\n"
 "  --prepare CMD  sh -c CMD before every sample, untimed; its failure\n"
 "                 fails the sample\n"
@@ -64,7 +81,15 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "                 failure; -w N: N untimed executions per sample\n"
 "  --show-output  the commands' output to stderr, not /dev/null\n"
 "  --timeout SEC  an execution's time limit (default 600; 0: none)\n"
-CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
+"  -y, --yes      start a long plan without asking: on a terminal a plan\n"
+"                 over 3 min asks first; without one (or with -q) a plan\n"
+"                 over 30 min is refused unless --yes\n"
+"  --dry-run      print the plan and its estimated time; measure nothing\n"
+"  --no-save      measure and print, but write no file\n"
+CMD_HELP_O
+"                 -o - writes the run file to stdout, and nothing else\n"
+"                 goes there (no table)\n"
+CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
 
 /* The longest label (run -l) and note (--note), in bytes. */
 #define CMD_RUN_LABEL_MAX		64
@@ -96,35 +121,69 @@ cmd_run_text(const char *opt, const char *arg, size_t max, const char **out)
 	return 0;
 }
 
-/* The long options only run has, as getopt sees them. */
-static const struct {
-	const char	*name;
-	char		 c;
-} cmd_run_long[] = {
-	{ "--order", 'O' },
-	{ "--note", '1' },
-	{ "--detect", '2' },
-	{ "--prepare", '3' },
-	{ "--setup", '4' },
-	{ "--cleanup", '5' },
-	{ "--resume", '6' },
-	{ "--suite", CLI_COMMANDS_SUITE },
-	{ "--show-output", CLI_COMMANDS_SHOW },
-	{ "--timeout", CLI_COMMANDS_TIMEOUT },
+/* The long options that have no letter, as getopt_long returns them. */
+enum {
+	CMD_RUN_ORDER = 'O',
+	CMD_RUN_NOTE = '1',
+	CMD_RUN_DETECT = '2',
+	CMD_RUN_PREPARE = '3',
+	CMD_RUN_SETUP = '4',
+	CMD_RUN_CLEANUP = '5',
+	CMD_RUN_RESUME = '6',
+	CMD_RUN_PRESET = 256,
+	CMD_RUN_DRY_RUN,
+	CMD_RUN_NO_SAVE
 };
+
+/* run's options, beside its usage above. */
+static const char cmd_run_short[] =
+    ":t:g:c:d:n:R:C:T:b:o:Fqsf:l:yx:P:D:L:Niw:";
+static const struct option cmd_run_long[] = {
+	{ "group", required_argument, NULL, 'g' },
+	{ "preset", required_argument, NULL, CMD_RUN_PRESET },
+	{ "label", required_argument, NULL, 'l' },
+	{ "order", required_argument, NULL, CMD_RUN_ORDER },
+	{ "note", required_argument, NULL, CMD_RUN_NOTE },
+	{ "detect", required_argument, NULL, CMD_RUN_DETECT },
+	{ "prepare", required_argument, NULL, CMD_RUN_PREPARE },
+	{ "setup", required_argument, NULL, CMD_RUN_SETUP },
+	{ "cleanup", required_argument, NULL, CMD_RUN_CLEANUP },
+	{ "resume", required_argument, NULL, CMD_RUN_RESUME },
+	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
+	{ "show-output", no_argument, NULL, CLI_COMMANDS_SHOW },
+	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ "yes", no_argument, NULL, 'y' },
+	{ "dry-run", no_argument, NULL, CMD_RUN_DRY_RUN },
+	{ "no-save", no_argument, NULL, CMD_RUN_NO_SAVE },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The options that set the plan, which --resume takes from its file. */
+static const char cmd_run_planned[] = "tgcdnRCTbOo23457xPDLNiw89";
 
 /* How the user wrote option c: "--prepare" for 3, "-t" for t. */
 static const char *
 cmd_run_name(int c)
 {
-	static char	buf[4];
+	static char	buf[32];
 
-	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
-	    i++)
-		if (cmd_run_long[i].c == c)
-			return cmd_run_long[i].name;
-	snprintf(buf, sizeof buf, "-%c", c);
+	snprintf(buf, sizeof buf, "-%c", c > 0 && c < 256 ? c : '?');
+	if (c > 0 && c < 256 && strchr(cmd_run_short, c) != NULL)
+		return buf;
+	for (const struct option *o = cmd_run_long; o->name != NULL; o++)
+		if (o->val == c)
+			snprintf(buf, sizeof buf, "--%s", o->name);
 	return buf;
+}
+
+/* An option getopt_long did not know, as the user wrote it. */
+static int
+cmd_run_unknown(const char *arg, int opt)
+{
+	if (strncmp(arg, "--", 2) == 0)
+		return cmd_usage_error("unknown option %.*s (or a value given "
+		    "to one that takes none)", (int)strcspn(arg, "="), arg);
+	return cmd_usage_error("unknown option -%c", opt);
 }
 
 /* --prepare, --setup, --cleanup CMD and --resume FILE; 0 or a status. */
@@ -134,14 +193,14 @@ cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
 	const char	*name = cmd_run_name(c);
 
 	if (*arg == '\0')
-		return cmd_usage_error("%s \"\": %s", name, c == '6' ?
+		return cmd_usage_error("%s \"\": %s", name, c == CMD_RUN_RESUME ?
 		    "name the run file to resume" : "give a command (it runs "
 		    "through /bin/sh -c as written)");
-	if (c == '3')
+	if (c == CMD_RUN_PREPARE)
 		plan_set_str(&m->plan.prepare, arg);
-	else if (c == '4')
+	else if (c == CMD_RUN_SETUP)
 		plan_set_str(&m->plan.setup, arg);
-	else if (c == '5')
+	else if (c == CMD_RUN_CLEANUP)
 		plan_set_str(&m->plan.cleanup, arg);
 	else
 		m->resume = arg;
@@ -150,19 +209,18 @@ cmd_run_hook(int c, const char *arg, struct cmd_opts *m)
 
 /*
  * run --resume FILE: the plan comes from the file, so no option that
- * sets one may be given (given: the options seen); the run continues in
- * FILE.  0 or an exit status.
+ * sets one may be given (planned: the first seen, or 0); the run
+ * continues in FILE.  0 or an exit status.
  */
 static int
-cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
+cmd_run_resume(struct cmd_opts *m, int planned, struct resume *rs)
 {
 	struct sm_error	err;
-	const char	*bad = strpbrk(given, "tcdnRCTbOo23457xPDLNiw89");
 
-	if (bad != NULL)
+	if (planned != 0)
 		return cmd_usage_error("--resume %s: the plan and settings "
 		    "come from the file; %s cannot be given with it",
-		    m->resume, cmd_run_name(*bad));
+		    m->resume, cmd_run_name(planned));
 	if (resume_load(rs, m->resume, m->force, &err) != 0)
 		return cmd_input_error(&err);
 	m->from = rs;
@@ -186,16 +244,190 @@ cmd_run_detect(const char *arg, struct cmd_opts *m)
 	return 0;
 }
 
+/* -g GROUP: a group of the catalog, in any case; 0 or the status. */
+static int
+cmd_run_group(const char *arg, const char **group)
+{
+	char	names[256];
+
+	if ((*group = registry_group(arg)) != NULL)
+		return 0;
+	registry_groups(names, sizeof names);
+	return cmd_usage_error("-g %s: no such group (the groups are %s)",
+	    arg, names);
+}
+
+/* --preset NAME; 0 or the status. */
+static int
+cmd_run_preset(const char *arg, const struct preset **p)
+{
+	char	names[128];
+
+	if ((*p = preset_find(arg)) != NULL)
+		return 0;
+	preset_names(names, sizeof names);
+	return cmd_usage_error("--preset %s: the presets are %s", arg, names);
+}
+
+/* What run's options choose beside the plan's own fields. */
+struct cmd_run_ask {
+	const struct preset	*preset;
+	const char		*group;
+	int			 given_d, given_n, given_nr, given_t;
+	int			 planned;	/* the first plan option */
+	int			 dry_run;
+};
+
+/*
+ * The tests: --preset's (its -d and -n unless given), then only those
+ * of -g's group; before the commands of -x join them.  0 or a status.
+ */
+static int
+cmd_run_select(struct cmd_opts *m, const struct cmd_run_ask *a,
+    const char *argv0)
+{
+	struct sm_error	err;
+	double		d = m->plan.duration;
+	int		n = m->plan.samples;
+	size_t		k;
+
+	if (a->preset != NULL && a->given_t)
+		return cmd_usage_error("--preset %s chooses the tests: leave "
+		    "out -t (-g narrows it)", a->preset->name);
+	if (a->preset != NULL) {
+		if (paths_self_exe(argv0, m->self, sizeof m->self) != 0)
+			m->self[0] = '\0';
+		if (preset_plan(a->preset, m->self[0] ? m->self : NULL,
+		    &m->plan, &err) != 0)
+			return cmd_usage_error("--preset %s: %s",
+			    a->preset->name, err.msg);
+		m->plan.duration = a->given_d ? d : m->plan.duration;
+		m->plan.samples = a->given_n ? n : m->plan.samples;
+	}
+	if (a->group == NULL)
+		return 0;
+	if (m->plan.benches == NULL && registry_parse(NULL, &m->plan.benches,
+	    &m->plan.nbench, &err) != 0)
+		return cmd_input_error(&err);
+	if ((k = registry_keep_group(m->plan.benches, m->plan.nbench,
+	    a->group)) == 0)
+		return cmd_usage_error("-g %s: none of the tests %s names is "
+		    "in it", a->group, a->preset != NULL ? "the preset" : "-t");
+	m->plan.nbench = k;
+	return 0;
+}
+
+/*
+ * Where the run goes: -o - is stdout, which then holds the run file
+ * alone, so neither a table nor a second file may claim it.  0 or a
+ * status.
+ */
+static int
+cmd_run_out(struct cmd_opts *m)
+{
+	int	to_stdout = m->out != NULL && strcmp(m->out, "-") == 0;
+
+	if (m->nosave && m->out != NULL && !to_stdout)
+		return cmd_usage_error("--no-save -o %s: choose one", m->out);
+	if (to_stdout && m->fmt == TABLE_JSON)
+		return cmd_usage_error("-o - -f json: both would go to "
+		    "stdout; choose one");
+	m->nosave |= to_stdout;
+	return 0;
+}
+
+/* One option c of run into m and a; 0 or an exit status. */
+static int
+cmd_run_option(int c, const char *arg, int argc, char **argv,
+    struct cmd_opts *m, struct cli_commands *cc, struct cmd_run_ask *a)
+{
+	a->given_d |= c == 'd';
+	a->given_n |= c == 'n';
+	a->given_nr |= c == 'n' || c == 'R' || c == 'C';
+	a->given_t |= c == 't';
+	if (a->planned == 0 && ((c < 256 && strchr(cmd_run_planned, c) !=
+	    NULL) || c == CMD_RUN_PRESET || c == CMD_RUN_NO_SAVE))
+		a->planned = c;
+	switch (c) {
+	case 'l':
+		return cmd_run_text("-l", arg, CMD_RUN_LABEL_MAX, &m->label);
+	case CMD_RUN_NOTE:
+		return cmd_run_text("--note", arg, CMD_RUN_NOTE_MAX, &m->note);
+	case CMD_RUN_DETECT:
+		return cmd_run_detect(arg, m);
+	case 'g':
+		return cmd_run_group(arg, &a->group);
+	case CMD_RUN_PRESET:
+		return cmd_run_preset(arg, &a->preset);
+	case 'y':
+		m->yes = 1;
+		return 0;
+	case CMD_RUN_DRY_RUN:
+		a->dry_run = 1;
+		return 0;
+	case CMD_RUN_NO_SAVE:
+		m->nosave = 1;
+		return 0;
+	case CMD_RUN_PREPARE:
+	case CMD_RUN_SETUP:
+	case CMD_RUN_CLEANUP:
+	case CMD_RUN_RESUME:
+		return cmd_run_hook(c, arg, m);
+	case ':':
+		return cmd_usage_error("option %s needs a value",
+		    cmd_run_name(optopt));
+	case '?':
+		return cmd_run_unknown(argv[optind - 1], optopt);
+	}
+	if (c < 256 && strchr("x789PDLNiw", c) != NULL)
+		return cli_commands_opt(cc, c, arg, argc, argv);
+	return cmd_opts_parse(c, arg, m);
+}
+
+/*
+ * The options read, what follows them: the plan made whole and checked,
+ * then printed (--dry-run) or measured.  0 or an exit status.
+ */
+static int
+cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
+    const struct cmd_run_ask *a, const char *argv0)
+{
+	int	rc = 0;
+
+	if (m->detect > 0 && a->given_nr)
+		rc = cmd_usage_error("--detect chooses the repeats and samples "
+		    "itself: leave out -n, -R and -C");
+	if (rc == 0 && m->resume == NULL)
+		rc = cmd_run_select(m, a, argv0);
+	if (rc == 0 && m->resume == NULL)
+		rc = cli_commands_finish(cc, &m->plan);
+	if (rc == 0)
+		rc = cmd_run_out(m);
+	if (rc == 0)
+		rc = cmd_opts_finish(m, argv0);
+	if (rc == 0 && m->detect > 0)
+		rc = cmd_plan_detect(m, a->given_d);
+	if (rc == 0 && a->dry_run) {
+		cmd_plan_print(m, stdout);
+		return 0;
+	}
+	if (rc == 0 && !m->nosave)
+		rc = cmd_check_out(m);
+	if (rc == 0 && m->plan.baseline != NULL)
+		rc = cmd_load_baseline(m->plan.baseline, argv0, &m->base);
+	m->ask = 1;
+	return rc == 0 ? cmd_measure(m) : rc;
+}
+
 /* sysmark run [options]: measure, save, print. */
 int
 cmd_run(int argc, char **argv, const char *argv0)
 {
 	struct cmd_opts		m;
 	struct cli_commands	cc;
+	struct cmd_run_ask	a;
 	struct resume		rs;
-	char			given[64] = "";
-	size_t		ngiven = 0;
-	int		c, rc = 0, given_d = 0, given_nr = 0;
+	int			c, rc = 0;
 
 	/* run --hosts H,...: the same plan on those hosts (fleet run). */
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
@@ -204,59 +436,18 @@ cmd_run(int argc, char **argv, const char *argv0)
 			return cmd_fleet_run(argc, argv, argv0);
 	cmd_opts_init(&m);
 	cli_commands_init(&cc);
-	for (size_t i = 0; i < sizeof cmd_run_long / sizeof cmd_run_long[0];
-	    i++)
-		cmd_long_opt(argc, argv, cmd_run_long[i].name,
-		    cmd_run_long[i].c);
-	cmd_long_opt(argc, argv, "--label", 'l');
-	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:1:2:3:4:5:6:x:7:89:P:D:L:Niw:")) !=
-	    -1) {
-		given_d |= c == 'd';
-		given_nr |= c == 'n' || c == 'R' || c == 'C';
-		if (c == 'l')
-			rc = cmd_run_text("-l", optarg, CMD_RUN_LABEL_MAX,
-			    &m.label);
-		else if (c == '1')
-			rc = cmd_run_text("--note", optarg, CMD_RUN_NOTE_MAX,
-			    &m.note);
-		else if (c == '2')
-			rc = cmd_run_detect(optarg, &m);
-		else if (strchr("x789PDLNiw", c) != NULL)
-			rc = cli_commands_opt(&cc, c, optarg, argc, argv);
-		else if (c == ':')
-			rc = cmd_usage_error("option %s needs a value",
-			    cmd_run_name(optopt));
-		else if (c == '?')
-			rc = cmd_usage_error("unknown option -%c", optopt);
-		else if (strchr("3456", c) != NULL)
-			rc = cmd_run_hook(c, optarg, &m);
-		else
-			rc = cmd_opts_parse(c, optarg, &m);
-		if (ngiven + 1 < sizeof given)
-			given[ngiven++] = (char)c;
-	}
+	memset(&a, 0, sizeof a);
 	memset(&rs, 0, sizeof rs);
-	if (rc == 0 && optind == argc && m.resume != NULL)
-		rc = cmd_run_resume(&m, given, &rs);
+	while (rc == 0 && (c = getopt_long(argc, argv, cmd_run_short,
+	    cmd_run_long, NULL)) != -1)
+		rc = cmd_run_option(c, optarg, argc, argv, &m, &cc, &a);
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("run: unexpected argument \"%s\"",
 		    argv[optind]);
-	if (rc == 0 && m.detect > 0 && given_nr)
-		rc = cmd_usage_error("--detect chooses the repeats and samples "
-		    "itself: leave out -n, -R and -C");
-	if (rc == 0 && m.resume == NULL)
-		rc = cli_commands_finish(&cc, &m.plan);
+	if (rc == 0 && m.resume != NULL)
+		rc = cmd_run_resume(&m, a.planned, &rs);
 	if (rc == 0)
-		rc = cmd_opts_finish(&m, argv0);
-	if (rc == 0 && m.detect > 0)
-		rc = cmd_plan_detect(&m, given_d);
-	if (rc == 0)
-		rc = cmd_check_out(&m);
-	if (rc == 0 && m.plan.baseline != NULL)
-		rc = cmd_load_baseline(m.plan.baseline, argv0, &m.base);
-	if (rc == 0)
-		rc = cmd_measure(&m);
+		rc = cmd_run_go(&m, &cc, &a, argv0);
 	cmd_opts_free(&m);
 	cli_commands_free(&cc);
 	resume_free(&rs);

@@ -8,27 +8,12 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "judge.h"
-
-/* Whether test id matches one of the globs of the list pattern. */
-static int
-filter_glob(const char *pattern, const char *id)
-{
-	char	*list = xstrdup(pattern), *p, *save = NULL;
-	int	 hit = 0;
-
-	for (p = strtok_r(list, ",", &save); p != NULL && !hit;
-	    p = strtok_r(NULL, ",", &save))
-		hit = fnmatch(p, id, 0) == 0;
-	free(list);
-	return hit;
-}
 
 /* The group a test id belongs to, as compare's sections name it. */
 static const char *
@@ -43,7 +28,7 @@ filter_group_of(const char *id)
 int
 filter_match(const struct filter *f, const char *id)
 {
-	if (f->tests != NULL && !filter_glob(f->tests, id))
+	if (f->tests != NULL && !registry_glob(f->tests, id))
 		return 0;
 	if (f->group != NULL && strcasecmp(f->group, filter_group_of(id)))
 		return 0;
@@ -57,24 +42,17 @@ filter_match(const struct filter *f, const char *id)
 static int
 filter_check_group(const char **group, struct sm_error *err)
 {
-	char	names[256] = "";
-	size_t	at = 0;
+	const char	*g = registry_group(*group);
+	char		 names[256];
 
-	if (strcasecmp(*group, "Other") == 0) {
-		*group = "Other";
+	if (strcasecmp(*group, "Other") == 0)
+		g = "Other";
+	if (g != NULL) {
+		*group = g;
 		return 0;
 	}
-	for (size_t k = 0; registry_all[k] != NULL; k++) {
-		if (strcasecmp(*group, registry_all[k]->group) == 0) {
-			*group = registry_all[k]->group;
-			return 0;
-		}
-		if (strstr(names, registry_all[k]->group) == NULL &&
-		    at < sizeof names)
-			at += (size_t)snprintf(names + at, sizeof names - at,
-			    "%s, ", registry_all[k]->group);
-	}
-	sm_error_set(err, "-g %.60s: no such group (the groups are %s"
+	registry_groups(names, sizeof names);
+	sm_error_set(err, "-g %.60s: no such group (the groups are %s, "
 	    "Other)", *group, names);
 	return -1;
 }

@@ -1,7 +1,7 @@
 /*
  * The core's model layer: what a run is: the tests (registry.c), a run and
  * its samples (run.c), names (label.c), where files live (paths.c), two
- * runs alike (runsame.c).
+ * runs alike (runsame.c), the test nearest a mistyped name (suggest.c).
  *
  * Layers call only down: this header includes the one below it (table),
  * so a file here sees every lower layer and none above
@@ -21,6 +21,13 @@ size_t	 registry_count(void);
 const struct bench *registry_find(const char *);
 int	 registry_parse(const char *, const struct bench ***, size_t *,
 	     struct sm_error *);
+int	 registry_glob(const char *, const char *);
+const char *registry_group(const char *);
+void	 registry_groups(char *, size_t);
+size_t	 registry_keep_group(const struct bench **, size_t, const char *);
+
+/* suggest.c: "did you mean" for a test that is not one */
+void	 suggest_test(const char *, char *, size_t);
 
 /* run.c */
 #define RUN_MAX_COPIES		1024	/* copies of a test at once */

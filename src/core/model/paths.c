@@ -1,8 +1,12 @@
 /*
- * Where sysmark finds itself and keeps its files.  Run from its source
- * tree (the binary beside src/core/core.h), it saves runs under results/
- * there; installed, under $XDG_DATA_HOME/sysmark/results.  SYSMARK_RESULTS
+ * Where sysmark finds itself and keeps its files.  A binary built in its
+ * source tree (beside src/core/core.h) saves runs under results/ there,
+ * but only while the working directory is inside that tree: called from
+ * anywhere else, as an installed one always is, it saves under
+ * $XDG_DATA_HOME/sysmark/results (~/.local/share/sysmark/results), so a
+ * checkout the user is not in never fills with runs.  SYSMARK_RESULTS
  * overrides both, which is also how the tests keep their runs private.
+ * The command line and the console save through this one rule.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -109,7 +113,26 @@ paths_data_dir(const char *self, const char *env, const char *sub,
 		snprintf(buf, len, "%s/%s", SYSMARK_DATADIR, sub);
 }
 
-/* The directory saved runs go to, created if missing; 0 or -1. */
+/* 1 if the working directory is dir or below it. */
+static int
+paths_inside(const char *dir)
+{
+	char	cwd[PATH_MAX], real[PATH_MAX];
+	size_t	n;
+
+	if (getcwd(cwd, sizeof cwd) == NULL || realpath(dir, real) == NULL)
+		return 0;
+	n = strlen(real);
+	if (strncmp(cwd, real, n) != 0)
+		return 0;
+	return cwd[n] == '\0' || cwd[n] == '/' || strcmp(real, "/") == 0;
+}
+
+/*
+ * The directory saved runs go to, created if missing: SYSMARK_RESULTS,
+ * else the source tree's results/ when the binary is its and the user
+ * is in it, else the XDG data directory's; 0 or -1.
+ */
 int
 paths_results_dir(const char *self, char *buf, size_t len,
     struct sm_error *err)
@@ -119,7 +142,8 @@ paths_results_dir(const char *self, char *buf, size_t len,
 
 	if ((env = getenv("SYSMARK_RESULTS")) != NULL && *env != '\0')
 		snprintf(buf, len, "%s", env);
-	else if (self != NULL && paths_tree_top(self, top, sizeof top))
+	else if (self != NULL && paths_tree_top(self, top, sizeof top) &&
+	    paths_inside(top))
 		snprintf(buf, len, "%s/results", top);
 	else if ((env = getenv("XDG_DATA_HOME")) != NULL && *env == '/')
 		snprintf(buf, len, "%s/sysmark/results", env);

@@ -5,8 +5,11 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model.h"
 
@@ -335,6 +338,17 @@ registry_find(const char *id)
 	return NULL;
 }
 
+/* Append b to v[] unless it is there; 1 if it was appended. */
+static int
+registry_add(const struct bench **v, size_t *k, const struct bench *b)
+{
+	for (size_t j = 0; j < *k; j++)
+		if (v[j] == b)
+			return 0;
+	v[(*k)++] = b;
+	return 1;
+}
+
 /*
  * A family is the ids named NAME@VARIANT (the memory-latency sweep):
  * append those of name not in v[] yet; returns how many the family has.
@@ -342,26 +356,108 @@ registry_find(const char *id)
 static size_t
 registry_family(const char *name, const struct bench **v, size_t *k)
 {
-	size_t	len = strlen(name), n = 0, j;
+	size_t	len = strlen(name), n = 0;
 
 	for (size_t i = 0; registry_all[i] != NULL; i++) {
 		if (strncmp(registry_all[i]->id, name, len) != 0 ||
 		    registry_all[i]->id[len] != '@')
 			continue;
 		n++;
-		for (j = 0; j < *k && v[j] != registry_all[i]; j++)
-			;
-		if (j == *k)
-			v[(*k)++] = registry_all[i];
+		registry_add(v, k, registry_all[i]);
 	}
 	return n;
 }
 
+/* Whether test id matches one of the shell globs of the list (a,b*). */
+int
+registry_glob(const char *list, const char *id)
+{
+	char	*copy = xstrdup(list), *p, *save = NULL;
+	int	 hit = 0;
+
+	for (p = strtok_r(copy, ",", &save); p != NULL && !hit;
+	    p = strtok_r(NULL, ",", &save))
+		hit = fnmatch(p, id, 0) == 0;
+	free(copy);
+	return hit;
+}
+
+/* The group named name, in any case, as the catalog spells it; or NULL. */
+const char *
+registry_group(const char *name)
+{
+	for (size_t k = 0; registry_all[k] != NULL; k++)
+		if (strcasecmp(name, registry_all[k]->group) == 0)
+			return registry_all[k]->group;
+	return NULL;
+}
+
+/* The catalog's groups, "CPU, IPC, ...", each once, into buf. */
+void
+registry_groups(char *buf, size_t len)
+{
+	size_t	at = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; registry_all[k] != NULL && at < len; k++)
+		if (strstr(buf, registry_all[k]->group) == NULL)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s",
+			    at > 0 ? ", " : "", registry_all[k]->group);
+}
+
 /*
- * Turn "syscall,pipe" into benchmarks, refusing unknown and repeated ids.
- * A name with no test of its own selects its family (lat_mem_rd selects
- * every lat_mem_rd@SIZE).  A NULL or empty list means the whole catalog.
- * *out is allocated.
+ * A token with glob characters (lat_*): append the tests it matches, in
+ * the catalog's order, those named already once; how many it matches.
+ */
+static size_t
+registry_globbed(const char *tok, const struct bench **v, size_t *k)
+{
+	size_t	n = 0;
+
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		if (fnmatch(tok, registry_all[i]->id, 0) == 0) {
+			registry_add(v, k, registry_all[i]);
+			n++;
+		}
+	return n;
+}
+
+/* One token of registry_parse()'s list into v[]; 0, or -1 with err. */
+static int
+registry_token(const char *tok, const struct bench **v, size_t *k,
+    struct sm_error *err)
+{
+	const struct bench	*b = registry_find(tok);
+	char			 hint[160];
+
+	if (b == NULL && strpbrk(tok, "*?[") != NULL) {
+		if (registry_globbed(tok, v, k) > 0)
+			return 0;
+		sm_error_set(err, "\"%s\" matches no test (sysmark list shows "
+		    "the catalog)", tok);
+		return -1;
+	}
+	if (b == NULL && registry_family(tok, v, k) > 0)
+		return 0;
+	if (b == NULL) {
+		suggest_test(tok, hint, sizeof hint);
+		sm_error_set(err, "unknown test \"%s\"%s (sysmark list shows "
+		    "the catalog)", tok, hint);
+		return -1;
+	}
+	if (!registry_add(v, k, b)) {
+		sm_error_set(err, "test \"%s\" is named twice", tok);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Turn "syscall,pipe" into benchmarks, refusing unknown and repeated ids;
+ * an unknown one gets the nearest id as a "did you mean".  A shell glob
+ * (lat_*) selects the tests it matches, and a name with no test of its
+ * own its family (lat_mem_rd selects every lat_mem_rd@SIZE).  A NULL or
+ * empty list means the whole catalog.  *out is allocated.
  */
 int
 registry_parse(const char *list, const struct bench ***out, size_t *n,
@@ -381,25 +477,9 @@ registry_parse(const char *list, const struct bench ***out, size_t *n,
 	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save)) {
-		const struct bench	*b = registry_find(tok);
-		size_t			 j;
-
-		if (b == NULL && registry_family(tok, v, &k) > 0)
-			continue;
-		if (b == NULL) {
-			sm_error_set(err, "unknown test \"%s\" (sysmark list "
-			    "shows the catalog)", tok);
+	    tok = strtok_r(NULL, ",", &save))
+		if (registry_token(tok, v, &k, err) != 0)
 			break;
-		}
-		for (j = 0; j < k && v[j] != b; j++)
-			;
-		if (j < k) {
-			sm_error_set(err, "test \"%s\" is named twice", tok);
-			break;
-		}
-		v[k++] = b;
-	}
 	if (tok != NULL || k == 0) {
 		if (k == 0 && tok == NULL)
 			sm_error_set(err, "no test named in \"%s\"", list);
@@ -411,4 +491,19 @@ registry_parse(const char *list, const struct bench ***out, size_t *n,
 	*out = v;
 	*n = k;
 	return 0;
+}
+
+/*
+ * Keep of v[] only the tests of group (registry_group's spelling);
+ * returns how many are left.
+ */
+size_t
+registry_keep_group(const struct bench **v, size_t n, const char *group)
+{
+	size_t	k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i]->group, group) == 0)
+			v[k++] = v[i];
+	return k;
 }

@@ -2,7 +2,7 @@
  * The core's plan layer: planning a run: the plan itself (plan.c), the host
  * noise profile (noise.c) the smallest detectable change it predicts
  * (detect.c), and the commands a plan may time as tests (command.c,
- * command_bench.c, command_suite.c).
+ * command_bench.c, command_suite.c), the named presets (preset.c).
  *
  * Layers call only down: this header includes the one below it (judge),
  * so a file here sees every lower layer and none above
@@ -174,5 +174,23 @@ void	 command_meta(const struct command *, struct run *);
 int	 command_suite_load(struct command_set *, const char *path,
 	     const struct command_param *, size_t,
 	     const struct command_opts *, struct sm_error *);
+
+/* preset.c: the named plans of the console and run --preset */
+struct preset {
+	const char	*name;		/* run --preset's: unixbench */
+	const char	*title;		/* the console's: UnixBench */
+	int		 subset;	/* the first test of each group */
+	const char	*baseline;	/* the tests it has, or NULL */
+	const char	*tests;		/* globs (registry_glob), or NULL */
+	double		 duration;
+	int		 samples;
+};
+extern const struct preset preset_all[];	/* ends with a NULL name */
+const struct preset *preset_find(const char *);
+void	 preset_names(char *, size_t);
+int	 preset_select(const struct preset *, const char *self,
+	     unsigned char *sel, struct sm_error *err);
+int	 preset_plan(const struct preset *, const char *self, struct plan *,
+	     struct sm_error *err);
 
 #endif

@@ -11,7 +11,9 @@
  * is saved as it goes (journal.c), so a SIGKILL, a crash or a reboot
  * leaves a file that run --resume continues.  The one exception is a
  * noise profile (calibrate): its file is the host's profile, which only
- * a whole calibration may replace, and a profile is never resumed.
+ * a whole calibration may replace, and a profile is never resumed.  A
+ * run asked not to be saved (run --no-save, -o -) writes no file at all;
+ * the front end does with the run what it was asked.
  * session_end() records the run's status, says what else the user must
  * know (the clock moved, a --cleanup failed), saves the run over its
  * journal, or to a fallback file when that fails (and removes the
@@ -47,6 +49,7 @@ struct session {
 	char			 self[PATH_MAX];
 	char			 out[PATH_MAX];	/* "": a default name */
 	int			 force;
+	int			 nosave;	/* no journal, no file */
 	char			 path[PATH_MAX];	/* where it is saved */
 };
 
@@ -171,6 +174,7 @@ session_env(struct session *s, const struct session_conf *c)
 	    "");
 	snprintf(s->out, sizeof s->out, "%s", c->out != NULL ? c->out : "");
 	s->force = c->force || c->from != NULL;
+	s->nosave = c->nosave;
 }
 
 /*
@@ -206,7 +210,8 @@ session_begin(const struct plan *plan, const struct session_conf *c,
 	}
 	session_make_run(s, c);
 	session_warn_start(s);
-	if (c->kind == NULL || strcmp(c->kind, NOISE_KIND) != 0) {
+	if (!s->nosave && (c->kind == NULL ||
+	    strcmp(c->kind, NOISE_KIND) != 0)) {
 		if (journal_begin(&s->j, c->self, c->out, s->force, s->run,
 		    err) != 0)
 			goto fail;
@@ -348,6 +353,8 @@ session_save(struct session *s)
 			    s->out : NULL;
 	char		 msg[sizeof err.msg + 2 * PATH_MAX + 160];
 
+	if (s->nosave)
+		return 0;
 	if (s->run->nsamples == 0) {
 		if (s->journaling)
 			journal_abandon(&s->j);

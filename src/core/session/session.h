@@ -47,6 +47,7 @@ struct session_conf {
 	const struct run	*base;		/* -b's run, or NULL */
 	const struct run	*noise;		/* -C's host profile, or NULL */
 	volatile sig_atomic_t	*stop;		/* set by a signal, or NULL */
+	int			 nosave;	/* measure, write no file */
 };
 struct session;
 struct session *session_begin(const struct plan *,
