@@ -34,6 +34,23 @@ int	 detect_choose(const struct run *profile,
 	     const struct plan *plan, double alpha, double min_effect,
 	     double target, struct detect_choice *c);
 void	 detect_secs(double, char *, size_t);
+/* A side's shape: runs of repeats x samples. */
+struct detect_shape {
+	int	runs;
+	int	repeats;
+	int	samples;
+};
+/* How a side's figures spread: relative variances and the within CV. */
+struct detect_spread {
+	double	within_cv;	/* of one sample */
+	double	unit_var;	/* of one repeat's mean */
+	double	stretch_var;	/* of a stretch's that compare batches */
+};
+
+/* detect_sim.c: the planned comparison, judged as compare judges */
+void	 detect_sim_judge(const struct run *profile, const struct run_group *g,
+	     const struct detect_spread *sp, const struct detect_shape *sh,
+	     double alpha, double min_effect, struct signif *s);
 void	 detect_describe(const struct detect_choice *, char *, size_t);
 struct table *detect_table(const struct run *);
 
