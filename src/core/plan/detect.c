@@ -86,18 +86,35 @@ double
 detect_settings(const struct run *profile, const struct run_group *g,
     int runs, int repeats, int samples, double alpha, double min_effect)
 {
-	struct detect_shape	sh = { runs, repeats, samples };
+	struct signif	s;
+
+	detect_judge(profile, g, &(struct detect_shape){ runs, repeats,
+	    samples }, alpha, min_effect, &s);
+	return s.detect;
+}
+
+/*
+ * The whole of compare's verdict on the planned sides of shape sh: its
+ * detect is detect_settings()'s, its level the basis compare will judge
+ * them on (the profile, or the sides' own runs).  Level none and detect
+ * NaN when the profile has no spread for g.
+ */
+void
+detect_judge(const struct run *profile, const struct run_group *g,
+    const struct detect_shape *sh, double alpha, double min_effect,
+    struct signif *s)
+{
 	struct detect_spread	sp;
 	struct estimate		pe;
-	struct signif		s;
 
+	memset(s, 0, sizeof *s);
+	s->detect = NAN;
 	estimate_run(profile, g, &pe);
-	if (pe.units < 2 || !isfinite(pe.unit_relvar) || samples < 2)
-		return NAN;
-	detect_spread_of(&sp, &sh, pe.within_cv, pe.unit_relvar,
+	if (pe.units < 2 || !isfinite(pe.unit_relvar) || sh->samples < 2)
+		return;
+	detect_spread_of(&sp, sh, pe.within_cv, pe.unit_relvar,
 	    (double)pe.n / (double)pe.units);
-	detect_sim_judge(profile, g, &sp, &sh, alpha, min_effect, &s);
-	return s.detect;
+	detect_sim_judge(profile, g, &sp, sh, alpha, min_effect, s);
 }
 
 /* Seconds one run of the plan's tests takes at repeats x samples. */
@@ -289,6 +306,7 @@ detect_choose(const struct run *profile, const struct plan *plan,
 {
 	struct detect_ask	q = { profile, plan, alpha, min_effect, target };
 	struct detect_shape	sh;
+	struct signif		s;
 
 	memset(c, 0, sizeof *c);
 	c->seconds = INFINITY;
@@ -310,6 +328,9 @@ detect_choose(const struct run *profile, const struct plan *plan,
 	}
 	sh = (struct detect_shape){ c->runs, c->repeats, c->samples };
 	c->worst = detect_worst(&q, &sh, &c->worst_test);
+	detect_judge(profile, &(struct run_group){ c->worst_test,
+	    plan->copies[0] }, &sh, alpha, min_effect, &s);
+	c->level = s.level;
 	return c->reached;
 }
 
