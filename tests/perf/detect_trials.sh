@@ -154,6 +154,10 @@ if [ -z "$plan" ]; then
 	exit 1
 fi
 echo "$plan"
+# The change it promises for the hardest test: what each comparison it
+# planned should then report it can see.
+promise=$(printf '%s\n' "$plan" |
+    sed -n 's/.*(the hardest, [^,]*, at \([0-9.]*\)%).*/\1/p')
 # One run's time, and how many runs a side the plan takes.
 est=$(printf '%s\n' "$plan" |
     sed -n 's/.* about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
@@ -280,6 +284,22 @@ cat "$rows"
 echo
 echo "found the slowdown in $found of $trials trials;" \
     "A/A false calls $false_calls of $trials"
+# The promise against what the comparisons reported they could see (A/B
+# and A/A alike: both are comparisons of the plan's sides).
+awk -v p="${promise:-nan}" '
+$7 ~ /%$/ { v[n++] = $7 + 0 }
+$10 ~ /%$/ { v[n++] = $10 + 0 }
+END {
+	if (n == 0 || p == "nan") { print "promise or reports missing"; exit }
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+	m = n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
+	printf "promised %.1f%%; the %d comparisons reported %.1f-%.1f%% " \
+	    "(median %.1f%%): median / promise %.2f, %s 25%%\n", p, n,
+	    v[0], v[n - 1], m, m / p,
+	    m / p >= 0.75 && m / p <= 1.25 ? "within" : "NOT within"
+}' "$rows"
 cat <<'END'
 A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
   a false call.  ORDER: the first round's (with runs a side, rounds

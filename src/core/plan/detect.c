@@ -6,14 +6,15 @@
  * table (detect_table()), run --detect picks its settings with it
  * (detect_choose()).
  *
- * Each side of the planned comparison is built as the estimate such a
- * run would give on this host, and judged by signif.c's own rule, so
- * the plan and compare's "~ <x%" cannot disagree: with repeats the
- * spread of their means (each one's variance the profile's between-run
- * part plus its within-run part over the samples), with one run a side
- * the profile itself, with its few degrees of freedom.  The figures are
- * the profile's estimates taken as true; a profile of 5 repeats is
- * itself uncertain, which the run-level rule carries in its df.
+ * The promise is compare's own report: the planned sides are built as
+ * runs spreading as this host's profile predicts (each repeat mean's
+ * variance the profile's between-run part plus its within-run part over
+ * the samples) and judged by judge_group(), compare's verdict
+ * (detect_sim.c), so the plan and compare's "~ <x%" share the rule
+ * (with one run a side the profile itself, with its few df; with runs
+ * or many repeats the sides' own spread), the df and the batching.  The
+ * profile's estimates are taken as true: a profile of few repeats is
+ * itself uncertain, which run --detect says (noise_promise_range()).
  */
 /* SPDX-License-Identifier: MIT */
 
