@@ -295,10 +295,10 @@ END {
 		for (j = i + 1; j < n; j++)
 			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
 	m = n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
+	ok = (m / p >= 0.75 && m / p <= 1.25) ? "within" : "NOT within"
 	printf "promised %.1f%%; the %d comparisons reported %.1f-%.1f%% " \
 	    "(median %.1f%%): median / promise %.2f, %s 25%%\n", p, n,
-	    v[0], v[n - 1], m, m / p,
-	    m / p >= 0.75 && m / p <= 1.25 ? "within" : "NOT within"
+	    v[0], v[n - 1], m, m / p, ok
 }' "$rows"
 cat <<'END'
 A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
