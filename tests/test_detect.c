@@ -732,6 +732,20 @@ promise_reported(char *const argv[])
 	return d;
 }
 
+/* cli_files()'s profile, saved and loaded into *p; its path in path. */
+static void
+promise_profile(struct run *p, char *path, size_t len)
+{
+	char	host[256];
+
+	gethostname(host, sizeof host);
+	host[sizeof host - 1] = '\0';
+	cli_files(NULL, 1);
+	snprintf(path, len, "%s/results/noise-%s.csv", tu_results_dir(),
+	    host);
+	tu_load(p, path);
+}
+
 /*
  * The plan's promise is compare's report: for a profile, the change
  * detect_settings() promises for 6 runs a side of the profile's samples
@@ -752,16 +766,10 @@ test_promise_is_compare(void **state)
 	struct run	 p;
 	struct estimate	 e;
 	struct run_group g = { "syscall", 1 };
-	char		 host[256];
 	double		 promised, reported, sd, w;
 
 	(void)state;
-	gethostname(host, sizeof host);
-	host[sizeof host - 1] = '\0';
-	cli_files(NULL, 1);
-	snprintf(prof, sizeof prof, "%s/results/noise-%s.csv",
-	    tu_results_dir(), host);
-	tu_load(&p, prof);
+	promise_profile(&p, prof, sizeof prof);
 	estimate_run(&p, &g, &e);
 	sd = sqrt(e.unit_relvar);
 	w = e.within_cv;
@@ -797,15 +805,10 @@ promise_dated(double age)
 {
 	struct sm_error	err;
 	struct run	run;
-	char		path[600], host[256], date[32];
+	char		path[600], date[32];
 	time_t		t = time(NULL) - (time_t)age;
 
-	gethostname(host, sizeof host);
-	host[sizeof host - 1] = '\0';
-	cli_files(NULL, 1);
-	snprintf(path, sizeof path, "%s/results/noise-%s.csv",
-	    tu_results_dir(), host);
-	tu_load(&run, path);
+	promise_profile(&run, path, sizeof path);
 	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S+0000", gmtime(&t));
 	if (age >= 0)
 		run_meta_set(&run, "date", date);
