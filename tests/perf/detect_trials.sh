@@ -15,7 +15,9 @@
 # -> B and A' against A.  It ends with a table (each verdict with its
 # change and the smallest change that comparison could see, the load
 # generator's measured share, the load average) and "found the slowdown
-# in k of n trials; A/A false calls m of n", then the lag-1 correlation
+# in k of n trials; A/A false calls m of n", the change run --detect
+# promised beside those the comparisons reported they could see (their
+# median within 25% of it, or not), then the lag-1 correlation
 # of each side's repeat (or run) means in the order taken.  Expect about
 # 80% found when the real slowdown is at least the detectable change, and
 # about 5% false calls.
