@@ -8,6 +8,10 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+
+#include <errno.h>
+
 #include "testutil.h"
 
 static const struct run_group g_t = { "t", 1 };
@@ -459,6 +463,10 @@ cli_files(const char *path, int profile)
 	}
 	run_meta_set(&run, "hostname", host);
 	run_meta_set(&run, "duration", "0.1");
+	/* Where the profile goes, made by the first run otherwise. */
+	snprintf(prof, sizeof prof, "%s/results", tu_results_dir());
+	if (mkdir(prof, 0700) != 0 && errno != EEXIST)
+		fail_msg("%s: %s", prof, strerror(errno));
 	run_meta_set(&run, "samples", "6");
 	if (profile)
 		run_meta_set(&run, "kind", "noise-profile");
@@ -656,6 +664,251 @@ test_detect_table_blind(void **state)
 	run_free(&prof);
 }
 
+
+/*
+ * The sides of a comparison as compare will meet them, written to
+ * files: runs runs a side of one repeat of n samples of syscall, each
+ * run's mean 1 + sd times a score and its samples spread by w about it
+ * (scores of mean 0 and sd 1), the files side-NAME-i.csv.  Side b's
+ * files differ from a's only in their label, so compare takes them as
+ * other runs of the same figures.
+ */
+static void
+promise_sides(const char *name, int runs, int n, double sd, double w)
+{
+	struct sm_error	err;
+	struct run	run;
+	char		path[600], label[32];
+	double		mid = (runs - 1) / 2.0, nmid = (n - 1) / 2.0;
+
+	for (int r = 0; r < runs; r++) {
+		run_init(&run);
+		for (int i = 0; i < n; i++) {
+			struct run_sample *sp = run_add_sample(&run);
+
+			snprintf(sp->test, sizeof sp->test, "syscall");
+			snprintf(sp->unit, sizeof sp->unit, "lps");
+			sp->version = registry_find("syscall")->version;
+			sp->copies = 1;
+			sp->index = i + 1;
+			sp->duration = sp->elapsed = 0.1;
+			sp->iterations = 5000;
+			sp->value = 50000 * (1 + sd * (r - mid) /
+			    sqrt(runs * (runs + 1) / 12.0) + w * (i - nmid) /
+			    sqrt(n * (n + 1) / 12.0));
+		}
+		snprintf(label, sizeof label, "%s%d", name, r);
+		run_meta_set(&run, "label", label);
+		snprintf(path, sizeof path, "%s/side-%s-%d.csv",
+		    tu_results_dir(), name, r);
+		if (csvstore_save(&run, path, 1, &err) != 0)
+			fail_msg("%s", err.msg);
+		run_free(&run);
+	}
+}
+
+/* The detectable_pct compare -f csv prints for syscall: a fraction. */
+static double
+promise_reported(char *const argv[])
+{
+	struct tu_out	o;
+	const char	*row;
+	double		d;
+	int		col = 0;
+
+	cli_ok(argv, &o, 0);
+	assert_non_null(strstr(o.out, ",detectable_pct\n"));
+	assert_non_null(row = strstr(o.out, "\nsyscall,"));
+	/* detectable_pct is the last field of the row. */
+	for (const char *c = row + 1; *c != '\n' && *c != '\0'; c++)
+		if (*c == ',')
+			col++;
+	row = strchr(row + 1, '\n');
+	while (row[-1] != ',')
+		row--;
+	d = strtod(row, NULL) / 100;
+	tu_out_free(&o);
+	assert_true(col > 10);
+	return d;
+}
+
+/* cli_files()'s profile, saved and loaded into *p; its path in path. */
+static void
+promise_profile(struct run *p, char *path, size_t len)
+{
+	char	host[256];
+
+	gethostname(host, sizeof host);
+	host[sizeof host - 1] = '\0';
+	cli_files(NULL, 1);
+	snprintf(path, len, "%s/results/noise-%s.csv", tu_results_dir(),
+	    host);
+	tu_load(p, path);
+}
+
+/*
+ * The plan's promise is compare's report: for a profile, the change
+ * detect_settings() promises for 6 runs a side of the profile's samples
+ * is what `sysmark compare -p PROFILE A... -- B...` reports it can see on
+ * sides whose runs spread exactly as the profile's repeats did; and for
+ * one run a side, what compare -p reports of two runs whose samples
+ * spread as the profile's did.
+ */
+static void
+test_promise_is_compare(void **state)
+{
+	char		 prof[600], f[12][600];
+	char		*six[20] = { "sysmark", "compare", "-f", "csv", "-p",
+			     prof };
+	char		 c[600], d[600];
+	char		*one[] = { "sysmark", "compare", "-f", "csv", "-p",
+			     prof, c, d, NULL };
+	struct run	 p;
+	struct estimate	 e;
+	struct run_group g = { "syscall", 1 };
+	double		 promised, reported, sd, w;
+
+	(void)state;
+	promise_profile(&p, prof, sizeof prof);
+	estimate_run(&p, &g, &e);
+	sd = sqrt(e.unit_relvar);
+	w = e.within_cv;
+	promise_sides("a", 6, 6, sd, w);
+	promise_sides("b", 6, 6, sd, w);
+	for (int i = 0; i < 12; i++) {
+		snprintf(f[i], sizeof f[i], "%s/side-%s-%d.csv",
+		    tu_results_dir(), i < 6 ? "a" : "b", i % 6);
+		six[6 + i + (i >= 6)] = f[i];
+	}
+	six[12] = "--";
+	six[19] = NULL;
+	promised = detect_settings(&p, &g, 6, 1, 6, 0.05, 0.01);
+	reported = promise_reported(six);
+	print_message("6 runs a side: promised %.3f%%, compare reports "
+	    "%.3f%%\n", 100 * promised, 100 * reported);
+	assert_true(fabs(promised / reported - 1) < 0.005);
+	promise_sides("c", 1, 6, 0, w);
+	promise_sides("d", 1, 6, 0, w);
+	snprintf(c, sizeof c, "%s/side-c-0.csv", tu_results_dir());
+	snprintf(d, sizeof d, "%s/side-d-0.csv", tu_results_dir());
+	promised = detect_settings(&p, &g, 1, 1, 6, 0.05, 0.01);
+	reported = promise_reported(one);
+	print_message("one run a side: promised %.3f%%, compare reports "
+	    "%.3f%%\n", 100 * promised, 100 * reported);
+	assert_true(fabs(promised / reported - 1) < 0.005);
+	run_free(&p);
+}
+
+/* The profile cli_files() saves, dated age seconds ago (-1: undated). */
+static void
+promise_dated(double age)
+{
+	struct sm_error	err;
+	struct run	run;
+	char		path[600], date[32];
+	time_t		t = time(NULL) - (time_t)age;
+
+	promise_profile(&run, path, sizeof path);
+	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S+0000", gmtime(&t));
+	if (age >= 0)
+		run_meta_set(&run, "date", date);
+	if (csvstore_save(&run, path, 1, &err) != 0)
+		fail_msg("%s", err.msg);
+	run_free(&run);
+}
+
+/*
+ * run --detect names the basis compare will judge its sides by (each
+ * side's own runs, not the profile, when it plans runs a side), says how
+ * far the profile's few repeats leave the promise uncertain, and refuses
+ * a profile older than a week, warning of one over a day old.
+ */
+static void
+test_cli_detect_promise(void **state)
+{
+	char	*plan[] = { "sysmark", "run", "--detect", "4", "-t",
+		    "syscall", "-T", "0.001", NULL };
+	struct tu_out	o;
+
+	(void)state;
+	promise_dated(60);
+	cli_ok(plan, &o, 2);
+	assert_non_null(strstr(o.err, " runs a side of "));
+	assert_non_null(strstr(o.err, "by the spread of each side's own "
+	    "runs (basis runs;"));
+	assert_null(strstr(o.err, "judged against the host profile"));
+	assert_non_null(strstr(o.err, "the profile's 5 repeats estimate "
+	    "its spread only so well"));
+	assert_null(strstr(o.err, "old"));
+	tu_out_free(&o);
+	promise_dated(2 * 86400);
+	cli_ok(plan, &o, 2);
+	assert_non_null(strstr(o.err, "the noise profile is 48 hours old"));
+	assert_non_null(strstr(o.err, "longer than -T"));
+	tu_out_free(&o);
+	promise_dated(30 * 86400);
+	cli_ok(plan, &o, 2);
+	assert_non_null(strstr(o.err, "the noise profile is 30 days old"));
+	assert_null(strstr(o.err, "runs a side"));
+	tu_out_free(&o);
+}
+
+/* How old, and under what load, a profile may plan (noise_stale()). */
+static void
+test_noise_stale(void **state)
+{
+	struct run	p;
+	long long	made;
+	char		msg[512];
+
+	(void)state;
+	run_init(&p);
+	assert_int_equal(noise_stale(&p, 0, 1, msg, sizeof msg), 1);
+	assert_non_null(strstr(msg, "does not say when"));
+	run_meta_set(&p, "date", "2026-12-01T12:00:00+0100");
+	run_meta_set(&p, "load_average", "1.00");
+	made = rundate_parse("2026-12-01T11:00:00+0000");
+	assert_int_equal(noise_stale(&p, made + 3600, 1.5, msg, sizeof msg),
+	    0);
+	assert_string_equal(msg, "");
+	assert_int_equal(noise_stale(&p, made + 3600, -1, msg, sizeof msg),
+	    0);
+	assert_int_equal(noise_stale(&p, made + 3600, 3.5, msg, sizeof msg),
+	    1);
+	assert_non_null(strstr(msg, "load average is 3.5 now and was 1.0"));
+	assert_non_null(strstr(msg, "spread more"));
+	assert_int_equal(noise_stale(&p, made + 25 * 3600, 1, msg,
+	    sizeof msg), 1);
+	assert_non_null(strstr(msg, "25 hours old"));
+	assert_int_equal(noise_stale(&p, made + 8 * 86400, 1, msg,
+	    sizeof msg), 2);
+	assert_non_null(strstr(msg, "8 days old"));
+	run_free(&p);
+}
+
+/*
+ * The promise's own uncertainty from a profile of df degrees of
+ * freedom: sqrt(df / chi-square) at its 90% and 10% points (tabled:
+ * 7.779 and 1.064 at df 4, 37.92 and 18.94 at df 28).
+ */
+static void
+test_promise_range(void **state)
+{
+	double	lo, hi;
+
+	(void)state;
+	noise_promise_range(4, &lo, &hi);
+	assert_near(lo, sqrt(4 / 7.779), 0.02);
+	assert_near(hi, sqrt(4 / 1.064), 0.06);
+	noise_promise_range(28, &lo, &hi);
+	assert_near(lo, sqrt(28 / 37.92), 0.01);
+	assert_near(hi, sqrt(28 / 18.94), 0.01);
+	noise_promise_range(noise_repeats_for(0.25) - 1, &lo, &hi);
+	assert_true(lo >= 0.75 && hi <= 1.25);
+	noise_promise_range(noise_repeats_for(0.25) - 2, &lo, &hi);
+	assert_true(hi > 1.25);
+}
+
 int
 main(void)
 {
@@ -673,6 +926,10 @@ main(void)
 		cmocka_unit_test(test_cli_reach),
 		cmocka_unit_test(test_cli_detect_table),
 		cmocka_unit_test(test_detect_table_blind),
+		cmocka_unit_test(test_promise_is_compare),
+		cmocka_unit_test(test_cli_detect_promise),
+		cmocka_unit_test(test_noise_stale),
+		cmocka_unit_test(test_promise_range),
 	};
 
 	return cmocka_run_group_tests(tests, tu_results_env,

@@ -94,7 +94,7 @@ test_series_order(void **state)
 	for (int i = 0; i < 6; i++)
 		th_run(&h, "a", days[i], 1, 1, 100 + days[i], labels[i]);
 	q.by = HISTORY_BY_LABEL;
-	q.since = history_parse_date("2026-12-02");
+	q.since = rundate_parse("2026-12-02");
 	history_build(&h, &q);
 	/* v2 (day 1) is before --since; then v3 v4 v9 v10. */
 	assert_int_equal(h.series[0].n, 5);

@@ -24,6 +24,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -135,6 +136,65 @@ cmd_plan_chose(const struct cmd_opts *m, const struct detect_choice *c,
 	    100 * m->detect, c->worst_test, 100 * c->worst);
 }
 
+/*
+ * What compare will judge the planned sides by, as its basis column
+ * says it: the profile (one run a side), or each side's own runs.
+ */
+static const char *
+cmd_plan_basis(const struct detect_choice *c, const char *pname)
+{
+	static char	buf[PATH_MAX + 128];
+
+	if (c->level == SIGNIF_LEVEL_PROFILE)
+		snprintf(buf, sizeof buf, "as compare -p will, against the "
+		    "host profile %s", pname);
+	else if (c->runs > 1)
+		snprintf(buf, sizeof buf, "as compare will, by the spread of "
+		    "each side's own runs (basis runs; the host profile %s "
+		    "predicts it)", pname);
+	else
+		snprintf(buf, sizeof buf, "as compare will, by the spread of "
+		    "stretches of each run's repeats (basis runs; the host "
+		    "profile %s predicts it)", pname);
+	return buf;
+}
+
+/*
+ * Whether the profile may plan: refused past NOISE_MAX_AGE, and a
+ * warning when it is old, made under another load, or of so few repeats
+ * that its own uncertainty moves the promise by more than a quarter.
+ * 0, or the exit status of a refusal.
+ */
+static int
+cmd_plan_fresh(const struct cmd_opts *m, const struct run *profile)
+{
+	struct estimate	e;
+	char		msg[512];
+	double		lo, hi;
+	int		rc;
+
+	rc = noise_stale(profile, (long long)time(NULL), sysinfo_loadavg(),
+	    msg, sizeof msg);
+	if (rc == 2)
+		return cmd_plan_refuse("--detect: %s", msg);
+	if (rc == 1 && !m->quiet)
+		fprintf(stderr, "warning: --detect: %s\n", msg);
+	if (m->quiet || m->plan.nbench == 0)
+		return 0;
+	estimate_run(profile, &(struct run_group){ m->plan.benches[0]->id,
+	    m->plan.copies[0] }, &e);
+	if (e.units < 2)
+		return 0;
+	noise_promise_range((double)e.units - 1, &lo, &hi);
+	if (lo < 0.75 || hi > 1.25)
+		fprintf(stderr, "warning: --detect: the profile's %zu repeats "
+		    "estimate its spread only so well: in 80%% of such "
+		    "profiles the comparisons report %.2f to %.2f times the "
+		    "change promised (calibrate -R %d for within 25%%)\n",
+		    e.units, lo, hi, noise_repeats_for(0.25));
+	return 0;
+}
+
 /* Say what --detect chose, and whether to go on; 0 or an exit status. */
 static int
 cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
@@ -146,14 +206,14 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 	detect_secs(c->seconds, side, sizeof side);
 	cmd_plan_chose(m, c, chose, sizeof chose);
 	if (!m->quiet && c->runs > 1)
-		fprintf(stderr, "run --detect %g%%: %s, judged against the "
-		    "host profile %s; this run is one of them, about %s a "
-		    "run, %s a side.\n", 100 * m->detect, chose, pname, secs,
+		fprintf(stderr, "run --detect %g%%: %s, judged %s; this run "
+		    "is one of them, about %s a run, %s a side.\n",
+		    100 * m->detect, chose, cmd_plan_basis(c, pname), secs,
 		    side);
 	else if (!m->quiet)
-		fprintf(stderr, "run --detect %g%%: %s, judged against the "
-		    "host profile %s; about %s a run, and a comparison needs "
-		    "two.\n", 100 * m->detect, chose, pname, secs);
+		fprintf(stderr, "run --detect %g%%: %s, judged %s; about %s "
+		    "a run, and a comparison needs two.\n", 100 * m->detect,
+		    chose, cmd_plan_basis(c, pname), secs);
 	/* What a side costs, though this run is one of its runs. */
 	if (m->plan.time_cap <= 0 || c->seconds <= m->plan.time_cap)
 		return 0;
@@ -252,6 +312,10 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
 		    "profile; run sysmark calibrate (with the same tests) "
 		    "first");
 	cmd_plan_duration(m, &profile, duration_given);
+	if ((rc = cmd_plan_fresh(m, &profile)) != 0) {
+		run_free(&profile);
+		return rc;
+	}
 	rc = detect_choose(&profile, &m->plan, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
 	    m->detect, &c);
 	if (rc < 0)

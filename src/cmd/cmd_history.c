@@ -90,7 +90,7 @@ cmd_history_number(int c, const char *arg, struct cmd_history_args *a)
 	double	v;
 
 	if (c == 'S') {
-		if ((a->q.since = history_parse_date(arg)) < 0)
+		if ((a->q.since = rundate_parse(arg)) < 0)
 			return cmd_usage_error("--since %s: a date is "
 			    "YYYY-MM-DD", arg);
 		return 0;

@@ -15,7 +15,9 @@
 # -> B and A' against A.  It ends with a table (each verdict with its
 # change and the smallest change that comparison could see, the load
 # generator's measured share, the load average) and "found the slowdown
-# in k of n trials; A/A false calls m of n", then the lag-1 correlation
+# in k of n trials; A/A false calls m of n", the change run --detect
+# promised beside those the comparisons reported they could see (their
+# median within 25% of it, or not), then the lag-1 correlation
 # of each side's repeat (or run) means in the order taken.  Expect about
 # 80% found when the real slowdown is at least the detectable change, and
 # about 5% false calls.
@@ -154,6 +156,10 @@ if [ -z "$plan" ]; then
 	exit 1
 fi
 echo "$plan"
+# The change it promises for the hardest test: what each comparison it
+# planned should then report it can see.
+promise=$(printf '%s\n' "$plan" |
+    sed -n 's/.*(the hardest, [^,]*, at \([0-9.]*\)%).*/\1/p')
 # One run's time, and how many runs a side the plan takes.
 est=$(printf '%s\n' "$plan" |
     sed -n 's/.* about \([0-9.]*\) \([a-z]*\) a run.*/\1 \2/p' |
@@ -280,6 +286,22 @@ cat "$rows"
 echo
 echo "found the slowdown in $found of $trials trials;" \
     "A/A false calls $false_calls of $trials"
+# The promise against what the comparisons reported they could see (A/B
+# and A/A alike: both are comparisons of the plan's sides).
+awk -v p="${promise:-nan}" '
+$7 ~ /%$/ { v[n++] = $7 + 0 }
+$10 ~ /%$/ { v[n++] = $10 + 0 }
+END {
+	if (n == 0 || p == "nan") { print "promise or reports missing"; exit }
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+	m = n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
+	ok = (m / p >= 0.75 && m / p <= 1.25) ? "within" : "NOT within"
+	printf "promised %.1f%%; the %d comparisons reported %.1f-%.1f%% " \
+	    "(median %.1f%%): median / promise %.2f, %s 25%%\n", p, n,
+	    v[0], v[n - 1], m, m / p, ok
+}' "$rows"
 cat <<'END'
 A/B: compare A B, worse = found.  A/A: compare A' A, better, worse or small =
   a false call.  ORDER: the first round's (with runs a side, rounds

@@ -202,6 +202,23 @@ estimate_batches(size_t units, size_t nrun)
 }
 
 /*
+ * Which of k stretches of n consecutive figures the i-th lies in: the
+ * j-th holds figures j n / k up to (j + 1) n / k.  What a plan builds
+ * its sides by (detect_sim.c), so it batches them as compare does.
+ */
+size_t
+estimate_batch_of(size_t i, size_t n, size_t k)
+{
+	size_t	j = i * k / n;
+
+	while ((j + 1) * n / k <= i)
+		j++;
+	while (j * n / k > i)
+		j--;
+	return j;
+}
+
+/*
  * The variance of the mean of v[0..n-1], in the order taken, from the
  * means of k stretches of consecutive figures (k == n: the figures alone).
  */
@@ -209,15 +226,18 @@ static double
 estimate_batch_var(const double *v, size_t n, size_t k)
 {
 	double		*b = xcalloc(k + 1, sizeof *b);
+	size_t		*c = xcalloc(k + 1, sizeof *c);
 	struct stats	 st;
-	size_t		 lo, hi;
+	size_t		 j;
 
-	for (size_t j = 0; j < k; j++) {
-		lo = j * n / k;
-		hi = (j + 1) * n / k;
-		for (size_t i = lo; i < hi; i++)
-			b[j] += v[i] / (double)(hi - lo);
+	for (size_t i = 0; i < n; i++) {
+		j = estimate_batch_of(i, n, k);
+		b[j] += v[i];
+		c[j]++;
 	}
+	for (j = 0; j < k; j++)
+		b[j] /= (double)c[j];
+	free(c);
 	stats_compute(b, k, &st);
 	free(b);
 	return st.sd * st.sd / (double)k;

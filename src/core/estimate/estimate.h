@@ -117,6 +117,7 @@ void	 estimate_run(const struct run *, const struct run_group *,
 	     struct estimate *);
 double	 estimate_ci(const struct estimate *, double);
 size_t	 estimate_batches(size_t, size_t);
+size_t	 estimate_batch_of(size_t, size_t, size_t);
 size_t	 estimate_flags_str(const struct estimate *, double, char *, size_t);
 const char *estimate_flags_legend(void);
 const char *estimate_gap_legend(void);

@@ -43,49 +43,6 @@ history_dup(const char *s)
 	return d;
 }
 
-/* Days from 1970-01-01 to a civil date (Hinnant's algorithm). */
-static long
-history_days(long y, long m, long d)
-{
-	long	era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-/*
- * A run's date as run writes it, 2026-12-01T10:00:00+0000 (the offset
- * optional), or a day, 2026-12-01; seconds since the epoch, or -1.
- */
-long long
-history_parse_date(const char *s)
-{
-	int	y, mo, d, hh = 0, mm = 0, ss = 0, off = 0, n = 0, got;
-	char	sign;
-
-	if (s == NULL)
-		return -1;
-	got = sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n);
-	if (got != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
-		return -1;
-	s += n;
-	if (*s == 'T' || *s == ' ') {
-		if (sscanf(s + 1, "%2d:%2d:%2d%n", &hh, &mm, &ss, &n) != 3)
-			return -1;
-		s += 1 + n;
-		if ((*s == '+' || *s == '-') && sscanf(s, "%c%4d", &sign,
-		    &off) == 2)
-			off = (sign == '-' ? -1 : 1) * (off / 100 * 3600 +
-			    off % 100 * 60);
-	}
-	return (long long)history_days(y, mo, d) * 86400 + hh * 3600 +
-	    mm * 60 + ss - off;
-}
-
 /* Add a run's facts; its index. */
 size_t
 history_add_run(struct history *h, const char *path, const char *host,
@@ -103,7 +60,7 @@ history_add_run(struct history *h, const char *path, const char *host,
 	r->date = history_dup(date);
 	r->label = history_dup(label);
 	r->commit = history_dup(commit);
-	r->start = history_parse_date(date);
+	r->start = rundate_parse(date);
 	return h->nruns++;
 }
 

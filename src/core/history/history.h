@@ -114,7 +114,6 @@ struct history {
 	long long		*commit_first;
 };
 void	 history_init(struct history *);
-long long history_parse_date(const char *);
 size_t	 history_add_run(struct history *h, const char *path,
 	     const char *host, const char *date, const char *label,
 	     const char *commit);

@@ -128,4 +128,7 @@ char	*label_run(const struct run *, const char *);
 /* runsame.c */
 int	 run_same(const struct run *a, const struct run *b);
 
+/* rundate.c */
+long long rundate_parse(const char *);
+
 #endif

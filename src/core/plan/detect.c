@@ -6,14 +6,15 @@
  * table (detect_table()), run --detect picks its settings with it
  * (detect_choose()).
  *
- * Each side of the planned comparison is built as the estimate such a
- * run would give on this host, and judged by signif.c's own rule, so
- * the plan and compare's "~ <x%" cannot disagree: with repeats the
- * spread of their means (each one's variance the profile's between-run
- * part plus its within-run part over the samples), with one run a side
- * the profile itself, with its few degrees of freedom.  The figures are
- * the profile's estimates taken as true; a profile of 5 repeats is
- * itself uncertain, which the run-level rule carries in its df.
+ * The promise is compare's own report: the planned sides are built as
+ * runs spreading as this host's profile predicts (each repeat mean's
+ * variance the profile's between-run part plus its within-run part over
+ * the samples) and judged by judge_group(), compare's verdict
+ * (detect_sim.c), so the plan and compare's "~ <x%" share the rule
+ * (with one run a side the profile itself, with its few df; with runs
+ * or many repeats the sides' own spread), the df and the batching.  The
+ * profile's estimates are taken as true: a profile of few repeats is
+ * itself uncertain, which run --detect says (noise_promise_range()).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -55,68 +56,66 @@ detect_run_var(double v, double w, double np, double samples)
 }
 
 /*
- * The estimate one side would give: runs runs of repeats repeats of
- * samples each, mean 1, from the profile's within CV w and run-level
- * variance v at np samples a run.  The side's mean varies as the mean of
- * its independent stretches: its runs (taken apart, or in turn with the
- * other side's), or, within one run, the batches estimate.c takes of
- * many back-to-back repeats, which share the machine's state of their
- * stretch (the profile's between part, measured on repeats spread over
- * minutes, is not divided among them); a few repeats count alone, as
- * compare takes them.
+ * The spread of one side of runs x repeats x samples, from the
+ * profile's within CV w and run-level variance v at np samples a run:
+ * a unit's mean, and a stretch's, the mean of the units / k repeats of
+ * one run that compare batches together (estimate.c), which share the
+ * machine's state of their stretch (the profile's between part, measured
+ * on repeats spread over minutes, is not divided among them).
  */
 static void
-detect_side(struct estimate *e, int runs, int repeats, int samples, double w,
-    double v, double np)
+detect_spread_of(struct detect_spread *sp, const struct detect_shape *sh,
+    double w, double v, double np)
 {
-	size_t	units = (size_t)(runs * repeats);
-	size_t	k = runs > 1 ? (size_t)runs : estimate_batches(units, 1);
-	double	w2 = isfinite(w) ? w * w : 0, m = (double)units / (double)k;
+	size_t	units = (size_t)sh->runs * (size_t)sh->repeats;
+	size_t	k = estimate_batches(units, (size_t)sh->runs);
 
-	memset(e, 0, sizeof *e);
-	e->units = units;
-	e->batches = k;
-	e->n = units * (size_t)samples;
-	e->mean = 1;
-	e->within_cv = w;
-	e->between_cv = sqrt(fmax(v - w2 / np, 0));
-	e->unit_relvar = detect_run_var(v, w, np, samples);
-	if (units > 1) {
-		e->relvar = detect_run_var(v, w, np, m * samples) / (double)k;
-		e->df = (double)k - 1;
-	} else {
-		e->relvar = w2 / samples;
-		e->df = samples - 1;
-	}
+	sp->within_cv = isfinite(w) ? w : 0;
+	sp->unit_var = detect_run_var(v, w, np, sh->samples);
+	sp->stretch_var = detect_run_var(v, w, np, (double)units /
+	    (double)k * sh->samples);
 }
 
 /*
  * The change a comparison of `runs` runs a side of `repeats` x `samples`
  * each of group g finds with 80% power at alpha, with -e min_effect: a
- * fraction; NaN when the profile has no spread for g.
+ * fraction; NaN when the profile has no spread for g.  What compare
+ * itself reports of two such sides, each spreading as the profile
+ * predicts (detect_sim.c).
  */
 double
 detect_settings(const struct run *profile, const struct run_group *g,
     int runs, int repeats, int samples, double alpha, double min_effect)
 {
-	struct estimate		pe, side;
-	struct signif_rule	r;
-	struct signif		s;
-	double			np;
+	struct signif	s;
 
-	estimate_run(profile, g, &pe);
-	if (pe.units < 2 || !isfinite(pe.unit_relvar) || samples < 2)
-		return NAN;
-	np = (double)pe.n / (double)pe.units;
-	r.dir = BENCH_HIGHER;
-	r.alpha = alpha;
-	r.min_effect = min_effect;
-	r.floor = judge_floor(g->test);
-	judge_profile(profile, g, &r);
-	detect_side(&side, runs, repeats, samples, pe.within_cv,
-	    pe.unit_relvar, np);
-	signif_judge(&side, &side, &r, &s);
+	detect_judge(profile, g, &(struct detect_shape){ runs, repeats,
+	    samples }, alpha, min_effect, &s);
 	return s.detect;
+}
+
+/*
+ * The whole of compare's verdict on the planned sides of shape sh: its
+ * detect is detect_settings()'s, its level the basis compare will judge
+ * them on (the profile, or the sides' own runs).  Level none and detect
+ * NaN when the profile has no spread for g.
+ */
+void
+detect_judge(const struct run *profile, const struct run_group *g,
+    const struct detect_shape *sh, double alpha, double min_effect,
+    struct signif *s)
+{
+	struct detect_spread	sp;
+	struct estimate		pe;
+
+	memset(s, 0, sizeof *s);
+	s->detect = NAN;
+	estimate_run(profile, g, &pe);
+	if (pe.units < 2 || !isfinite(pe.unit_relvar) || sh->samples < 2)
+		return;
+	detect_spread_of(&sp, sh, pe.within_cv, pe.unit_relvar,
+	    (double)pe.n / (double)pe.units);
+	detect_sim_judge(profile, g, &sp, sh, alpha, min_effect, s);
 }
 
 /* Seconds one run of the plan's tests takes at repeats x samples. */
@@ -139,13 +138,6 @@ struct detect_ask {
 	double			 alpha;
 	double			 min_effect;
 	double			 target;
-};
-
-/* A side's shape: runs of repeats x samples. */
-struct detect_shape {
-	int	runs;
-	int	repeats;
-	int	samples;
 };
 
 /*
@@ -315,6 +307,7 @@ detect_choose(const struct run *profile, const struct plan *plan,
 {
 	struct detect_ask	q = { profile, plan, alpha, min_effect, target };
 	struct detect_shape	sh;
+	struct signif		s;
 
 	memset(c, 0, sizeof *c);
 	c->seconds = INFINITY;
@@ -336,6 +329,9 @@ detect_choose(const struct run *profile, const struct plan *plan,
 	}
 	sh = (struct detect_shape){ c->runs, c->repeats, c->samples };
 	c->worst = detect_worst(&q, &sh, &c->worst_test);
+	detect_judge(profile, &(struct run_group){ c->worst_test,
+	    plan->copies[0] }, &sh, alpha, min_effect, &s);
+	c->level = s.level;
 	return c->reached;
 }
 

@@ -228,3 +228,109 @@ noise_table(const struct run *profile)
 	table_add_note(t, "%s", estimate_flags_legend());
 	return t;
 }
+
+/*
+ * How old a profile may be, and how like today's host it must be, to
+ * plan by (run --detect): a profile speaks for the host as it was when
+ * calibrate ran, and its spread is the spread of runs then.  Past
+ * NOISE_MAX_AGE a plan refuses it (kernels, firmware, neighbours on a
+ * shared host change in that time), past NOISE_FRESH_AGE it warns; and
+ * it warns when the load average now is far from the load then (over
+ * 1.5 times it and one more, or under 1/1.5 of it and one less; at load
+ * 13 then and 23-34 later, dhry2's runs spread 1.3 times the profile's
+ * repeats, and compare reported 1.39 times the promise): other work's
+ * share of the CPUs is the largest part of the spread of runs on a
+ * shared host, so runs taken now would spread unlike the profile's
+ * repeats (more: the plan promises a smaller change than compare will
+ * report; less: a larger).  now in seconds since the epoch, load_now
+ * negative if unknown.  0 if fresh, 1 with a warning in msg, 2 with the
+ * reason to refuse.
+ */
+int
+noise_stale(const struct run *profile, long long now, double load_now,
+    char *msg, size_t len)
+{
+	long long	 made = rundate_parse(run_meta_get(profile, "date"));
+	const char	*ls = run_meta_get(profile, "load_average");
+	double		 then = -1, age = (double)(now - made);
+
+	msg[0] = '\0';
+	if (made < 0) {
+		snprintf(msg, len, "the noise profile does not say when it "
+		    "was made, so nothing says it still holds");
+		return 1;
+	}
+	if (age > NOISE_MAX_AGE) {
+		snprintf(msg, len, "the noise profile is %.0f days old, older "
+		    "than the %.0f days a plan takes one: run sysmark "
+		    "calibrate again", age / 86400, NOISE_MAX_AGE / 86400);
+		return 2;
+	}
+	if (age > NOISE_FRESH_AGE) {
+		snprintf(msg, len, "the noise profile is %.0f hours old; "
+		    "past %.0f hours the host may have changed (calibrate "
+		    "again for a promise that holds)", age / 3600,
+		    NOISE_FRESH_AGE / 3600);
+		return 1;
+	}
+	if (ls == NULL || sm_parse_double(ls, &then) != 0 || load_now < 0)
+		return 0;
+	if (load_now > 1.5 * then + 1 || load_now < then / 1.5 - 1) {
+		snprintf(msg, len, "the load average is %.1f now and was %.1f "
+		    "when the noise profile was made: runs taken now may "
+		    "spread %s than its repeats did, and the comparisons "
+		    "report a %s change than promised (calibrate again under "
+		    "the load the runs will see)", load_now, then,
+		    load_now > then ? "more" : "less", load_now > then ?
+		    "larger" : "smaller");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The chi-square quantile at the normal quantile z with df degrees of
+ * freedom, by Wilson and Hilferty's cube-root approximation (good to a
+ * few percent from df 3).
+ */
+static double
+noise_chisq(double df, double z)
+{
+	double	c = 2 / (9 * df), q = 1 - c + z * sqrt(c);
+
+	return df * q * q * q;
+}
+
+/*
+ * How far the change compare reports may lie from the one a plan
+ * promised, by the profile's own uncertainty alone: its spread is
+ * estimated on df degrees of freedom (repeats - 1), so the spread of
+ * later runs is that times sqrt(df / chi-square(df)), and in 80% of
+ * profiles the report lies between *lo and *hi times the promise.
+ */
+void
+noise_promise_range(double df, double *lo, double *hi)
+{
+	const double	z = 1.2816;	/* the normal's 90% point */
+
+	*lo = sqrt(df / noise_chisq(df, z));
+	*hi = sqrt(df / noise_chisq(df, -z));
+}
+
+/*
+ * The fewest repeats whose profile keeps that range within 1 -/+ within
+ * (0.25: the report within 25% of the promise), at most PLAN_MAX_REPEATS.
+ */
+int
+noise_repeats_for(double within)
+{
+	double	lo, hi;
+	int	r;
+
+	for (r = 3; r < PLAN_MAX_REPEATS; r++) {
+		noise_promise_range(r - 1, &lo, &hi);
+		if (lo >= 1 - within && hi <= 1 + within)
+			break;
+	}
+	return r;
+}

@@ -26,6 +26,7 @@ struct detect_choice {
 	double		 worst;		/* largest detectable change */
 	const char	*worst_test;	/* whose it is */
 	int		 reached;
+	enum signif_level level;	/* what compare judges them by */
 };
 double	 detect_settings(const struct run *profile, const struct run_group *g,
 	     int runs, int repeats, int samples, double alpha,
@@ -34,6 +35,27 @@ int	 detect_choose(const struct run *profile,
 	     const struct plan *plan, double alpha, double min_effect,
 	     double target, struct detect_choice *c);
 void	 detect_secs(double, char *, size_t);
+/* A side's shape: runs of repeats x samples. */
+struct detect_shape {
+	int	runs;
+	int	repeats;
+	int	samples;
+};
+/* How a side's figures spread: relative variances and the within CV. */
+struct detect_spread {
+	double	within_cv;	/* of one sample */
+	double	unit_var;	/* of one repeat's mean */
+	double	stretch_var;	/* of a stretch's that compare batches */
+};
+
+void	 detect_judge(const struct run *profile, const struct run_group *g,
+	     const struct detect_shape *sh, double alpha, double min_effect,
+	     struct signif *s);
+
+/* detect_sim.c: the planned comparison, judged as compare judges */
+void	 detect_sim_judge(const struct run *profile, const struct run_group *g,
+	     const struct detect_spread *sp, const struct detect_shape *sh,
+	     double alpha, double min_effect, struct signif *s);
 void	 detect_describe(const struct detect_choice *, char *, size_t);
 struct table *detect_table(const struct run *);
 
@@ -55,6 +77,12 @@ struct table *noise_table(const struct run *);
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
 void	 noise_plan(struct plan *, int, double);
+#define NOISE_FRESH_AGE		86400.0		/* seconds: warned past */
+#define NOISE_MAX_AGE		(7 * 86400.0)	/* refused past, to plan */
+int	 noise_stale(const struct run *profile, long long now,
+	     double load_now, char *msg, size_t len);
+void	 noise_promise_range(double df, double *lo, double *hi);
+int	 noise_repeats_for(double within);
 
 /* plan.c: one run's plan, its defaults, check, estimate and run-file keys */
 enum runner_order {
