@@ -107,6 +107,26 @@ history_add_run(struct history *h, const char *path, const char *host,
 	return h->nruns++;
 }
 
+/*
+ * Room for runs more runs and sums more summaries, grown once: an index
+ * brings a million summaries, and doubling them by one would copy them
+ * again and again.
+ */
+void
+history_reserve(struct history *h, size_t runs, size_t sums)
+{
+	if (h->nruns + runs > h->caprun) {
+		h->caprun = h->nruns + runs;
+		h->runs = xreallocarray(h->runs, h->caprun, sizeof *h->runs);
+	}
+	if (h->nsums + sums > h->capsum) {
+		h->capsum = h->capsum ? h->capsum : 256;
+		while (h->nsums + sums > h->capsum)
+			h->capsum *= 2;
+		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+	}
+}
+
 /* Add one summary; the caller fills it. */
 struct history_sum *
 history_add_sum(struct history *h)
@@ -117,23 +137,6 @@ history_add_sum(struct history *h)
 	}
 	memset(&h->sums[h->nsums], 0, sizeof *h->sums);
 	return &h->sums[h->nsums++];
-}
-
-/* Add n summaries of run at once (an index's, unchanged). */
-void
-history_add_sums(struct history *h, const struct history_sum *s, size_t n,
-    size_t run)
-{
-	if (h->nsums + n > h->capsum) {
-		h->capsum = h->capsum ? h->capsum : 256;
-		while (h->nsums + n > h->capsum)
-			h->capsum *= 2;
-		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
-	}
-	memcpy(h->sums + h->nsums, s, n * sizeof *s);
-	for (size_t i = 0; i < n; i++)
-		h->sums[h->nsums + i].run = run;
-	h->nsums += n;
 }
 
 /*

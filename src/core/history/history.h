@@ -118,9 +118,8 @@ long long history_parse_date(const char *);
 size_t	 history_add_run(struct history *h, const char *path,
 	     const char *host, const char *date, const char *label,
 	     const char *commit);
+void	 history_reserve(struct history *h, size_t runs, size_t sums);
 struct history_sum *history_add_sum(struct history *);
-void	 history_add_sums(struct history *h, const struct history_sum *s,
-	     size_t n, size_t run);
 int	 history_add_loaded(struct history *, const char *,
 	     const struct run *);
 void	 history_build(struct history *, const struct history_query *);
@@ -131,7 +130,7 @@ const char *history_run_name(const struct history *h, size_t run, char *buf,
 void	 history_free(struct history *);
 
 /* histindex.c: runs read through an index of their summaries */
-#define HISTINDEX_VERSION	1
+#define HISTINDEX_VERSION	2
 typedef void (*histindex_warn_cb)(const char *, void *);
 struct histindex_stats {
 	size_t	files;		/* run files seen */
