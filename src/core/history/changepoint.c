@@ -49,10 +49,13 @@ struct changepoint_ctx {
 	size_t		*perm;
 	uint64_t	 seed;
 	double		 tau2;
+	int		*below;	/* per count of shuffles: see _bounds */
+	int		*above;
 };
 
 #define CHANGEPOINT_Z80		0.8416	/* the normal's 80% quantile */
 #define CHANGEPOINT_STOP_AT	10	/* exceedances: Besag-Clifford */
+#define CHANGEPOINT_SURE	0.001	/* a binomial tail: p clearly off */
 
 void
 changepoint_opts_default(struct changepoint_opts *o)
@@ -160,9 +163,47 @@ changepoint_search(const struct changepoint_ctx *c,
 }
 
 /*
+ * When the shuffles so far settle the test.  After k shuffles, over of
+ * them as strong as the cut: were the true p-value alpha, over would be
+ * Binomial(k, alpha).  below[k] is the largest count whose lower tail
+ * is under CHANGEPOINT_SURE (so few: p is clearly under alpha), -1 if
+ * none; above[k] the smallest whose upper tail is (so many: clearly
+ * over).  A long series pays for each shuffle, and most of its tests are
+ * settled long before the last (the sequential idea of Besag and
+ * Clifford, "Sequential Monte Carlo p-values", Biometrika 1991, taken
+ * to both sides).
+ */
+static void
+changepoint_bounds(struct changepoint_ctx *c)
+{
+	double	a = c->o->alpha, pmf, cdf;
+	int	m = c->o->perms;
+
+	c->below = xcalloc((size_t)m + 1, sizeof *c->below);
+	c->above = xcalloc((size_t)m + 1, sizeof *c->above);
+	for (int k = 1; k <= m; k++) {
+		pmf = pow(1 - a, k);	/* P(X = 0) */
+		cdf = pmf;
+		c->below[k] = cdf < CHANGEPOINT_SURE ? 0 : -1;
+		c->above[k] = k + 1;
+		for (int j = 1; j <= k; j++) {
+			pmf *= (double)(k - j + 1) / j * a / (1 - a);
+			if (cdf + pmf < CHANGEPOINT_SURE)
+				c->below[k] = j;
+			if (1 - cdf < CHANGEPOINT_SURE) {
+				c->above[k] = j;
+				break;
+			}
+			cdf += pmf;
+		}
+	}
+}
+
+/*
  * The permutation test of g's cut: how often the runs of the segment,
- * shuffled, give a cut at least as strong.  Stops once CHANGEPOINT_STOP_AT
- * shuffles have (the p-value is then well above any alpha).
+ * shuffled, give a cut at least as strong.  Stops once the count says
+ * the p-value is clearly over alpha (or CHANGEPOINT_STOP_AT shuffles
+ * beat the cut), or clearly under it (changepoint_bounds).
  */
 static double
 changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
@@ -182,10 +223,13 @@ changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
 			c->sw[i] = c->w[c->perm[i]];
 		}
 		changepoint_scan(c->sy, c->sw, len, minr, &z);
-		if (z >= g->z && ++over == CHANGEPOINT_STOP_AT)
+		over += z >= g->z;
+		if (over == CHANGEPOINT_STOP_AT || over >= c->above[k])
 			return (double)over / k;
+		if (over <= c->below[k])
+			break;
 	}
-	return (1.0 + over) / (c->o->perms + 1.0);
+	return (1.0 + over) / (fmin(k, c->o->perms) + 1.0);
 }
 
 /* Weighted mean of [s, e) and its weight. */
@@ -356,6 +400,7 @@ changepoint_prepare(struct changepoint_ctx *c, const double *v,
 	for (size_t i = 0; i < c->n; i++)
 		c->w[i] = 1 / (own[i] + c->tau2 + CHANGEPOINT_VAR_FLOOR);
 	c->seed = changepoint_seed(c->y, c->n);
+	changepoint_bounds(c);
 	free(own);
 }
 
@@ -398,6 +443,8 @@ changepoint_find(const double *v, const double *relvar, size_t n,
 	free(c.sy);
 	free(c.sw);
 	free(c.perm);
+	free(c.below);
+	free(c.above);
 }
 
 void
