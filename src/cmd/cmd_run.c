@@ -5,6 +5,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@ const char cmd_run_usage[] =
 "usage: sysmark run [-t ID,...] [-c COPIES,...] [-d SECONDS] [-n SAMPLES]\n"
 "                   [-R REPEATS] [-C PERCENT [-T SECONDS]] [-b NAME]\n"
 "                   [--order grouped|interleaved] [--detect PERCENT]\n"
-"                   [-l LABEL] [--note TEXT]\n"
+"                   [-l LABEL] [--note TEXT] [--commit REV]\n"
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE] [-F] [-q] [-s] [-f FORMAT]\n"
 "                   [-x [NAME=]CMD]... [--suite FILE]... [-N] [-i] [-w N]\n"
@@ -46,6 +47,8 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -l LABEL       a name for the run, which compare shows instead of\n"
 "                 the file name (up to 64 bytes)\n"
 "  --note TEXT    a note kept with the run (up to 1024 bytes)\n"
+"  --commit REV   the commit measured, kept with the run (default:\n"
+"                 $SYSMARK_COMMIT); history -b commit orders by it\n"
 "  --prepare CMD  sh -c CMD before every sample, untimed; its failure\n"
 "                 fails the sample\n"
 "  --setup CMD    sh -c CMD before each test's first sample\n"
@@ -111,6 +114,7 @@ static const struct {
 	{ "--suite", CLI_COMMANDS_SUITE },
 	{ "--show-output", CLI_COMMANDS_SHOW },
 	{ "--timeout", CLI_COMMANDS_TIMEOUT },
+	{ "--commit", 'K' },
 };
 
 /* How the user wrote option c: "--prepare" for 3, "-t" for t. */
@@ -157,7 +161,7 @@ static int
 cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
 {
 	struct sm_error	err;
-	const char	*bad = strpbrk(given, "tcdnRCTbOo23457xPDLNiw89");
+	const char	*bad = strpbrk(given, "tcdnRCTbOo23457xPDLNiw89K");
 
 	if (bad != NULL)
 		return cmd_usage_error("--resume %s: the plan and settings "
@@ -170,6 +174,27 @@ cmd_run_resume(struct cmd_opts *m, const char *given, struct resume *rs)
 	plan_copy(&m->plan, &rs->plan);
 	m->out = m->resume;
 	m->force = 1;
+	return 0;
+}
+
+/*
+ * --commit REV: the commit measured, kept in the run's meta as "commit"
+ * through SYSMARK_COMMIT, which sysinfo.c records (and hooks and
+ * commands see); 0 or the exit status.
+ */
+static int
+cmd_run_commit(const char *arg)
+{
+	const char	*rev;
+	int		 rc;
+
+	if ((rc = cmd_run_text("--commit", arg, CMD_RUN_LABEL_MAX, &rev)) != 0)
+		return rc;
+	if (strchr(rev, ' ') != NULL)
+		return cmd_usage_error("--commit \"%s\": a revision has no "
+		    "spaces", rev);
+	if (setenv("SYSMARK_COMMIT", rev, 1) != 0)
+		return cmd_usage_error("--commit: %s", strerror(errno));
 	return 0;
 }
 
@@ -210,7 +235,7 @@ cmd_run(int argc, char **argv, const char *argv0)
 		    cmd_run_long[i].c);
 	cmd_long_opt(argc, argv, "--label", 'l');
 	while (rc == 0 && (c = getopt(argc, argv,
-	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:1:2:3:4:5:6:x:7:89:P:D:L:Niw:")) !=
+	    ":t:c:d:n:R:C:T:b:O:o:Fqsf:l:1:2:3:4:5:6:x:7:89:P:D:L:Niw:K:")) !=
 	    -1) {
 		given_d |= c == 'd';
 		given_nr |= c == 'n' || c == 'R' || c == 'C';
@@ -222,6 +247,8 @@ cmd_run(int argc, char **argv, const char *argv0)
 			    &m.note);
 		else if (c == '2')
 			rc = cmd_run_detect(optarg, &m);
+		else if (c == 'K')
+			rc = cmd_run_commit(optarg);
 		else if (strchr("x789PDLNiw", c) != NULL)
 			rc = cli_commands_opt(&cc, c, optarg, argc, argv);
 		else if (c == ':')
