@@ -48,6 +48,7 @@ struct changepoint_ctx {
 	double		*sw;
 	uint64_t	 seed;
 	double		 tau2;
+	size_t		 shuffles;
 	int		*below;	/* per count of shuffles: see _bounds */
 	int		*above;
 };
@@ -244,6 +245,7 @@ changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
 	for (k = 1; k <= c->o->perms; k++) {
 		changepoint_shuffle(&rng, c->sy, c->sw, len);
 		changepoint_scan(c->sy, c->sw, len, minr, &z);
+		c->shuffles++;
 		over += z >= g->z;
 		if (over == CHANGEPOINT_STOP_AT || over >= c->above[k])
 			return (double)over / k;
@@ -456,6 +458,7 @@ changepoint_find(const double *v, const double *relvar, size_t n,
 	changepoint_merge(&c, r);
 	r->detect = changepoint_detectable(&c);
 	r->tau2 = c.tau2;
+	r->shuffles = c.shuffles;
 	free(g);
 	free(p);
 	free(c.y);

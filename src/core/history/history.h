@@ -50,6 +50,7 @@ struct changepoint_result {
 	size_t			 ncps;
 	double			 detect;	/* a step it would find, 80% */
 	double			 tau2;		/* runs' variance beyond own */
+	size_t			 shuffles;	/* the tests', in all */
 };
 void	 changepoint_opts_default(struct changepoint_opts *);
 void	 changepoint_find(const double *v, const double *relvar, size_t n,
