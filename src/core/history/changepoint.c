@@ -23,6 +23,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,12 +66,56 @@ changepoint_opts_default(struct changepoint_opts *o)
 	o->perms = CHANGEPOINT_PERMS;
 }
 
-/* The median of v[0..n), which it sorts. */
+/*
+ * The k-th smallest of v[0..n), which it reorders: Hoare's selection as
+ * Wirth gives it ("Algorithms + Data Structures = Programs", 1976), in
+ * linear time on average.
+ */
+static double
+changepoint_select(double *v, size_t n, size_t k)
+{
+	ptrdiff_t	l = 0, m = (ptrdiff_t)n - 1, i, j, kk = (ptrdiff_t)k;
+	double		x, t;
+
+	while (l < m) {
+		x = v[kk];
+		i = l;
+		j = m;
+		do {
+			while (v[i] < x)
+				i++;
+			while (x < v[j])
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
+	}
+	return v[kk];
+}
+
+/*
+ * The median of v[0..n), which it reorders: found by selection, not a
+ * sort, as a series may hold ten thousand runs.
+ */
 static double
 changepoint_median(double *v, size_t n)
 {
-	qsort(v, n, sizeof *v, stats_cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	double	hi = changepoint_select(v, n, n / 2), lo = hi;
+
+	if (n % 2 == 0) {
+		/* The lower middle is the largest of the lower half. */
+		lo = v[0];
+		for (size_t i = 1; i < n / 2; i++)
+			lo = fmax(lo, v[i]);
+	}
+	return (lo + hi) / 2;
 }
 
 /*
@@ -202,25 +247,40 @@ changepoint_bounds(struct changepoint_ctx *c)
 	}
 }
 
+/* Swap pair i with pair j of (y, w). */
+static void
+changepoint_swap(double *y, double *w, size_t i, size_t j)
+{
+	double	t;
+
+	t = y[i];
+	y[i] = y[j];
+	y[j] = t;
+	t = w[i];
+	w[i] = w[j];
+	w[j] = t;
+}
+
 /*
- * Shuffle the pairs (y[i], w[i]) of [0, n) together (Fisher-Yates; the
- * index drawn by a multiply and shift, not a division: the bias, under
- * n / 2^32, is far below what 199 shuffles can see).
+ * Shuffle the pairs (y[i], w[i]) of [0, n) together (Fisher-Yates).
+ * Each 64-bit draw gives two indexes, by a multiply and shift of each
+ * half rather than a division: their bias, under n / 2^32, is far below
+ * what 199 shuffles can see.
  */
 static void
 changepoint_shuffle(struct sm_rng *rng, double *y, double *w, size_t n)
 {
-	double	t;
-	size_t	j;
+	uint64_t	r = 0;
+	size_t		i;
 
-	for (size_t i = n; i > 1; i--) {
-		j = (size_t)(((sm_rng_next(rng) >> 32) * (uint64_t)i) >> 32);
-		t = y[i - 1];
-		y[i - 1] = y[j];
-		y[j] = t;
-		t = w[i - 1];
-		w[i - 1] = w[j];
-		w[j] = t;
+	for (i = n; i > 1; i--) {
+		if ((i - n) % 2 == 0) {
+			r = sm_rng_next(rng);
+			changepoint_swap(y, w, i - 1, (size_t)(((r >> 32) *
+			    (uint64_t)i) >> 32));
+		} else
+			changepoint_swap(y, w, i - 1, (size_t)(((r &
+			    0xffffffffU) * (uint64_t)i) >> 32));
 	}
 }
 
