@@ -298,13 +298,13 @@ history_order(struct history *h)
 	free(idx);
 }
 
-/* qsort()'s order of summary indexes of one series: the runs' rank. */
+/* qsort()'s order of the summaries of one series: their runs' rank. */
 static int
 history_rank_cmp(const void *pa, const void *pb)
 {
 	const struct history	*h = history_sorting;
-	size_t			 a = h->rank[h->sums[*(const size_t *)pa].run];
-	size_t			 b = h->rank[h->sums[*(const size_t *)pb].run];
+	size_t			 a = h->rank[((const struct history_sum *)pa)->run];
+	size_t			 b = h->rank[((const struct history_sum *)pb)->run];
 
 	return (a > b) - (a < b);
 }
@@ -464,26 +464,27 @@ history_group(struct history *h, const struct history_query *q, size_t *id,
 	return nser;
 }
 
-/* Whether summaries idx[0..n) are in their runs' order already. */
+/* Whether summaries s[0..n) are in their runs' order already. */
 static int
-history_in_rank(const struct history *h, const size_t *idx, size_t n)
+history_in_rank(const struct history *h, const struct history_sum *s,
+    size_t n)
 {
 	for (size_t i = 1; i < n; i++)
-		if (h->rank[h->sums[idx[i - 1]].run] >
-		    h->rank[h->sums[idx[i]].run])
+		if (h->rank[s[i - 1].run] > h->rank[s[i].run])
 			return 0;
 	return 1;
 }
 
 /*
  * The kept summaries regrouped: a new array, each series' summaries
- * together in the runs' order; the series made over it.
+ * together (each placed straight into its series' stretch, in one pass
+ * over the old array), in the runs' order; the series made over it.
  */
 static void
 history_regroup(struct history *h, const struct history_query *q)
 {
 	size_t			*id = xcalloc(h->nsums + 1, sizeof *id);
-	size_t			*count, *off, *idx, nser, kept = 0;
+	size_t			*count, *off, nser, kept = 0;
 	struct history_sum	*sums;
 
 	nser = history_group(h, q, id, &count);
@@ -492,18 +493,15 @@ history_regroup(struct history *h, const struct history_query *q)
 		off[j] = kept;
 		kept += count[j];
 	}
-	idx = xcalloc(kept + 1, sizeof *idx);
+	sums = xreallocarray(NULL, kept + 1, sizeof *sums);
 	for (size_t i = 0; i < h->nsums; i++)
 		if (id[i] != SIZE_MAX)
-			idx[off[id[i]]++] = i;
-	sums = xcalloc(kept + 1, sizeof *sums);
+			sums[off[id[i]]++] = h->sums[i];
 	history_sorting = h;
 	for (size_t j = 0, at = 0; j < nser; at += count[j++]) {
-		if (!history_in_rank(h, idx + at, count[j]))
-			qsort(idx + at, count[j], sizeof *idx,
+		if (!history_in_rank(h, sums + at, count[j]))
+			qsort(sums + at, count[j], sizeof *sums,
 			    history_rank_cmp);
-		for (size_t i = 0; i < count[j]; i++)
-			sums[at + i] = h->sums[idx[at + i]];
 		history_new_series(h, &sums[at])->n = count[j];
 	}
 	history_sorting = NULL;
@@ -513,7 +511,6 @@ history_regroup(struct history *h, const struct history_query *q)
 	free(id);
 	free(count);
 	free(off);
-	free(idx);
 }
 
 /*
