@@ -121,15 +121,6 @@ histindex_u64(const unsigned char *p)
 	return v;
 }
 
-static double
-histindex_f64(const unsigned char *p)
-{
-	double	v;
-
-	memcpy(&v, p, sizeof v);
-	return v;
-}
-
 static void
 histindex_add(struct histindex_buf *b, const void *p, size_t n)
 {
@@ -517,9 +508,9 @@ histindex_reuse_sums(struct history *h, const struct histindex_old *o,
 		strcpy(s->unit, histindex_str(o, histindex_u32(p + 4)));
 		s->version = (int)histindex_u32(p + 8);
 		s->copies = (int)histindex_u32(p + 12);
-		s->mean = histindex_f64(p + 16);
-		s->relvar = histindex_f64(p + 24);
-		s->df = histindex_f64(p + 32);
+		memcpy(&s->mean, p + 16, sizeof s->mean);
+		memcpy(&s->relvar, p + 24, sizeof s->relvar);
+		memcpy(&s->df, p + 32, sizeof s->df);
 		s->n = (size_t)histindex_u64(p + 40);
 	}
 }
