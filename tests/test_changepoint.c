@@ -154,6 +154,35 @@ test_false_calls_rare(void **state)
 	assert_true(calls <= 20);
 }
 
+/*
+ * The permutation tests stop once their count settles the p-value: a
+ * long flat series in a few shuffles (clearly over alpha), a clear step
+ * in fewer than the 199 a test may take (clearly under).
+ */
+static void
+test_shuffles_bounded(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	static double			v[3000];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series(12, 3000, 0.02, 3000, 0, v);
+	changepoint_find(v, NULL, 3000, &o, &r);
+	assert_int_equal(r.ncps, 0);
+	assert_true(r.shuffles > 0 && r.shuffles < 10);
+	changepoint_result_free(&r);
+
+	cp_series(10, 3000, 0.02, 1500, -0.05, v);
+	changepoint_find(v, NULL, 3000, &o, &r);
+	assert_int_equal(r.ncps, 1);
+	assert_int_equal(r.cps[0].at, 1500);
+	assert_true(r.cps[0].p <= o.alpha);
+	assert_true(r.shuffles < CHANGEPOINT_PERMS);
+	changepoint_result_free(&r);
+}
+
 static void
 test_too_short(void **state)
 {
@@ -180,6 +209,7 @@ main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_two_steps_and_newest),
 		cmocka_unit_test(test_false_calls_rare),
+		cmocka_unit_test(test_shuffles_bounded),
 		cmocka_unit_test(test_too_short),
 	};
 

@@ -226,6 +226,50 @@ test_bad_files_read_around(void **state)
 	assert_int_equal(system(p), 0);
 }
 
+enum th_damage { TH_APPEND, TH_BYTE_ORDER, TH_TRUNCATE, TH_OFFSET };
+
+/*
+ * Damage the index at idx as asked (bytes added at its end, its byte
+ * order mark changed, its end cut off, its first file's name pointing
+ * past its strings); the next load reads the one run file again, whole
+ * and right, and writes a sound index.
+ */
+static void
+th_damage_rebuilt(const char *idx, char **paths, const char *cache,
+    enum th_damage how)
+{
+	struct history		 h;
+	struct histindex_stats	 st;
+	struct th_warn		 w = { 0 };
+	struct stat		 sb;
+	unsigned char		 bad[4] = { 0xff, 0xff, 0xff, 0x7f };
+	int			 fd;
+
+	assert_int_equal(stat(idx, &sb), 0);
+	assert_true((fd = open(idx, O_WRONLY)) >= 0);
+	if (how == TH_APPEND)
+		assert_int_equal(pwrite(fd, "S\tx\n", 4, sb.st_size), 4);
+	else if (how == TH_BYTE_ORDER)
+		assert_int_equal(pwrite(fd, "\1\2\3\5", 4, 8), 4);
+	else if (how == TH_TRUNCATE)
+		assert_int_equal(ftruncate(fd, sb.st_size - 1), 0);
+	else
+		assert_int_equal(pwrite(fd, bad, 4, 48), 4);
+	close(fd);
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(st.read, 1);
+	assert_int_equal(st.written, 1);
+	assert_int_equal(h.nruns, 1);
+	assert_int_equal(h.nsums, 3);
+	history_free(&h);
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(st.read, 0);
+	assert_int_equal(h.nsums, 3);
+	history_free(&h);
+}
+
 /* A damaged index is no truth: the files are read again. */
 static void
 test_damaged_index(void **state)
@@ -236,6 +280,8 @@ test_damaged_index(void **state)
 	struct histindex_stats	 st;
 	struct th_warn		 w = { 0 };
 	struct sm_error		 err;
+	struct stat		 sb;
+	char			 magic[8];
 	FILE			*f;
 
 	(void)state;
@@ -248,15 +294,17 @@ test_damaged_index(void **state)
 	history_free(&h);
 	assert_int_equal(histindex_dir_path(dir, dir, idx, sizeof idx, &err),
 	    0);
-	assert_non_null(f = fopen(idx, "a"));
-	fputs("S\tsyscall\tgarbage\n", f);
+	/* Binary and compact: its magic, then each file and summary. */
+	assert_non_null(f = fopen(idx, "r"));
+	assert_int_equal(fread(magic, 1, sizeof magic, f), sizeof magic);
 	fclose(f);
-	history_init(&h);
-	histindex_load(&h, paths, 1, dir, th_warn_cb, &w, &st);
-	assert_int_equal(st.read, 1);
-	assert_int_equal(h.nruns, 1);
-	assert_int_equal(h.nsums, 3);
-	history_free(&h);
+	assert_memory_equal(magic, "SMHIDX\0\0", sizeof magic);
+	assert_int_equal(stat(idx, &sb), 0);
+	assert_true(sb.st_size < 48 + 56 + 3 * 48 + 200 + (off_t)strlen(dir));
+	th_damage_rebuilt(idx, paths, dir, TH_APPEND);
+	th_damage_rebuilt(idx, paths, dir, TH_BYTE_ORDER);
+	th_damage_rebuilt(idx, paths, dir, TH_TRUNCATE);
+	th_damage_rebuilt(idx, paths, dir, TH_OFFSET);
 	snprintf(p, sizeof p, "rm -rf '%s'", dir);
 	assert_int_equal(system(p), 0);
 }

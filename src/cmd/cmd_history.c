@@ -31,7 +31,7 @@ const char cmd_history_usage[] =
 "  -g GROUP       only the tests of GROUP (as list shows them)\n"
 "  -b BY          order runs by date (their start, the default),\n"
 "                 label (natural order) or commit (as first measured;\n"
-"                 run with SYSMARK_COMMIT set records it)\n"
+"                 run --commit or SYSMARK_COMMIT records it)\n"
 "  --since DATE   only runs started on or after DATE (YYYY-MM-DD)\n"
 "  -e PERCENT     smallest step that counts (default 1)\n"
 "  --fail-on change\n"

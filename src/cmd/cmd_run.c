@@ -10,6 +10,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ const char cmd_run_usage[] =
 "                   [-d SECONDS] [-n SAMPLES] [-R REPEATS]\n"
 "                   [-C PERCENT [-T SECONDS]] [-b NAME]\n"
 "                   [--order grouped|interleaved] [--detect PERCENT]\n"
-"                   [-l LABEL] [--note TEXT]\n"
+"                   [-l LABEL] [--note TEXT] [--commit REV]\n"
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE | --no-save] [-F] [-q] [-s] [-f FORMAT]\n"
 "                   [-y] [--dry-run]\n"
@@ -63,6 +64,8 @@ CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -l LABEL       a name for the run, which compare shows instead of\n"
 "                 the file name (up to 64 bytes); also --label\n"
 "  --note TEXT    a note kept with the run (up to 1024 bytes)\n"
+"  --commit REV   the commit measured, kept with the run (default:\n"
+"                 $SYSMARK_COMMIT); history -b commit orders by it\n"
 "  --prepare CMD  sh -c CMD before every sample, untimed; its failure\n"
 "                 fails the sample\n"
 "  --setup CMD    sh -c CMD before each test's first sample\n"
@@ -132,7 +135,8 @@ enum {
 	CMD_RUN_RESUME = '6',
 	CMD_RUN_PRESET = 256,
 	CMD_RUN_DRY_RUN,
-	CMD_RUN_NO_SAVE
+	CMD_RUN_NO_SAVE,
+	CMD_RUN_COMMIT
 };
 
 /* run's options, beside its usage above. */
@@ -155,6 +159,7 @@ static const struct option cmd_run_long[] = {
 	{ "yes", no_argument, NULL, 'y' },
 	{ "dry-run", no_argument, NULL, CMD_RUN_DRY_RUN },
 	{ "no-save", no_argument, NULL, CMD_RUN_NO_SAVE },
+	{ "commit", required_argument, NULL, CMD_RUN_COMMIT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -228,6 +233,27 @@ cmd_run_resume(struct cmd_opts *m, int planned, struct resume *rs)
 	plan_copy(&m->plan, &rs->plan);
 	m->out = m->resume;
 	m->force = 1;
+	return 0;
+}
+
+/*
+ * --commit REV: the commit measured, kept in the run's meta as "commit"
+ * through SYSMARK_COMMIT, which sysinfo.c records (and hooks and
+ * commands see); 0 or the exit status.
+ */
+static int
+cmd_run_commit(const char *arg)
+{
+	const char	*rev;
+	int		 rc;
+
+	if ((rc = cmd_run_text("--commit", arg, CMD_RUN_LABEL_MAX, &rev)) != 0)
+		return rc;
+	if (strchr(rev, ' ') != NULL)
+		return cmd_usage_error("--commit \"%s\": a revision has no "
+		    "spaces", rev);
+	if (setenv("SYSMARK_COMMIT", rev, 1) != 0)
+		return cmd_usage_error("--commit: %s", strerror(errno));
 	return 0;
 }
 
@@ -346,7 +372,8 @@ cmd_run_option(int c, const char *arg, int argc, char **argv,
 	a->given_nr |= c == 'n' || c == 'R' || c == 'C';
 	a->given_t |= c == 't';
 	if (a->planned == 0 && ((c < 256 && strchr(cmd_run_planned, c) !=
-	    NULL) || c == CMD_RUN_PRESET || c == CMD_RUN_NO_SAVE))
+	    NULL) || c == CMD_RUN_PRESET || c == CMD_RUN_NO_SAVE ||
+	    c == CMD_RUN_COMMIT))
 		a->planned = c;
 	switch (c) {
 	case 'l':
@@ -368,6 +395,8 @@ cmd_run_option(int c, const char *arg, int argc, char **argv,
 	case CMD_RUN_NO_SAVE:
 		m->nosave = 1;
 		return 0;
+	case CMD_RUN_COMMIT:
+		return cmd_run_commit(arg);
 	case CMD_RUN_PREPARE:
 	case CMD_RUN_SETUP:
 	case CMD_RUN_CLEANUP:

@@ -70,6 +70,36 @@ grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 2"
 h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "--compare 99: status $rc, not 2"
 
+# run --commit: kept as the run's commit (over SYSMARK_COMMIT), shown by
+# show and compare; history -b commit puts runs of one commit together,
+# commits as first measured: X, Y, X taken in turn order as X, X, Y.
+mkdir "$tmp/c" || fail "mkdir"
+i=0
+for rev in cafe01 beef02 cafe01; do
+	i=$((i + 1))
+	SYSMARK_COMMIT=ignored SYSMARK_RESULTS=$tmp $bin run -q -t syscall \
+	    -d 0.1 -n 2 --commit "$rev" -o "$tmp/c/r$i.csv" >/dev/null 2>&1 ||
+	    fail "run --commit $rev"
+done
+grep -q '^meta,commit,cafe01,' "$tmp/c/r1.csv" || fail "no commit in meta"
+$bin show "$tmp/c/r2.csv" | grep -q '^Commit: beef02' ||
+    fail "show: no commit"
+$bin compare "$tmp/c/r1.csv" "$tmp/c/r2.csv" 2>/dev/null |
+    grep -q 'commit beef02' || fail "compare: no commit"
+order() {
+	h --index none -f json -b "$1" "$tmp/c" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join(r["commit"] for r in d["series"][0]["runs"]))'
+}
+[ "$(order commit)" = "cafe01 cafe01 beef02" ] ||
+    fail "-b commit: $(order commit)"
+[ "$(order date)" = "cafe01 beef02 cafe01" ] || fail "-b date: $(order date)"
+SYSMARK_RESULTS=$tmp $bin run -q -t syscall --commit 'a b' >/dev/null \
+    2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q 'a revision has no spaces' "$tmp/err" ||
+    fail "--commit 'a b': status $rc"
+
 # show exports one run the same ways.
 $bin show -f bmf "$tmp/runs/synthbox-00030.csv" | python3 -c '
 import json, sys

@@ -37,6 +37,8 @@
 #define DUTY_MAX_CPUS	1024
 #define DUTY_READY_MS	10000	/* to pin every process */
 
+static int	duty_rt;	/* -r: SCHED_FIFO */
+
 static int64_t	duty_now(void);
 static void	duty_spin(int cpu, int64_t on, int64_t period, int ready);
 static int	duty_cpus(int *cpus, int max);
@@ -76,6 +78,15 @@ duty_spin(int cpu, int64_t on, int64_t period, int ready)
 #else
 	(void)cpu;	/* no portable pinning: the scheduler spreads them */
 #endif
+	if (duty_rt) {
+		struct sched_param	sp = { .sched_priority = 1 };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp) != 0) {
+			fprintf(stderr, "duty: SCHED_FIFO: %s\n",
+			    strerror(errno));
+			_exit(1);
+		}
+	}
 	if (write(ready, &c, 1) != 1)
 		_exit(1);
 	close(ready);
@@ -206,10 +217,15 @@ main(int argc, char **argv)
 	char		*end;
 	int		n, sig;
 
+	if (argc > 1 && strcmp(argv[1], "-r") == 0) {
+		duty_rt = 1;
+		argv++;
+		argc--;
+	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: duty SHARE [PERIOD_MS]\n"
+		fprintf(stderr, "usage: duty [-r] SHARE [PERIOD_MS]\n"
 		    "  spin SHARE%% (0 to 100) of every PERIOD_MS (default 10) "
-		    "on each CPU\n");
+		    "on each CPU; -r: as SCHED_FIFO\n");
 		return 2;
 	}
 	share = strtod(argv[1], &end);

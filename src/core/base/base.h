@@ -72,6 +72,7 @@ struct sm_rng {
 	uint64_t	s;
 };
 void	 sm_rng_seed(struct sm_rng *, uint64_t);
+uint64_t sm_rng_next(struct sm_rng *);
 double	 sm_rng_normal(struct sm_rng *);
 void	 sm_rng_shuffle(struct sm_rng *, size_t *, size_t);
 

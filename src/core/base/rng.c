@@ -19,7 +19,7 @@ sm_rng_seed(struct sm_rng *r, uint64_t seed)
 	r->s = seed;
 }
 
-static uint64_t
+uint64_t
 sm_rng_next(struct sm_rng *r)
 {
 	uint64_t	z = (r->s += 0x9e3779b97f4a7c15ULL);

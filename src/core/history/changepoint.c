@@ -23,6 +23,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,13 +47,16 @@ struct changepoint_ctx {
 	double		*w;	/* 1 / (own variance + tau2) */
 	double		*sy;	/* scratch for the permutations */
 	double		*sw;
-	size_t		*perm;
 	uint64_t	 seed;
 	double		 tau2;
+	size_t		 shuffles;
+	int		*below;	/* per count of shuffles: see _bounds */
+	int		*above;
 };
 
 #define CHANGEPOINT_Z80		0.8416	/* the normal's 80% quantile */
 #define CHANGEPOINT_STOP_AT	10	/* exceedances: Besag-Clifford */
+#define CHANGEPOINT_SURE	0.001	/* a binomial tail: p clearly off */
 
 void
 changepoint_opts_default(struct changepoint_opts *o)
@@ -62,12 +66,56 @@ changepoint_opts_default(struct changepoint_opts *o)
 	o->perms = CHANGEPOINT_PERMS;
 }
 
-/* The median of v[0..n), which it sorts. */
+/*
+ * The k-th smallest of v[0..n), which it reorders: Hoare's selection as
+ * Wirth gives it ("Algorithms + Data Structures = Programs", 1976), in
+ * linear time on average.
+ */
+static double
+changepoint_select(double *v, size_t n, size_t k)
+{
+	ptrdiff_t	l = 0, m = (ptrdiff_t)n - 1, i, j, kk = (ptrdiff_t)k;
+	double		x, t;
+
+	while (l < m) {
+		x = v[kk];
+		i = l;
+		j = m;
+		do {
+			while (v[i] < x)
+				i++;
+			while (x < v[j])
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
+	}
+	return v[kk];
+}
+
+/*
+ * The median of v[0..n), which it reorders: found by selection, not a
+ * sort, as a series may hold ten thousand runs.
+ */
 static double
 changepoint_median(double *v, size_t n)
 {
-	qsort(v, n, sizeof *v, stats_cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	double	hi = changepoint_select(v, n, n / 2), lo = hi;
+
+	if (n % 2 == 0) {
+		/* The lower middle is the largest of the lower half. */
+		lo = v[0];
+		for (size_t i = 1; i < n / 2; i++)
+			lo = fmax(lo, v[i]);
+	}
+	return (lo + hi) / 2;
 }
 
 /*
@@ -117,7 +165,10 @@ changepoint_min_right(const struct changepoint_ctx *c, size_t e)
 
 /*
  * The best cut of (y, w)[0..len): the k maximising the squared
- * difference of the weighted means over its variance.  0 if none.
+ * difference of the weighted means over its variance,
+ * (m_L - m_R)^2 / (1/W_L + 1/W_R), written with one division:
+ * (S_L W_R - S_R W_L)^2 / (W_L W_R W), as the shuffles run it thousands
+ * of times over series of thousands of runs.  0 if none.
  */
 static size_t
 changepoint_scan(const double *y, const double *w, size_t len,
@@ -135,8 +186,8 @@ changepoint_scan(const double *y, const double *w, size_t len,
 		sl += w[k - 1] * y[k - 1];
 		if (k < CHANGEPOINT_MIN_SIDE || len - k < minr)
 			continue;
-		d = sl / wl - (S - sl) / (W - wl);
-		z = d * d / (1 / wl + 1 / (W - wl));
+		d = sl * (W - wl) - (S - sl) * wl;
+		z = d * d / (wl * (W - wl) * W);
 		if (z > best) {
 			best = z;
 			cut = k;
@@ -160,9 +211,85 @@ changepoint_search(const struct changepoint_ctx *c,
 }
 
 /*
+ * When the shuffles so far settle the test.  After k shuffles, over of
+ * them as strong as the cut: were the true p-value alpha, over would be
+ * Binomial(k, alpha).  below[k] is the largest count whose lower tail
+ * is under CHANGEPOINT_SURE (so few: p is clearly under alpha), -1 if
+ * none; above[k] the smallest whose upper tail is (so many: clearly
+ * over).  A long series pays for each shuffle, and most of its tests are
+ * settled long before the last (the sequential idea of Besag and
+ * Clifford, "Sequential Monte Carlo p-values", Biometrika 1991, taken
+ * to both sides).
+ */
+static void
+changepoint_bounds(struct changepoint_ctx *c)
+{
+	double	a = c->o->alpha, pmf, cdf;
+	int	m = c->o->perms;
+
+	c->below = xcalloc((size_t)m + 1, sizeof *c->below);
+	c->above = xcalloc((size_t)m + 1, sizeof *c->above);
+	for (int k = 1; k <= m; k++) {
+		pmf = pow(1 - a, k);	/* P(X = 0) */
+		cdf = pmf;
+		c->below[k] = cdf < CHANGEPOINT_SURE ? 0 : -1;
+		c->above[k] = k + 1;
+		for (int j = 1; j <= k; j++) {
+			pmf *= (double)(k - j + 1) / j * a / (1 - a);
+			if (cdf + pmf < CHANGEPOINT_SURE)
+				c->below[k] = j;
+			if (1 - cdf < CHANGEPOINT_SURE) {
+				c->above[k] = j;
+				break;
+			}
+			cdf += pmf;
+		}
+	}
+}
+
+/* Swap pair i with pair j of (y, w). */
+static void
+changepoint_swap(double *y, double *w, size_t i, size_t j)
+{
+	double	t;
+
+	t = y[i];
+	y[i] = y[j];
+	y[j] = t;
+	t = w[i];
+	w[i] = w[j];
+	w[j] = t;
+}
+
+/*
+ * Shuffle the pairs (y[i], w[i]) of [0, n) together (Fisher-Yates).
+ * Each 64-bit draw gives two indexes, by a multiply and shift of each
+ * half rather than a division: their bias, under n / 2^32, is far below
+ * what 199 shuffles can see.
+ */
+static void
+changepoint_shuffle(struct sm_rng *rng, double *y, double *w, size_t n)
+{
+	uint64_t	r = 0;
+	size_t		i;
+
+	for (i = n; i > 1; i--) {
+		if ((i - n) % 2 == 0) {
+			r = sm_rng_next(rng);
+			changepoint_swap(y, w, i - 1, (size_t)(((r >> 32) *
+			    (uint64_t)i) >> 32));
+		} else
+			changepoint_swap(y, w, i - 1, (size_t)(((r &
+			    0xffffffffU) * (uint64_t)i) >> 32));
+	}
+}
+
+/*
  * The permutation test of g's cut: how often the runs of the segment,
- * shuffled, give a cut at least as strong.  Stops once CHANGEPOINT_STOP_AT
- * shuffles have (the p-value is then well above any alpha).
+ * shuffled, give a cut at least as strong.  Each shuffle starts from the
+ * last (a uniform shuffle of any order is uniform).  Stops once the
+ * count says the p-value is clearly over alpha (or CHANGEPOINT_STOP_AT
+ * shuffles beat the cut), or clearly under it (changepoint_bounds).
  */
 static double
 changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
@@ -173,19 +300,19 @@ changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
 	double		z;
 
 	sm_rng_seed(&rng, c->seed ^ ((uint64_t)g->s << 32) ^ g->e);
-	for (size_t i = 0; i < len; i++)
-		c->perm[i] = g->s + i;
+	memcpy(c->sy, c->y + g->s, len * sizeof *c->sy);
+	memcpy(c->sw, c->w + g->s, len * sizeof *c->sw);
 	for (k = 1; k <= c->o->perms; k++) {
-		sm_rng_shuffle(&rng, c->perm, len);
-		for (size_t i = 0; i < len; i++) {
-			c->sy[i] = c->y[c->perm[i]];
-			c->sw[i] = c->w[c->perm[i]];
-		}
+		changepoint_shuffle(&rng, c->sy, c->sw, len);
 		changepoint_scan(c->sy, c->sw, len, minr, &z);
-		if (z >= g->z && ++over == CHANGEPOINT_STOP_AT)
+		c->shuffles++;
+		over += z >= g->z;
+		if (over == CHANGEPOINT_STOP_AT || over >= c->above[k])
 			return (double)over / k;
+		if (over <= c->below[k])
+			break;
 	}
-	return (1.0 + over) / (c->o->perms + 1.0);
+	return (1.0 + over) / (fmin(k, c->o->perms) + 1.0);
 }
 
 /* Weighted mean of [s, e) and its weight. */
@@ -345,7 +472,6 @@ changepoint_prepare(struct changepoint_ctx *c, const double *v,
 	c->w = xcalloc(c->n, sizeof *c->w);
 	c->sy = xcalloc(c->n, sizeof *c->sy);
 	c->sw = xcalloc(c->n, sizeof *c->sw);
-	c->perm = xcalloc(c->n, sizeof *c->perm);
 	for (size_t i = 0; i < c->n; i++) {
 		c->y[i] = log(v[i]);
 		own[i] = relvar != NULL && isfinite(relvar[i]) &&
@@ -356,6 +482,7 @@ changepoint_prepare(struct changepoint_ctx *c, const double *v,
 	for (size_t i = 0; i < c->n; i++)
 		c->w[i] = 1 / (own[i] + c->tau2 + CHANGEPOINT_VAR_FLOOR);
 	c->seed = changepoint_seed(c->y, c->n);
+	changepoint_bounds(c);
 	free(own);
 }
 
@@ -391,13 +518,15 @@ changepoint_find(const double *v, const double *relvar, size_t n,
 	changepoint_merge(&c, r);
 	r->detect = changepoint_detectable(&c);
 	r->tau2 = c.tau2;
+	r->shuffles = c.shuffles;
 	free(g);
 	free(p);
 	free(c.y);
 	free(c.w);
 	free(c.sy);
 	free(c.sw);
-	free(c.perm);
+	free(c.below);
+	free(c.above);
 }
 
 void

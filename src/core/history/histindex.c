@@ -9,18 +9,24 @@
  * over it).  The CSV files stay the truth: an index that is missing,
  * foreign or damaged is rebuilt from them without a word.
  *
- * A text file of our own rather than SQLite: a history reads every
- * summary of a directory at once, which a flat file does in one pass
- * with no dependency (doc/history.md has the measurement).
+ * The index is binary and compact, read in one sequential read() and
+ * used in place: a history of 10,000 runs of the whole catalog holds
+ * 1.5 million summaries, and parsing them as text cost seconds
+ * (doc/history.md has the measurements, and why not SQLite).  Every
+ * string is kept once, in a pool at the end, and named by its offset:
  *
- *   sysmark-history-index <TAB> 1 <TAB> /the/dir
- *   F name size mtime_s mtime_ns kind        kind: r run, b bad, s skipped
- *   M host date label commit                 (r) \N for none
- *   E path:line: why                         (b) named again each time
- *   S test version copies unit mean relvar df n   (r) one per test
+ *   header   magic "SMHIDX\0\0", u32 0x01020304 (the byte order),
+ *            u32 version, u64 files, u64 summaries, u64 pool bytes,
+ *            u32 the directory, u32 0
+ *   files    name host date label commit err (u32 each, NONE for none),
+ *            i64 size, mtime s, mtime ns, u32 summaries, u8 kind, 3 x 0
+ *                kind: r run, b bad (err named again each time), s skipped
+ *   sums     test unit (u32), i32 version, copies,
+ *            f64 mean, relvar, df, u64 samples: in the files' order
+ *   pool     NUL-terminated strings, the last byte NUL
  *
- * Fields are separated by tabs; a tab, newline or backslash inside one is
- * written \t, \n, \\.
+ * Numbers are in the machine's own order: an index written elsewhere
+ * fails the byte-order check and is rebuilt, as a damaged one is.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -32,6 +38,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,27 +46,30 @@
 
 #include "history.h"
 
-#define HISTINDEX_MAGIC		"sysmark-history-index"
-#define HISTINDEX_MAX_FIELDS	10
+#define HISTINDEX_MAGIC		"SMHIDX\0\0"
+#define HISTINDEX_BOM		0x01020304U
+#define HISTINDEX_NONE		UINT32_MAX
+#define HISTINDEX_HEAD		48	/* bytes of each part */
+#define HISTINDEX_FILE		56
+#define HISTINDEX_SUM		48
+#define HISTINDEX_NSTR		6	/* strings of a file record */
 
-/* What the index knew of one file. */
-struct histindex_old {
-	char		*name;
-	long long	 size;
-	long long	 ms;		/* mtime seconds and nanoseconds */
-	long long	 mns;
-	char		 kind;
-	char		*meta[4];	/* host, date, label, commit */
-	char		*err;
-	size_t		 sum0;		/* its summaries in the pool */
-	size_t		 nsums;
+/* The strings of a file record, in their order. */
+enum histindex_str {
+	HISTINDEX_NAME, HISTINDEX_HOST, HISTINDEX_DATE, HISTINDEX_LABEL,
+	HISTINDEX_COMMIT, HISTINDEX_ERR
 };
 
-/* Every summary the index holds, one array, the entries' in order. */
-struct histindex_pool {
-	struct history_sum	*v;
-	size_t			 n;
-	size_t			 cap;
+/* The index as read: its bytes, checked, used in place. */
+struct histindex_old {
+	unsigned char		*buf;
+	const unsigned char	*files;
+	const unsigned char	*sums;
+	const char		*pool;
+	size_t			 npool;
+	size_t			 nfiles;
+	size_t			 nsums;
+	size_t			*sum0;		/* each file's first summary */
 };
 
 /* One file of this scan, as the new index will say it. */
@@ -75,247 +85,363 @@ struct histindex_file {
 	char		*err;
 };
 
-/* ---- Fields ---- */
+/* Bytes that grow, for the index being written. */
+struct histindex_buf {
+	unsigned char	*p;
+	size_t		 len;
+	size_t		 cap;
+};
 
-/* Undo the escapes of a field, in place; NULL for \N. */
-static char *
-histindex_unescape(char *s)
+/* The string pool being written, each string once (a hash table). */
+struct histindex_pool {
+	struct histindex_buf	 b;
+	uint32_t		*slot;		/* offset + 1; 0 empty */
+	size_t			 cap;
+	size_t			 n;
+	int			 full;		/* past what a u32 names */
+};
+
+/* ---- Bytes ---- */
+
+static uint32_t
+histindex_u32(const unsigned char *p)
 {
-	char	*w = s;
+	uint32_t	v;
 
-	if (strcmp(s, "\\N") == 0)
-		return NULL;
-	for (char *r = s; *r != '\0'; r++) {
-		if (*r == '\\' && r[1] != '\0') {
-			r++;
-			*w++ = *r == 't' ? '\t' : *r == 'n' ? '\n' : *r;
-		} else
-			*w++ = *r;
-	}
-	*w = '\0';
-	return s;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static uint64_t
+histindex_u64(const unsigned char *p)
+{
+	uint64_t	v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
 }
 
 static void
-histindex_put(FILE *f, const char *s)
+histindex_add(struct histindex_buf *b, const void *p, size_t n)
 {
-	fputc('\t', f);
-	if (s == NULL) {
-		fputs("\\N", f);
-		return;
+	if (b->len + n > b->cap) {
+		b->cap = b->cap ? b->cap : 4096;
+		while (b->len + n > b->cap)
+			b->cap *= 2;
+		b->p = xreallocarray(b->p, b->cap, 1);
 	}
-	for (; *s != '\0'; s++) {
-		if (*s == '\t')
-			fputs("\\t", f);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '\\')
-			fputs("\\\\", f);
-		else
-			fputc(*s, f);
-	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
 }
 
-/* Split line at tabs into at most max fields; the count. */
-static size_t
-histindex_split(char *line, char **field, size_t max)
+static void
+histindex_add32(struct histindex_buf *b, uint32_t v)
 {
-	size_t	n = 0;
-	char	*p = line;
-
-	line[strcspn(line, "\n")] = '\0';
-	while (n < max) {
-		field[n++] = p;
-		if ((p = strchr(p, '\t')) == NULL)
-			break;
-		*p++ = '\0';
-	}
-	return n;
+	histindex_add(b, &v, sizeof v);
 }
 
-static int
-histindex_ll(const char *s, long long *v)
+static void
+histindex_add64(struct histindex_buf *b, uint64_t v)
 {
-	char	*end;
+	histindex_add(b, &v, sizeof v);
+}
 
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	return errno != 0 || end == s || *end != '\0' ? -1 : 0;
+static void
+histindex_addf(struct histindex_buf *b, double v)
+{
+	histindex_add(b, &v, sizeof v);
 }
 
 /* ---- Reading the index ---- */
 
-static void
-histindex_old_free(struct histindex_old *o, size_t n)
+/* String off of the pool, NULL for none (checked by histindex_check). */
+static const char *
+histindex_str(const struct histindex_old *o, uint32_t off)
 {
-	for (size_t i = 0; i < n; i++) {
-		free(o[i].name);
-		for (int k = 0; k < 4; k++)
-			free(o[i].meta[k]);
-		free(o[i].err);
-	}
-	free(o);
+	return off == HISTINDEX_NONE ? NULL : o->pool + off;
 }
 
-/* An S record, o's next summary, into the pool; 0 or -1. */
+/* Whether off names a string of the pool shorter than max (0: any). */
 static int
-histindex_sum(struct histindex_old *o, struct histindex_pool *pool,
-    char **f, size_t nf)
+histindex_str_ok(const struct histindex_old *o, uint32_t off, size_t max,
+    int none)
 {
-	struct history_sum	*s;
-	long long		 v, c, n;
-
-	if (nf != 9 || histindex_ll(f[2], &v) != 0 ||
-	    histindex_ll(f[3], &c) != 0 || histindex_ll(f[8], &n) != 0 ||
-	    strlen(f[1]) >= sizeof s->test || strlen(f[4]) >= sizeof s->unit)
-		return -1;
-	if (pool->n == pool->cap) {
-		pool->cap = pool->cap ? 2 * pool->cap : 4096;
-		pool->v = xreallocarray(pool->v, pool->cap, sizeof *pool->v);
-	}
-	if (o->nsums++ == 0)
-		o->sum0 = pool->n;
-	s = &pool->v[pool->n++];
-	memset(s, 0, sizeof *s);
-	strcpy(s->test, f[1]);
-	strcpy(s->unit, f[4]);
-	s->version = (int)v;
-	s->copies = (int)c;
-	s->n = (size_t)n;
-	if (sm_parse_double(f[5], &s->mean) != 0 ||
-	    sm_parse_double(f[6], &s->relvar) != 0 ||
-	    sm_parse_double(f[7], &s->df) != 0)
-		return -1;
-	return 0;
-}
-
-/* An F record: a new entry; 0 or -1. */
-static int
-histindex_entry(struct histindex_old **o, size_t *n, char **f, size_t nf)
-{
-	struct histindex_old	*e;
-
-	if (nf != 6 || strlen(f[5]) != 1 || strchr("rbs", f[5][0]) == NULL)
-		return -1;
-	*o = xreallocarray(*o, *n + 1, sizeof **o);
-	e = &(*o)[(*n)++];
-	memset(e, 0, sizeof *e);
-	e->name = xstrdup(histindex_unescape(f[1]) != NULL ? f[1] : "");
-	e->kind = f[5][0];
-	if (histindex_ll(f[2], &e->size) != 0 ||
-	    histindex_ll(f[3], &e->ms) != 0 || histindex_ll(f[4], &e->mns))
-		return -1;
-	return 0;
-}
-
-/* One record after the first line; 0 or -1 (the index is damaged). */
-static int
-histindex_record(struct histindex_old **o, size_t *n,
-    struct histindex_pool *pool, char *line)
-{
-	char			*f[HISTINDEX_MAX_FIELDS];
-	size_t			 nf = histindex_split(line, f,
-				     HISTINDEX_MAX_FIELDS);
-	struct histindex_old	*e = *n > 0 ? &(*o)[*n - 1] : NULL;
-
-	if (strcmp(f[0], "F") == 0)
-		return histindex_entry(o, n, f, nf);
-	if (e == NULL)
-		return -1;
-	if (strcmp(f[0], "S") == 0 && e->kind == 'r')
-		return histindex_sum(e, pool, f, nf);
-	if (strcmp(f[0], "M") == 0 && nf == 5 && e->kind == 'r') {
-		for (int k = 0; k < 4; k++) {
-			char	*v = histindex_unescape(f[k + 1]);
-
-			e->meta[k] = v != NULL ? xstrdup(v) : NULL;
-		}
+	if (off == HISTINDEX_NONE)
+		return none;
+	if (off >= o->npool)
 		return 0;
-	}
-	if (strcmp(f[0], "E") == 0 && nf == 2 && e->kind == 'b') {
-		e->err = xstrdup(histindex_unescape(f[1]) != NULL ? f[1] :
-		    "");
-		return 0;
-	}
-	return -1;
+	return max == 0 || strnlen(o->pool + off, max) < max;
+}
+
+/* Whether summary record p can be used as it is. */
+static int
+histindex_sum_ok(const struct histindex_old *o, const unsigned char *p)
+{
+	struct history_sum	s;
+
+	return histindex_str_ok(o, histindex_u32(p), sizeof s.test, 0) &&
+	    histindex_str_ok(o, histindex_u32(p + 4), sizeof s.unit, 0);
 }
 
 /*
- * The index at path for directory dir, as a list sorted by name; an
- * empty list if there is none or it cannot be trusted.
+ * Every offset and count of the index checked, each file's first
+ * summary found: after this the records are used without a doubt.
+ * 0 or -1.
  */
-static size_t
-histindex_read(const char *path, const char *dir, struct histindex_old **out,
-    struct histindex_pool *pool)
+static int
+histindex_check(struct histindex_old *o, size_t nsums)
 {
-	struct histindex_old	*o = NULL;
-	size_t			 n = 0, cap = 0;
-	char			*line = NULL, *f[3], want[16];
-	FILE			*fp;
-	int			 fd, bad = 0;
+	const unsigned char	*f;
+	size_t			 at = 0;
 
-	*out = NULL;
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NOCTTY)) < 0 ||
-	    (fp = fdopen(fd, "r")) == NULL) {
-		if (fd >= 0)
-			close(fd);
+	o->sum0 = xcalloc(o->nfiles + 1, sizeof *o->sum0);
+	for (size_t i = 0; i < o->nfiles; i++) {
+		f = o->files + i * HISTINDEX_FILE;
+		for (int k = 0; k < HISTINDEX_NSTR; k++)
+			if (!histindex_str_ok(o, histindex_u32(f + 4 * k), 0,
+			    k != HISTINDEX_NAME))
+				return -1;
+		if (strchr("rbs", f[52]) == NULL || f[52] == '\0')
+			return -1;
+		o->sum0[i] = at;
+		if ((at += histindex_u32(f + 48)) > nsums)
+			return -1;
+	}
+	if (at != nsums)
+		return -1;
+	for (size_t i = 0; i < nsums; i++)
+		if (!histindex_sum_ok(o, o->sums + i * HISTINDEX_SUM))
+			return -1;
+	return 0;
+}
+
+/* The bytes of the index at path into o->buf (one read); its size or 0. */
+static size_t
+histindex_slurp(const char *path, struct histindex_old *o)
+{
+	struct stat	sb;
+	size_t		len, got = 0;
+	ssize_t		r;
+	int		fd;
+
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NOCTTY)) < 0)
+		return 0;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_size < HISTINDEX_HEAD || (uintmax_t)sb.st_size > SIZE_MAX) {
+		close(fd);
 		return 0;
 	}
-	snprintf(want, sizeof want, "%d", HISTINDEX_VERSION);
-	if (getline(&line, &cap, fp) < 0 ||
-	    histindex_split(line, f, 3) != 3 ||
-	    strcmp(f[0], HISTINDEX_MAGIC) != 0 || strcmp(f[1], want) != 0 ||
-	    strcmp(histindex_unescape(f[2]) != NULL ? f[2] : "", dir) != 0)
-		bad = 1;
-	while (!bad && getline(&line, &cap, fp) >= 0)
-		bad = histindex_record(&o, &n, pool, line) != 0;
-	fclose(fp);
-	free(line);
-	if (bad) {
-		histindex_old_free(o, n);
-		pool->n = 0;
-		return 0;
-	}
-	*out = o;
-	return n;
+	len = (size_t)sb.st_size;
+	o->buf = xmalloc(len);
+	while (got < len && ((r = read(fd, o->buf + got, len - got)) > 0 ||
+	    (r < 0 && errno == EINTR)))
+		got += r > 0 ? (size_t)r : 0;
+	close(fd);
+	return got == len ? len : 0;
+}
+
+/*
+ * The index at path for directory dir into o, its files sorted by name
+ * as written; 0, or -1 if there is none or it cannot be trusted (o is
+ * then empty).
+ */
+static int
+histindex_read(const char *path, const char *dir, struct histindex_old *o)
+{
+	const unsigned char	*p;
+	uint64_t		 nf, ns, np;
+	size_t			 len;
+
+	memset(o, 0, sizeof *o);
+	if ((len = histindex_slurp(path, o)) == 0)
+		goto bad;
+	p = o->buf;
+	nf = histindex_u64(p + 16);
+	ns = histindex_u64(p + 24);
+	np = histindex_u64(p + 32);
+	if (memcmp(p, HISTINDEX_MAGIC, 8) != 0 ||
+	    histindex_u32(p + 8) != HISTINDEX_BOM ||
+	    histindex_u32(p + 12) != HISTINDEX_VERSION ||
+	    nf > len / HISTINDEX_FILE || ns > len / HISTINDEX_SUM ||
+	    np > len || HISTINDEX_HEAD + nf * HISTINDEX_FILE +
+	    ns * HISTINDEX_SUM + np != len || np == 0 ||
+	    p[len - 1] != '\0')
+		goto bad;
+	o->nfiles = nf;
+	o->nsums = ns;
+	o->files = p + HISTINDEX_HEAD;
+	o->sums = o->files + nf * HISTINDEX_FILE;
+	o->pool = (const char *)(o->sums + ns * HISTINDEX_SUM);
+	o->npool = np;
+	if (!histindex_str_ok(o, histindex_u32(p + 40), 0, 0) ||
+	    strcmp(histindex_str(o, histindex_u32(p + 40)), dir) != 0 ||
+	    histindex_check(o, ns) != 0)
+		goto bad;
+	return 0;
+bad:
+	free(o->buf);
+	free(o->sum0);
+	memset(o, 0, sizeof *o);
+	return -1;
+}
+
+static void
+histindex_old_free(struct histindex_old *o)
+{
+	free(o->buf);
+	free(o->sum0);
 }
 
 /* ---- Writing it ---- */
 
+static uint64_t
+histindex_hash(const char *s)
+{
+	uint64_t	h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+/* The slot of string s in the pool's table: its own, or an empty one. */
+static size_t
+histindex_slot(const struct histindex_pool *pl, const uint32_t *slot,
+    size_t cap, const char *s)
+{
+	size_t	at = histindex_hash(s) & (cap - 1);
+
+	while (slot[at] != 0 && strcmp((const char *)pl->b.p + slot[at] - 1,
+	    s) != 0)
+		at = (at + 1) & (cap - 1);
+	return at;
+}
+
+/* The pool's table twice as large, its strings placed again. */
 static void
-histindex_write_file(FILE *f, const struct history *h,
+histindex_pool_grow(struct histindex_pool *pl)
+{
+	size_t		 cap = pl->cap ? 2 * pl->cap : 1024;
+	uint32_t	*slot = xcalloc(cap, sizeof *slot);
+
+	for (size_t i = 0; i < pl->cap; i++)
+		if (pl->slot[i] != 0)
+			slot[histindex_slot(pl, slot, cap,
+			    (const char *)pl->b.p + pl->slot[i] - 1)] =
+			    pl->slot[i];
+	free(pl->slot);
+	pl->slot = slot;
+	pl->cap = cap;
+}
+
+/* String s's offset in the pool, added once; NONE for NULL. */
+static uint32_t
+histindex_intern(struct histindex_pool *pl, const char *s)
+{
+	size_t	at;
+
+	if (s == NULL)
+		return HISTINDEX_NONE;
+	if (pl->b.len + strlen(s) + 1 >= HISTINDEX_NONE) {
+		pl->full = 1;
+		return HISTINDEX_NONE;
+	}
+	if (2 * (pl->n + 1) > pl->cap)
+		histindex_pool_grow(pl);
+	at = histindex_slot(pl, pl->slot, pl->cap, s);
+	if (pl->slot[at] == 0) {
+		pl->slot[at] = (uint32_t)pl->b.len + 1;
+		histindex_add(&pl->b, s, strlen(s) + 1);
+		pl->n++;
+	}
+	return pl->slot[at] - 1;
+}
+
+/* File e's record into fb, its summaries into sb. */
+static void
+histindex_put_file(struct histindex_buf *fb, struct histindex_buf *sb,
+    struct histindex_pool *pl, const struct history *h,
     const struct histindex_file *e)
 {
-	const struct history_run *r;
+	const struct history_run *r = e->kind == 'r' ? &h->runs[e->run] : NULL;
 	const struct history_sum *s;
+	unsigned char		 tail[4] = { (unsigned char)e->kind, 0, 0, 0 };
+	size_t			 ns = r != NULL ? e->sum1 - e->sum0 : 0;
 
-	fputs("F", f);
-	histindex_put(f, e->name);
-	fprintf(f, "\t%lld\t%lld\t%lld\t%c\n", e->size, e->ms, e->mns,
-	    e->kind);
-	if (e->kind == 'b') {
-		fputs("E", f);
-		histindex_put(f, e->err);
-		fputc('\n', f);
+	histindex_add32(fb, histindex_intern(pl, e->name));
+	histindex_add32(fb, histindex_intern(pl, r ? r->host : NULL));
+	histindex_add32(fb, histindex_intern(pl, r ? r->date : NULL));
+	histindex_add32(fb, histindex_intern(pl, r ? r->label : NULL));
+	histindex_add32(fb, histindex_intern(pl, r ? r->commit : NULL));
+	histindex_add32(fb, histindex_intern(pl, e->kind == 'b' ? e->err :
+	    NULL));
+	histindex_add64(fb, (uint64_t)e->size);
+	histindex_add64(fb, (uint64_t)e->ms);
+	histindex_add64(fb, (uint64_t)e->mns);
+	histindex_add32(fb, (uint32_t)ns);
+	histindex_add(fb, tail, sizeof tail);
+	for (size_t i = 0; i < ns; i++) {
+		s = &h->sums[e->sum0 + i];
+		histindex_add32(sb, histindex_intern(pl, s->test));
+		histindex_add32(sb, histindex_intern(pl, s->unit));
+		histindex_add32(sb, (uint32_t)s->version);
+		histindex_add32(sb, (uint32_t)s->copies);
+		histindex_addf(sb, s->mean);
+		histindex_addf(sb, s->relvar);
+		histindex_addf(sb, s->df);
+		histindex_add64(sb, (uint64_t)s->n);
 	}
-	if (e->kind != 'r')
-		return;
-	r = &h->runs[e->run];
-	fputs("M", f);
-	histindex_put(f, r->host);
-	histindex_put(f, r->date);
-	histindex_put(f, r->label);
-	histindex_put(f, r->commit);
-	fputc('\n', f);
-	for (size_t i = e->sum0; i < e->sum1; i++) {
-		s = &h->sums[i];
-		fputs("S", f);
-		histindex_put(f, s->test);
-		fprintf(f, "\t%d\t%d", s->version, s->copies);
-		histindex_put(f, s->unit);
-		fprintf(f, "\t%.17g\t%.17g\t%.17g\t%zu\n", s->mean, s->relvar,
-		    s->df, s->n);
+}
+
+/* All of b to fd; 0 or -1. */
+static int
+histindex_write_all(int fd, const struct histindex_buf *b)
+{
+	size_t	done = 0;
+	ssize_t	r;
+
+	while (done < b->len) {
+		if ((r = write(fd, b->p + done, b->len - done)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		done += (size_t)r;
 	}
+	return 0;
+}
+
+/* The index's parts, in the order of the file: 0 or -1. */
+static int
+histindex_write_parts(int fd, const char *dir, const struct history *h,
+    const struct histindex_file *e, size_t n)
+{
+	struct histindex_buf	 head = { 0 }, fb = { 0 }, sb = { 0 };
+	struct histindex_pool	 pl = { 0 };
+	uint32_t		 d;
+	int			 rc;
+
+	d = histindex_intern(&pl, dir);
+	for (size_t i = 0; i < n; i++)
+		histindex_put_file(&fb, &sb, &pl, h, &e[i]);
+	histindex_add(&head, HISTINDEX_MAGIC, 8);
+	histindex_add32(&head, HISTINDEX_BOM);
+	histindex_add32(&head, HISTINDEX_VERSION);
+	histindex_add64(&head, (uint64_t)n);
+	histindex_add64(&head, (uint64_t)(sb.len / HISTINDEX_SUM));
+	histindex_add64(&head, (uint64_t)pl.b.len);
+	histindex_add32(&head, d);
+	histindex_add32(&head, 0);
+	rc = pl.full || histindex_write_all(fd, &head) != 0 ||
+	    histindex_write_all(fd, &fb) != 0 ||
+	    histindex_write_all(fd, &sb) != 0 ||
+	    histindex_write_all(fd, &pl.b) != 0 ? -1 : 0;
+	free(head.p);
+	free(fb.p);
+	free(sb.p);
+	free(pl.b.p);
+	free(pl.slot);
+	return rc;
 }
 
 /*
@@ -327,25 +453,14 @@ static int
 histindex_write(const char *path, const char *dir, const struct history *h,
     const struct histindex_file *e, size_t n)
 {
-	char	 tmp[PATH_MAX];
-	FILE	*f;
-	int	 fd, ok;
+	char	tmp[PATH_MAX];
+	int	fd, ok;
 
 	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp ||
 	    (fd = mkstemp(tmp)) < 0)
 		return -1;
-	if ((f = fdopen(fd, "w")) == NULL) {
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
-	fprintf(f, "%s\t%d", HISTINDEX_MAGIC, HISTINDEX_VERSION);
-	histindex_put(f, dir);
-	fputc('\n', f);
-	for (size_t i = 0; i < n; i++)
-		histindex_write_file(f, h, &e[i]);
-	ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
-	if (fclose(f) != 0 || !ok || rename(tmp, path) != 0) {
+	ok = histindex_write_parts(fd, dir, h, e, n) == 0 && fsync(fd) == 0;
+	if (close(fd) != 0 || !ok || rename(tmp, path) != 0) {
 		unlink(tmp);
 		return -1;
 	}
@@ -354,42 +469,77 @@ histindex_write(const char *path, const char *dir, const struct history *h,
 
 /* ---- Scanning ---- */
 
-/* The index's entry for name, if it matches the file as it is now. */
-static const struct histindex_old *
-histindex_find(const struct histindex_old *o, size_t n, size_t *at,
-    const char *name, const struct histindex_file *e)
+/* The index's record of name, if it matches the file as it is now. */
+static const unsigned char *
+histindex_find(const struct histindex_old *o, size_t *at, const char *name,
+    const struct histindex_file *e)
 {
-	int	c = 1;
+	const unsigned char	*f = NULL;
+	int			 c = 1;
 
 	/* Both lists are sorted by name: walk them together. */
-	while (*at < n && (c = strcmp(o[*at].name, name)) < 0)
+	while (*at < o->nfiles) {
+		f = o->files + *at * HISTINDEX_FILE;
+		if ((c = strcmp(histindex_str(o, histindex_u32(f)), name)) >= 0)
+			break;
 		(*at)++;
-	if (*at >= n || c != 0)
+	}
+	if (*at >= o->nfiles || c != 0)
 		return NULL;
-	if (o[*at].size != e->size || o[*at].ms != e->ms ||
-	    o[*at].mns != e->mns)
+	if ((long long)histindex_u64(f + 24) != e->size ||
+	    (long long)histindex_u64(f + 32) != e->ms ||
+	    (long long)histindex_u64(f + 40) != e->mns)
 		return NULL;
-	return &o[*at];
+	return f;
 }
 
-/* Take a file's entry from the index into h. */
+/* Summaries [from, from + n) of the index into h, of run. */
+static void
+histindex_reuse_sums(struct history *h, const struct histindex_old *o,
+    size_t from, size_t n, size_t run)
+{
+	const unsigned char	*p = o->sums + from * HISTINDEX_SUM;
+	struct history_sum	*s;
+
+	for (size_t i = 0; i < n; i++, p += HISTINDEX_SUM) {
+		s = history_add_sum(h);
+		s->run = run;
+		strcpy(s->test, histindex_str(o, histindex_u32(p)));
+		strcpy(s->unit, histindex_str(o, histindex_u32(p + 4)));
+		s->version = (int)histindex_u32(p + 8);
+		s->copies = (int)histindex_u32(p + 12);
+		memcpy(&s->mean, p + 16, sizeof s->mean);
+		memcpy(&s->relvar, p + 24, sizeof s->relvar);
+		memcpy(&s->df, p + 32, sizeof s->df);
+		s->n = (size_t)histindex_u64(p + 40);
+	}
+}
+
+/* Take file record f (the at-th) from the index into h. */
 static void
 histindex_reuse(struct history *h, const char *path,
-    const struct histindex_old *o, const struct histindex_pool *pool,
-    struct histindex_file *e, histindex_warn_cb warn, void *arg)
+    const struct histindex_old *o, size_t at, struct histindex_file *e,
+    histindex_warn_cb warn, void *arg)
 {
-	e->kind = o->kind;
-	if (o->kind == 'b') {
-		e->err = xstrdup(o->err != NULL ? o->err : path);
+	const unsigned char	*f = o->files + at * HISTINDEX_FILE;
+	const char		*err;
+
+	e->kind = (char)f[52];
+	if (e->kind == 'b') {
+		err = histindex_str(o, histindex_u32(f + 4 * HISTINDEX_ERR));
+		e->err = xstrdup(err != NULL ? err : path);
 		warn(e->err, arg);
 		return;
 	}
-	if (o->kind != 'r')
+	if (e->kind != 'r')
 		return;
-	e->run = history_add_run(h, path, o->meta[0], o->meta[1], o->meta[2],
-	    o->meta[3]);
+	e->run = history_add_run(h, path,
+	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_HOST)),
+	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_DATE)),
+	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_LABEL)),
+	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_COMMIT)));
 	e->sum0 = h->nsums;
-	history_add_sums(h, pool->v + o->sum0, o->nsums, e->run);
+	histindex_reuse_sums(h, o, o->sum0[at], histindex_u32(f + 48), e->run);
 	e->sum1 = h->nsums;
 }
 
@@ -432,13 +582,14 @@ histindex_stat(const char *path, struct histindex_file *e)
 
 /* Whether the new list says the same as the index did. */
 static int
-histindex_same(const struct histindex_old *o, size_t no,
-    const struct histindex_file *e, size_t n, size_t read)
+histindex_same(const struct histindex_old *o, const struct histindex_file *e,
+    size_t n, size_t read)
 {
-	if (read > 0 || no != n)
+	if (read > 0 || o->nfiles != n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(o[i].name, e[i].name) != 0)
+		if (strcmp(histindex_str(o, histindex_u32(o->files +
+		    i * HISTINDEX_FILE)), e[i].name) != 0)
 			return 0;
 	return 1;
 }
@@ -448,16 +599,15 @@ static void
 histindex_dir(struct history *h, const char *dir, const char *ipath,
     histindex_warn_cb warn, void *arg, struct histindex_stats *st)
 {
-	struct histindex_old		*o = NULL;
-	struct histindex_pool		 pool = { 0 };
-	const struct histindex_old	*hit;
-	struct histindex_file		*e;
-	char				**names, path[PATH_MAX];
-	size_t				 n, no = 0, at = 0, read = 0;
+	struct histindex_old	 o = { 0 };
+	struct histindex_file	*e;
+	char			**names, path[PATH_MAX];
+	size_t			 n, at = 0, read = 0;
 
 	n = paths_list_csv(dir, &names);
 	if (ipath != NULL)
-		no = histindex_read(ipath, dir, &o, &pool);
+		histindex_read(ipath, dir, &o);
+	history_reserve(h, n, o.nsums);
 	e = xcalloc(n + 1, sizeof *e);
 	for (size_t i = 0; i < n; i++) {
 		e[i].name = names[i];
@@ -470,9 +620,8 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 			st->bad++;
 			continue;
 		}
-		if ((hit = histindex_find(o, no, &at, names[i], &e[i])) != NULL)
-			histindex_reuse(h, path, hit, &pool, &e[i], warn,
-			    arg);
+		if (histindex_find(&o, &at, names[i], &e[i]) != NULL)
+			histindex_reuse(h, path, &o, at, &e[i], warn, arg);
 		else {
 			read++;
 			histindex_read_run(h, path, &e[i], warn, arg);
@@ -480,10 +629,9 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 		st->bad += e[i].kind == 'b';
 	}
 	st->read += read;
-	if (ipath != NULL && !histindex_same(o, no, e, n, read))
+	if (ipath != NULL && !histindex_same(&o, e, n, read))
 		st->written |= histindex_write(ipath, dir, h, e, n) == 0;
-	histindex_old_free(o, no);
-	free(pool.v);
+	histindex_old_free(&o);
 	for (size_t i = 0; i < n; i++) {
 		free(e[i].err);
 		free(names[i]);

@@ -64,6 +64,26 @@ history_add_run(struct history *h, const char *path, const char *host,
 	return h->nruns++;
 }
 
+/*
+ * Room for runs more runs and sums more summaries, grown once: an index
+ * brings a million summaries, and doubling them by one would copy them
+ * again and again.
+ */
+void
+history_reserve(struct history *h, size_t runs, size_t sums)
+{
+	if (h->nruns + runs > h->caprun) {
+		h->caprun = h->nruns + runs;
+		h->runs = xreallocarray(h->runs, h->caprun, sizeof *h->runs);
+	}
+	if (h->nsums + sums > h->capsum) {
+		h->capsum = h->capsum ? h->capsum : 256;
+		while (h->nsums + sums > h->capsum)
+			h->capsum *= 2;
+		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+	}
+}
+
 /* Add one summary; the caller fills it. */
 struct history_sum *
 history_add_sum(struct history *h)
@@ -74,23 +94,6 @@ history_add_sum(struct history *h)
 	}
 	memset(&h->sums[h->nsums], 0, sizeof *h->sums);
 	return &h->sums[h->nsums++];
-}
-
-/* Add n summaries of run at once (an index's, unchanged). */
-void
-history_add_sums(struct history *h, const struct history_sum *s, size_t n,
-    size_t run)
-{
-	if (h->nsums + n > h->capsum) {
-		h->capsum = h->capsum ? h->capsum : 256;
-		while (h->nsums + n > h->capsum)
-			h->capsum *= 2;
-		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
-	}
-	memcpy(h->sums + h->nsums, s, n * sizeof *s);
-	for (size_t i = 0; i < n; i++)
-		h->sums[h->nsums + i].run = run;
-	h->nsums += n;
 }
 
 /*
@@ -252,13 +255,13 @@ history_order(struct history *h)
 	free(idx);
 }
 
-/* qsort()'s order of summary indexes of one series: the runs' rank. */
+/* qsort()'s order of the summaries of one series: their runs' rank. */
 static int
 history_rank_cmp(const void *pa, const void *pb)
 {
 	const struct history	*h = history_sorting;
-	size_t			 a = h->rank[h->sums[*(const size_t *)pa].run];
-	size_t			 b = h->rank[h->sums[*(const size_t *)pb].run];
+	size_t			 a = h->rank[((const struct history_sum *)pa)->run];
+	size_t			 b = h->rank[((const struct history_sum *)pb)->run];
 
 	return (a > b) - (a < b);
 }
@@ -418,26 +421,27 @@ history_group(struct history *h, const struct history_query *q, size_t *id,
 	return nser;
 }
 
-/* Whether summaries idx[0..n) are in their runs' order already. */
+/* Whether summaries s[0..n) are in their runs' order already. */
 static int
-history_in_rank(const struct history *h, const size_t *idx, size_t n)
+history_in_rank(const struct history *h, const struct history_sum *s,
+    size_t n)
 {
 	for (size_t i = 1; i < n; i++)
-		if (h->rank[h->sums[idx[i - 1]].run] >
-		    h->rank[h->sums[idx[i]].run])
+		if (h->rank[s[i - 1].run] > h->rank[s[i].run])
 			return 0;
 	return 1;
 }
 
 /*
  * The kept summaries regrouped: a new array, each series' summaries
- * together in the runs' order; the series made over it.
+ * together (each placed straight into its series' stretch, in one pass
+ * over the old array), in the runs' order; the series made over it.
  */
 static void
 history_regroup(struct history *h, const struct history_query *q)
 {
 	size_t			*id = xcalloc(h->nsums + 1, sizeof *id);
-	size_t			*count, *off, *idx, nser, kept = 0;
+	size_t			*count, *off, nser, kept = 0;
 	struct history_sum	*sums;
 
 	nser = history_group(h, q, id, &count);
@@ -446,18 +450,15 @@ history_regroup(struct history *h, const struct history_query *q)
 		off[j] = kept;
 		kept += count[j];
 	}
-	idx = xcalloc(kept + 1, sizeof *idx);
+	sums = xreallocarray(NULL, kept + 1, sizeof *sums);
 	for (size_t i = 0; i < h->nsums; i++)
 		if (id[i] != SIZE_MAX)
-			idx[off[id[i]]++] = i;
-	sums = xcalloc(kept + 1, sizeof *sums);
+			sums[off[id[i]]++] = h->sums[i];
 	history_sorting = h;
 	for (size_t j = 0, at = 0; j < nser; at += count[j++]) {
-		if (!history_in_rank(h, idx + at, count[j]))
-			qsort(idx + at, count[j], sizeof *idx,
+		if (!history_in_rank(h, sums + at, count[j]))
+			qsort(sums + at, count[j], sizeof *sums,
 			    history_rank_cmp);
-		for (size_t i = 0; i < count[j]; i++)
-			sums[at + i] = h->sums[idx[at + i]];
 		history_new_series(h, &sums[at])->n = count[j];
 	}
 	history_sorting = NULL;
@@ -467,7 +468,6 @@ history_regroup(struct history *h, const struct history_query *q)
 	free(id);
 	free(count);
 	free(off);
-	free(idx);
 }
 
 /*

@@ -50,6 +50,7 @@ struct changepoint_result {
 	size_t			 ncps;
 	double			 detect;	/* a step it would find, 80% */
 	double			 tau2;		/* runs' variance beyond own */
+	size_t			 shuffles;	/* the tests', in all */
 };
 void	 changepoint_opts_default(struct changepoint_opts *);
 void	 changepoint_find(const double *v, const double *relvar, size_t n,
@@ -117,9 +118,8 @@ void	 history_init(struct history *);
 size_t	 history_add_run(struct history *h, const char *path,
 	     const char *host, const char *date, const char *label,
 	     const char *commit);
+void	 history_reserve(struct history *h, size_t runs, size_t sums);
 struct history_sum *history_add_sum(struct history *);
-void	 history_add_sums(struct history *h, const struct history_sum *s,
-	     size_t n, size_t run);
 int	 history_add_loaded(struct history *, const char *,
 	     const struct run *);
 void	 history_build(struct history *, const struct history_query *);
@@ -130,7 +130,7 @@ const char *history_run_name(const struct history *h, size_t run, char *buf,
 void	 history_free(struct history *);
 
 /* histindex.c: runs read through an index of their summaries */
-#define HISTINDEX_VERSION	1
+#define HISTINDEX_VERSION	2
 typedef void (*histindex_warn_cb)(const char *, void *);
 struct histindex_stats {
 	size_t	files;		/* run files seen */

@@ -1,0 +1,127 @@
+#!/bin/sh
+# A real series for `sysmark history`: RUNS runs (default 30) of six
+# CPU-bound tests taken in turn on this machine, with a slowdown of
+# SHARE% (default 5) made on purpose from run AT (default 20) on by the
+# duty-cycle load (tests/perf/duty.c, built here: one process pinned on
+# each CPU this one may use, spinning SHARE% of every 10 ms period, so
+# that the measured test, whichever CPU it is on, loses about SHARE% of
+# it; the spinners run SCHED_FIFO, duty -r, so that the other processes
+# of a loaded machine cannot starve them of their share).  Then history
+# is asked: the step should be found at run AT (or
+# the next) with its size, and no change called before it.  Prints each
+# run's load and the answer; the runs are kept in a private directory
+# under $TMPDIR, whose path is printed.
+#
+# Usage: sh tests/perf/history_real.sh [-n RUNS] [-a AT] [-s SHARE]
+#            [-d SECONDS] [-N SAMPLES] [-t ID,...]
+#   -n RUNS      runs in the series (default 30)
+#   -a AT        the first run slowed, 1-based (default 20)
+#   -s SHARE     the duty load's share of each CPU, percent (default 5)
+#   -d SECONDS   one sample (default 0.5); -N samples a run (default 6)
+#   -t ID,...    the six tests (default dhry2reg,whetstone-double,
+#                arithoh,hanoi,syscall,pipe)
+# From the top of the tree after `make sysmark`.  Exit 0 when the step
+# was found where it was put and nothing before it, 1 otherwise.
+set -eu
+
+me=history_real
+runs=30 at=20 share=5 dur=0.5 samples=6
+tests=dhry2reg,whetstone-double,arithoh,hanoi,syscall,pipe
+while getopts n:a:s:d:N:t: c; do
+	case $c in
+	n) runs=$OPTARG ;;
+	a) at=$OPTARG ;;
+	s) share=$OPTARG ;;
+	d) dur=$OPTARG ;;
+	N) samples=$OPTARG ;;
+	t) tests=$OPTARG ;;
+	*) sed -n '/^# Usage:/,/^#   -t/s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	esac
+done
+top=$(pwd)
+[ -x "$top/sysmark" ] && [ -f "$top/tests/perf/duty.c" ] ||
+    { echo "$me: run from the top after make sysmark" >&2; exit 2; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-real.XXXXXX")
+mkdir "$work/runs"
+SYSMARK_RESULTS=$work
+export SYSMARK_RESULTS
+${CC:-cc} -std=c11 -O2 -o "$work/duty" "$top/tests/perf/duty.c" ||
+    { echo "$me: could not build tests/perf/duty.c" >&2; exit 2; }
+
+duty_pid=
+duty_stop() {
+	[ -n "$duty_pid" ] || return 0
+	kill "$duty_pid" 2>/dev/null || true
+	i=0
+	while kill -0 "$duty_pid" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ $i -lt 100 ] || kill -KILL "$duty_pid" 2>/dev/null || true
+	wait "$duty_pid" 2>/dev/null || true
+	duty_pid=
+	grep '^duty: used' "$work/duty.out" || true
+}
+trap 'duty_stop' EXIT
+trap 'exit 130' INT TERM HUP
+
+# The duty load running, or exit: waits (a bound of 10 s) for its word.
+duty_start() {
+	: >"$work/duty.out"
+	"$work/duty" -r "$share" >"$work/duty.out" 2>"$work/duty.err" &
+	duty_pid=$!
+	i=0
+	while ! grep -q '^duty: running' "$work/duty.out"; do
+		if [ $i -ge 100 ] || ! kill -0 "$duty_pid" 2>/dev/null; then
+			echo "$me: the duty load did not start" >&2
+			cat "$work/duty.err" >&2
+			exit 2
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+echo "$runs runs of $tests, -d $dur -n $samples; $share% duty load from" \
+    "run $at; runs in $work/runs"
+for i in $(seq "$runs"); do
+	n=$(printf '%02d' "$i")
+	[ "$i" -lt "$at" ] || [ -n "$duty_pid" ] || duty_start
+	l=$(cut -d' ' -f1-3 /proc/loadavg)
+	SYSMARK_COMMIT=run-$n "$top/sysmark" run -q -t "$tests" -d "$dur" \
+	    -n "$samples" -l "run-$n" -o "$work/runs/run-$n.csv" \
+	    >/dev/null 2>"$work/run.err" ||
+	    { cat "$work/run.err" >&2; exit 1; }
+	echo "run $n done$([ -z "$duty_pid" ] || echo ', duty on')" \
+	    "(load $l)"
+done
+duty_stop
+
+"$top/sysmark" history --index none -b label "$work/runs" | tee "$work/out"
+"$top/sysmark" history --index none -b label -f json "$work/runs" \
+    >"$work/out.json"
+# Each series' change points (their first run, 1-based) and verdict.
+python3 - "$work/out.json" "$at" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+at = int(sys.argv[2])
+early = found = 0
+for k in doc["series"]:
+    cps = k["change_points"]
+    if not cps:
+        print("%-18s no change (a step of %.1f%% would be found)" %
+              (k["id"], 100 * k["detectable"]))
+    for c in cps:
+        run = c["index"] + 1
+        print("%-18s change at run %d: %+.1f%% [%+.1f, %+.1f], p %.3f" %
+              (k["id"], run, 100 * c["change"], 100 * c["change_lo"],
+               100 * c["change_hi"], c["p"]))
+        if run < at:
+            early += 1
+        elif run <= at + 1:
+            found += 1
+print("steps found at run %d or %d: %d of %d series; changes called "
+      "before run %d: %d" % (at, at + 1, found, len(doc["series"]), at,
+                             early))
+sys.exit(0 if found > 0 and early == 0 else 1)
+EOF
