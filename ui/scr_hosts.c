@@ -136,20 +136,21 @@ scr_hosts_plan(struct ui *ui, struct scr_hosts *h)
 	return n > 0 ? 0 : -1;
 }
 
-/* A run came back: saved beside the others. */
+/*
+ * A run came back: saved beside the others; else in a fallback file and
+ * on its host, the host's line saying where (fleet_out_save()).
+ */
 static void
 scr_hosts_on_file(struct fleet_sess *s, void *arg)
 {
 	struct scr_hosts	*h = arg;
-	struct sm_error		 err;
 	size_t			 i = (size_t)(s - h->sess);
+	char			 path[PATH_MAX + 300];
 
-	if (fleet_out_save(s, h->dir, h->id, h->files[i], sizeof h->files[i],
-	    &err) != 0) {
-		s->status = FLEET_ST_LOST;
-		snprintf(s->reason, sizeof s->reason, "not kept: %.200s",
-		    err.msg);
-	}
+	snprintf(path, sizeof path, "%s/%s.csv", h->dir, s->h->name);
+	if (h->files[i][0] == '\0' && fleet_out_save(s, path, h->id, 0) == 0)
+		snprintf(h->files[i], sizeof h->files[i], "%s.csv",
+		    s->h->name);
 }
 
 /* The sessions of the picked hosts, their logs in the fleet directory. */

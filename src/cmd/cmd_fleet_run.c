@@ -77,41 +77,18 @@ cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
 
 /* ---- Results ---- */
 
-/* fleet calibrate: the host's profile into results/noise-fleet/. */
-static void
-cmd_fleet_run_profile(struct cmd_fleet_run *r, struct fleet_sess *s, size_t i)
-{
-	struct sm_error	err;
-	struct run	run;
-	char		path[PATH_MAX];
-
-	run_init(&run);
-	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, &err)
-	    == 0 && fleet_out_profile(r->f.self, s->h->name, 1, path,
-	    sizeof path, &err) == 0) {
-		run_meta_set(&run, "fleet_host", s->h->name);
-		if (csvstore_save(&run, path, 1, &err) == 0) {
-			snprintf(r->files[i], sizeof r->files[i], "%s", path);
-			if (!r->quiet)
-				fprintf(stderr, "%s: noise profile saved in "
-				    "%s\n", s->h->name, path);
-			run_free(&run);
-			return;
-		}
-	}
-	run_free(&run);
-	s->status = FLEET_ST_LOST;
-	snprintf(s->reason, sizeof s->reason, "the profile was not kept: "
-	    "%.180s", err.msg);
-}
-
-/* A run file came from s: a run saved, or a profile with calibrate. */
+/*
+ * A run file came from s: the host's profile with calibrate, else its run
+ * beside the others.  Not kept there, it is in a fallback file and on
+ * its host (fleet_out_save()): the host's line says where.
+ */
 static void
 cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 {
 	struct cmd_fleet_run	*r = arg;
 	struct sm_error		 err;
 	size_t			 i = (size_t)(s - r->f.sess);
+	char			 path[PATH_MAX + 300];
 
 	/* One run a host: the first kept stays kept, whatever comes after. */
 	if (r->files[i][0] != '\0') {
@@ -119,17 +96,24 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 		    "the first, kept in %s, stays\n", s->h->name, r->files[i]);
 		return;
 	}
-	if (r->calibrate) {
-		cmd_fleet_run_profile(r, s, i);
+	/* No noise-fleet/ to save in: the save fails, the fallback holds. */
+	if (r->calibrate)
+		fleet_out_profile(r->f.self, s->h->name, 1, path, sizeof path,
+		    &err);
+	if (!r->calibrate || path[0] == '\0')
+		snprintf(path, sizeof path, "%s/%s.csv", r->dir, s->h->name);
+	if (fleet_out_save(s, path, r->calibrate ? NULL : r->id,
+	    r->calibrate) != 0)
+		return;
+	if (!r->calibrate) {
+		snprintf(r->files[i], sizeof r->files[i], "%s.csv",
+		    s->h->name);
 		return;
 	}
-	if (fleet_out_save(s, r->dir, r->id, r->files[i], sizeof r->files[i],
-	    &err) == 0)
-		return;
-	fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
-	s->status = FLEET_ST_LOST;
-	snprintf(s->reason, sizeof s->reason, "the run that came back was "
-	    "not kept: %.180s", err.msg);
+	snprintf(r->files[i], sizeof r->files[i], "%.*s", PATH_MAX - 1, path);
+	if (!r->quiet)
+		fprintf(stderr, "%s: noise profile saved in %s\n", s->h->name,
+		    path);
 }
 
 /*

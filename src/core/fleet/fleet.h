@@ -231,6 +231,8 @@ struct fleet_sess {
 	size_t			 out_got;	/* other bytes, all steps */
 	int			 over;		/* 1: past a cap, 2: cut */
 	int			 in_file, got_file;
+	int			 keep;		/* no CLEAN: its run stays */
+	int			 busy;		/* collect: runs still going */
 	void			*user;		/* the caller's, per host */
 };
 const char *fleet_status_name(enum fleet_status);
@@ -286,8 +288,8 @@ int	 fleet_out_write(const char *, const struct fleet_row *, size_t,
 	     struct sm_error *);
 void	 fleet_out_row(const struct fleet_sess *, const char *,
 	     struct fleet_row *);
-int	 fleet_out_save(const struct fleet_sess *s, const char *dir,
-	     const char *id, char *file, size_t len, struct sm_error *err);
+int	 fleet_out_save(struct fleet_sess *s, const char *path,
+	     const char *id, int force);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
 int	 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,

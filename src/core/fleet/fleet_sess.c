@@ -108,6 +108,8 @@ static void	fleet_sess_log(struct fleet_sess *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static void	fleet_sess_fail(struct fleet_sess *, enum fleet_status,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
+static void	fleet_sess_note(struct fleet_sess *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 static void	fleet_sess_begin(struct fleet_sess *, enum fleet_step);
 
 /*
@@ -132,24 +134,46 @@ fleet_sess_log(struct fleet_sess *s, const char *fmt, ...)
 	fflush(s->log);
 }
 
+/*
+ * The reason, unless one was said first; printed, and kept in fleet.csv:
+ * the host's words made visible.
+ */
+static void
+fleet_sess_reason(struct fleet_sess *s, const char *fmt, va_list ap)
+{
+	char	why[sizeof s->reason];
+
+	if (s->reason[0] != '\0')
+		return;
+	vsnprintf(why, sizeof why, fmt, ap);
+	visible_buf(why, s->reason, sizeof s->reason, 0);
+}
+
 /* The host ends in status st, the reason said; then cleaning if needed. */
 static void
 fleet_sess_fail(struct fleet_sess *s, enum fleet_status st, const char *fmt,
     ...)
 {
 	va_list	ap;
-	char	why[sizeof s->reason];
 
 	if (s->status == FLEET_ST_RUNNING || s->status == FLEET_ST_PENDING)
 		s->status = st;
-	if (s->reason[0] == '\0') {
-		va_start(ap, fmt);
-		vsnprintf(why, sizeof why, fmt, ap);
-		va_end(ap);
-		/* Printed, and kept in fleet.csv: the host's words visible. */
-		visible_buf(why, s->reason, sizeof s->reason, 0);
-	}
+	va_start(ap, fmt);
+	fleet_sess_reason(s, fmt, ap);
+	va_end(ap);
 	fleet_sess_log(s, "%s: %s", fleet_status_names[st], s->reason);
+}
+
+/* What the host's row must say beside its status, which stays. */
+static void
+fleet_sess_note(struct fleet_sess *s, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	fleet_sess_reason(s, fmt, ap);
+	va_end(ap);
+	fleet_sess_log(s, "note: %s", s->reason);
 }
 
 /* ---- Reading what ssh says ---- */
@@ -535,6 +559,13 @@ fleet_sess_begin(struct fleet_sess *s, enum fleet_step st)
 		fleet_sess_log(s, "done: %s", fleet_status_names[s->status]);
 		return;
 	}
+	if (st == FLEET_STEP_CLEAN && s->keep) {
+		/* Not kept here (fleet_out_save()): the host's copy stays. */
+		fleet_sess_log(s, "clean: skipped, %s stays for fleet collect",
+		    s->dir);
+		fleet_sess_begin(s, FLEET_STEP_DONE);
+		return;
+	}
 	if (fleet_sess_cmd(s, st, cmd, sizeof cmd) >= (int)sizeof cmd) {
 		fleet_sess_fail(s, FLEET_ST_REFUSED, "remote directory name "
 		    "too long");
@@ -627,6 +658,10 @@ fleet_sess_after_agent(struct fleet_sess *s)
 	else if (st == SM_EXIT_INTERRUPTED || s->interrupted)
 		fleet_sess_fail(s, FLEET_ST_INTERRUPTED, "%s", s->interrupted ?
 		    "interrupted (Ctrl-C)" : s->last_err);
+	else if ((st == SM_EXIT_SAVED_ELSEWHERE || st == SM_EXIT_NOT_SAVED) &&
+	    s->got_file)
+		fleet_sess_note(s, "the run came back whole; on the host it "
+		    "was not saved where asked: %s", s->last_err);
 	else if (st == SM_EXIT_SAMPLE_FAILED)
 		fleet_sess_fail(s, FLEET_ST_FAILED_SAMPLES, "%d sample(s) "
 		    "failed", s->errors);
