@@ -77,9 +77,17 @@ static const char fleet_stop_cmd[] =
     "fi; "
     "[ -s \"%s/run.csv\" ] || rm -rf \"%s\"; echo end'";
 static const char fleet_clean_cmd[] = "sh -c 'rm -rf \"%s\"; echo end'";
+/*
+ * A directory whose agent still runs (its run.csv.lock names a live pid,
+ * journal.c) is left alone: its file is still being written, and removing
+ * it under the agent would lose the run's last samples.
+ */
 static const char fleet_collect_cmd[] =
     "sh -c 'for d in \"$HOME\"/.cache/sysmark/run.*; do "
     "[ -s \"$d/run.csv\" ] || continue; "
+    "p=$(cat \"$d/run.csv.lock\" 2>/dev/null); case $p in \"\"|*[!0-9]*) "
+    ";; *) if kill -0 $p 2>/dev/null; then echo busy $p $d; continue; fi;; "
+    "esac; "
     "echo file $(wc -c < \"$d/run.csv\") $d; cat \"$d/run.csv\"; done; "
     "echo end'";
 
@@ -383,6 +391,8 @@ fleet_sess_out_line(struct fleet_sess *s, const char *l)
 			snprintf(s->figure, sizeof s->figure, "%s", sp + 1);
 	} else if (KEY("error"))
 		s->errors++;
+	else if (KEY("busy"))
+		s->busy++;
 	else if (KEY("exit"))
 		sscanf(arg, "%d", &s->agent_exit);
 	else if (KEY("file"))
@@ -909,28 +919,4 @@ fleet_sess_free(struct fleet_sess *s)
 	fleet_proc_end(&s->p);
 	free(s->file);
 	s->file = NULL;
-}
-
-/*
- * What a host running plan can send at most (fleet_sess_over()): a line
- * of the agent's a sample, at most FLEET_LINE_MAX bytes, and a run file
- * of the same samples, each line with a per-copy figure per copy; the
- * meta lines, the errors and the heartbeats fit in the slack.  The fleet
- * command and the console's Hosts screen both set their job's caps here.
- */
-void
-fleet_job_caps(struct fleet_job *job, const struct plan *p, int calibrate)
-{
-	double	lines, copies = 1, line;
-
-	for (size_t i = 0; i < p->ncopies; i++)
-		copies = copies > p->copies[i] ? copies : p->copies[i];
-	lines = (double)p->nbench * (double)(p->ncopies > 0 ? p->ncopies : 1) *
-	    (p->target > 0 ? PLAN_MAX_SAMPLES : p->samples + 1) *
-	    (calibrate && p->repeats < 2 ? NOISE_REPEATS : p->repeats);
-	line = 256 + 24 * copies;
-	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
-	    (double)CSVSTORE_MAX_FILE);
-	job->max_file = (size_t)fmin(lines * line + FLEET_OUT_SLACK,
-	    (double)CSVSTORE_MAX_FILE);
 }
