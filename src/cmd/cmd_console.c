@@ -21,13 +21,46 @@ const char cmd_console_usage[] =
 "  -r N           screen updates a second while tests run, 0.1 to 10\n"
 "                 (default 2)\n";
 
+/*
+ * The plain mode's choice measured as `sysmark run` measures a plan, by
+ * the command line's measuring run.
+ */
+static int
+cmd_console_plain(const char *argv0)
+{
+	struct ui_plain_choice	ch;
+	struct cmd_opts		m;
+	int			eof, rc;
+
+	cmd_opts_init(&m);
+	ch.plan = m.plan;
+	rc = ui_plain_ask(argv0, &ch, &eof);
+	m.plan = ch.plan;
+	if (rc != 0 && eof) {
+		fprintf(stderr, "sysmark: console: the input ended before a "
+		    "run was chosen; nothing was run\n");
+		rc = SM_EXIT_INPUT;
+	} else if (rc != 0) {
+		rc = SM_EXIT_OK;
+	} else {
+		m.out = ch.out;
+		m.force = ch.force;
+		rc = cmd_opts_finish(&m, argv0);
+		if (rc == 0)
+			rc = cmd_check_out(&m);
+		if (rc == 0)
+			rc = cmd_measure(&m);
+	}
+	cmd_opts_free(&m);
+	return rc;
+}
+
 /* The console, or on a terminal without cursor addressing its plain mode. */
 int
 cmd_console(int argc, char **argv, const char *argv0)
 {
-	double	 hz = 1000.0 / UI_REFRESH_MS;
-	char	**av;
-	int	   c, n = 0, rc, eof;
+	double	hz = 1000.0 / UI_REFRESH_MS;
+	int	c;
 
 	while ((c = getopt(argc, argv, ":r:")) != -1) {
 		if (c == ':')
@@ -44,19 +77,5 @@ cmd_console(int argc, char **argv, const char *argv0)
 		    argv[optind]);
 	if (!ui_plain_terminal())
 		return ui_main(argv0, (int)(1000 / hz));
-	if ((av = ui_plain_ask(argv0, &eof)) == NULL && eof) {
-		fprintf(stderr, "sysmark: console: the input ended before a "
-		    "run was chosen; nothing was run\n");
-		return SM_EXIT_INPUT;
-	}
-	if (av == NULL)
-		return SM_EXIT_OK;
-	while (av[n] != NULL)
-		n++;
-	optind = 1;
-	rc = cmd_run(n, av, argv0);
-	for (int i = 0; i < n; i++)
-		free(av[i]);
-	free(av);
-	return rc;
+	return cmd_console_plain(argv0);
 }

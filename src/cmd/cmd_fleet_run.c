@@ -307,8 +307,10 @@ cmd_fleet_run_plan(struct cmd_fleet_run *r)
 		return cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them",
 		    r->m.plan.repeats);
+	/* The gap computed once here, as calibrate does: every host's. */
 	if (r->calibrate)
-		cmd_calibrate_gap(&r->m, r->gap_set);
+		noise_plan(&r->m.plan, r->m.plan.repeats, r->gap_set ?
+		    r->m.plan.gap : -1);
 	if (plan_check(&r->m.plan, &err) != 0 || fleet_job_plan(&r->f.job,
 	    &r->m.plan, r->copies, r->calibrate, &r->plan, &r->plan_len,
 	    &err) != 0)

@@ -20,7 +20,9 @@ fl_setup
 cfg="-F $fl_tmp/ssh_config"
 mkdir -p "$fl_tmp/full" "$fl_tmp/tmp" "$fl_tmp/rtmp" "$fl_tmp/home2/.cache"
 fl_mounts=""
-trap 'for m in $fl_mounts; do umount "$m" 2>/dev/null; done; fl_cleanup' EXIT
+apid=""
+trap '[ -z "$apid" ] || pkill -CONT -s "$apid"
+for m in $fl_mounts; do umount "$m" 2>/dev/null; done; fl_cleanup' EXIT
 
 # fl_mount DIR SIZE: a tmpfs of SIZE on DIR, undone on exit.
 fl_mount() {
@@ -42,16 +44,28 @@ fl_field() {
 }
 
 # fl_go WHAT DIR HOST: fleet run on HOST (results under DIR) in the
-# background ($pid), until HOST has measured a sample; the fleet's
-# directory in $d.
+# background ($pid), until HOST has measured a sample; then its agent
+# (its session: every process it forked) is stopped, so that the disk
+# fills before the run ends however busy the machine is (fl_resume
+# continues it).  The fleet's directory in $d.
 fl_go() {
 	TMPDIR=$fl_tmp/tmp SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run \
-	    $cfg -i "$fl_tmp/inv$3" -o "$2" -t syscall -d 0.3 -n 8 \
+	    $cfg -i "$fl_tmp/inv$3" -o "$2" -t syscall -d 0.2 -n 30 \
 	    >"$fl_tmp/out" 2>"$fl_tmp/err" &
 	pid=$!
 	fl_wait_for 60 sh -c "grep -q 'sample syscall 1 2/' $2/fleet-*/h$3.log" ||
 	    fl_fail "$1: h$3 measured nothing: $(cat "$fl_tmp/err")"
 	d=$(ls -d "$2"/fleet-* | tail -n 1)
+	apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$d/h$3.log")
+	[ -n "$apid" ] || fl_fail "$1: no agent pid in $d/h$3.log"
+	pkill -STOP -s "$apid"
+	! grep -q 'file [0-9]' "$d/h$3.log" ||
+	    fl_fail "$1: the run ended before its agent was stopped"
+}
+
+# fl_resume: the stopped agent goes on.
+fl_resume() {
+	pkill -CONT -s "$apid"
 }
 
 # fl_end WHAT: wait for the fleet run ($pid); its exit status in $rc.
@@ -73,6 +87,7 @@ t0=$(date +%s)
 fl_mount "$fl_tmp/full" 1m
 fl_go local "$fl_tmp/full" 1
 fl_fill "$fl_tmp/full"
+fl_resume
 fl_end local
 [ $rc -eq 6 ] || fl_fail "local full: exit $rc: $(cat "$fl_tmp/err")"
 fb=$(ls "$fl_tmp"/tmp/sysmark-unsaved-*.csv 2>/dev/null | head -n 1)
@@ -103,6 +118,7 @@ t0=$(date +%s)
 fl_mount "$fl_tmp/home2/.cache" 64m
 fl_go remote "$fl_tmp/results" 2
 fl_fill "$fl_tmp/home2/.cache"
+fl_resume
 fl_end remote
 [ $rc -eq 0 ] || fl_fail "remote full: exit $rc: $(cat "$fl_tmp/err")"
 [ "$(fl_field "$d" h2 3)" = ok ] || fl_fail "remote full: $(cat "$d/fleet.csv")"
@@ -125,6 +141,7 @@ t0=$(date +%s)
 fl_go both "$fl_tmp/full" 2
 fl_fill "$fl_tmp/home2/.cache"
 fl_fill "$fl_tmp/full"
+fl_resume
 fl_end both
 [ $rc -eq 6 ] || fl_fail "both full: exit $rc: $(cat "$fl_tmp/err")"
 fb=$(ls "$fl_tmp"/tmp/sysmark-unsaved-*.csv 2>/dev/null | head -n 1)
