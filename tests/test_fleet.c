@@ -433,11 +433,54 @@ test_ipv6_targets(void **state)
 	fleet_inv_free(&inv);
 }
 
+/*
+ * --hosts errors name the entry as the user typed it, never the
+ * inventory line it is rewritten into (ansible_user=, a section).
+ */
+static void
+test_hosts_list_errors(void **state)
+{
+	static const char *const bad[][2] = {
+		{ "u@", "no host named" },
+		{ "-x@h", "not a user name (\"-x\")" },
+		{ "ok,x$y@a", "not a user name" },
+		{ "[::1", "[ADDR]" },
+		{ "[::1]x", "only :PORT" },
+		{ "u@b:x", "a port is a number from 1 to 65535 (\"x\")" },
+		{ "a:99999", "65535" },
+		{ "h:0", "65535" },
+		{ ":22", "no host named" },
+		{ "a@b@c", "one '@'" },
+		{ "ok,-oProxy", "is not a host name" },
+		{ "db[3:1]", "range" },
+	};
+	struct fleet_inv	inv;
+	struct sm_error		err;
+	char			want[128];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char	*e = strrchr(bad[i][0], ',');
+
+		assert_int_equal(fleet_inv_from_list(&inv, bad[i][0], &err),
+		    -1);
+		snprintf(want, sizeof want, "--hosts \"%s\": ",
+		    e != NULL ? e + 1 : bad[i][0]);
+		if (strncmp(err.msg, want, strlen(want)) != 0 ||
+		    strstr(err.msg, bad[i][1]) == NULL ||
+		    strstr(err.msg, "ansible_") != NULL ||
+		    strstr(err.msg, "section") != NULL)
+			fail_msg("%s: got \"%s\"", bad[i][0], err.msg);
+		fleet_inv_free(&inv);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plain),
+		cmocka_unit_test(test_hosts_list_errors),
 		cmocka_unit_test(test_ini),
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_refused),

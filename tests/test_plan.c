@@ -333,6 +333,82 @@ test_check_sample_bounds(void **state)
 	plan_free(&p);
 }
 
+/*
+ * Every field through plan_write_lines(), the lines a fleet's agent
+ * reads, plan_read_line() and plan_read(): the plan each host runs is
+ * the one asked for, command tests and hooks included; -c as given
+ * travels as given (each host's "cpus").
+ */
+static void
+test_round_trip_lines(void **state)
+{
+	struct plan	 a, b;
+	struct run	 run;
+	struct sm_error	 err;
+	char		*buf = NULL, *line, *save = NULL;
+	size_t		 len = 0, n = 0;
+	FILE		*f;
+
+	(void)state;
+	odd_plan(&a);
+	assert_non_null(f = open_memstream(&buf, &len));
+	assert_int_equal(plan_write_lines(&a, NULL, f, &err), 0);
+	assert_int_equal(fclose(f), 0);
+	run_init(&run);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save), n++)
+		assert_int_equal(plan_read_line(&run, line, &err), 0);
+	/* 15 keys of the plan and one per command test, nothing else. */
+	assert_int_equal(n, 15 + 3);
+	assert_int_equal(plan_read(&b, &run, "lines", &err), 0);
+	assert_same_plan(&a, &b);
+	plan_free(&b);
+	run_free(&run);
+	free(buf);
+
+	/* -c as given; a control character no line can carry is refused. */
+	buf = NULL;
+	assert_non_null(f = open_memstream(&buf, &len));
+	assert_int_equal(plan_write_lines(&a, "1,cpus", f, &err), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(strstr(buf, "\nplan_copies 1,cpus\n"));
+	free(buf);
+	plan_set_str(&a.prepare, "a\nb");
+	buf = NULL;
+	assert_non_null(f = open_memstream(&buf, &len));
+	assert_int_equal(plan_write_lines(&a, NULL, f, &err), -1);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(strstr(err.msg, "prepare"));
+	free(buf);
+	plan_free(&a);
+}
+
+/* A line that is no key of a plan, or a key given twice, is refused. */
+static void
+test_read_line_refuses(void **state)
+{
+	static const char *const bad[] = {
+		"plan_tests", "bogus 1", " samples 1", "-t syscall",
+		"hostname box", "plan_command. x", "samples 2"
+	};
+	struct run	run;
+	struct sm_error	err;
+	char		line[64];
+
+	(void)state;
+	run_init(&run);
+	snprintf(line, sizeof line, "samples 1");
+	assert_int_equal(plan_read_line(&run, line, &err), 0);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(line, sizeof line, "%s", bad[i]);
+		if (plan_read_line(&run, line, &err) != -1)
+			fail_msg("\"%s\" accepted", bad[i]);
+		assert_string_equal(line, bad[i]);
+	}
+	assert_string_equal(run_meta_get(&run, "samples"), "1");
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -344,6 +420,8 @@ main(void)
 		cmocka_unit_test(test_read_refuses),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_check_sample_bounds),
+		cmocka_unit_test(test_round_trip_lines),
+		cmocka_unit_test(test_read_line_refuses),
 	};
 
 	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);

@@ -107,49 +107,45 @@ scr_hosts_enter(struct ui *ui)
 /* ---- The fleet ---- */
 
 /*
- * The select screen's choice as the agent's plan (run's options), and the
- * caps on what a host may send back that follow from it.
+ * The select screen's choice as the agent's plan, and the caps on what a
+ * host may send back that follow from it, as fleet run makes them
+ * (fleet_job_plan()); 0, or -1 with a message saying why not.
  */
 static int
 scr_hosts_plan(struct ui *ui, struct scr_hosts *h)
 {
 	struct plan	 plan;
-	size_t		 n = ui_choice_plan(ui, &plan);
-	FILE		*f = open_memstream(&h->plan, &h->plan_len);
+	struct sm_error	 err;
+	int		 rc = 0;
 
-	if (f == NULL)
-		sm_fatal("open_memstream: %s", strerror(errno));
-	fprintf(f, "%s\n-t ", FLEET_PLAN_HELLO);
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? "," : "", plan.benches[i]->id);
-	fprintf(f, "\n-c ");
-	for (size_t i = 0; i < plan.ncopies; i++)
-		fprintf(f, "%s%d", i ? "," : "", plan.copies[i]);
-	fprintf(f, "\n-d %g\n-n %d\n", plan.duration, plan.samples);
-	if (plan.target > 0)
-		fprintf(f, "-C %g\n", 100 * plan.target);
-	fprintf(f, "go\n");
-	fclose(f);
-	/* What each host may send, as fleet run allows it. */
-	fleet_job_caps(&h->job, &plan, 0);
+	if (ui_choice_plan(ui, &plan) == 0) {
+		ui_message(ui, "no test chosen: pick some on the select "
+		    "screen (n)");
+		rc = -1;
+	} else if (fleet_job_plan(&h->job, &plan, NULL, 0, &h->plan,
+	    &h->plan_len, &err) != 0) {
+		ui_message(ui, "%s", err.msg);
+		rc = -1;
+	}
 	plan_free(&plan);
-	return n > 0 ? 0 : -1;
+	return rc;
 }
 
-/* A run came back: saved beside the others. */
+/*
+ * A run came back: saved beside the others; else in a fallback file and
+ * on its host, the host's line saying where (fleet_out_save()).
+ */
 static void
 scr_hosts_on_file(struct fleet_sess *s, void *arg)
 {
 	struct scr_hosts	*h = arg;
-	struct sm_error		 err;
 	size_t			 i = (size_t)(s - h->sess);
+	char			 path[PATH_MAX + 300];
 
-	if (fleet_out_save(s, h->dir, h->id, h->files[i], sizeof h->files[i],
-	    &err) != 0) {
-		s->status = FLEET_ST_LOST;
-		snprintf(s->reason, sizeof s->reason, "not kept: %.200s",
-		    err.msg);
-	}
+	snprintf(path, sizeof path, "%s/%s.csv", h->dir, s->h->name);
+	if (h->files[i][0] == '\0' && fleet_out_save(s, path, h->id, 0) == 0)
+		snprintf(h->files[i], sizeof h->files[i], "%s.csv",
+		    s->h->name);
 }
 
 /* The sessions of the picked hosts, their logs in the fleet directory. */
@@ -216,8 +212,7 @@ scr_hosts_run(struct ui *ui)
 	if (memchr(h->sel, 1, h->inv.nhosts) == NULL)
 		ui_message(ui, "pick at least one host with Space");
 	else if (scr_hosts_plan(ui, h) != 0)
-		ui_message(ui, "no test chosen: pick some on the select "
-		    "screen (n)");
+		;	/* it said why */
 	else if (fleet_bin_load(&h->job, ui->self, &h->bin, &h->exec, &err)
 	    != 0 || fleet_out_dir(ui->self, NULL, h->dir, sizeof h->dir,
 	    h->id, sizeof h->id, &err) != 0 ||
@@ -227,8 +222,6 @@ scr_hosts_run(struct ui *ui)
 		/* An ssh that dies while fed must not kill the console. */
 		signal(SIGPIPE, SIG_IGN);
 		h->ssh.control_dir = h->ctl;
-		h->job.plan = h->plan;
-		h->job.plan_len = h->plan_len;
 		h->job.on_file = scr_hosts_on_file;
 		h->job.arg = h;
 		scr_hosts_sessions(h);

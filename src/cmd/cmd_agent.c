@@ -1,8 +1,9 @@
 /*
  * sysmark agent: the remote end of a fleet run, started by `sysmark fleet
- * run` through ssh, never by hand.  The plan comes on stdin as run's own
- * options, one "-X VALUE" a line, and is checked by the same code as
- * `sysmark run` (cmd_opts_parse), so a test id never meets a shell.
+ * run` through ssh, never by hand.  The plan comes on stdin as the keys
+ * a run file records it by, one "KEY VALUE" a line (plan_write_lines()),
+ * and is read and checked by the code that resumes a run (plan_read()),
+ * command tests included, so a test id never meets a shell.
  * While it measures, the agent writes one line per sample and a
  * heartbeat on stdout; the fleet writes a heartbeat on its stdin.  When
  * its input closes or the fleet's heartbeat stops, it stops as Ctrl-C
@@ -120,40 +121,43 @@ cmd_agent_getline(char *buf, size_t len, uint64_t deadline)
 	return -1;
 }
 
-/* The plan: "-X VALUE" lines up to "go", parsed as run parses them. */
+/*
+ * The plan: "KEY VALUE" lines up to "go" (plan_write_lines()), read as
+ * run --resume reads a saved run's plan (plan_read()), so a test id or a
+ * command never meets a shell and every value is checked as there.
+ */
 static int
 cmd_agent_plan(struct cmd_opts *m)
 {
-	char		line[FLEET_LINE_MAX];
-	uint64_t	deadline = sm_now_ns() + FLEET_PLAN_S * 1000000000ull;
-	int		rc = 0, got, gap_set = 0;
+	char		*line = xmalloc(FLEET_PLAN_LINE_MAX);
+	uint64_t	 deadline = sm_now_ns() + FLEET_PLAN_S * 1000000000ull;
+	struct sm_error	 err;
+	struct run	 plan;
+	int		 rc = 0, got;
 
-	if (cmd_agent_getline(line, sizeof line, deadline) != 1 ||
+	run_init(&plan);
+	if (cmd_agent_getline(line, FLEET_PLAN_LINE_MAX, deadline) != 1 ||
 	    strcmp(line, FLEET_PLAN_HELLO) != 0)
-		return cmd_usage_error("agent: no plan on stdin (this command "
+		rc = cmd_usage_error("agent: no plan on stdin (this command "
 		    "is started by sysmark fleet run)");
-	while (rc == 0 && (got = cmd_agent_getline(line, sizeof line,
+	while (rc == 0 && (got = cmd_agent_getline(line, FLEET_PLAN_LINE_MAX,
 	    deadline)) == 1 && strcmp(line, "go") != 0) {
-		if (strcmp(line, FLEET_PLAN_CALIBRATE) == 0) {
+		if (strcmp(line, FLEET_PLAN_CALIBRATE) == 0)
 			m->calibrate = 1;
-			m->plan.repeats = NOISE_REPEATS;
-		} else if (line[0] != '-' || strchr(FLEET_PLAN_OPTS, line[1]) ==
-		    NULL || line[1] == '\0' || line[2] != ' ')
-			rc = cmd_usage_error("agent: plan line \"%.60s\": "
-			    "expected -X VALUE", line);
-		else {
-			gap_set |= line[1] == 'g';
-			rc = cmd_opts_parse(line[1], line + 3, m);
-		}
+		else if (plan_read_line(&plan, line, &err) != 0)
+			rc = cmd_usage_error("agent: plan line %s", err.msg);
 	}
 	if (rc == 0 && got != 1)
 		rc = cmd_usage_error("agent: the plan ended before \"go\"");
+	plan_free(&m->plan);
+	if (rc == 0 && plan_read(&m->plan, &plan, "the fleet's plan", &err)
+	    != 0)
+		rc = cmd_input_error(&err);
 	if (rc == 0 && m->calibrate && m->plan.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them", m->plan.repeats);
-	if (rc == 0 && m->calibrate)
-		noise_plan(&m->plan, m->plan.repeats,
-		    gap_set ? m->plan.gap : -1);
+	run_free(&plan);
+	free(line);
 	return rc;
 }
 

@@ -23,7 +23,9 @@ const char cmd_fleet_usage[] =
 "usage: sysmark fleet check [-F SSH_CONFIG] [--accept-new] [-w SECONDS]\n"
 "                   [-f N] -i INVENTORY | --hosts HOST,... [PATTERN]\n"
 "       sysmark fleet run [-t -c -d -n -R -C -T --order as run] [-b HOST]\n"
-"                   [-f N] [-o DIR] [-q] [ssh options] -i INVENTORY [PATTERN]\n"
+"                   [-x -P -D -L -N --suite --show-output --timeout as run]\n"
+"                   [--ignore-failure] [--warmup N] [-f N] [-o|--dir DIR]\n"
+"                   [-q] [ssh options] -i INVENTORY [PATTERN]\n"
 "       sysmark fleet show [-f FORMAT] [-b HOST|NAME] DIR\n"
 "       sysmark fleet collect [ssh options] [-i INVENTORY] DIR\n"
 "       sysmark fleet collect [ssh options] [-o DIR] -i INVENTORY [PATTERN]\n"
@@ -44,10 +46,14 @@ const char cmd_fleet_usage[] =
 "  -F SSH_CONFIG  ssh's -F: another client configuration\n"
 "  --accept-new   trust a host key on first use (a changed one is\n"
 "                 still refused)\n"
-"  -w SECONDS     ssh's connect timeout (default 10)\n"
+"  -w SECONDS     ssh's connect timeout (default 10); also\n"
+"                 --connect-timeout SECONDS\n"
 "  -b HOST|NAME   show: ratios to this host (default the first) or a\n"
 "                 baseline\n"
-"  -o DIR         where the fleet's directory goes (default results/)\n";
+"  -o DIR         where the fleet's directory goes (default results/);\n"
+"                 also --dir DIR\n"
+"  --ignore-failure  run's -i for command tests, --warmup N its -w (here\n"
+"                 -i and -w are the inventory and the connect timeout)\n";
 
 /* ---- fleet check ---- */
 

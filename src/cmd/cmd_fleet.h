@@ -47,6 +47,7 @@ const char *cmd_fleet_check_binary(const struct cmd_fleet *,
 
 /* cmd_fleet_run.c */
 int	 cmd_fleet_run(int, char **, const char *);
+int	 cmd_fleet_run_hosts(int, char **, const char *);
 int	 cmd_fleet_calibrate(int, char **, const char *);
 
 /* cmd_fleet_show.c */

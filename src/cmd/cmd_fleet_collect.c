@@ -190,6 +190,18 @@ cmd_fleet_collect_clean(struct cmd_fleet_collect *c)
 	}
 }
 
+/* The hosts where an agent still writes its run: said, left alone. */
+static void
+cmd_fleet_collect_busy(const struct cmd_fleet_collect *c)
+{
+	for (size_t i = 0; i < c->f.nsel; i++)
+		if (c->f.sess[i].busy > 0)
+			fprintf(stderr, "%s: %d run(s) still being measured "
+			    "there (the agent runs): left for a later fleet "
+			    "collect\n", c->f.sess[i].h->name,
+			    c->f.sess[i].busy);
+}
+
 /* DIR, when the operand is a fleet's directory: its fleet.csv read. */
 static int
 cmd_fleet_collect_is_dir(struct cmd_fleet_collect *c, const char *arg)
@@ -247,6 +259,7 @@ cmd_fleet_collect(int argc, char **argv, const char *argv0)
 	if (rc == 0 && mode)
 		cmd_fleet_collect_update(&c);
 	if (rc == 0) {
+		cmd_fleet_collect_busy(&c);
 		cmd_fleet_collect_clean(&c);
 		fprintf(stderr, "%zu run(s) collected into %s\n", c.saved,
 		    c.dir);

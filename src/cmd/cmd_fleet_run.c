@@ -9,8 +9,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,10 +25,11 @@
 struct cmd_fleet_run {
 	struct cmd_fleet	 f;
 	struct cmd_opts		 m;		/* run's options, checked */
+	struct cli_commands	 cc;		/* -x, --suite and theirs */
+	const char		*copies;	/* -c as given: each host's */
 	char			*plan;		/* the agent's stdin */
 	size_t			 plan_len;
-	FILE			*planf;
-	const char		*base;		/* -o: results/ instead */
+	const char		*base;		/* --dir: results/ instead */
 	const char		*ref;		/* -b: the side by side's */
 	enum table_format	 fmt;
 	char			 dir[PATH_MAX];
@@ -37,81 +38,118 @@ struct cmd_fleet_run {
 	enum fleet_step		*shown;		/* the step last printed */
 	int			 quiet;
 	int			 calibrate;	/* fleet calibrate */
+	int			 as_run;	/* run --hosts: -i -w -o run's */
+	int			 gap_set;	/* calibrate -g */
 	int			 written;	/* fleet.csv, once at least */
 };
 
-/* A plan option: checked as run checks it, and added to the plan. */
-static int
-cmd_fleet_run_plan_opt(struct cmd_fleet_run *r, int c, const char *arg)
+/* The options only a long name gives (getopt_long's values). */
+enum {
+	CMD_FLEET_RUN_CONNECT = 256,	/* --connect-timeout */
+	CMD_FLEET_RUN_IGNORE,		/* --ignore-failure: run's -i */
+	CMD_FLEET_RUN_WARMUP,		/* --warmup: run's -w */
+	CMD_FLEET_RUN_DIR		/* --dir: fleet run's -o */
+};
+
+/* fleet run's; fleet calibrate's are the first four. */
+static const struct option cmd_fleet_run_long[] = {
+	{ "hosts", required_argument, NULL, 'H' },
+	{ "accept-new", no_argument, NULL, 'A' },
+	{ "connect-timeout", required_argument, NULL, CMD_FLEET_RUN_CONNECT },
+	{ "dir", required_argument, NULL, CMD_FLEET_RUN_DIR },
+	{ "order", required_argument, NULL, 'O' },
+	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
+	{ "show-output", no_argument, NULL, CLI_COMMANDS_SHOW },
+	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ "ignore-failure", no_argument, NULL, CMD_FLEET_RUN_IGNORE },
+	{ "warmup", required_argument, NULL, CMD_FLEET_RUN_WARMUP },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The option getopt_long just refused, as the user wrote it. */
+static const char *
+cmd_fleet_run_bad(char **argv)
 {
-	for (const char *p = arg; *p != '\0'; p++)
-		if (iscntrl((unsigned char)*p))
-			return cmd_usage_error("-%c: a control character in "
-			    "the value", c);
-	if (cmd_opts_parse(c, arg, &r->m) != 0)
-		return SM_EXIT_INPUT;
-	fprintf(r->planf, "-%c %s\n", c, arg);
-	return 0;
+	static char	buf[4];
+
+	if (optopt != 0 && optopt < 256) {
+		snprintf(buf, sizeof buf, "-%c", optopt);
+		return buf;
+	}
+	return argv[optind - 1];
+}
+
+/*
+ * -i, -w and -o: in fleet run the inventory, ssh's connect timeout and
+ * the fleet's directory; in run --hosts, as in run, the command tests'
+ * -i and -w, and -o (a file in run) is refused: a fleet saves a file a
+ * host, and --dir says where their directory goes.  c as the rest of
+ * the parsing takes it; 0 when it is refused.
+ */
+static int
+cmd_fleet_run_which(const struct cmd_fleet_run *r, int c)
+{
+	if (!r->as_run)
+		return c;
+	if (c == 'i')
+		return CMD_FLEET_RUN_IGNORE;
+	if (c == 'w')
+		return CMD_FLEET_RUN_WARMUP;
+	return c == 'o' ? 0 : c;
 }
 
 /* One option of fleet run; 0 or the exit status. */
 static int
-cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg)
+cmd_fleet_run_opt(struct cmd_fleet_run *r, int c, const char *arg, int argc,
+    char **argv)
 {
 	if (c == ':')
-		return cmd_usage_error("option -%c needs a value", optopt);
+		return cmd_usage_error("option %s needs a value",
+		    cmd_fleet_run_bad(argv));
 	if (c == '?')
-		return cmd_usage_error("unknown option -%c", optopt);
-	if (strchr(FLEET_PLAN_OPTS, c) != NULL)
-		return cmd_fleet_run_plan_opt(r, c, arg);
-	if (c == 'o')
+		return cmd_usage_error("unknown option %s",
+		    cmd_fleet_run_bad(argv));
+	if ((c = cmd_fleet_run_which(r, c)) == 0)
+		return cmd_usage_error("run --hosts: -o names one run file "
+		    "and a fleet saves one a host: --dir DIR says where the "
+		    "fleet's directory goes (default results/)");
+	r->gap_set |= c == 'g';
+	if (c == 'c')
+		r->copies = arg;
+	if (strchr("tcdnRCTOg", c) != NULL)
+		return cmd_opts_parse(c, arg, &r->m) != 0 ? SM_EXIT_INPUT : 0;
+	if (c == CMD_FLEET_RUN_IGNORE || c == CMD_FLEET_RUN_WARMUP)
+		return cli_commands_opt(&r->cc, c == CMD_FLEET_RUN_IGNORE ?
+		    'i' : 'w', arg, argc, argv);
+	if (strchr("xPDLN", c) != NULL || c == CLI_COMMANDS_SUITE ||
+	    c == CLI_COMMANDS_SHOW || c == CLI_COMMANDS_TIMEOUT)
+		return cli_commands_opt(&r->cc, c, arg, argc, argv);
+	if (c == 'o' || c == CMD_FLEET_RUN_DIR)
 		r->base = arg;
 	else if (c == 'b')
 		r->ref = arg;
 	else if (c == 'q')
 		r->quiet = 1;
 	else
-		return cmd_fleet_opt(&r->f, c, arg);
+		return cmd_fleet_opt(&r->f, c == CMD_FLEET_RUN_CONNECT ? 'w' :
+		    c, arg);
 	return 0;
 }
 
 /* ---- Results ---- */
 
-/* fleet calibrate: the host's profile into results/noise-fleet/. */
-static void
-cmd_fleet_run_profile(struct cmd_fleet_run *r, struct fleet_sess *s, size_t i)
-{
-	struct sm_error	err;
-	struct run	run;
-	char		path[PATH_MAX];
-
-	run_init(&run);
-	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, &err)
-	    == 0 && fleet_out_profile(r->f.self, s->h->name, 1, path,
-	    sizeof path, &err) == 0) {
-		run_meta_set(&run, "fleet_host", s->h->name);
-		if (csvstore_save(&run, path, 1, &err) == 0) {
-			snprintf(r->files[i], sizeof r->files[i], "%s", path);
-			if (!r->quiet)
-				fprintf(stderr, "%s: noise profile saved in "
-				    "%s\n", s->h->name, path);
-			run_free(&run);
-			return;
-		}
-	}
-	run_free(&run);
-	s->status = FLEET_ST_LOST;
-	snprintf(s->reason, sizeof s->reason, "the profile was not kept: "
-	    "%.180s", err.msg);
-}
-
-/* A run file came from s: a run saved, or a profile with calibrate. */
+/*
+ * A run file came from s: the host's profile with calibrate, else its run
+ * beside the others.  Not kept there, it is in a fallback file and on
+ * its host (fleet_out_save()): the host's line says where.
+ */
 static void
 cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 {
 	struct cmd_fleet_run	*r = arg;
 	struct sm_error		 err;
 	size_t			 i = (size_t)(s - r->f.sess);
+	char			 path[PATH_MAX + 300];
 
 	/* One run a host: the first kept stays kept, whatever comes after. */
 	if (r->files[i][0] != '\0') {
@@ -119,17 +157,24 @@ cmd_fleet_run_on_file(struct fleet_sess *s, void *arg)
 		    "the first, kept in %s, stays\n", s->h->name, r->files[i]);
 		return;
 	}
-	if (r->calibrate) {
-		cmd_fleet_run_profile(r, s, i);
+	/* No noise-fleet/ to save in: the save fails, the fallback holds. */
+	if (r->calibrate)
+		fleet_out_profile(r->f.self, s->h->name, 1, path, sizeof path,
+		    &err);
+	if (!r->calibrate || path[0] == '\0')
+		snprintf(path, sizeof path, "%s/%s.csv", r->dir, s->h->name);
+	if (fleet_out_save(s, path, r->calibrate ? NULL : r->id,
+	    r->calibrate) != 0)
+		return;
+	if (!r->calibrate) {
+		snprintf(r->files[i], sizeof r->files[i], "%s.csv",
+		    s->h->name);
 		return;
 	}
-	if (fleet_out_save(s, r->dir, r->id, r->files[i], sizeof r->files[i],
-	    &err) == 0)
-		return;
-	fprintf(stderr, "sysmark: %s: %s\n", s->h->name, err.msg);
-	s->status = FLEET_ST_LOST;
-	snprintf(s->reason, sizeof s->reason, "the run that came back was "
-	    "not kept: %.180s", err.msg);
+	snprintf(r->files[i], sizeof r->files[i], "%.*s", PATH_MAX - 1, path);
+	if (!r->quiet)
+		fprintf(stderr, "%s: noise profile saved in %s\n", s->h->name,
+		    path);
 }
 
 /*
@@ -217,30 +262,73 @@ cmd_fleet_run_ref(struct cmd_fleet_run *r)
 	return rc;
 }
 
+/* The options, the command tests made; 0 or a status. */
+static int
+cmd_fleet_run_opts(struct cmd_fleet_run *r, int argc, char **argv)
+{
+	static const struct option	 cal_long[] = {
+		{ "hosts", required_argument, NULL, 'H' },
+		{ "accept-new", no_argument, NULL, 'A' },
+		{ "connect-timeout", required_argument, NULL,
+		    CMD_FLEET_RUN_CONNECT },
+		{ "dir", required_argument, NULL, CMD_FLEET_RUN_DIR },
+		{ NULL, 0, NULL, 0 }
+	};
+	/* run --hosts: -i is run's, a flag (cmd_fleet_run_which()) */
+	const char			*opts = r->calibrate ?
+		":t:c:d:n:R:g:i:H:F:Af:w:o:q" : r->as_run ?
+		":t:c:d:n:R:C:T:O:b:iH:F:Af:w:o:qx:P:D:L:N" :
+		":t:c:d:n:R:C:T:O:b:i:H:F:Af:w:o:qx:P:D:L:N";
+	int				 c, rc = 0;
+
+	while (rc == 0 && (c = getopt_long(argc, argv, opts, r->calibrate ?
+	    cal_long : cmd_fleet_run_long, NULL)) != -1)
+		rc = cmd_fleet_run_opt(r, c, optarg, argc, argv);
+	if (rc == 0 && optind < argc)
+		r->f.pattern = argv[optind++];
+	if (rc == 0 && optind < argc)
+		rc = cmd_usage_error("%s: unexpected \"%s\"", r->as_run ?
+		    "run --hosts" : "fleet run", argv[optind]);
+	if (rc == 0)
+		rc = cli_commands_finish(&r->cc, &r->m.plan);
+	return rc;
+}
+
+/* The plan the agents get (fleet_job_plan()); 0 or a status. */
+static int
+cmd_fleet_run_plan(struct cmd_fleet_run *r)
+{
+	struct sm_error	err;
+
+	if (r->m.plan.benches == NULL && registry_parse(NULL,
+	    &r->m.plan.benches, &r->m.plan.nbench, &err) != 0)
+		return cmd_input_error(&err);
+	if (r->calibrate && r->m.plan.repeats < 2)
+		return cmd_usage_error("-R %d: calibrate needs at least 2 "
+		    "repeats to see the spread between them",
+		    r->m.plan.repeats);
+	/* The gap computed once here, as calibrate does: every host's. */
+	if (r->calibrate)
+		noise_plan(&r->m.plan, r->m.plan.repeats, r->gap_set ?
+		    r->m.plan.gap : -1);
+	if (plan_check(&r->m.plan, &err) != 0 || fleet_job_plan(&r->f.job,
+	    &r->m.plan, r->copies, r->calibrate, &r->plan, &r->plan_len,
+	    &err) != 0)
+		return cmd_usage_error("%s", err.msg);
+	return 0;
+}
+
 /* Options, hosts, the plan and the results directory; 0 or a status. */
 static int
 cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
     const char *argv0)
 {
 	struct sm_error	err;
-	int		c, rc = 0;
+	int		rc;
 
-	cmd_fleet_long_opts(argc, argv);
-	while (rc == 0 && (c = getopt(argc, argv,
-	    r->calibrate ? ":t:c:d:n:R:g:i:H:F:Af:w:o:q" :
-	    ":t:c:d:n:R:C:T:O:b:i:H:F:Af:w:o:q")) != -1)
-		rc = cmd_fleet_run_opt(r, c, optarg);
-	if (rc == 0 && optind < argc)
-		r->f.pattern = argv[optind++];
-	if (rc == 0 && optind < argc)
-		rc = cmd_usage_error("fleet run: unexpected \"%s\"",
-		    argv[optind]);
-	fputs("go\n", r->planf);
-	fclose(r->planf);
-	r->planf = NULL;
-	if (rc == 0 && r->m.plan.benches == NULL && registry_parse(NULL,
-	    &r->m.plan.benches, &r->m.plan.nbench, &err) != 0)
-		rc = cmd_input_error(&err);
+	rc = cmd_fleet_run_opts(r, argc, argv);
+	if (rc == 0)
+		rc = cmd_fleet_run_plan(r);
 	if (rc == 0)
 		rc = cmd_fleet_hosts(&r->f);
 	if (rc == 0 && paths_self_exe(argv0, r->f.self, sizeof r->f.self) != 0)
@@ -253,9 +341,10 @@ cmd_fleet_run_setup(struct cmd_fleet_run *r, int argc, char **argv,
 	return rc;
 }
 
-/* fleet run, or with calibrate fleet calibrate. */
+/* fleet run, or with calibrate fleet calibrate; as_run: run --hosts. */
 static int
-cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
+cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate,
+    int as_run)
 {
 	struct cmd_fleet_run	r;
 	int			rc;
@@ -263,21 +352,17 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 	memset(&r, 0, sizeof r);
 	cmd_fleet_init(&r.f);
 	cmd_opts_init(&r.m);
+	cli_commands_init(&r.cc);
 	r.calibrate = calibrate;
-	if ((r.planf = open_memstream(&r.plan, &r.plan_len)) == NULL)
-		sm_fatal("open_memstream: %s", strerror(errno));
-	fprintf(r.planf, "%s\n", FLEET_PLAN_HELLO);
+	r.as_run = as_run;
 	if (calibrate)
-		fprintf(r.planf, "%s\n", FLEET_PLAN_CALIBRATE);
+		r.m.plan.repeats = NOISE_REPEATS;
 	rc = cmd_fleet_run_setup(&r, argc, argv, argv0);
 	if (rc == 0) {
 		r.files = xcalloc(r.f.nsel, sizeof *r.files);
 		r.shown = xcalloc(r.f.nsel, sizeof *r.shown);
-		r.f.job.plan = r.plan;
-		r.f.job.plan_len = r.plan_len;
 		r.f.job.on_file = cmd_fleet_run_on_file;
 		fleet_job_id(&r.f.job, r.id);
-		fleet_job_caps(&r.f.job, &r.m.plan, r.calibrate);
 		r.f.job.arg = &r;
 		if (!r.quiet)
 			fprintf(stderr, "fleet %s: %zu host(s), %zu at once\n",
@@ -290,6 +375,7 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 		rc = cmd_fleet_run_report(&r);
 	cmd_fleet_free(&r.f);
 	cmd_opts_free(&r.m);
+	cli_commands_free(&r.cc);
 	free(r.plan);
 	free(r.files);
 	free(r.shown);
@@ -300,7 +386,17 @@ cmd_fleet_run_do(int argc, char **argv, const char *argv0, int calibrate)
 int
 cmd_fleet_run(int argc, char **argv, const char *argv0)
 {
-	return cmd_fleet_run_do(argc, argv, argv0, 0);
+	return cmd_fleet_run_do(argc, argv, argv0, 0, 0);
+}
+
+/*
+ * sysmark run --hosts HOST,... [run's options]: fleet run with run's
+ * meanings of -i and -w (the command tests'), and no -o FILE.
+ */
+int
+cmd_fleet_run_hosts(int argc, char **argv, const char *argv0)
+{
+	return cmd_fleet_run_do(argc, argv, argv0, 0, 1);
 }
 
 /*
@@ -311,5 +407,5 @@ cmd_fleet_run(int argc, char **argv, const char *argv0)
 int
 cmd_fleet_calibrate(int argc, char **argv, const char *argv0)
 {
-	return cmd_fleet_run_do(argc, argv, argv0, 1);
+	return cmd_fleet_run_do(argc, argv, argv0, 1, 0);
 }

@@ -462,7 +462,7 @@ cmd_run(int argc, char **argv, const char *argv0)
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strncmp(argv[i], "--hosts", 7) == 0 &&
 		    (argv[i][7] == '\0' || argv[i][7] == '='))
-			return cmd_fleet_run(argc, argv, argv0);
+			return cmd_fleet_run_hosts(argc, argv, argv0);
 	cmd_opts_init(&m);
 	cli_commands_init(&cc);
 	memset(&a, 0, sizeof a);

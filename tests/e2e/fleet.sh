@@ -38,9 +38,15 @@ grep -q "no test" "$fl_tmp/err" || grep -q "unknown" "$fl_tmp/err" ||
     fl_fail "test id: $(cat "$fl_tmp/err")"
 [ -s "$fl_tmp/argv.log" ] && fl_fail "ssh ran: $(cat "$fl_tmp/argv.log")"
 
-# The agent checks its plan as run does: a bad line, an unknown test.
-for plan in '-t syscall;id' '-d 1; rm -rf x' '-Z 1' 'rm -rf /'; do
-	printf 'sysmark-plan 1\n%s\ngo\n' "$plan" |
+# The agent checks its plan as a resume checks a run file's: a bad line,
+# an unknown test or key, a value out of range, a key given twice.
+for plan in 'plan_tests syscall;id' 'duration 1; rm -rf x' 'bogus 1' \
+    'rm -rf /' '-t syscall' "plan_tests syscall
+plan_copies 1
+samples 1
+duration 1e9" "plan_tests syscall
+plan_tests spawn"; do
+	printf 'sysmark-plan 2\n%s\ngo\n' "$plan" |
 	    "$fl_bin" agent -o "$fl_tmp/agent.csv" >"$fl_tmp/out" 2>"$fl_tmp/err"
 	[ $? -eq 2 ] || fl_fail "agent took \"$plan\": $(cat "$fl_tmp/err")"
 	grep -q "^exit 2$" "$fl_tmp/out" || fl_fail "agent: $(cat "$fl_tmp/out")"
@@ -128,6 +134,36 @@ fl_sysmark run $cfg -f 1 -q --hosts \
     fl_fail "run --hosts: $(cat "$fl_tmp/out" "$fl_tmp/err")"
 [ "$(grep -c '"ok"' "$fl_tmp"/results/fleet-*/fleet.csv)" -eq 2 ] ||
     fl_fail "run --hosts: $(cat "$fl_tmp"/results/fleet-*/fleet.csv)"
+
+# ---- Command tests travel in the plan: each host's run has the -x
+# test, its samples, and its options (fleet run spells run's -i and -w
+# --ignore-failure and --warmup: there -i and -w are the fleet's).
+rm -rf "$fl_tmp/results"/fleet-*
+fl_sysmark fleet run $cfg -i "$fl_tmp/inv" -x 'hello=true' --warmup 1 \
+    --ignore-failure -d 0.1 -n 2 'h1:h2' >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "fleet run -x: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+for n in 1 2; do
+	f=$(ls "$fl_tmp"/results/fleet-*/h$n.csv)
+	grep -q '^meta,plan_tests,hello' "$f" &&
+	    grep '^meta,plan_command.hello,' "$f" | grep '"warmup"":1,' |
+	    grep -q '"ignore_fail"":true' ||
+	    fl_fail "h$n: no command test in its plan: $(grep plan "$f")"
+	[ "$(grep -c '^sample,hello,' "$f")" -ge 2 ] ||
+	    fl_fail "h$n: no samples of the command: $(grep -c sample "$f")"
+done
+# run --hosts: -i and -w are run's; -o (a file in run) is refused.
+rm -rf "$fl_tmp/results"/fleet-*
+fl_sysmark run $cfg -q --hosts "127.0.0.2:$((fl_port0 + 1))" \
+    -x 'fails=false' -i -w 2 -d 0.1 -n 1 --dir "$fl_tmp/results" \
+    >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "run --hosts -x -i: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+grep '^meta,plan_command.fails,' "$fl_tmp"/results/fleet-*/*.csv |
+    grep '"warmup"":2,' | grep -q '"ignore_fail"":true' ||
+    fl_fail "run --hosts -i -w: $(grep plan_command "$fl_tmp"/results/fleet-*/*.csv)"
+fl_sysmark run $cfg --hosts "127.0.0.2:$((fl_port0 + 1))" -t syscall \
+    -o "$fl_tmp/x.csv" >"$fl_tmp/out" 2>"$fl_tmp/err"
+[ $? -eq 2 ] && grep -q -- "-o names one run file .* --dir DIR" "$fl_tmp/err" ||
+    fl_fail "run --hosts -o: $(cat "$fl_tmp/err")"
 
 # ---- Ctrl-C mid-run: 130, what finished kept, nothing left behind.
 rm -rf "$fl_tmp/results"/fleet-*

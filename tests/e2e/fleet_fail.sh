@@ -106,13 +106,32 @@ fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs after a drop"
 wait $pid
 [ $? -eq 6 ] || fl_fail "dropped: $(cat "$fl_tmp/err")"
 fl_expect "$(fl_last_dir)" h1 lost
-fl_wait_for 30 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.*/run.csv" ||
-    fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
 d=$(fl_last_dir)
+# The dropped agent ends on its own (input closed): its lock goes.
+fl_wait_for 60 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.*/run.csv &&
+    ! ls $fl_tmp/home1/.cache/sysmark/run.*/run.csv.lock" ||
+    fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
 fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
     fl_fail "collect: $(cat "$fl_tmp/err")"
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect left files"
+# While an agent still writes its run (its lock names a live pid), collect
+# leaves its directory alone: removing it under the agent would lose the
+# run's last samples and leave what the agent writes next behind.
+busy=$fl_tmp/home1/.cache/sysmark/run.$(basename "$d").Busy01
+mkdir -p "$busy"
+cp "$fl_top/tests/data/fleet-20261201/alpha.csv" "$busy/run.csv"
+sleep 300 </dev/null >/dev/null 2>&1 &
+bpid=$!
+trap 'kill $bpid 2>/dev/null; fl_cleanup' EXIT
+echo $bpid >"$busy/run.csv.lock"
+fl_sysmark fleet collect $cfg -i "$fl_tmp/inv1" >"$fl_tmp/out" 2>"$fl_tmp/err"
+grep -q "h1: 1 run(s) still being measured there" "$fl_tmp/err" ||
+    fl_fail "collect took a running agent's directory: $(cat "$fl_tmp/err")"
+[ -f "$busy/run.csv" ] || fl_fail "collect removed a running agent's run"
+kill $bpid
+rm -rf "$busy" "$(fl_last_dir)"
+d=$(fl_last_dir)
 grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected run: $(head "$d/h1.csv")"
 grep -q '^"h1",[^,]*,"ok",.*"h1.csv","collected later; was lost: ' "$d/fleet.csv" ||
     fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"

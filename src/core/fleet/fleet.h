@@ -23,10 +23,13 @@
 #define FLEET_MAX_HOSTS		4096	/* in one inventory */
 #define FLEET_MAX_PARALLEL	32	/* -f's ceiling and default */
 
-/* The agent's protocol (src/cmd_agent.c): the plan is run's options. */
-#define FLEET_PLAN_HELLO	"sysmark-plan 1"
-#define FLEET_PLAN_OPTS		"tcdnRCTOg"	/* run's, minus -b -o -F */
+/*
+ * The agent's protocol (src/cmd/cmd_agent.c): the plan is the lines of
+ * plan_write_lines() (fleet_plan.c), each at most FLEET_PLAN_LINE_MAX.
+ */
+#define FLEET_PLAN_HELLO	"sysmark-plan 2"
 #define FLEET_PLAN_CALIBRATE	"calibrate"	/* an A/A run: a profile */
+#define FLEET_PLAN_LINE_MAX	65536
 #define FLEET_LINE_MAX		512
 #define FLEET_PLAN_S		30	/* to send the whole plan */
 #define FLEET_HEARTBEAT_S	2	/* between heartbeats, both ways */
@@ -229,6 +232,8 @@ struct fleet_sess {
 	size_t			 out_got;	/* other bytes, all steps */
 	int			 over;		/* 1: past a cap, 2: cut */
 	int			 in_file, got_file;
+	int			 keep;		/* no CLEAN: its run stays */
+	int			 busy;		/* collect: runs still going */
 	void			*user;		/* the caller's, per host */
 };
 const char *fleet_status_name(enum fleet_status);
@@ -244,7 +249,11 @@ void	 fleet_sess_interrupt(struct fleet_sess *);
 void	 fleet_sess_abandon(struct fleet_sess *);
 void	 fleet_sess_free(struct fleet_sess *);
 
+/* fleet_plan.c: what a host's agent is told */
 void	 fleet_job_caps(struct fleet_job *, const struct plan *, int);
+int	 fleet_job_plan(struct fleet_job *job, const struct plan *p,
+	     const char *copies, int calibrate, char **buf, size_t *len,
+	     struct sm_error *err);
 
 /* fleet_resolve.c: two entries ssh takes to one machine */
 int	 fleet_resolve_twins(const struct fleet_ssh *,
@@ -282,8 +291,8 @@ int	 fleet_out_write(const char *, const struct fleet_row *, size_t,
 	     struct sm_error *);
 void	 fleet_out_row(const struct fleet_sess *, const char *,
 	     struct fleet_row *);
-int	 fleet_out_save(const struct fleet_sess *s, const char *dir,
-	     const char *id, char *file, size_t len, struct sm_error *err);
+int	 fleet_out_save(struct fleet_sess *s, const char *path,
+	     const char *id, int force);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
 int	 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,

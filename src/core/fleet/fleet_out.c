@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,8 @@ fleet_out_dir(const char *self, const char *base, char *buf, size_t len,
 /*
  * results/noise-fleet/HOST.csv, where fleet calibrate keeps the host's
  * noise profile (by its inventory name: hosts may share a hostname);
- * the directory is made if create says so.
+ * the directory is made if create says so.  0, or -1 with err (buf
+ * still naming the file when the results directory is known).
  */
 int
 fleet_out_profile(const char *self, const char *host, int create, char *buf,
@@ -73,14 +75,18 @@ fleet_out_profile(const char *self, const char *host, int create, char *buf,
 {
 	char	dir[PATH_MAX];
 
+	buf[0] = '\0';
 	if (paths_results_dir(self, dir, sizeof dir, err) != 0)
 		return -1;
-	if (snprintf(buf, len, "%s/noise-fleet", dir) >= (int)len ||
-	    (create && mkdir(buf, 0700) != 0 && errno != EEXIST) ||
-	    snprintf(buf, len, "%s/noise-fleet/%s.csv", dir, host) >=
+	if (snprintf(buf, len, "%s/noise-fleet/%s.csv", dir, host) >=
 	    (int)len) {
-		sm_error_set(err, "%s/noise-fleet: %s", dir,
-		    strerror(errno));
+		buf[0] = '\0';
+		sm_error_set(err, "%s/noise-fleet: path too long", dir);
+		return -1;
+	}
+	snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/noise-fleet");
+	if (create && mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		sm_error_set(err, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -183,31 +189,85 @@ fleet_out_row(const struct fleet_sess *s, const char *file,
 }
 
 /*
+ * s's run was not kept here: the host ends lost with why (made visible:
+ * an error may quote what the host sent), its remote copy kept.
+ */
+static void
+fleet_out_lost(struct fleet_sess *s, const char *fmt, ...)
+{
+	va_list	ap;
+	char	why[sizeof s->reason];
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	s->keep = 1;
+	s->status = FLEET_ST_LOST;
+	visible_buf(why, s->reason, sizeof s->reason, 0);
+}
+
+/* The last part of a path: a host's line has no room for the whole. */
+static const char *
+fleet_out_base(const char *path)
+{
+	const char	*slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}
+
+/* Why err's save failed, without the path it starts with. */
+static const char *
+fleet_out_why(const struct sm_error *err, const char *path)
+{
+	size_t	n = strlen(path);
+
+	if (strncmp(err->msg, path, n) == 0 && strncmp(err->msg + n, ": ", 2)
+	    == 0)
+		return err->msg + n + 2;
+	return err->msg;
+}
+
+/*
  * The run file that came from s: checked by the ordinary loader, tagged
- * fleet_id and fleet_host, saved as dir/HOST.csv (never over a file);
- * the file's name in file, or -1 with why.
+ * fleet_id and fleet_host, saved at path (replaced only with force); 0.
+ * Whatever keeps it from path (a full disk, a file in the way), nothing
+ * is lost: the run goes to a fallback file as run's would (save_run()),
+ * the host's own copy is kept for fleet collect (s->keep: no CLEAN), and
+ * the host ends lost, its reason saying where the run is; -1.
  */
 int
-fleet_out_save(const struct fleet_sess *s, const char *dir, const char *id,
-    char *file, size_t len, struct sm_error *err)
+fleet_out_save(struct fleet_sess *s, const char *path, const char *id,
+    int force)
 {
-	struct run	run;
-	char		path[PATH_MAX];
-	int		rc = -1;
+	struct sm_error	 err;
+	struct run	 run;
+	char		 to[PATH_MAX];
+	int		 rc = -1;
 
 	run_init(&run);
-	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, err)
-	    != 0)
-		goto out;
-	run_meta_set(&run, "fleet_id", id);
-	run_meta_set(&run, "fleet_host", s->h->name);
-	if (snprintf(path, sizeof path, "%s/%s.csv", dir, s->h->name) >=
-	    (int)sizeof path) {
-		sm_error_set(err, "%s: path too long", dir);
+	if (csvstore_load_buf(&run, s->file, s->file_len, s->h->name, &err)
+	    != 0) {
+		fleet_out_lost(s, "the run that came back does not load: %s",
+		    err.msg);
 		goto out;
 	}
-	if ((rc = csvstore_save(&run, path, 0, err)) == 0)
-		snprintf(file, len, "%s.csv", s->h->name);
+	if (id != NULL)
+		run_meta_set(&run, "fleet_id", id);
+	run_meta_set(&run, "fleet_host", s->h->name);
+	switch (save_run(&run, NULL, path, force, to, sizeof to, &err)) {
+	case SAVE_OK:
+		rc = 0;
+		break;
+	case SAVE_FALLBACK:
+		fleet_out_lost(s, "not saved in %s (%s): saved in %s instead; "
+		    "its copy stays on the host for fleet collect",
+		    fleet_out_base(path), fleet_out_why(&err, path), to);
+		break;
+	default:
+		fleet_out_lost(s, "not saved in %s (%s), nor in a fallback "
+		    "file: its copy stays on the host for fleet collect",
+		    fleet_out_base(path), fleet_out_why(&err, path));
+	}
 out:
 	run_free(&run);
 	return rc;

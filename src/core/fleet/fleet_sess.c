@@ -79,9 +79,17 @@ static const char fleet_stop_cmd[] =
     "fi; "
     "[ -s \"%s/run.csv\" ] || rm -rf \"%s\"; echo end'";
 static const char fleet_clean_cmd[] = "sh -c 'rm -rf \"%s\"; echo end'";
+/*
+ * A directory whose agent still runs (its run.csv.lock names a live pid,
+ * journal.c) is left alone: its file is still being written, and removing
+ * it under the agent would lose the run's last samples.
+ */
 static const char fleet_collect_cmd[] =
     "sh -c 'for d in \"$HOME\"/.cache/sysmark/run.*; do "
     "[ -s \"$d/run.csv\" ] || continue; "
+    "p=$(cat \"$d/run.csv.lock\" 2>/dev/null); case $p in \"\"|*[!0-9]*) "
+    ";; *) if kill -0 $p 2>/dev/null; then echo busy $p $d; continue; fi;; "
+    "esac; "
     "echo file $(wc -c < \"$d/run.csv\") $d; cat \"$d/run.csv\"; done; "
     "echo end'";
 
@@ -110,6 +118,8 @@ static void	fleet_sess_log(struct fleet_sess *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static void	fleet_sess_fail(struct fleet_sess *, enum fleet_status,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
+static void	fleet_sess_note(struct fleet_sess *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 static void	fleet_sess_begin(struct fleet_sess *, enum fleet_step);
 
 /*
@@ -134,24 +144,46 @@ fleet_sess_log(struct fleet_sess *s, const char *fmt, ...)
 	fflush(s->log);
 }
 
+/*
+ * The reason, unless one was said first; printed, and kept in fleet.csv:
+ * the host's words made visible.
+ */
+static void
+fleet_sess_reason(struct fleet_sess *s, const char *fmt, va_list ap)
+{
+	char	why[sizeof s->reason];
+
+	if (s->reason[0] != '\0')
+		return;
+	vsnprintf(why, sizeof why, fmt, ap);
+	visible_buf(why, s->reason, sizeof s->reason, 0);
+}
+
 /* The host ends in status st, the reason said; then cleaning if needed. */
 static void
 fleet_sess_fail(struct fleet_sess *s, enum fleet_status st, const char *fmt,
     ...)
 {
 	va_list	ap;
-	char	why[sizeof s->reason];
 
 	if (s->status == FLEET_ST_RUNNING || s->status == FLEET_ST_PENDING)
 		s->status = st;
-	if (s->reason[0] == '\0') {
-		va_start(ap, fmt);
-		vsnprintf(why, sizeof why, fmt, ap);
-		va_end(ap);
-		/* Printed, and kept in fleet.csv: the host's words visible. */
-		visible_buf(why, s->reason, sizeof s->reason, 0);
-	}
+	va_start(ap, fmt);
+	fleet_sess_reason(s, fmt, ap);
+	va_end(ap);
 	fleet_sess_log(s, "%s: %s", fleet_status_names[st], s->reason);
+}
+
+/* What the host's row must say beside its status, which stays. */
+static void
+fleet_sess_note(struct fleet_sess *s, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	fleet_sess_reason(s, fmt, ap);
+	va_end(ap);
+	fleet_sess_log(s, "note: %s", s->reason);
 }
 
 /* ---- Reading what ssh says ---- */
@@ -361,6 +393,8 @@ fleet_sess_out_line(struct fleet_sess *s, const char *l)
 			snprintf(s->figure, sizeof s->figure, "%s", sp + 1);
 	} else if (KEY("error"))
 		s->errors++;
+	else if (KEY("busy"))
+		s->busy++;
 	else if (KEY("exit"))
 		sscanf(arg, "%d", &s->agent_exit);
 	else if (KEY("file"))
@@ -537,6 +571,13 @@ fleet_sess_begin(struct fleet_sess *s, enum fleet_step st)
 		fleet_sess_log(s, "done: %s", fleet_status_names[s->status]);
 		return;
 	}
+	if (st == FLEET_STEP_CLEAN && s->keep) {
+		/* Not kept here (fleet_out_save()): the host's copy stays. */
+		fleet_sess_log(s, "clean: skipped, %s stays for fleet collect",
+		    s->dir);
+		fleet_sess_begin(s, FLEET_STEP_DONE);
+		return;
+	}
 	if (fleet_sess_cmd(s, st, cmd, sizeof cmd) >= (int)sizeof cmd) {
 		fleet_sess_fail(s, FLEET_ST_REFUSED, "remote directory name "
 		    "too long");
@@ -629,6 +670,10 @@ fleet_sess_after_agent(struct fleet_sess *s)
 	else if (st == SM_EXIT_INTERRUPTED || s->interrupted)
 		fleet_sess_fail(s, FLEET_ST_INTERRUPTED, "%s", s->interrupted ?
 		    "interrupted (Ctrl-C)" : s->last_err);
+	else if ((st == SM_EXIT_SAVED_ELSEWHERE || st == SM_EXIT_NOT_SAVED) &&
+	    s->got_file)
+		fleet_sess_note(s, "the run came back whole; on the host it "
+		    "was not saved where asked: %s", s->last_err);
 	else if (st == SM_EXIT_SAMPLE_FAILED)
 		fleet_sess_fail(s, FLEET_ST_FAILED_SAMPLES, "%d sample(s) "
 		    "failed", s->errors);
@@ -876,28 +921,4 @@ fleet_sess_free(struct fleet_sess *s)
 	fleet_proc_end(&s->p);
 	free(s->file);
 	s->file = NULL;
-}
-
-/*
- * What a host running plan can send at most (fleet_sess_over()): a line
- * of the agent's a sample, at most FLEET_LINE_MAX bytes, and a run file
- * of the same samples, each line with a per-copy figure per copy; the
- * meta lines, the errors and the heartbeats fit in the slack.  The fleet
- * command and the console's Hosts screen both set their job's caps here.
- */
-void
-fleet_job_caps(struct fleet_job *job, const struct plan *p, int calibrate)
-{
-	double	lines, copies = 1, line;
-
-	for (size_t i = 0; i < p->ncopies; i++)
-		copies = copies > p->copies[i] ? copies : p->copies[i];
-	lines = (double)p->nbench * (double)(p->ncopies > 0 ? p->ncopies : 1) *
-	    (p->target > 0 ? PLAN_MAX_SAMPLES : p->samples + 1) *
-	    (calibrate && p->repeats < 2 ? NOISE_REPEATS : p->repeats);
-	line = 256 + 24 * copies;
-	job->max_out = (size_t)fmin(lines * FLEET_LINE_MAX + FLEET_OUT_SLACK,
-	    (double)CSVSTORE_MAX_FILE);
-	job->max_file = (size_t)fmin(lines * line + FLEET_OUT_SLACK,
-	    (double)CSVSTORE_MAX_FILE);
 }

@@ -572,3 +572,90 @@ plan_read(struct plan *p, const struct run *run, const char *path,
 	plan_set_str(&p->baseline, run_meta_get(run, "plan_baseline"));
 	return 0;
 }
+
+/* ---- The plan as lines (the fleet's agents) ---- */
+
+/* The keys plan_read() reads, beside each command test's. */
+static const char *const plan_keys[] = {
+	"plan_tests", "plan_copies", "duration", "samples", "repeats",
+	"warmup", "order", "order_seed", "repeat_gap", "target_ci",
+	"time_cap", "prepare", "setup", "cleanup", "plan_baseline"
+};
+#define PLAN_KEY_COMMAND	"plan_command."
+
+/* Whether plan_read() reads key. */
+static int
+plan_key(const char *key)
+{
+	for (size_t i = 0; i < sizeof plan_keys / sizeof plan_keys[0]; i++)
+		if (strcmp(key, plan_keys[i]) == 0)
+			return 1;
+	return strncmp(key, PLAN_KEY_COMMAND, strlen(PLAN_KEY_COMMAND)) == 0 &&
+	    key[strlen(PLAN_KEY_COMMAND)] != '\0';
+}
+
+/*
+ * The whole plan as lines "KEY VALUE", the keys plan_write() records and
+ * plan_read() reads: so a fleet's agent gets its plan as a resume gets a
+ * saved run's, command tests and all, through plan_read_line() and
+ * plan_read().  copies, when not NULL, is -c as given ("cpus", "scale":
+ * each host's own), else the plan's values.  0, or -1 with err naming a
+ * key whose value holds a control character (no line could carry it).
+ */
+int
+plan_write_lines(const struct plan *p, const char *copies, FILE *f,
+    struct sm_error *err)
+{
+	struct run	 run;
+	int		 rc = 0;
+
+	run_init(&run);
+	plan_write(p, &run);
+	if (copies != NULL)
+		run_meta_set(&run, "plan_copies", copies);
+	for (size_t i = 0; rc == 0 && i < run.nmeta; i++) {
+		const char	*k = run.meta[i].key, *v = run.meta[i].value;
+
+		if (!plan_key(k))
+			continue;
+		for (const char *c = v; rc == 0 && *c != '\0'; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+				sm_error_set(err, "%s: a control character "
+				    "in the value", k);
+				rc = -1;
+			}
+		if (rc == 0)
+			fprintf(f, "%s %s\n", k, v);
+	}
+	run_free(&run);
+	return rc;
+}
+
+/*
+ * One line of plan_write_lines() into run's meta, for plan_read(); 0, or
+ * -1 with err when it is no "KEY VALUE" of a plan.
+ */
+int
+plan_read_line(struct run *run, char *line, struct sm_error *err)
+{
+	char	*sp = strchr(line, ' ');
+
+	if (sp == NULL || sp == line) {
+		sm_error_set(err, "\"%.60s\": expected KEY VALUE", line);
+		return -1;
+	}
+	*sp = '\0';
+	if (!plan_key(line)) {
+		sm_error_set(err, "\"%.60s\": not a key of a plan", line);
+		*sp = ' ';
+		return -1;
+	}
+	if (run_meta_get(run, line) != NULL) {
+		sm_error_set(err, "\"%.60s\": given twice", line);
+		*sp = ' ';
+		return -1;
+	}
+	run_meta_set(run, line, sp + 1);
+	*sp = ' ';
+	return 0;
+}

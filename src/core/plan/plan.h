@@ -137,6 +137,9 @@ int	 plan_parse_copies(const char *arg, int *out, size_t max, size_t *n,
 void	 plan_write(const struct plan *, struct run *);
 int	 plan_read(struct plan *, const struct run *, const char *path,
 	     struct sm_error *err);
+int	 plan_write_lines(const struct plan *, const char *copies, FILE *,
+	     struct sm_error *);
+int	 plan_read_line(struct run *, char *line, struct sm_error *);
 
 /*
  * command.c, command_bench.c, command_suite.c: command tests, a user's
