@@ -264,14 +264,16 @@ int
 cmd_getopt(int argc, char **argv, const char *opts, const struct option *lo,
     struct cmd_args *a)
 {
-	char	spec[64];
-	int	c, at;
+	static const struct option	none[] = { { NULL, 0, NULL, 0 } };
+	char				spec[64];
+	int				c, at;
 
 	/* "-": operands handed over in place; ":": the errors are ours. */
 	snprintf(spec, sizeof spec, "-:%s", opts);
 	for (;;) {
 		at = optind > 0 ? optind : 1;
-		c = getopt_long(argc, argv, spec, lo, NULL);
+		/* With no table "--frob" would be read as -f -r -o -b. */
+		c = getopt_long(argc, argv, spec, lo != NULL ? lo : none, NULL);
 		if (c == 1) {
 			cmd_args_add(a, optarg);
 			continue;
