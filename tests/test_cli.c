@@ -553,6 +553,48 @@ test_option_values_verbatim(void **state)
 	free(html);
 }
 
+/*
+ * Every option a command's usage names (as completion reads them) is
+ * one its table takes: given with two unknown options after it (the
+ * first may be its value), the command fails on those, not on it.
+ */
+static void
+test_usage_options_parsed(void **state)
+{
+	static const char *const cmds[] = { "show", "compare", "history",
+	    "report", "import", "users", "list", "calibrate", "console" };
+	char		*comp[] = { "sysmark", "completion", "bash", NULL };
+	char		 arm[64], opt[64], refused[96];
+	char		*argv[] = { "sysmark", NULL, opt, "--zz", "--zz", NULL };
+	struct tu_out	 c, o;
+	const char	*p;
+	int		 n, seen;
+
+	(void)state;
+	tu_run(comp, &c);
+	assert_int_equal(c.status, 0);
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		snprintf(arm, sizeof arm, "\t%s)\n\t\topts='", cmds[i]);
+		assert_non_null(p = strstr(c.out, arm));
+		argv[1] = (char *)cmds[i];
+		for (p += strlen(arm), seen = 0; sscanf(p, "%63[^' ]%n", opt,
+		    &n) == 1; p += n + (p[n] == ' '), seen++) {
+			tu_run(argv, &o);
+			snprintf(refused, sizeof refused, "option %s", opt);
+			/* Past opt, "--zz" is its value or the one refused. */
+			if (o.status != 2 || strstr(o.err, refused) != NULL ||
+			    strstr(o.err, "--zz") == NULL)
+				print_error("%s %s: %s", cmds[i], opt, o.err);
+			assert_int_equal(o.status, 2);
+			assert_null(strstr(o.err, refused));
+			assert_non_null(strstr(o.err, "--zz"));
+			tu_out_free(&o);
+		}
+		assert_true(seen > 0);
+	}
+	tu_out_free(&c);
+}
+
 #ifdef __linux__
 /*
  * Run argv with stderr into a pipe read only after /proc/PID/cmdline:
@@ -646,6 +688,7 @@ main(void)
 		cmocka_unit_test(test_options_after_operands),
 		cmocka_unit_test(test_long_options_as_typed),
 		cmocka_unit_test(test_option_values_verbatim),
+		cmocka_unit_test(test_usage_options_parsed),
 #ifdef __linux__
 		cmocka_unit_test(test_ctrl_c_cleans_up),
 		cmocka_unit_test(test_killed_child_fails_one_sample),
