@@ -479,8 +479,8 @@ test_options_after_operands(void **state)
 	/* After "--", between compare's two sides, options go on. */
 	expect(5, "the gate tripped", NULL, "compare", D "gate-a1.csv", "--",
 	    D "gate-slow.csv", "--fail-on", "worse", NULL);
-	expect(0, NULL, "\"command\": \"history\"", "history", D "fleet-20261201",
-	    "-f", "json", "--index", "none", NULL);
+	expect(0, NULL, "\"command\": \"history\"", "history",
+	    D "fleet-20261201", "-f", "json", "--index", "none", NULL);
 	expect(0, NULL, "\"command\": \"import\"", "import",
 	    D "byte-log.txt", "-o", cli_tmp(csv, sizeof csv, "i.csv"), "-f",
 	    "json", NULL);
@@ -565,7 +565,8 @@ test_usage_options_parsed(void **state)
 	    "report", "import", "users", "list", "calibrate", "console" };
 	char		*comp[] = { "sysmark", "completion", "bash", NULL };
 	char		 arm[64], opt[64], refused[96];
-	char		*argv[] = { "sysmark", NULL, opt, "--zz", "--zz", NULL };
+	char		*argv[] = { "sysmark", NULL, opt, "--zz", "--zz",
+			    NULL };
 	struct tu_out	 c, o;
 	const char	*p;
 	int		 n, seen;

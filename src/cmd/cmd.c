@@ -3,9 +3,8 @@
  * thing the same way: the usage and input errors with their exit status,
  * getopt_long as every command uses it (cmd_getopt) and the long-option
  * rewriting run and the fleet commands still do, the options of the
- * commands that measure or save, loading
- * runs and baselines, saving a run with its fallbacks, and printing
- * tables.  It calls no command: the cmd_*.c and cli_*.c files call it.
+ * commands that measure or save, loading runs and baselines, saving a
+ * run with its fallbacks, and printing tables.  It calls no command: the cmd_*.c and cli_*.c files call it.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -228,9 +227,9 @@ cmd_args_free(struct cmd_args *a)
 
 /*
  * Name the option getopt_long refused (c is ':' or '?') as it was typed,
- * from word, the argument it was in; the exit status.
+ * from word, the argument it was in.
  */
-static int
+static void
 cmd_getopt_error(int c, const char *word)
 {
 	char	name[64], shown[160];
@@ -243,10 +242,11 @@ cmd_getopt_error(int c, const char *word)
 		snprintf(name, sizeof name, "-%c", optopt);
 	visible_buf(name, shown, sizeof shown, 0);
 	if (c == ':')
-		return cmd_usage_error("option %s needs a value", shown);
-	if (islong && optopt != 0)
-		return cmd_usage_error("option %s takes no value", shown);
-	return cmd_usage_error("unknown option %s", shown);
+		cmd_usage_error("option %s needs a value", shown);
+	else if (islong && optopt != 0)
+		cmd_usage_error("option %s takes no value", shown);
+	else
+		cmd_usage_error("unknown option %s", shown);
 }
 
 /*
@@ -273,7 +273,8 @@ cmd_getopt(int argc, char **argv, const char *opts, const struct option *lo,
 	for (;;) {
 		at = optind > 0 ? optind : 1;
 		/* With no table "--frob" would be read as -f -r -o -b. */
-		c = getopt_long(argc, argv, spec, lo != NULL ? lo : none, NULL);
+		c = getopt_long(argc, argv, spec, lo != NULL ? lo : none,
+		    NULL);
 		if (c == 1) {
 			cmd_args_add(a, optarg);
 			continue;
