@@ -226,6 +226,25 @@ cmd_args_free(struct cmd_args *a)
 }
 
 /*
+ * The end of a command that takes no operands: rc, the status so far, or
+ * if that is 0 and there is one, the usage error naming it.  Frees a.
+ */
+int
+cmd_args_none(struct cmd_args *a, const char *cmd, int rc)
+{
+	char	*shown;
+
+	if (rc == 0 && a->n > 0) {
+		shown = xvisible(a->v[0], 0);
+		rc = cmd_usage_error("%s: unexpected argument \"%s\"", cmd,
+		    shown);
+		free(shown);
+	}
+	cmd_args_free(a);
+	return rc;
+}
+
+/*
  * Name the option getopt_long refused (c is ':' or '?') as it was typed,
  * from word, the argument it was in.
  */

@@ -50,10 +50,7 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 		gap_set |= c == 'g';
 		rc = c == '?' ? SM_EXIT_INPUT : cmd_opts_parse(c, optarg, &m);
 	}
-	if (rc == 0 && ops.n > 0)
-		rc = cmd_usage_error("calibrate: unexpected argument \"%s\"",
-		    ops.v[0]);
-	cmd_args_free(&ops);
+	rc = cmd_args_none(&ops, "calibrate", rc);
 	if (rc == 0 && m.plan.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them", m.plan.repeats);

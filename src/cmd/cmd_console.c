@@ -75,10 +75,7 @@ cmd_console(int argc, char **argv, const char *argv0)
 
 	while (rc == 0 && (c = cmd_getopt(argc, argv, "r:", NULL, &ops)) != -1)
 		rc = c == '?' ? SM_EXIT_INPUT : cmd_console_rate(optarg, &hz);
-	if (rc == 0 && ops.n > 0)
-		rc = cmd_usage_error("console: unexpected argument \"%s\"",
-		    ops.v[0]);
-	cmd_args_free(&ops);
+	rc = cmd_args_none(&ops, "console", rc);
 	if (rc != 0)
 		return rc;
 	if (!ui_plain_terminal())

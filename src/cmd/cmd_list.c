@@ -34,10 +34,7 @@ cmd_list(int argc, char **argv, const char *argv0)
 	while (rc == 0 && (c = cmd_getopt(argc, argv, "f:", NULL, &ops)) !=
 	    -1)
 		rc = c == '?' ? SM_EXIT_INPUT : cmd_parse_format(optarg, &fmt);
-	if (rc == 0 && ops.n > 0)
-		rc = cmd_usage_error("list: unexpected argument \"%s\"",
-		    ops.v[0]);
-	cmd_args_free(&ops);
+	rc = cmd_args_none(&ops, "list", rc);
 	if (rc != 0)
 		return rc;
 	if (fmt == TABLE_JSON) {
