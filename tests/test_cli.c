@@ -490,6 +490,9 @@ test_options_after_operands(void **state)
 	    NULL);
 	expect(2, "unexpected argument \"x\"", NULL, "list", "x", "-f", "csv",
 	    NULL);
+	/* A stray operand is named with its control characters shown. */
+	expect(2, "list: unexpected argument \"a\\x1b[31mb\"", NULL, "list",
+	    "a\033[31mb", NULL);
 	expect(2, "unexpected argument \"x\"", NULL, "console", "x", "-r",
 	    "1", NULL);
 	expect(2, "unknown option -x", NULL, "completion", "bash", "-x", NULL);
