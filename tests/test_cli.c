@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 
 #include "testutil.h"
@@ -63,7 +64,7 @@ test_help_and_version(void **state)
 	expect(0, NULL, "\n       sysmark compare [-f", "--help", NULL);
 	expect(0, NULL, "`sysmark COMMAND --help` shows", "--help", NULL);
 	/* After "--" it is an operand, not a request for help. */
-	expect(2, "sysmark: a: no such file", NULL, "compare", "a", "--",
+	expect(2, "sysmark: --help: No such file", NULL, "show", "--",
 	    "--help", NULL);
 	expect(2, "sysmark: no command given", NULL, NULL);
 	expect(2, "sysmark: unknown command \"frob\"", NULL, "frob", NULL);
@@ -669,6 +670,238 @@ test_children_die_with_sysmark(void **state)
 }
 #endif
 
+/* ---- Options as getopt_long reads them ---- */
+
+#define D	"tests/data/"
+
+/* The file path in the test's directory, emptied. */
+static char *
+cli_tmp(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s", tu_results_dir(), name);
+	unlink(buf);
+	return buf;
+}
+
+/* Options after the operands, in every command that takes operands. */
+static void
+test_options_after_operands(void **state)
+{
+	char	page[300], csv[300];
+
+	(void)state;
+	cli_tmp(page, sizeof page, "after.html");
+	expect(0, "report written to", NULL, "report", D "report_a.csv",
+	    "-o", page, NULL);
+	expect(0, NULL, "\"command\": \"show\"", "show", D "report_a.csv",
+	    "-f", "json", NULL);
+	expect(0, NULL, "report_b,", "show", D "report_a.csv",
+	    D "report_b.csv", "--best", "-f", "csv", NULL);
+	expect(0, NULL, "\"command\": \"compare\"", "compare",
+	    D "gate-a1.csv", D "gate-a2.csv", "-f", "json", NULL);
+	/* After "--", between compare's two sides, options go on. */
+	expect(5, "the gate tripped", NULL, "compare", D "gate-a1.csv", "--",
+	    D "gate-slow.csv", "--fail-on", "worse", NULL);
+	expect(0, NULL, "\"command\": \"history\"", "history",
+	    D "fleet-20261201", "-f", "json", "--index", "none", NULL);
+	expect(0, NULL, "\"command\": \"import\"", "import",
+	    D "byte-log.txt", "-o", cli_tmp(csv, sizeof csv, "i.csv"), "-f",
+	    "json", NULL);
+	expect(2, "-d x: the duration", NULL, "users", "nosuchmix", "-d", "x",
+	    NULL);
+	expect(2, "unexpected argument \"x\"", NULL, "calibrate", "x", "-q",
+	    NULL);
+	expect(2, "unexpected argument \"x\"", NULL, "list", "x", "-f", "csv",
+	    NULL);
+	/* A stray operand is named with its control characters shown. */
+	expect(2, "list: unexpected argument \"a\\x1b[31mb\"", NULL, "list",
+	    "a\033[31mb", NULL);
+	expect(2, "unexpected argument \"x\"", NULL, "console", "x", "-r",
+	    "1", NULL);
+	expect(2, "unknown option -x", NULL, "completion", "bash", "-x", NULL);
+}
+
+/* --NAME=VALUE, and errors that name the option as it was typed. */
+static void
+test_long_options_as_typed(void **state)
+{
+	char	page[300];
+
+	(void)state;
+	expect(2, "sysmark: nosuch: no such file", NULL, "show",
+	    "--baseline=nosuch", D "report_a.csv", NULL);
+	expect(2, "sysmark: option --baseline needs a value", NULL, "show",
+	    D "report_a.csv", "--baseline", NULL);
+	expect(2, "sysmark: option --best takes no value", NULL, "show",
+	    "--best=1", D "report_a.csv", NULL);
+	expect(5, "the gate tripped", NULL, "compare", D "gate-a1.csv",
+	    D "gate-slow.csv", "--fail-on=worse", NULL);
+	expect(2, "sysmark: option --fail-on needs a value", NULL, "compare",
+	    D "gate-a1.csv", D "gate-slow.csv", "--fail-on", NULL);
+	expect(2, "sysmark: --since 2026-13-01: a date is YYYY-MM-DD", NULL,
+	    "history", "--since=2026-13-01", D "fleet-20261201", NULL);
+	expect(2, "sysmark: option --since needs a value", NULL, "history",
+	    D "fleet-20261201", "--since", NULL);
+	expect(2, "sysmark: option --index needs a value", NULL, "history",
+	    D "fleet-20261201", "--index", NULL);
+	expect(2, "sysmark: --compare 0: the number of a change point", NULL,
+	    "history", "--index=none", "--compare=0", D "fleet-20261201",
+	    NULL);
+	expect(2, "sysmark: --fail-on worse: history fails on change", NULL,
+	    "history", "--fail-on=worse", D "fleet-20261201", NULL);
+	expect(2, "sysmark: option --history takes no value", NULL, "report",
+	    "--history=yes", "-o", cli_tmp(page, sizeof page, "h.html"),
+	    D "report_a.csv", NULL);
+	expect(2, "sysmark: unknown option --frob", NULL, "list", "--frob=1",
+	    NULL);
+}
+
+/* A value that looks like an option is the value, as typed. */
+static void
+test_option_values_verbatim(void **state)
+{
+	char	page[300], *html;
+
+	(void)state;
+	expect(2, "sysmark: --best: no such file", NULL, "show", "-b",
+	    "--best", D "report_a.csv", NULL);
+	expect(2, "sysmark: --fail-on: No such file", NULL, "compare", "-p",
+	    "--fail-on", D "gate-a1.csv", D "gate-slow.csv", NULL);
+	expect(2, "sysmark: -g --since: no such group", NULL, "history",
+	    "--index", "none", "-g", "--since", D "fleet-20261201", NULL);
+	expect(2, "sysmark: --index: no such file, and no mix", NULL, "users",
+	    "-o", "--index", "--", "--index", NULL);
+	expect(0, "report written to", NULL, "report", "-t", "--history",
+	    "-o", cli_tmp(page, sizeof page, "title.html"), D "report_a.csv",
+	    NULL);
+	html = tu_slurp(page);
+	assert_non_null(strstr(html, "<title>--history</title>"));
+	free(html);
+}
+
+/*
+ * Every option a command's usage names (as completion reads them) is
+ * one its table takes: given with two unknown options after it (the
+ * first may be its value), the command fails on those, not on it.
+ */
+static void
+test_usage_options_parsed(void **state)
+{
+	static const char *const cmds[] = { "show", "compare", "history",
+	    "report", "import", "users", "list", "calibrate", "console" };
+	char		*comp[] = { "sysmark", "completion", "bash", NULL };
+	char		 arm[64], opt[64], refused[96];
+	char		*argv[] = { "sysmark", NULL, opt, "--zz", "--zz",
+			    NULL };
+	struct tu_out	 c, o;
+	const char	*p;
+	int		 n, seen;
+
+	(void)state;
+	tu_run(comp, &c);
+	assert_int_equal(c.status, 0);
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		snprintf(arm, sizeof arm, "\t%s)\n\t\topts='", cmds[i]);
+		assert_non_null(p = strstr(c.out, arm));
+		argv[1] = (char *)cmds[i];
+		for (p += strlen(arm), seen = 0; sscanf(p, "%63[^' ]%n", opt,
+		    &n) == 1; p += n + (p[n] == ' '), seen++) {
+			tu_run(argv, &o);
+			snprintf(refused, sizeof refused, "option %s", opt);
+			/* Past opt, "--zz" is its value or the one refused. */
+			if (o.status != 2 || strstr(o.err, refused) != NULL ||
+			    strstr(o.err, "--zz") == NULL)
+				print_error("%s %s: %s", cmds[i], opt, o.err);
+			assert_int_equal(o.status, 2);
+			assert_null(strstr(o.err, refused));
+			assert_non_null(strstr(o.err, "--zz"));
+			tu_out_free(&o);
+		}
+		assert_true(seen > 0);
+	}
+	tu_out_free(&c);
+}
+
+#ifdef __linux__
+/*
+ * Run argv with stderr into a pipe read only after /proc/PID/cmdline:
+ * a command that writes more there than the pipe holds (64 KiB) waits
+ * for the reader, its options parsed, so what ps would show is what the
+ * command left of its arguments.  Returns that, NUL-separated, in buf.
+ */
+static size_t
+cli_cmdline(char *const argv[], char *buf, size_t len)
+{
+	struct pollfd	 pfd;
+	char		 path[64], junk[4096];
+	size_t		 got = 0, piped = 0;
+	ssize_t		 n;
+	pid_t		 pid;
+	int		 p[2], fd, st;
+
+	assert_int_equal(pipe(p), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(p[1], STDERR_FILENO);
+		close(p[0]);
+		close(p[1]);
+		execv(tu_bin(), argv);
+		_exit(127);
+	}
+	close(p[1]);
+	pfd = (struct pollfd){ .fd = p[0], .events = POLLIN };
+	assert_int_equal(poll(&pfd, 1, 60000), 1);
+	snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	while (got < len && (n = read(fd, buf + got, len - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	while (poll(&pfd, 1, 60000) == 1 &&
+	    (n = read(p[0], junk, sizeof junk)) > 0)
+		piped += (size_t)n;
+	close(p[0]);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	/* More than the pipe holds: it waited, alive, while it was read. */
+	assert_true(piped > 65536);
+	return got;
+}
+
+/* ps shows the command line as typed: no option is rewritten in argv. */
+static void
+test_argv_left_as_typed(void **state)
+{
+	char	 dir[300], file[600], name[201], buf[4096], *p;
+	char	*argv[] = { "sysmark", "history", "--since", "2000-01-01",
+		    "--index=none", "--fail-on", "change", dir, "--compare=1",
+		    NULL };
+	size_t	 len;
+	int	 fd;
+
+	(void)state;
+	/* Runs history reads around, each named on stderr: 150 KiB. */
+	snprintf(dir, sizeof dir, "%s/many", tu_results_dir());
+	assert_int_equal(mkdir(dir, 0700), 0);
+	memset(name, 'r', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	for (int i = 0; i < 1000; i++) {
+		snprintf(file, sizeof file, "%s/%04d%.150s.csv", dir, i, name);
+		assert_true((fd = open(file, O_WRONLY | O_CREAT, 0600)) >= 0);
+		close(fd);
+	}
+	len = cli_cmdline(argv, buf, sizeof buf);
+	p = buf;
+	for (int i = 0; argv[i] != NULL; i++) {
+		assert_true(p < buf + len);
+		assert_string_equal(p, argv[i]);
+		p += strlen(p) + 1;
+	}
+	assert_true(p == buf + len);
+	sm_rmtree(dir);
+}
+#endif
+
 int
 main(void)
 {
@@ -683,11 +916,16 @@ main(void)
 		cmocka_unit_test(test_run_did_you_mean),
 		cmocka_unit_test(test_run_long_plan_needs_yes),
 		cmocka_unit_test(test_run_no_save_and_stdout),
+		cmocka_unit_test(test_options_after_operands),
+		cmocka_unit_test(test_long_options_as_typed),
+		cmocka_unit_test(test_option_values_verbatim),
+		cmocka_unit_test(test_usage_options_parsed),
 #ifdef __linux__
 		cmocka_unit_test(test_ctrl_c_cleans_up),
 		cmocka_unit_test(test_run_yes_and_verbatim_options),
 		cmocka_unit_test(test_killed_child_fails_one_sample),
 		cmocka_unit_test(test_children_die_with_sysmark),
+		cmocka_unit_test(test_argv_left_as_typed),
 #endif
 	};
 

@@ -1,13 +1,14 @@
 /*
  * What the sysmark commands share, kept once so that they say the same
  * thing the same way: the usage and input errors with their exit status,
- * the option helpers getopt lacks (operands between options, long
- * options), the options of the commands that measure or save, loading
- * runs and baselines, saving a run with its fallbacks, and printing
- * tables.  It calls no command: the cmd_*.c and cli_*.c files call it.
+ * getopt_long as every command uses it (cmd_getopt) and the long-option
+ * rewriting run and the fleet commands still do, the options of the
+ * commands that measure or save, loading runs and baselines, saving a
+ * run with its fallbacks, and printing tables.  It calls no command: the cmd_*.c and cli_*.c files call it.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -208,49 +209,116 @@ cmd_opts_finish(struct cmd_opts *m, const char *argv0)
 	return 0;
 }
 
-/* Parse -f alone; returns the index of the first operand or -1. */
-int
-cmd_format_only(int argc, char **argv, enum table_format *fmt)
+/* Add an operand to a's list. */
+static void
+cmd_args_add(struct cmd_args *a, char *arg)
 {
-	int	c;
+	a->v = xreallocarray(a->v, (size_t)a->n + 1, sizeof *a->v);
+	a->v[a->n++] = arg;
+}
 
-	while ((c = getopt(argc, argv, ":f:")) != -1) {
-		if (c == ':') {
-			cmd_usage_error("option -%c needs a value", optopt);
-			return -1;
-		}
-		if (c == '?') {
-			cmd_usage_error("unknown option -%c", optopt);
-			return -1;
-		}
-		if (cmd_parse_format(optarg, fmt) != 0)
-			return -1;
-	}
-	return optind;
+void
+cmd_args_free(struct cmd_args *a)
+{
+	free(a->v);
+	a->v = NULL;
+	a->n = 0;
 }
 
 /*
- * getopt that also takes operands between options, which POSIX getopt
- * does not: returns an option, 0 with *operand set, or -1 at the end.
+ * The end of a command that takes no operands: rc, the status so far, or
+ * if that is 0 and there is one, the usage error naming it.  Frees a.
  */
 int
-cmd_getopt(int argc, char **argv, const char *opts, const char **operand)
+cmd_args_none(struct cmd_args *a, const char *cmd, int rc)
 {
-	int	c;
+	char	*shown;
 
-	if (optind >= argc)
+	if (rc == 0 && a->n > 0) {
+		shown = xvisible(a->v[0], 0);
+		rc = cmd_usage_error("%s: unexpected argument \"%s\"", cmd,
+		    shown);
+		free(shown);
+	}
+	cmd_args_free(a);
+	return rc;
+}
+
+/*
+ * Name the option getopt_long refused (c is ':' or '?') as it was typed,
+ * from word, the argument it was in.
+ */
+static void
+cmd_getopt_error(int c, const char *word)
+{
+	char	name[64], shown[160];
+	int	islong = strncmp(word, "--", 2) == 0;
+
+	if (islong)
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(word, "="),
+		    word);
+	else
+		snprintf(name, sizeof name, "-%c", optopt);
+	visible_buf(name, shown, sizeof shown, 0);
+	if (c == ':')
+		cmd_usage_error("option %s needs a value", shown);
+	else if (islong && optopt != 0)
+		cmd_usage_error("option %s takes no value", shown);
+	else
+		cmd_usage_error("unknown option %s", shown);
+}
+
+/*
+ * A command's next option, by getopt_long: the short options of opts
+ * and the long ones of lo, "--NAME=VALUE" as "--NAME VALUE", before,
+ * between or after the operands, which go to a in the order given.
+ * argv is neither rewritten nor reordered, so ps shows what was typed
+ * and a value that looks like an option is kept as it is.  "--" ends the
+ * options and the rest are operands, but with a->sides it is an operand
+ * itself, between two sides of runs, and options go on after it.
+ * Returns the option (a long one's val), -1 at the end, or '?' once an
+ * unknown option or a missing value is named on stderr.
+ */
+int
+cmd_getopt(int argc, char **argv, const char *opts, const struct option *lo,
+    struct cmd_args *a)
+{
+	static const struct option	none[] = { { NULL, 0, NULL, 0 } };
+	char				spec[64];
+	int				c, at;
+
+	/* "-": operands handed over in place; ":": the errors are ours. */
+	snprintf(spec, sizeof spec, "-:%s", opts);
+	for (;;) {
+		at = optind > 0 ? optind : 1;
+		/* With no table "--frob" would be read as -f -r -o -b. */
+		c = getopt_long(argc, argv, spec, lo != NULL ? lo : none,
+		    NULL);
+		if (c == 1) {
+			cmd_args_add(a, optarg);
+			continue;
+		}
+		if (c == ':' || c == '?') {
+			cmd_getopt_error(c, argv[at]);
+			return '?';
+		}
+		if (c != -1 || at >= argc)
+			return c;
+		/* getopt_long stopped at "--", argv[at]. */
+		if (a->sides) {
+			cmd_args_add(a, argv[at]);
+			continue;
+		}
+		for (; optind < argc; optind++)
+			cmd_args_add(a, argv[optind]);
 		return -1;
-	if ((c = getopt(argc, argv, opts)) != -1)
-		return c;
-	if (optind >= argc)
-		return -1;
-	*operand = argv[optind++];
-	return 0;
+	}
 }
 
 /*
  * getopt knows short options only: turn "--NAME VALUE" into "-c VALUE"
- * and "--NAME=VALUE" into "-cVALUE", in place, before any "--".
+ * and "--NAME=VALUE" into "-cVALUE", in place, before any "--".  Only
+ * run and the fleet commands still call it; the others use cmd_getopt().
  */
 void
 cmd_long_opt(int argc, char **argv, const char *name, char c)

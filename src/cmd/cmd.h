@@ -13,6 +13,7 @@
 #ifndef CMD_H
 #define CMD_H
 
+#include <getopt.h>
 #include <limits.h>
 
 #include "../core/core.h"
@@ -84,8 +85,16 @@ void	 cmd_opts_init(struct cmd_opts *);
 void	 cmd_opts_free(struct cmd_opts *);
 int	 cmd_opts_parse(int, const char *, struct cmd_opts *);
 int	 cmd_opts_finish(struct cmd_opts *, const char *);
-int	 cmd_format_only(int, char **, enum table_format *);
-int	 cmd_getopt(int, char **, const char *, const char **);
+/* What cmd_getopt() collects beside the options: the operands, in order. */
+struct cmd_args {
+	char	**v;		/* argv's own strings, not copies */
+	int	  n;
+	int	  sides;	/* "--" is an operand: OLD... -- NEW... */
+};
+int	 cmd_getopt(int, char **, const char *, const struct option *,
+	     struct cmd_args *);
+void	 cmd_args_free(struct cmd_args *);
+int	 cmd_args_none(struct cmd_args *, const char *, int);
 void	 cmd_long_opt(int, char **, const char *, char);
 int	 cmd_load_baseline(const char *name, const char *argv0,
 	     struct run *base);

@@ -38,20 +38,19 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	struct cmd_opts	m;
 	struct sm_error	err;
 	char		path[PATH_MAX], host[256];
+	struct cmd_args	ops = { 0 };
 	int		c, rc = 0, gap_set = 0;
 
 	cmd_opts_init(&m);
 	m.plan.repeats = NOISE_REPEATS;
 	m.calibrate = 1;
 	m.force = 1;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:qf:")) !=
-	    -1) {
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "t:c:d:n:R:g:qf:", NULL,
+	    &ops)) != -1) {
 		gap_set |= c == 'g';
-		rc = cmd_opts_parse(c, optarg, &m);
+		rc = c == '?' ? SM_EXIT_INPUT : cmd_opts_parse(c, optarg, &m);
 	}
-	if (rc == 0 && optind < argc)
-		rc = cmd_usage_error("calibrate: unexpected argument \"%s\"",
-		    argv[optind]);
+	rc = cmd_args_none(&ops, "calibrate", rc);
 	if (rc == 0 && m.plan.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them", m.plan.repeats);

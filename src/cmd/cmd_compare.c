@@ -38,6 +38,11 @@ CMD_HELP_F
 "                 change found, but one over PCT% could have been\n"
 "                 missed); comma-separated\n";
 
+static const struct option cmd_compare_long[] = {
+	{ "fail-on",	required_argument,	NULL,	'G' },
+	{ NULL,		0,			NULL,	0 }
+};
+
 /* What compare's options ask for, beyond the judging (compare_opts). */
 struct cmd_compare_args {
 	enum table_format	 fmt;
@@ -105,44 +110,8 @@ cmd_compare_option(int c, const char *arg, struct compare_opts *o,
 	case 'a':
 	case 'e':
 		return cmd_compare_rule(c, arg, o);
-	case ':':
-		if (optopt == 'G')
-			return cmd_usage_error("option --fail-on needs a "
-			    "value: worse, small, any-change or incomparable");
-		return cmd_usage_error("option -%c needs a value", optopt);
 	}
-	return cmd_usage_error("unknown option -%c", optopt);
-}
-
-/*
- * compare's options: -f, -a ALPHA, -e PERCENT, -p PROFILE, -F (another
- * host's profile taken anyway), -t PATTERN, -g GROUP, --fail-on LIST,
- * before or between the runs.  The operands,
- * "--" between the sides kept, are moved to the front of argv in order;
- * returns how many, or -1.  '+' makes getopt stop at each operand, and
- * a "--" it takes as the end of the options is put back.
- */
-static int
-cmd_compare_options(int argc, char **argv, struct compare_opts *o,
-    struct cmd_compare_args *ca)
-{
-	int	c, rc = 0, before, n = 0;
-
-	cmd_long_opt(argc, argv, "--fail-on", 'G');
-	/* At the end glibc's getopt moves optind back: stop before it. */
-	while (rc == 0 && optind < argc) {
-		before = optind;
-		if ((c = getopt(argc, argv, "+:f:a:e:p:Ft:g:G:")) != -1) {
-			rc = cmd_compare_option(c, optarg, o, ca);
-			continue;
-		}
-		if (optind > before && strcmp(argv[optind - 1], "--") == 0)
-			argv[n++] = argv[optind - 1];
-		if (optind < before || optind >= argc)
-			break;
-		argv[n++] = argv[optind++];
-	}
-	return rc == 0 ? n : -1;
+	return SM_EXIT_INPUT;	/* '?': cmd_getopt() named it */
 }
 
 /*
@@ -224,13 +193,18 @@ cmd_compare_dups(const struct run *runs, char **args, int n, int split)
 	return 0;
 }
 
-/* The index of "--" among the operands, or -1. */
+/* The index of the first "--" among the operands, taken out; or -1. */
 static int
-cmd_compare_split(char **args, int n)
+cmd_compare_split(struct cmd_args *ops)
 {
-	for (int j = 0; j < n; j++)
-		if (strcmp(args[j], "--") == 0)
-			return j;
+	for (int j = 0; j < ops->n; j++) {
+		if (strcmp(ops->v[j], "--") != 0)
+			continue;
+		memmove(&ops->v[j], &ops->v[j + 1], (size_t)(ops->n - j - 1) *
+		    sizeof *ops->v);
+		ops->n--;
+		return j;
+	}
 	return -1;
 }
 
@@ -344,32 +318,52 @@ cmd_compare_clock(const struct run *runs, char **names, int n)
 			fprintf(stderr, "warning: %s\n", msg);
 }
 
+/*
+ * compare's options, before, between or after the runs, into o and ca;
+ * the runs into ops, and where "--" split them into *split (-1: no
+ * split).  0 or the exit status.
+ */
+static int
+cmd_compare_options(int argc, char **argv, struct compare_opts *o,
+    struct cmd_compare_args *ca, struct cmd_args *ops, int *split)
+{
+	int	c, rc = 0;
+
+	ops->sides = 1;
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "f:a:e:p:Ft:g:",
+	    cmd_compare_long, ops)) != -1)
+		rc = cmd_compare_option(c, optarg, o, ca);
+	if (rc != 0)
+		return rc;
+	if ((*split = cmd_compare_split(ops)) == 0 || *split == ops->n)
+		return cmd_usage_error("compare: name at least one run on "
+		    "each side of --");
+	if (ops->n < 2)
+		return cmd_usage_error("compare: name at least two runs or "
+		    "baselines");
+	return 0;
+}
+
 /* sysmark compare [options] RUN RUN... | OLD... -- NEW... */
 int
 cmd_compare(int argc, char **argv, const char *argv0)
 {
 	struct cmd_compare_args	  ca;
 	struct compare_opts	  o;
+	struct cmd_args		  ops = { 0 };
 	struct run		 *runs, profile;
 	char			**names, **args, pname[PATH_MAX], over[160];
-	int			  n, k = 0, rc = 0, split, have = 0;
+	int			  n, k = 0, rc, split, have = 0;
 
 	memset(&ca, 0, sizeof ca);
 	compare_opts_default(&o);
-	if ((n = cmd_compare_options(argc, argv, &o, &ca)) < 0)
-		return SM_EXIT_INPUT;
-	args = argv;
-	if ((split = cmd_compare_split(args, n)) >= 0) {
-		memmove(&args[split], &args[split + 1], (size_t)(n - split) *
-		    sizeof *args);
-		n--;
-		if (split == 0 || split == n)
-			return cmd_usage_error("compare: name at least one "
-			    "run on each side of --");
+	if ((rc = cmd_compare_options(argc, argv, &o, &ca, &ops, &split)) !=
+	    0) {
+		cmd_args_free(&ops);
+		return rc;
 	}
-	if (n < 2)
-		return cmd_usage_error("compare: name at least two runs or "
-		    "baselines");
+	args = ops.v;
+	n = ops.n;
 	rc = cmd_load_runs(args, n, argv0, &runs, &names, &k);
 	if (rc == 0)
 		rc = cmd_compare_dups(runs, args, n, split);
@@ -387,5 +381,6 @@ cmd_compare(int argc, char **argv, const char *argv0)
 		run_free(&profile);
 	}
 	cmd_free_runs(runs, names, k);
+	cmd_args_free(&ops);
 	return rc;
 }

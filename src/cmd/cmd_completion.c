@@ -308,13 +308,25 @@ cmd_completion_zsh(FILE *f)
 int
 cmd_completion(int argc, char **argv, const char *argv0)
 {
+	struct cmd_args	 ops = { 0 };
+	const char	*shell = NULL;
+	int		 rc = 0;
+
 	(void)argv0;
-	if (argc != 2)
-		return cmd_usage_error("completion: name one shell, bash or "
+	/* No options: an unknown one is named, "--" ends them. */
+	while (rc == 0 && cmd_getopt(argc, argv, "", NULL, &ops) != -1)
+		rc = SM_EXIT_INPUT;
+	if (rc == 0 && ops.n != 1)
+		rc = cmd_usage_error("completion: name one shell, bash or "
 		    "zsh");
-	if (strcmp(argv[1], "bash") == 0)
+	if (rc == 0)
+		shell = ops.v[0];
+	cmd_args_free(&ops);
+	if (rc != 0)
+		return rc;
+	if (strcmp(shell, "bash") == 0)
 		cmd_completion_bash(stdout);
-	else if (strcmp(argv[1], "zsh") == 0)
+	else if (strcmp(shell, "zsh") == 0)
 		cmd_completion_zsh(stdout);
 	else
 		return cmd_usage_error("completion: the shell is bash or zsh");

@@ -55,26 +55,29 @@ cmd_console_plain(const char *argv0)
 	return rc;
 }
 
+/* -r N: screen updates a second; 0 or the exit status. */
+static int
+cmd_console_rate(const char *arg, double *hz)
+{
+	if (sm_parse_double(arg, hz) != 0 || *hz < 0.1 || *hz > 10)
+		return cmd_usage_error("-r %s: updates a second must be from "
+		    "0.1 to 10", arg);
+	return 0;
+}
+
 /* The console, or on a terminal without cursor addressing its plain mode. */
 int
 cmd_console(int argc, char **argv, const char *argv0)
 {
-	double	hz = 1000.0 / UI_REFRESH_MS;
-	int	c;
+	struct cmd_args	ops = { 0 };
+	double		hz = 1000.0 / UI_REFRESH_MS;
+	int		c, rc = 0;
 
-	while ((c = getopt(argc, argv, ":r:")) != -1) {
-		if (c == ':')
-			return cmd_usage_error("option -%c needs a value",
-			    optopt);
-		if (c == '?')
-			return cmd_usage_error("unknown option -%c", optopt);
-		if (sm_parse_double(optarg, &hz) != 0 || hz < 0.1 || hz > 10)
-			return cmd_usage_error("-r %s: updates a second "
-			    "must be from 0.1 to 10", optarg);
-	}
-	if (optind < argc)
-		return cmd_usage_error("console: unexpected argument \"%s\"",
-		    argv[optind]);
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "r:", NULL, &ops)) != -1)
+		rc = c == '?' ? SM_EXIT_INPUT : cmd_console_rate(optarg, &hz);
+	rc = cmd_args_none(&ops, "console", rc);
+	if (rc != 0)
+		return rc;
 	if (!ui_plain_terminal())
 		return ui_main(argv0, (int)(1000 / hz));
 	return cmd_console_plain(argv0);

@@ -43,6 +43,14 @@ const char cmd_history_usage[] =
 "                 (default $XDG_CACHE_HOME/sysmark or ~/.cache/sysmark);\n"
 "                 none: read every file\n";
 
+static const struct option cmd_history_long[] = {
+	{ "since",	required_argument,	NULL,	'S' },
+	{ "fail-on",	required_argument,	NULL,	'G' },
+	{ "compare",	required_argument,	NULL,	'C' },
+	{ "index",	required_argument,	NULL,	'I' },
+	{ NULL,		0,			NULL,	0 }
+};
+
 /* What history's options ask for. */
 struct cmd_history_args {
 	enum table_format	 fmt;
@@ -136,34 +144,24 @@ cmd_history_option(int c, const char *arg, struct cmd_history_args *a)
 	case 'C':
 	case 'e':
 		return cmd_history_number(c, arg, a);
-	case ':':
-		return cmd_usage_error("option -%c needs a value", optopt);
 	}
-	return cmd_usage_error("unknown option -%c", optopt);
+	return SM_EXIT_INPUT;	/* '?': cmd_getopt() named it */
 }
 
-/*
- * The options, before or between the operands, which are moved to the
- * front of argv; their count, or -1.
- */
+/* The options, before, between or after the operands; 0 or the status. */
 static int
-cmd_history_options(int argc, char **argv, struct cmd_history_args *a)
+cmd_history_options(int argc, char **argv, struct cmd_history_args *a,
+    struct cmd_args *ops)
 {
-	const char	*operand;
-	int		 c, n = 0;
+	int	c, rc = 0;
 
-	cmd_long_opt(argc, argv, "--since", 'S');
-	cmd_long_opt(argc, argv, "--fail-on", 'G');
-	cmd_long_opt(argc, argv, "--compare", 'C');
-	cmd_long_opt(argc, argv, "--index", 'I');
-	while ((c = cmd_getopt(argc, argv, ":f:t:g:b:e:S:G:C:I:",
-	    &operand)) != -1) {
-		if (c == 0)
-			argv[n++] = (char *)operand;
-		else if (cmd_history_option(c, optarg, a) != 0)
-			return -1;
-	}
-	return n;
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "f:t:g:b:e:",
+	    cmd_history_long, ops)) != -1)
+		rc = cmd_history_option(c, optarg, a);
+	if (rc == 0 && ops->n == 0)
+		rc = cmd_usage_error("history: name directories or files "
+		    "of saved runs");
+	return rc;
 }
 
 /* --compare N: the runs before and after change point N, compared. */
@@ -238,18 +236,17 @@ cmd_history(int argc, char **argv, const char *argv0)
 	struct histindex_stats	st;
 	struct sm_error		err;
 	struct history		h;
-	int			n, rc;
+	struct cmd_args		ops = { 0 };
+	int			rc;
 
 	(void)argv0;
 	memset(&a, 0, sizeof a);
 	changepoint_opts_default(&a.q.cp);
-	if ((n = cmd_history_options(argc, argv, &a)) < 0)
-		return SM_EXIT_INPUT;
-	if (n == 0)
-		return cmd_usage_error("history: name directories or files "
-		    "of saved runs");
 	a.q.filter = &a.filter;
-	if ((rc = cli_history_load(&h, argv, n, a.index, &a.q, &st)) != 0)
+	if ((rc = cmd_history_options(argc, argv, &a, &ops)) == 0)
+		rc = cli_history_load(&h, ops.v, ops.n, a.index, &a.q, &st);
+	cmd_args_free(&ops);
+	if (rc != 0)
 		return rc;
 	if (h.nseries == 0 && filter_check(&a.filter, NULL, 0, &err) != 0) {
 		history_free(&h);

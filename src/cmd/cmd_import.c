@@ -36,7 +36,8 @@ int
 cmd_import(int argc, char **argv, const char *argv0)
 {
 	struct cmd_opts	 m;
-	const char	*report = NULL, *operand = NULL;
+	struct cmd_args	 ops = { 0 };
+	const char	*report = NULL;
 	char		**warn;
 	size_t		 nwarn;
 	struct sm_error	 err;
@@ -44,17 +45,16 @@ cmd_import(int argc, char **argv, const char *argv0)
 	int		 c, rc = 0, save;
 
 	memset(&m, 0, sizeof m);
-	while (rc == 0 &&
-	    (c = cmd_getopt(argc, argv, ":o:Ff:qs", &operand)) != -1) {
-		if (c == 0 && report != NULL)
-			rc = cmd_usage_error("import: name one report");
-		else if (c == 0)
-			report = operand;
-		else
-			rc = cmd_opts_parse(c, optarg, &m);
-	}
-	if (rc == 0 && report == NULL)
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "o:Ff:qs", NULL,
+	    &ops)) != -1)
+		rc = c == '?' ? SM_EXIT_INPUT : cmd_opts_parse(c, optarg, &m);
+	if (rc == 0 && ops.n == 0)
 		rc = cmd_usage_error("import: name the report to read");
+	if (rc == 0 && ops.n > 1)
+		rc = cmd_usage_error("import: name one report");
+	if (rc == 0)
+		report = ops.v[0];
+	cmd_args_free(&ops);
 	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
 		m.self[0] = '\0';
 	if (rc == 0)

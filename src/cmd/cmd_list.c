@@ -27,14 +27,16 @@ cmd_list(int argc, char **argv, const char *argv0)
 	struct sm_error		 err;
 	const char		*group = NULL;
 	struct json_t		*doc;
-	int			 i, rc;
+	struct cmd_args		 ops = { 0 };
+	int			 c, rc = 0;
 
 	(void)argv0;
-	if ((i = cmd_format_only(argc, argv, &fmt)) < 0)
-		return SM_EXIT_INPUT;
-	if (i != argc)
-		return cmd_usage_error("list: unexpected argument \"%s\"",
-		    argv[i]);
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "f:", NULL, &ops)) !=
+	    -1)
+		rc = c == '?' ? SM_EXIT_INPUT : cmd_parse_format(optarg, &fmt);
+	rc = cmd_args_none(&ops, "list", rc);
+	if (rc != 0)
+		return rc;
 	if (fmt == TABLE_JSON) {
 		doc = json_out_doc("list");
 		json_out_catalog(doc);

@@ -36,6 +36,11 @@ const char cmd_report_usage[] =
 "  --history      the runs as a history (sysmark history): each series\n"
 "                 over time, its change points and levels\n";
 
+static const struct option cmd_report_long[] = {
+	{ "history",	no_argument,	NULL,	'H' },
+	{ NULL,		0,		NULL,	0 }
+};
+
 struct cmd_report {
 	const char	*out;
 	const char	*baseline;
@@ -133,37 +138,55 @@ cmd_report_add(struct cmd_report *r, const char *path)
 	return -1;
 }
 
+/* One option of report; 0 or the exit status. */
 static int
-cmd_report_options(int argc, char **argv, struct cmd_report *r)
+cmd_report_option(int c, const char *arg, struct cmd_report *r)
 {
-	int	c;
-
-	cmd_long_opt(argc, argv, "--history", 'H');
-	while ((c = getopt(argc, argv, "+:o:b:f:c:t:FH")) != -1) {
-		if (c == 'H')
-			r->history = 1;
-		else if (c == 'o')
-			r->out = optarg;
-		else if (c == 'b')
-			r->baseline = optarg;
-		else if (c == 'c')
-			r->chart = optarg;
-		else if (c == 't')
-			r->title = optarg;
-		else if (c == 'F')
-			r->force = 1;
-		else if (c == 'f' && (strcmp(optarg, "html") == 0 ||
-		    strcmp(optarg, "svg") == 0))
-			r->svg = strcmp(optarg, "svg") == 0;
-		else if (c == 'f')
+	switch (c) {
+	case 'H':
+		r->history = 1;
+		return 0;
+	case 'o':
+		r->out = arg;
+		return 0;
+	case 'b':
+		r->baseline = arg;
+		return 0;
+	case 'c':
+		r->chart = arg;
+		return 0;
+	case 't':
+		r->title = arg;
+		return 0;
+	case 'F':
+		r->force = 1;
+		return 0;
+	case 'f':
+		if (strcmp(arg, "html") != 0 && strcmp(arg, "svg") != 0)
 			return cmd_usage_error("-f %s: report writes html or "
-			    "svg", optarg);
-		else if (c == ':')
-			return cmd_usage_error("option -%c needs a value",
-			    optopt);
-		else
-			return cmd_usage_error("unknown option -%c", optopt);
+			    "svg", arg);
+		r->svg = strcmp(arg, "svg") == 0;
+		return 0;
 	}
+	return SM_EXIT_INPUT;	/* '?': cmd_getopt() named it */
+}
+
+/*
+ * report's options, before, between or after the runs, which go to ops
+ * with "--" between the sides; 0 or the exit status.
+ */
+static int
+cmd_report_options(int argc, char **argv, struct cmd_report *r,
+    struct cmd_args *ops)
+{
+	int	c, rc = 0;
+
+	ops->sides = 1;
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "o:b:f:c:t:F",
+	    cmd_report_long, ops)) != -1)
+		rc = cmd_report_option(c, optarg, r);
+	if (rc != 0)
+		return rc;
 	if (r->out == NULL)
 		return cmd_usage_error("report: -o FILE is required");
 	if (r->svg && r->chart == NULL)
@@ -312,14 +335,16 @@ int
 cmd_report(int argc, char **argv, const char *argv0)
 {
 	struct cmd_report	r;
+	struct cmd_args		ops = { 0 };
 	int			rc;
 
 	memset(&r, 0, sizeof r);
-	if ((rc = cmd_report_options(argc, argv, &r)) == 0 && r.history)
-		return cmd_report_history(&r, argv + optind, argc - optind);
-	if (rc == 0 &&
-	    (rc = cmd_report_operands(&r, argv + optind, argc - optind)) == 0)
+	if ((rc = cmd_report_options(argc, argv, &r, &ops)) == 0 && r.history)
+		rc = cmd_report_history(&r, ops.v, ops.n);
+	else if (rc == 0 &&
+	    (rc = cmd_report_operands(&r, ops.v, ops.n)) == 0)
 		rc = cmd_report_runs(&r, argv0);
+	cmd_args_free(&ops);
 	/* A fleet with a host not ok: written, and 6 as fleet show says. */
 	if (rc == 0 && r.partial)
 		rc = SM_EXIT_FLEET_PARTIAL;

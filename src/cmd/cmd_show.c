@@ -22,24 +22,21 @@ CMD_HELP_S CMD_HELP_F
 "  -b NAME        also print the INDEX VALUES table against a baseline\n"
 "  --best, -B     lmbench's comparison to the best of the breed\n";
 
-/*
- * Take --best (or -B) out of show's arguments, since getopt knows no
- * long options; 1 if it was there.
- */
-static int
-cmd_show_take_best(int *argc, char **argv)
-{
-	for (int k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++) {
-		if (strcmp(argv[k], "--best") != 0 && strcmp(argv[k], "-B"))
-			continue;
-		/* argv[argc] is NULL and moves down with the rest. */
-		memmove(&argv[k], &argv[k + 1], (size_t)(*argc - k) *
-		    sizeof *argv);
-		(*argc)--;
-		return 1;
-	}
-	return 0;
-}
+static const struct option cmd_show_long[] = {
+	{ "baseline",	required_argument,	NULL,	'b' },
+	{ "best",	no_argument,		NULL,	'B' },
+	{ NULL,		0,			NULL,	0 }
+};
+
+/* What show's options ask for. */
+struct cmd_show_args {
+	enum table_format	 fmt;
+	const char		*baseline;	/* -b */
+	const char		*export;	/* -f bmf or otava */
+	int			 stats;		/* -s */
+	int			 best;		/* --best */
+	struct cmd_args		 ops;
+};
 
 /* show --best -f json: the runs, then the tables as rows of cells. */
 static int
@@ -57,21 +54,22 @@ cmd_show_best_json(const struct run **rp, char **files, int n,
 
 /* lmbench 1.0's comparison to the best of the breed: runs, baselines. */
 static int
-cmd_show_best(int argc, char **argv, const char *argv0)
+cmd_show_best(const struct cmd_show_args *a, const char *argv0)
 {
-	enum table_format	  fmt = TABLE_TEXT;
+	enum table_format	  fmt = a->fmt;
 	struct run		 *runs;
 	const struct run	**rp;
 	char			**names;
 	struct table		**t;
 	size_t			  nt;
-	int			  i, n, k = 0, rc;
+	int			  n = a->ops.n, k = 0, rc;
 
-	if ((i = cmd_format_only(argc, argv, &fmt)) < 0)
-		return SM_EXIT_INPUT;
-	if ((n = argc - i) < 1)
+	if (a->baseline != NULL || a->stats || a->export != NULL)
+		return cmd_usage_error("show --best: -f is its only option, "
+		    "and text, csv, md or json its formats");
+	if (n < 1)
 		return cmd_usage_error("show --best: name runs or baselines");
-	if ((rc = cmd_load_runs(argv + i, n, argv0, &runs, &names, &k)) != 0) {
+	if ((rc = cmd_load_runs(a->ops.v, n, argv0, &runs, &names, &k)) != 0) {
 		cmd_free_runs(runs, names, k);
 		return rc;
 	}
@@ -80,7 +78,7 @@ cmd_show_best(int argc, char **argv, const char *argv0)
 		rp[j] = &runs[j];
 	nt = best_tables(rp, (const char *const *)names, (size_t)n, &t);
 	if (fmt == TABLE_JSON)
-		rc = cmd_show_best_json(rp, argv + i, n, t, nt);
+		rc = cmd_show_best_json(rp, a->ops.v, n, t, nt);
 	else
 		rc = cmd_render_all(t, nt, fmt, rc, 0);
 	free(rp);
@@ -104,48 +102,22 @@ cmd_show_profile(const struct run *run, enum table_format fmt)
 	return cmd_render(detect_table(run), fmt);
 }
 
-/* sysmark show [options] FILE, or show --best RUN_OR_BASELINE... */
-int
-cmd_show(int argc, char **argv, const char *argv0)
+/* One saved run's tables, as a asks; the exit status. */
+static int
+cmd_show_file(const struct cmd_show_args *a, const char *file,
+    const char *argv0)
 {
-	enum table_format	 fmt = TABLE_TEXT;
-	const char		*baseline = NULL, *file = NULL;
-	const char		*operand = NULL, *export = NULL;
+	const char		*baseline = a->baseline;
+	enum table_format	 fmt = a->fmt;
 	struct sm_error		 err;
 	struct run		 run, base;
-	int			 c, rc, stats = 0;
+	int			 rc;
 
-	if (cmd_show_take_best(&argc, argv))
-		return cmd_show_best(argc, argv, argv0);
-	cmd_long_opt(argc, argv, "--baseline", 'b');
-	while ((c = cmd_getopt(argc, argv, ":f:b:s", &operand)) != -1) {
-		if (c == 0) {
-			if (file != NULL)
-				return cmd_usage_error("show: name one saved "
-				    "run");
-			file = operand;
-		} else if (c == ':')
-			return cmd_usage_error("option -%c needs a value",
-			    optopt);
-		else if (c == '?')
-			return cmd_usage_error("unknown option -%c", optopt);
-		else if (c == 'b')
-			baseline = optarg;
-		else if (c == 's')
-			stats = 1;
-		else if (strcmp(optarg, "bmf") == 0 ||
-		    strcmp(optarg, "otava") == 0)
-			export = optarg;
-		else if (cmd_parse_format(optarg, &fmt) != 0)
-			return SM_EXIT_INPUT;
-	}
-	if (file == NULL)
-		return cmd_usage_error("show: name one saved run");
 	run_init(&run);
 	if (csvstore_load(&run, file, &err) != 0)
 		return cmd_input_error(&err);
-	if (export != NULL) {
-		rc = cli_history_show(file, &run, export);
+	if (a->export != NULL) {
+		rc = cli_history_show(file, &run, a->export);
 		run_free(&run);
 		return rc;
 	}
@@ -158,7 +130,7 @@ cmd_show(int argc, char **argv, const char *argv0)
 		rc = cmd_json_run("show", &run, file, baseline != NULL ?
 		    &base : NULL, baseline, 0);
 	else
-		rc = cmd_print(&run, fmt, stats);
+		rc = cmd_print(&run, fmt, a->stats);
 	if (rc == 0 && fmt != TABLE_JSON)
 		rc = cmd_show_profile(&run, fmt);
 	if (rc == 0 && baseline != NULL && fmt != TABLE_JSON)
@@ -166,5 +138,48 @@ cmd_show(int argc, char **argv, const char *argv0)
 	if (baseline != NULL)
 		run_free(&base);
 	run_free(&run);
+	return rc;
+}
+
+/* show's options into a; 0 or the exit status. */
+static int
+cmd_show_options(int argc, char **argv, struct cmd_show_args *a)
+{
+	int	c;
+
+	while ((c = cmd_getopt(argc, argv, "f:b:sB", cmd_show_long,
+	    &a->ops)) != -1) {
+		if (c == '?')
+			return SM_EXIT_INPUT;
+		if (c == 'b')
+			a->baseline = optarg;
+		else if (c == 's')
+			a->stats = 1;
+		else if (c == 'B')
+			a->best = 1;
+		else if (strcmp(optarg, "bmf") == 0 ||
+		    strcmp(optarg, "otava") == 0)
+			a->export = optarg;
+		else if (cmd_parse_format(optarg, &a->fmt) != 0)
+			return SM_EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* sysmark show FILE [options], or show --best RUN_OR_BASELINE... */
+int
+cmd_show(int argc, char **argv, const char *argv0)
+{
+	struct cmd_show_args	 a = { .fmt = TABLE_TEXT };
+	int			 rc;
+
+	rc = cmd_show_options(argc, argv, &a);
+	if (rc == 0 && a.best)
+		rc = cmd_show_best(&a, argv0);
+	else if (rc == 0 && a.ops.n != 1)
+		rc = cmd_usage_error("show: name one saved run");
+	else if (rc == 0)
+		rc = cmd_show_file(&a, a.ops.v[0], argv0);
+	cmd_args_free(&a.ops);
 	return rc;
 }

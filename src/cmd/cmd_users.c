@@ -12,22 +12,21 @@
 
 #include "cmd.h"
 
-/* users takes run's options but -t, -c and -s, plus -u USERS,... */
+/* users takes -d, -n, -o, -F, -q and -f as run does, plus -u USERS,... */
 static int
 cmd_users_option(int c, const char *arg, struct cmd_opts *m)
 {
 	struct sm_error	err;
 
-	if (c == 'u') {
-		m->users_given = 1;
-		if (mix_parse_users(arg, m->plan.copies, PLAN_NCOPIES,
-		    &m->plan.ncopies, &err) != 0)
-			return cmd_usage_error("-u %s", err.msg);
-		return 0;
-	}
-	if (c == 't' || c == 'c' || c == 's')
-		return cmd_usage_error("unknown option -%c", c);
-	return cmd_opts_parse(c, arg, m);
+	if (c == '?')
+		return SM_EXIT_INPUT;
+	if (c != 'u')
+		return cmd_opts_parse(c, arg, m);
+	m->users_given = 1;
+	if (mix_parse_users(arg, m->plan.copies, PLAN_NCOPIES,
+	    &m->plan.ncopies, &err) != 0)
+		return cmd_usage_error("-u %s", err.msg);
+	return 0;
 }
 
 const char cmd_users_usage[] =
@@ -50,29 +49,24 @@ cmd_users(int argc, char **argv, const char *argv0)
 	struct cmd_opts	 m;
 	struct mix	 mix;
 	struct sm_error	 err;
-	const char	*arg = NULL, *operand = NULL;
+	struct cmd_args	 ops = { 0 };
+	const char	*arg = NULL;
 	int		 c, rc = 0;
 
 	cmd_opts_init(&m);
 	users_plan_init(&m.plan, &m.users);
 	memset(&mix, 0, sizeof mix);
-	while (rc == 0 && (c = cmd_getopt(argc, argv, ":u:d:n:o:Fqf:",
-	    &operand)) != -1) {
-		if (c == 0 && arg != NULL)
-			rc = cmd_usage_error("users: name one mix");
-		else if (c == 0)
-			arg = operand;
-		else if (c == ':')
-			rc = cmd_usage_error("option -%c needs a value",
-			    optopt);
-		else if (c == '?')
-			rc = cmd_usage_error("unknown option -%c", optopt);
-		else
-			rc = cmd_users_option(c, optarg, &m);
-	}
-	if (rc == 0 && arg == NULL)
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "u:d:n:o:Fqf:", NULL,
+	    &ops)) != -1)
+		rc = cmd_users_option(c, optarg, &m);
+	if (rc == 0 && ops.n == 0)
 		rc = cmd_usage_error("users: name a mix (a file, or a name "
 		    "in mixes/)");
+	if (rc == 0 && ops.n > 1)
+		rc = cmd_usage_error("users: name one mix");
+	if (rc == 0)
+		arg = ops.v[0];
+	cmd_args_free(&ops);
 	if (rc == 0 && paths_self_exe(argv0, m.self, sizeof m.self) != 0)
 		rc = cmd_usage_error("cannot find the sysmark binary's own "
 		    "path (%s)", argv0);
