@@ -13,37 +13,82 @@
 #include "../../ui/ui.h"
 
 const char cmd_console_usage[] =
-"usage: sysmark [console [-r UPDATES_PER_SECOND]]\n"
+"usage: sysmark [console [-r UPDATES_PER_SECOND] [-x [NAME=]CMD]...\n"
+"                 [--suite FILE]... [-P NAME LO HI [-D STEP]]\n"
+"                 [-L NAME A,B,...] [-N] [-i] [-w N] [--timeout SECONDS]]\n"
 "\n"
 "The console: choose tests, watch them run, compare runs.  With no\n"
 "command on a terminal, sysmark starts it.\n"
 "\n"
 "  -r N           screen updates a second while tests run, 0.1 to 10\n"
-"                 (default 2)\n";
+"                 (default 2)\n"
+"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout\n"
+"                 command tests, as run takes them, listed in the\n"
+"                 select screen's Commands group (X adds one there)\n";
+
+/* One option of the console's; 0 or an exit status. */
+static int
+cmd_console_opt(int c, int argc, char **argv, double *hz,
+    struct cli_commands *cc)
+{
+	if (c == ':')
+		return cmd_usage_error("option -%c needs a value", optopt);
+	if (c == '?')
+		return cmd_usage_error("unknown option -%c", optopt);
+	if (c != 'r')
+		return cli_commands_opt(cc, c, optarg, argc, argv);
+	if (sm_parse_double(optarg, hz) != 0 || *hz < 0.1 || *hz > 10)
+		return cmd_usage_error("-r %s: updates a second must be from "
+		    "0.1 to 10", optarg);
+	return 0;
+}
+
+/* The curses console with the command tests cc gives, checked first. */
+static int
+cmd_console_curses(struct cli_commands *cc, double hz, const char *argv0)
+{
+	struct plan		 plan;
+	struct command_set	*set;
+	int			 rc;
+
+	plan_init(&plan);
+	if ((rc = cli_commands_finish(cc, &plan)) != 0) {
+		plan_free(&plan);
+		return rc;
+	}
+	set = plan.commands;
+	plan.commands = NULL;	/* the console's from now on */
+	plan_free(&plan);
+	return ui_main(argv0, (int)(1000 / hz), set, &cc->opts);
+}
 
 /* The console, or on a terminal without cursor addressing its plain mode. */
 int
 cmd_console(int argc, char **argv, const char *argv0)
 {
-	double	 hz = 1000.0 / UI_REFRESH_MS;
-	char	**av;
-	int	   c, n = 0, rc, eof;
+	struct cli_commands	 cc;
+	double			 hz = 1000.0 / UI_REFRESH_MS;
+	char			**av;
+	int			  c, n = 0, rc = 0, eof, plain;
 
-	while ((c = getopt(argc, argv, ":r:")) != -1) {
-		if (c == ':')
-			return cmd_usage_error("option -%c needs a value",
-			    optopt);
-		if (c == '?')
-			return cmd_usage_error("unknown option -%c", optopt);
-		if (sm_parse_double(optarg, &hz) != 0 || hz < 0.1 || hz > 10)
-			return cmd_usage_error("-r %s: updates a second "
-			    "must be from 0.1 to 10", optarg);
-	}
-	if (optind < argc)
-		return cmd_usage_error("console: unexpected argument \"%s\"",
+	cli_commands_init(&cc);
+	cmd_long_opt(argc, argv, "--suite", CLI_COMMANDS_SUITE);
+	cmd_long_opt(argc, argv, "--timeout", CLI_COMMANDS_TIMEOUT);
+	while (rc == 0 && (c = getopt(argc, argv, ":r:x:7:9:P:D:L:Niw:")) !=
+	    -1)
+		rc = cmd_console_opt(c, argc, argv, &hz, &cc);
+	if (rc == 0 && optind < argc)
+		rc = cmd_usage_error("console: unexpected argument \"%s\"",
 		    argv[optind]);
-	if (!ui_plain_terminal())
-		return ui_main(argv0, (int)(1000 / hz));
+	if (rc == 0 && cli_commands_given(&cc) && ui_plain_terminal())
+		rc = cmd_usage_error("console: command tests need a terminal "
+		    "with cursor addressing; sysmark run -x takes them here");
+	plain = rc == 0 && ui_plain_terminal();
+	if (rc == 0 && !plain)
+		rc = cmd_console_curses(&cc, hz, argv0);
+	cli_commands_free(&cc);
+	if (!plain)
+		return rc;
 	if ((av = ui_plain_ask(argv0, &eof)) == NULL && eof) {
 		fprintf(stderr, "sysmark: console: the input ended before a "
 		    "run was chosen; nothing was run\n");
