@@ -17,6 +17,9 @@
 const char cmd_calibrate_usage[] =
 "usage: sysmark calibrate [-t ID,...] [-c COPIES,...] [-d SECONDS]\n"
 "                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q] [-f FORMAT]\n"
+"                   [-x [NAME=]CMD]... [--suite FILE]... [-P NAME LO HI\n"
+"                   [-D STEP]] [-L NAME A,B,...] [-N] [-i] [-w N]\n"
+"                   [--timeout SECONDS]\n"
 "\n"
 "Measure this host's run-to-run noise (an A/A run) and save it as\n"
 "results/noise-HOST.csv for compare.\n"
@@ -25,6 +28,9 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -R REPEATS     repeats of the whole plan (default 5, at least 2)\n"
 "  -g SECONDS     pause between repeats (default: spread them over 5\n"
 "                 minutes)\n"
+"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout\n"
+"                 command tests, as run takes them, so that run --detect\n"
+"                 finds their noise\n"
 CMD_HELP_Q CMD_HELP_F;
 
 /*
@@ -45,19 +51,26 @@ cmd_calibrate_gap(struct cmd_opts *m, int gap_set)
 int
 cmd_calibrate(int argc, char **argv, const char *argv0)
 {
-	struct cmd_opts	m;
-	struct sm_error	err;
-	char		path[PATH_MAX], host[256];
-	int		c, rc = 0, gap_set = 0;
+	struct cmd_opts		m;
+	struct cli_commands	cc;
+	struct sm_error		err;
+	char			path[PATH_MAX], host[256];
+	int			c, rc = 0, gap_set = 0;
 
 	cmd_opts_init(&m);
+	cli_commands_init(&cc);
+	cmd_long_opt(argc, argv, "--suite", CLI_COMMANDS_SUITE);
+	cmd_long_opt(argc, argv, "--timeout", CLI_COMMANDS_TIMEOUT);
 	m.plan.repeats = NOISE_REPEATS;
 	m.calibrate = 1;
 	m.force = 1;
-	while (rc == 0 && (c = getopt(argc, argv, ":t:c:d:n:R:g:qf:")) !=
-	    -1) {
+	while (rc == 0 && (c = getopt(argc, argv,
+	    ":t:c:d:n:R:g:qf:x:7:9:P:D:L:Niw:")) != -1) {
 		gap_set |= c == 'g';
-		rc = cmd_opts_parse(c, optarg, &m);
+		if (strchr("x79PDLNiw", c) != NULL)
+			rc = cli_commands_opt(&cc, c, optarg, argc, argv);
+		else
+			rc = cmd_opts_parse(c, optarg, &m);
 	}
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("calibrate: unexpected argument \"%s\"",
@@ -65,6 +78,8 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	if (rc == 0 && m.plan.repeats < 2)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them", m.plan.repeats);
+	if (rc == 0)
+		rc = cli_commands_finish(&cc, &m.plan);
 	if (rc == 0)
 		rc = cmd_opts_finish(&m, argv0);
 	if (rc == 0 && gethostname(host, sizeof host) != 0)
@@ -78,5 +93,6 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = cmd_measure(&m);
 	cmd_opts_free(&m);
+	cli_commands_free(&cc);
 	return rc;
 }
