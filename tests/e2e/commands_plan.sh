@@ -47,12 +47,12 @@ $bin run -x 'o=echo shown-e2e' --show-output -d 0.2 -n 1 -q \
 cat "$out" "$err" | grep -q shown-e2e || fail "--show-output: no output"
 
 # --timeout, and what is left running swept.
-$bin run -x 'sl=sleep 30' --timeout 0.3 -d 0.2 -n 1 -q -o "$tmp/t.csv" \
+$bin run -x 'sl=sleep 31.75' --timeout 0.3 -d 0.2 -n 1 -q -o "$tmp/t.csv" \
     >"$out" 2>"$err"
 [ $? -eq 1 ] || fail "--timeout: not exit status 1"
 col "$tmp/t.csv" sl 11 | grep -q failed || fail "--timeout: no failed sample"
 col "$tmp/t.csv" sl 12 | grep -q -i "time" || fail "--timeout: no reason"
-pgrep -f "sleep 30" >/dev/null && [ "$(pgrep -f 'sleep 30' | xargs -r ps -o args= -p | grep -c '^sleep 30$')" -gt 0 ] &&
+pgrep -x -f "sleep 31.75" >/dev/null &&
     fail "the timed-out command is still running"
 $bin run -x "bg=sh -c 'sleep 47.5 & echo started'" -d 0.2 -n 1 -q \
     -o "$tmp/bg.csv" >"$out" 2>"$err" || fail "bg: exit status $?"
