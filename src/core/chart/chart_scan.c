@@ -24,18 +24,17 @@ struct chart_scan {
 	char	ylabel[80];
 };
 
-/* The unit of the curve's first test any run has. */
+/* The unit of the curve's tests, from the first run that has one. */
 static const char *
 chart_scan_unit(const struct run *const *runs, size_t nrun,
     const struct command_curve *cc)
 {
-	for (size_t r = 0; r < nrun; r++)
-		for (size_t i = 0; i < runs[r]->nsamples; i++)
-			for (size_t k = 0; k < cc->n; k++)
-				if (strcmp(runs[r]->samples[i].test,
-				    cc->test[k]) == 0)
-					return runs[r]->samples[i].unit;
-	return "";
+	const char	*u = NULL;
+
+	for (size_t r = 0; r < nrun && u == NULL; r++)
+		for (size_t k = 0; k < cc->n && u == NULL; k++)
+			u = run_test_unit(runs[r], cc->test[k]);
+	return u != NULL ? u : "";
 }
 
 static void

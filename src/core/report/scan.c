@@ -61,15 +61,6 @@ scan_rows(struct table *t, const struct run *run,
 	free(y);
 }
 
-static const char *
-scan_unit(const struct run *run, const char *test)
-{
-	for (size_t i = 0; i < run->nsamples; i++)
-		if (strcmp(run->samples[i].test, test) == 0)
-			return run->samples[i].unit;
-	return "";
-}
-
 /*
  * Each one-parameter scan of the run, figure against value; NULL when
  * it has none.
@@ -80,6 +71,7 @@ scan_table(const struct run *run)
 	const struct run *const	 one[1] = { run };
 	struct command_curve	*cc;
 	struct table		*t;
+	const char		*unit;
 	size_t			 n = command_curves(one, 1, &cc);
 
 	if (n == 0) {
@@ -93,8 +85,9 @@ scan_table(const struct run *run)
 	table_add_col(t, "+/- CI", TABLE_RIGHT);
 	table_add_col(t, "MEAN (# to the largest)", TABLE_LEFT);
 	for (size_t i = 0; i < n; i++) {
+		unit = run_test_unit(run, cc[i].test[0]);
 		table_add_section(t, "%s against {%s} (%s, %s is better)",
-		    cc[i].base, cc[i].name, scan_unit(run, cc[i].test[0]),
+		    cc[i].base, cc[i].name, unit != NULL ? unit : "?",
 		    runset_dir(one, 1, cc[i].test[0]) == BENCH_LOWER ?
 		    "lower" : "higher");
 		scan_rows(t, run, &cc[i]);
