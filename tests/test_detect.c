@@ -613,7 +613,7 @@ test_cli_detect_table(void **state)
 
 /*
  * calibrate's table for a test whose repeats spread over 2x (AF_UNIX
- * latency with its two processes placed anew each run, issue 33): the
+ * latency with its two processes placed anew each run): the
  * detectable change is said in words, "blind", never as "267021%", and
  * a note names the pinned variants that can see a change.
  */

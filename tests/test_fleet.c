@@ -107,7 +107,7 @@ test_patterns(void **state)
 	    "that name");
 	fu_select(&inv, "web:&db", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"web:&db\" leaves no host");
-	/* An empty term names nothing (issue 32, point 16): never "all". */
+	/* An empty term names nothing: never "all". */
 	fu_select(&inv, "", out, sizeof out);
 	assert_string_equal(out, "ERR pattern \"\": an empty term names no "
 	    "host (name one, a group, or all)");
@@ -375,7 +375,7 @@ test_judge_hosts(void **state)
 }
 
 /*
- * IPv6 (issue 32, point 14): fleet.csv's targets read back as ssh
+ * IPv6: fleet.csv's targets read back as ssh
  * writes them ([::1]:2222, with a user), and as older files wrote them
  * (::1:2223, the port after the last colon); a name or a bad port is no
  * target.  --hosts takes [ADDR]:PORT and a bare address as ssh does.

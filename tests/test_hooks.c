@@ -114,8 +114,8 @@ gone_soon(const char *path)
 }
 
 /*
- * What a hook leaves running in the background (issue 32, point 15:
- * --prepare 'sleep 20 &') is ended with its group when the hook returns,
+ * What a hook leaves running in the background (--prepare
+ * 'sleep 20 &') is ended with its group when the hook returns,
  * so it neither runs through the timed samples nor outlives sysmark;
  * the hook still succeeds.
  */

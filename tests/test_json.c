@@ -71,7 +71,7 @@ test_doubles_exact(void **state)
 }
 
 /*
- * Text that is not all UTF-8 (issue 32, point 21), by kind: valid UTF-8
+ * Text that is not all UTF-8, by kind: valid UTF-8
  * beside one bad byte keeps its characters, only the bad byte read as
  * Latin-1; a bad byte alone, at either end, in a run, a truncated
  * sequence, an overlong form; all-valid text passes as it is.

@@ -359,7 +359,7 @@ result_of(const struct table *t, const char *id)
 /*
  * SKIPPED only when the runner said so (a sample with that status); a
  * test with nothing but its warm-up so far, as a run's first round
- * leaves it, is "warm-up only" (issue 33: it was SKIPPED mid-run).
+ * leaves it, is "warm-up only", never SKIPPED mid-run.
  */
 static void
 test_warmup_only_not_skipped(void **state)

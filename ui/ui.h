@@ -329,8 +329,13 @@ void	 ui_report_sources(struct ui *, const struct ui_source *const *,
 void	 ui_report_results(struct ui *);
 
 
-/* ui_plain.c */
-char	**ui_plain_ask(const char *, int *);
+/* ui_plain.c: the console on a terminal that cannot move its cursor */
+struct ui_plain_choice {
+	struct plan	plan;
+	char		out[PATH_MAX];	/* save the run here */
+	int		force;		/* replacing the file there */
+};
+int	 ui_plain_ask(const char *, struct ui_plain_choice *, int *);
 
 /* Widgets: each draws into the rectangle it is given. */
 int	 w_table_lines(const struct table *, int);

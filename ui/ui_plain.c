@@ -1,9 +1,10 @@
 /*
  * The console on a terminal that cannot move its cursor (TERM=dumb, a
  * printing terminal, an editor's shell buffer): the same choices asked
- * one line at a time, answered with the core's own parsers, turned into
- * the arguments of `sysmark run`, whose progress lines and table then
- * follow.  So this mode shares the CLI's run path instead of copying it.
+ * one line at a time, answered with the core's own parsers, into a plan
+ * that the command line's measuring run (cli_measure.c) then measures,
+ * with the progress lines and table `sysmark run` shows.  So this mode
+ * shares the CLI's run path instead of copying it.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -13,8 +14,6 @@
 #include <string.h>
 
 #include "ui.h"
-
-#define UI_PLAIN_NARGS	16
 
 /* Ask with a default; the answer (or the default) lands in buf. */
 static int
@@ -161,42 +160,37 @@ ui_plain_save(const char *self, char *path, size_t len, int *replace)
 	}
 }
 
-/* Say how long the run will take; always 0 (the answers were checked). */
-static int
-ui_plain_estimate(const char *tests, const char *copies, const char *dur,
-    const char *samples)
+/* The plan the answers make, and how long it will take said. */
+static void
+ui_plain_plan(const char *tests, const char *copies, const char *dur,
+    const char *samples, struct plan *plan)
 {
-	struct plan	plan;
 	struct sm_error	err;
 	long		k = 0;
 	char		est[32];
 
-	plan_init(&plan);
-	if (registry_parse(tests, &plan.benches, &plan.nbench, &err) != 0 ||
-	    plan_parse_copies(copies, plan.copies, PLAN_NCOPIES,
-	    &plan.ncopies, &err) != 0 ||
-	    sm_parse_double(dur, &plan.duration) != 0 ||
+	if (registry_parse(tests[0] != '\0' ? tests : NULL, &plan->benches,
+	    &plan->nbench, &err) != 0 ||
+	    plan_parse_copies(copies, plan->copies, PLAN_NCOPIES,
+	    &plan->ncopies, &err) != 0 ||
+	    sm_parse_double(dur, &plan->duration) != 0 ||
 	    sm_parse_int(samples, 1, PLAN_MAX_SAMPLES, &k) != 0)
 		sm_fatal("plain console: checked answers do not parse");
-	plan.samples = (int)k;
-	ui_format_secs(plan_estimate(&plan), est, sizeof est);
-	plan_free(&plan);
+	plan->samples = (int)k;
+	ui_format_secs(plan_estimate(plan), est, sizeof est);
 	printf("estimated time: %s\n", est);
-	return 0;
 }
 
 /*
- * Ask what to run; returns the argv of `sysmark run` (NULL-terminated,
- * allocated, strings included) or NULL when the user stops, *eof set
- * when the input ended before that.
+ * Ask what to run into c (its plan made with plan_init(): the caller
+ * frees it); 0 when the run is to start, -1 when the user stops, *eof
+ * set when the input ended before that.
  */
-char **
-ui_plain_ask(const char *argv0, int *eof)
+int
+ui_plain_ask(const char *argv0, struct ui_plain_choice *c, int *eof)
 {
-	char	  self[PATH_MAX], tests[256], copies[64], dur[64];
-	char	  samples[64], path[PATH_MAX], go[8];
-	char	**av;
-	int	  n = 0, replace;
+	char	self[PATH_MAX], tests[256], copies[64], dur[64];
+	char	samples[64], go[8];
 
 	if (paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
@@ -204,29 +198,12 @@ ui_plain_ask(const char *argv0, int *eof)
 	ui_plain_catalog();
 	if (ui_plain_tests(self[0] ? self : NULL, tests, sizeof tests) != 0 ||
 	    ui_plain_settings(copies, dur, samples, sizeof copies) != 0 ||
-	    ui_plain_save(self[0] ? self : NULL, path, sizeof path,
-	    &replace) != 0 ||
-	    ui_plain_estimate(tests, copies, dur, samples) != 0 ||
-	    ui_plain_line("start the run? (y/n)", "y", go, sizeof go) != 0)
-		return NULL;
+	    ui_plain_save(self[0] ? self : NULL, c->out, sizeof c->out,
+	    &c->force) != 0)
+		return -1;
+	ui_plain_plan(tests, copies, dur, samples, &c->plan);
+	if (ui_plain_line("start the run? (y/n)", "y", go, sizeof go) != 0)
+		return -1;
 	*eof = 0;
-	if (go[0] != 'y' && go[0] != 'Y')
-		return NULL;
-	av = xcalloc(UI_PLAIN_NARGS, sizeof *av);
-	av[n++] = xstrdup("run");
-	if (tests[0] != '\0') {
-		av[n++] = xstrdup("-t");
-		av[n++] = xstrdup(tests);
-	}
-	av[n++] = xstrdup("-c");
-	av[n++] = xstrdup(copies);
-	av[n++] = xstrdup("-d");
-	av[n++] = xstrdup(dur);
-	av[n++] = xstrdup("-n");
-	av[n++] = xstrdup(samples);
-	av[n++] = xstrdup("-o");
-	av[n++] = xstrdup(path);
-	if (replace)
-		av[n++] = xstrdup("-F");
-	return av;
+	return go[0] == 'y' || go[0] == 'Y' ? 0 : -1;
 }

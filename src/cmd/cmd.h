@@ -43,11 +43,6 @@ struct cmd_opts {
 	struct resume		 *from;		/* ...loaded */
 };
 
-/* compare --fail-on tripped: the regression gate (see main.c) */
-#define SM_EXIT_GATE		5
-/* a fleet command left some host without a complete run */
-#define SM_EXIT_FLEET_PARTIAL	6
-
 /*
  * The options several commands share, as their usage describes them; a
  * command's usage (cmd_NAME_usage, beside its options in its file) is
@@ -161,7 +156,6 @@ extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],
 	     cmd_fleet_usage[], cmd_agent_usage[];
 int	 cmd_run(int, char **, const char *);
 int	 cmd_calibrate(int, char **, const char *);
-void	 cmd_calibrate_gap(struct cmd_opts *, int);
 int	 cmd_users(int, char **, const char *);
 int	 cmd_show(int, char **, const char *);
 int	 cmd_compare(int, char **, const char *);
@@ -173,10 +167,12 @@ int	 cmd_agent(int, char **, const char *);
 int	 cmd_fleet(int, char **, const char *);
 extern const char cmd_history_usage[];
 int	 cmd_history(int, char **, const char *);
-int	 cmd_history_load(struct history *h, char **paths, int n,
+/* cli_history.c: history's loading and export, shared with show and report */
+int	 cli_history_load(struct history *h, char **paths, int n,
 	     const char *index, const struct history_query *q,
 	     struct histindex_stats *st);
-int	 cmd_history_show(const char *path, const struct run *run,
+int	 cli_history_export(const struct history *, int);
+int	 cli_history_show(const char *path, const struct run *run,
 	     const char *fmt);
 
 /* main.c: the commands' table, read by cmd_completion.c */

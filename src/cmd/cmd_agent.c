@@ -152,7 +152,8 @@ cmd_agent_plan(struct cmd_opts *m)
 		rc = cmd_usage_error("-R %d: calibrate needs at least 2 "
 		    "repeats to see the spread between them", m->plan.repeats);
 	if (rc == 0 && m->calibrate)
-		cmd_calibrate_gap(m, gap_set);
+		noise_plan(&m->plan, m->plan.repeats,
+		    gap_set ? m->plan.gap : -1);
 	return rc;
 }
 

@@ -34,16 +34,6 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 CMD_HELP_Q CMD_HELP_F;
 
 /*
- * The pause between a calibration's repeats: -g's, or (gap_set 0) the
- * repeats spread over five minutes; fleet calibrate's agents share it.
- */
-void
-cmd_calibrate_gap(struct cmd_opts *m, int gap_set)
-{
-	noise_plan(&m->plan, m->plan.repeats, gap_set ? m->plan.gap : -1);
-}
-
-/*
  * sysmark calibrate: run's plan as an A/A run of 5 repeats (at least 2),
  * spread over five minutes unless -g says otherwise, saved as the host's
  * noise profile (replacing the last one).
@@ -87,8 +77,9 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	host[sizeof host - 1] = '\0';
 	if (rc == 0 && noise_path(m.self, host, path, sizeof path, &err) != 0)
 		rc = cmd_input_error(&err);
+	/* The repeats spread over five minutes unless -g says otherwise. */
 	if (rc == 0)
-		cmd_calibrate_gap(&m, gap_set);
+		noise_plan(&m.plan, m.plan.repeats, gap_set ? m.plan.gap : -1);
 	m.out = path;
 	if (rc == 0)
 		rc = cmd_measure(&m);

@@ -62,14 +62,47 @@ cmd_console_curses(struct cli_commands *cc, double hz, const char *argv0)
 	return ui_main(argv0, (int)(1000 / hz), set, &cc->opts);
 }
 
+/*
+ * The plain mode's choice measured as `sysmark run` measures a plan, by
+ * the command line's measuring run.
+ */
+static int
+cmd_console_plain(const char *argv0)
+{
+	struct ui_plain_choice	ch;
+	struct cmd_opts		m;
+	int			eof, rc;
+
+	cmd_opts_init(&m);
+	ch.plan = m.plan;
+	rc = ui_plain_ask(argv0, &ch, &eof);
+	m.plan = ch.plan;
+	if (rc != 0 && eof) {
+		fprintf(stderr, "sysmark: console: the input ended before a "
+		    "run was chosen; nothing was run\n");
+		rc = SM_EXIT_INPUT;
+	} else if (rc != 0) {
+		rc = SM_EXIT_OK;
+	} else {
+		m.out = ch.out;
+		m.force = ch.force;
+		rc = cmd_opts_finish(&m, argv0);
+		if (rc == 0)
+			rc = cmd_check_out(&m);
+		if (rc == 0)
+			rc = cmd_measure(&m);
+	}
+	cmd_opts_free(&m);
+	return rc;
+}
+
 /* The console, or on a terminal without cursor addressing its plain mode. */
 int
 cmd_console(int argc, char **argv, const char *argv0)
 {
-	struct cli_commands	 cc;
-	double			 hz = 1000.0 / UI_REFRESH_MS;
-	char			**av;
-	int			  c, n = 0, rc = 0, eof, plain;
+	struct cli_commands	cc;
+	double			hz = 1000.0 / UI_REFRESH_MS;
+	int			c, rc = 0;
 
 	cli_commands_init(&cc);
 	cmd_long_opt(argc, argv, "--suite", CLI_COMMANDS_SUITE);
@@ -83,25 +116,10 @@ cmd_console(int argc, char **argv, const char *argv0)
 	if (rc == 0 && cli_commands_given(&cc) && ui_plain_terminal())
 		rc = cmd_usage_error("console: command tests need a terminal "
 		    "with cursor addressing; sysmark run -x takes them here");
-	plain = rc == 0 && ui_plain_terminal();
-	if (rc == 0 && !plain)
+	if (rc == 0 && !ui_plain_terminal())
 		rc = cmd_console_curses(&cc, hz, argv0);
+	else if (rc == 0)
+		rc = cmd_console_plain(argv0);
 	cli_commands_free(&cc);
-	if (!plain)
-		return rc;
-	if ((av = ui_plain_ask(argv0, &eof)) == NULL && eof) {
-		fprintf(stderr, "sysmark: console: the input ended before a "
-		    "run was chosen; nothing was run\n");
-		return SM_EXIT_INPUT;
-	}
-	if (av == NULL)
-		return SM_EXIT_OK;
-	while (av[n] != NULL)
-		n++;
-	optind = 1;
-	rc = cmd_run(n, av, argv0);
-	for (int i = 0; i < n; i++)
-		free(av[i]);
-	free(av);
 	return rc;
 }

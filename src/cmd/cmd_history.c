@@ -54,18 +54,6 @@ struct cmd_history_args {
 	const char		*index;
 };
 
-/* A file read around, named on stderr with control characters shown. */
-static void
-cmd_history_warn(const char *msg, void *arg)
-{
-	(void)arg;
-	fputs("sysmark: history: ", stderr);
-	for (; *msg != '\0'; msg++)
-		fputc((unsigned char)*msg < ' ' || *msg == 0x7f ? '?' : *msg,
-		    stderr);
-	fputs(" (read around)\n", stderr);
-}
-
 /* -f: the table formats, bmf or otava; 0 or the exit status. */
 static int
 cmd_history_format(const char *arg, struct cmd_history_args *a)
@@ -219,33 +207,6 @@ cmd_history_gate(const struct history *h)
 	return n;
 }
 
-/* -f bmf or -f otava ('b' or 'o') of history h. */
-static int
-cmd_history_export(const struct history *h, int kind)
-{
-	if (kind == 'b')
-		return cmd_json_write(history_bmf(h));
-	history_otava(h, stdout);
-	return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
-}
-
-/* show -f bmf|otava: one saved run, as its own one-run history. */
-int
-cmd_history_show(const char *path, const struct run *run, const char *fmt)
-{
-	struct history_query	q = { 0 };
-	struct history		h;
-	int			rc;
-
-	changepoint_opts_default(&q.cp);
-	history_init(&h);
-	history_add_loaded(&h, path, run);
-	history_build(&h, &q);
-	rc = cmd_history_export(&h, fmt[0]);
-	history_free(&h);
-	return rc;
-}
-
 /* The history in the format asked for. */
 static int
 cmd_history_print(const struct history *h, const struct cmd_history_args *a,
@@ -255,7 +216,7 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 	struct table	**t;
 
 	if (a->export != 0)
-		return cmd_history_export(h, a->export);
+		return cli_history_export(h, a->export);
 	if (a->fmt == TABLE_JSON) {
 		doc = json_out_doc("history");
 		json_out_int(doc, "files", (long long)st->files);
@@ -267,29 +228,6 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 	t[0] = history_table(h);
 	t[1] = history_changes_table(h);
 	return cmd_render_all(t, t[1]->nrows > 0 ? 2 : 1, a->fmt, 0, 0);
-}
-
-/*
- * The runs of paths[0..n) into h through the index (index: --index's
- * value, or NULL for the default), files read around named on stderr,
- * then its series built as q asks.  0, or the exit status.
- */
-int
-cmd_history_load(struct history *h, char **paths, int n, const char *index,
-    const struct history_query *q, struct histindex_stats *st)
-{
-	char	cache[PATH_MAX];
-
-	history_init(h);
-	histindex_load(h, paths, (size_t)n, histindex_cache(index, cache,
-	    sizeof cache), cmd_history_warn, NULL, st);
-	if (h->nruns == 0) {
-		history_free(h);
-		fputs("sysmark: history: no saved runs there\n", stderr);
-		return SM_EXIT_INPUT;
-	}
-	history_build(h, q);
-	return 0;
 }
 
 /* sysmark history [options] DIR|FILE... */
@@ -311,7 +249,7 @@ cmd_history(int argc, char **argv, const char *argv0)
 		return cmd_usage_error("history: name directories or files "
 		    "of saved runs");
 	a.q.filter = &a.filter;
-	if ((rc = cmd_history_load(&h, argv, n, a.index, &a.q, &st)) != 0)
+	if ((rc = cli_history_load(&h, argv, n, a.index, &a.q, &st)) != 0)
 		return rc;
 	if (h.nseries == 0 && filter_check(&a.filter, NULL, 0, &err) != 0) {
 		history_free(&h);

@@ -292,7 +292,7 @@ cmd_report_history(const struct cmd_report *r, char **args, int n)
 		return cmd_usage_error("report --history: name directories "
 		    "or files of saved runs");
 	changepoint_opts_default(&q.cp);
-	if ((rc = cmd_history_load(&h, args, n, NULL, &q, &st)) != 0)
+	if ((rc = cli_history_load(&h, args, n, NULL, &q, &st)) != 0)
 		return rc;
 	sbuf_init(&b);
 	report_history(&b, &h, r->title != NULL ? r->title :

@@ -145,7 +145,7 @@ cmd_show(int argc, char **argv, const char *argv0)
 	if (csvstore_load(&run, file, &err) != 0)
 		return cmd_input_error(&err);
 	if (export != NULL) {
-		rc = cmd_history_show(file, &run, export);
+		rc = cli_history_show(file, &run, export);
 		run_free(&run);
 		return rc;
 	}

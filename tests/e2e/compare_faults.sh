@@ -1,6 +1,6 @@
 #!/bin/sh
-# compare against runs counted twice and profiles that do not fit
-# (issue 23, points 4-7), on runs written by hand so that no verdict
+# compare against runs counted twice and profiles that do not fit,
+# on runs written by hand so that no verdict
 # depends on a measurement: one run named twice on a side (or a byte
 # copy) is refused; an interrupted calibrate's profile is used with a
 # note, or not at all under 2 repeats; -p refuses another host's profile
@@ -46,7 +46,7 @@ grep -q 'better\|worse' "$out" && fail "4: a verdict was given"
 compare -p none "$tmp/A.csv" -- "$tmp/B.csv" "$tmp/B.csv"
 [ "$rc" -eq 2 ] || fail "4: B B: status $rc, not 2"
 # The same run on both sides, in either form, is one run compared with
-# itself (issue 32, point 10): refused alike, with the reason.
+# itself: refused alike, with the reason.
 for form in "$tmp/A.csv $tmp/A.csv" "$tmp/A.csv -- $tmp/A.csv" \
     "$tmp/A.csv -- $tmp/A-copy.csv" "$tmp/B.csv $tmp/A.csv $tmp/A-copy.csv"; do
 	# shellcheck disable=SC2086
@@ -143,7 +143,7 @@ grep -q 'samples)' "$out" && fail "10: SAMPLES counts samples, not repeats"
 grep -q '^Interrupted: the run was stopped in repeat 3 of 3' "$out" ||
     fail "10: no sign of the interruption"
 
-# 11. A figure that drops to 0 is -100% and worse (issue 32, point 6):
+# 11. A figure that drops to 0 is -100% and worse:
 # --fail-on worse and any-change trip on it, and nothing says n/a.
 run "$tmp/Z.csv" box 2026-01-01T16:00:00 "" complete "1:0 1:0 1:0"
 run "$tmp/N.csv" box 2026-01-01T16:30:00 "" complete "1:100 1:101 1:99"

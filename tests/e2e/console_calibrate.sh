@@ -1,5 +1,5 @@
 #!/bin/sh
-# The console's side of issue 9: K calibrates (an A/A run of 5 repeats
+# The console's calibrate: K calibrates (an A/A run of 5 repeats
 # with the pause between them asked, as calibrate -g, and a bad pause
 # refused with what is allowed), the profile lands where compare looks
 # for it (results/noise-HOST.csv, kind noise-profile, 5 repeats) and

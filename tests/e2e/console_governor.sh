@@ -1,6 +1,6 @@
 #!/bin/sh
-# The select screen warns when the cpufreq governor is not performance
-# (issue 20), read from a fixture sysfs tree (SYSMARK_SYSFS): the whole
+# The select screen warns when the cpufreq governor is not performance,
+# read from a fixture sysfs tree (SYSMARK_SYSFS): the whole
 # warning with its command on an idle machine, its start beside the
 # title on a busy one; with performance, no warning.
 set -u

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A lost terminal keeps the run (issue 23, point 1): sysmark started from
+# A lost terminal keeps the run: sysmark started from
 # a shell in a tmux window (so the shell, not sysmark, leads the session,
 # as under ssh), a short run to "not saved yet", then the window killed.
 # The tty then fails reads and writes with EIO, and SIGHUP comes in

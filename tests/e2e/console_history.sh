@@ -1,5 +1,5 @@
 #!/bin/sh
-# The History screen (issue 35) on a VT100 at 80x24: H from the compare
+# The History screen on a VT100 at 80x24: H from the compare
 # and results screens; one line per series with its sparkline and last
 # step (a slowdown found where it was put, "~ <x%" where there is none);
 # Enter on a series shows the runs on each side of its change compared;

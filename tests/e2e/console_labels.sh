@@ -1,5 +1,5 @@
 #!/bin/sh
-# Labels in the console (issue 20): a run saved with `run -l` is listed
+# Labels in the console: a run saved with `run -l` is listed
 # by its label in the compare screen's list and the reference picker,
 # its file name after it, and the comparison's header names it so; a
 # run without a label (every file from before labels) by its file name.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `e` on the compare and results screens (issue 21): with no table shown
+# `e` on the compare and results screens: with no table shown
 # it says what to do first; with two saved runs compared it writes their
 # HTML report under results/ and says where; on the results screen it
 # writes the report of the run opened there.  Each page written is the

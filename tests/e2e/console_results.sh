@@ -1,5 +1,5 @@
 #!/bin/sh
-# The results and compare screens (issue 12): rows that differ only in
+# The results and compare screens: rows that differ only in
 # copies read differently (test id and copies where titles do not fit,
 # the full title of the highlighted row below); the reference is chosen
 # in a filtered list and kept by name through a save and a new run; a

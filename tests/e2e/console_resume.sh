@@ -1,6 +1,6 @@
 #!/bin/sh
-# The console offers to resume an interrupted run it finds in results/
-# (issue 20): n leaves it as it is; y continues it on the run screen,
+# The console offers to resume an interrupted run it finds in results/:
+# n leaves it as it is; y continues it on the run screen,
 # taking only the samples it lacks, and saves it into the same file,
 # complete, the new samples in session 2.  A run of the console that a
 # signal stopped is kept with its plan, so it is offered in turn.

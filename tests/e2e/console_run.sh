@@ -1,5 +1,5 @@
 #!/bin/sh
-# The run screen with calibrated (lmbench-style) tests (issue 12): they
+# The run screen with calibrated (lmbench-style) tests: they
 # are shown as the median of 11 calibrated batches a sample, not as -d
 # seconds, and the
 # time left comes from what they really take; the finished-so-far table

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The select screen as a new user meets it (issue 12): the first screen
+# The select screen as a new user meets it: the first screen
 # fits a serial line; UnixBench's index set is the default, a long run
 # asks first, a preset never silently replaces a hand-made choice and
 # "custom" shows when the choice leaves its preset; every test is

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Back from Ctrl-Z, and on Ctrl-L, the console repaints whole and sends
-# the terminal's alternate character set setup again (issue 23, point
-# 15): ncurses sends enacs once, at start, and whatever ran while sysmark
-# was stopped (here a terminal reset) may have undone it, leaving rules
+# the terminal's alternate character set setup again: ncurses sends
+# enacs once, at start, and whatever ran while sysmark was stopped
+# (here a terminal reset) may have undone it, leaving rules
 # drawn in the line-drawing set as "qqqq".  What sysmark writes is
 # logged with pipe-pane and searched for enacs; each wait has a deadline.
 set -u

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The console tells the truth (issue 33): an answer's shown value is
+# The console tells the truth: an answer's shown value is
 # replaced by typing, cursor keys edit it, a second find starts fresh,
 # UTF-8 can be typed and a name saves the run labelled with it; help
 # lists the editing keys and the units; the position counts tests as

@@ -1,6 +1,6 @@
 #!/bin/sh
-# What a file or a host sent never reaches the terminal raw (issue 32,
-# point 7): a run file whose meta values and test id hold ESC sequences
+# What a file or a host sent never reaches the terminal raw: a run file
+# whose meta values and test id hold ESC sequences
 # (clear the screen, retitle the window, red text) and a fleet.csv whose
 # reason holds one are shown by show, compare, fleet show and the
 # console with each control character as \x1b, in a real terminal

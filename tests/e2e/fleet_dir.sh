@@ -1,5 +1,5 @@
 #!/bin/sh
-# A fleet's directory read back by one rule (issue 32, point 18), the
+# A fleet's directory read back by one rule, the
 # same for fleet show (text and JSON) and report DIR: a host whose run
 # file is gone or does not load is not "ok" (lost, saying why) and both
 # end with status 6; a fleet.csv whose last row is cut short is read

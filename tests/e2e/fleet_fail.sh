@@ -134,7 +134,7 @@ grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect -i: $(cat "$fl_tm
 fl_sysmark show "$(fl_last_dir)/h1-1.csv" >/dev/null || fl_fail "collected run"
 [ -z "$(ls "$fl_tmp/home1/.cache/sysmark")" ] || fl_fail "collect -i left files"
 
-# ---- A pid that is no longer the agent (issue 32, point 8): an agent
+# ---- A pid that is no longer the agent: an agent
 # names a pid in its hello, then falls silent; by the STOP step that pid
 # is another process (here, named on purpose: a sleep leading its own
 # session and group).  It must not be signalled, nor its group.
@@ -317,7 +317,7 @@ kill -KILL "$apid" 2>/dev/null
 rm -rf "$fl_tmp/home1/.cache/sysmark"
 echo "  second Ctrl-C: ended $((t1 - t0)) s after it, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# ---- IPv6 targets (issue 32, point 14): fleet collect DIR asks a host
+# ---- IPv6 targets: fleet collect DIR asks a host
 # whose target is [::1]:PORT, or ::1:PORT as older files wrote it, and
 # never says every host gave a run.  Nothing listens there: the ssh
 # wrapper's log proves ssh was given the address.

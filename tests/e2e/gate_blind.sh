@@ -1,5 +1,5 @@
 #!/bin/sh
-# The gate that knows what it could see (issue 33): compare --fail-on
+# The gate that knows what it could see: compare --fail-on
 # blind:PCT exits 5 when a line judged "~" could have missed a change
 # over PCT, says so line by line, and its JSON names the condition; every
 # gate message names the largest change the comparison could have missed;

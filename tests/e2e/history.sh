@@ -1,5 +1,5 @@
 #!/bin/sh
-# sysmark history (issue 35): every format (text, csv, md, json, bmf,
+# sysmark history: every format (text, csv, md, json, bmf,
 # otava) on synthetic runs with a step put in; --fail-on change exits 5
 # only when the newest run begins a worse step; --compare N; a corrupt
 # file is named and read around; the index is private.

@@ -83,7 +83,7 @@ EOF
 "$bin" show -f json "$data/run_small.csv" >"$tmp/doc"
 grep -q -i -e 'nan' -e 'infinity' "$tmp/doc" && fail "NaN in the JSON"
 grep -q '"value": null' "$tmp/doc" || fail "a failed sample's value is not null"
-# fleet show -f json (issue 32, point 11): a document, never an internal
+# fleet show -f json: a document, never an internal
 # error: every fleet.csv row as "hosts", each host's run, the side by
 # side as a TABLE; a host whose run is missing is in "hosts" only.
 fl=$tmp/fleet

@@ -35,9 +35,15 @@ obj src/bench/g 'void d_f(void); void bench_ok(void);
 void g_f(void) { d_f(); bench_ok(); }'
 # What bench.h declares a workload may call: bench_ok, not d_f.
 printf 'void bench_ok(void);\n' >"$tmp/bad/src/bench/bench.h"
-obj src/core/k 'void bench_ok(void) { }'
 # A core header that includes the command line's.
 printf '#include "../cmd.h"\n' >"$tmp/bad/src/core/h.h"
+# Folders of the core, lowest first as core.h includes them: lo calling
+# hi is against the order; lo calling what bench.h declares (its
+# implementation in hi, as sampler.c holds bench_fail()) is not.
+printf '#include "lo/lo.h"\n#include "hi/hi.h"\n' >"$tmp/bad/src/core/core.h"
+obj src/core/lo/m 'void n_f(void); void bench_ok(void);
+void m_f(void) { n_f(); bench_ok(); }'
+obj src/core/hi/n 'void n_f(void) { } void bench_ok(void) { }'
 # Left over from a file since removed: not counted.
 cp "$tmp/bad/src/core/a.o" "$tmp/bad/src/core/gone.o"
 
@@ -68,7 +74,9 @@ says '^src/bench/g calls d_f (src/core/d): ' \
     "a workload calling the core past bench.h missed"
 says '^src/core/h.h:1: includes "../cmd.h" ' \
     "the core including the command line missed"
-says '^layers: 3 against the direction$' "other breaches counted"
+says '^src/core/lo/m calls n_f (src/core/hi/n): a folder of the core calls only the folders below it' \
+    "a folder calling one above it missed"
+says '^layers: 4 against the direction$' "other breaches counted"
 grep -q 'bench_ok' "$tmp/out" && fail "layers.sh refused what bench.h declares"
 
 # The build's own objects.

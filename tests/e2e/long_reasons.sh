@@ -1,5 +1,5 @@
 #!/bin/sh
-# A reason is never cut before its cause (issue 23, point 12): under a
+# A reason is never cut before its cause: under a
 # TMPDIR of 250 bytes on a file system out of inodes, fstime fails, in
 # the runner (the sample's directory) and in the copy (its file); both
 # reasons, on stderr and in the saved run, end with the cause, the long

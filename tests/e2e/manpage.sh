@@ -4,8 +4,9 @@
 # documented in that command's subsection of sysmark(1) (".Ss CMD") as an
 # item of its own (".It Fl t ..."), not merely mentioned, and the global options (`sysmark --help`'s first line) in the
 # SYNOPSIS or DESCRIPTION.  The commands are those `sysmark --help` lists,
-# so a new command without a subsection fails too.  And the page renders
-# without a single groff warning.
+# so a new command without a subsection fails too.  The EXIT STATUS list
+# holds exactly the statuses of enum sm_exit (src/core/base/base.h), the
+# one list of them.  And the page renders without a single groff warning.
 set -u
 . tests/e2e/cli.subr
 
@@ -93,6 +94,19 @@ done
 # were not read, which must not pass as "all documented".
 [ "$nopts" -ge 40 ] || fail "only $nopts options found in the usages"
 [ "$missing" -eq 0 ] || fail "$missing options missing from $man"
+
+# The exit statuses: the enum's values and the manual's items, the same.
+base=${SYSMARK_BASE_H:-$top/src/core/base/base.h}
+sed -n '/^enum sm_exit {/,/^};/s/^[[:space:]]*SM_EXIT_[A-Z_]* = \([0-9]*\).*/\1/p' \
+    "$base" | sort -n >"$tmp/enum"
+[ "$(wc -l <"$tmp/enum")" -ge 5 ] || fail "no enum sm_exit read from $base"
+manpage_part '^\.Sh EXIT STATUS' | sed -n 's/^\.It \([0-9][0-9]*\)$/\1/p' |
+    sort -n >"$tmp/man"
+cmp -s "$tmp/enum" "$tmp/man" || {
+	echo "$0: enum sm_exit has $(tr '\n' ' ' <"$tmp/enum")but the" \
+	    "manual's EXIT STATUS $(tr '\n' ' ' <"$tmp/man")" >&2
+	fail "the exit statuses disagree"
+}
 
 # groff's warnings (-ww) on stderr; its status is 0 even with them.
 command -v groff >/dev/null 2>&1 || fail "groff is needed (sh .ci/deps test)"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `sysmark users` against a hostile mix (issue 23): a fact too long to
+# `sysmark users` against a hostile mix: a fact too long to
 # save refused before the run; background processes a step starts,
 # in its group or escaped with setsid, ended after each sample and
 # counted; a think time longer than a sample refused or waited for;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# What the console costs a serial line and the machine, measured the way
-# issue 12 states its budget: the console in a private 80x24 tmux whose
+# What the console costs a serial line and the machine, measured against
+# its budget: the console in a private 80x24 tmux whose
 # pane output is logged (pipe-pane), one syscall sample of -d seconds
 # (default 10) at the default refresh.  It prints
 #   - the bytes of the first screen (the select screen, until it is idle),

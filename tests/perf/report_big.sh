@@ -1,6 +1,6 @@
 #!/bin/sh
 # How long `sysmark report` takes, and how big the page is, for the big
-# input issue 21 budgets: 20 runs of every test in the catalog (6 samples
+# input it is budgeted for: 20 runs of every test in the catalog (6 samples
 # and a warm-up each, made-up figures drawn from a seeded generator:
 # nothing is measured), compared on one page.  Renders it REPS times
 # (default 5) and prints each time, the median, the page's size, and the

@@ -27,13 +27,21 @@
 
 #define SYSMARK_VERSION		"0.1.0"
 
-/* Exit statuses shared by the CLI and its tests. */
-#define SM_EXIT_OK		0
-#define SM_EXIT_SAMPLE_FAILED	1
-#define SM_EXIT_INPUT		2
-#define SM_EXIT_SAVED_ELSEWHERE	3	/* the run is in a fallback file */
-#define SM_EXIT_NOT_SAVED	4	/* the run is only on stderr */
-#define SM_EXIT_INTERRUPTED	130
+/*
+ * The exit statuses, the one list of them: sysmark.1's EXIT STATUS says
+ * each in words (tests/e2e/manpage.sh checks the two agree).
+ */
+enum sm_exit {
+	SM_EXIT_OK = 0,
+	SM_EXIT_SAMPLE_FAILED = 1,	/* the other samples are kept */
+	SM_EXIT_INPUT = 2,		/* usage or input: what and where */
+	SM_EXIT_SAVED_ELSEWHERE = 3,	/* the run is in a fallback file */
+	SM_EXIT_NOT_SAVED = 4,		/* the run is only on stderr */
+	SM_EXIT_GATE = 5,		/* --fail-on tripped (compare, history) */
+	SM_EXIT_FLEET_PARTIAL = 6,	/* a host without a complete run */
+	SM_EXIT_INTERNAL = 70,		/* sm_fatal(): memory, a broken promise */
+	SM_EXIT_INTERRUPTED = 130	/* 128 + SIGINT, as shells say it */
+};
 
 /* The most exec takes in one argument on Linux (MAX_ARG_STRLEN). */
 #define MIX_MAX_ARG		131072L
@@ -64,8 +72,6 @@ struct sm_rng {
 	uint64_t	s;
 };
 void	 sm_rng_seed(struct sm_rng *, uint64_t);
-uint64_t sm_rng_next(struct sm_rng *);
-double	 sm_rng_uniform(struct sm_rng *);
 double	 sm_rng_normal(struct sm_rng *);
 void	 sm_rng_shuffle(struct sm_rng *, size_t *, size_t);
 
@@ -77,7 +83,6 @@ FILE	*infile_open(const char *, off_t, struct sm_error *);
 size_t	 infile_bom(const char *, size_t);
 
 /* privdir.c */
-size_t	 privdir_sweep(const char *);
 int	 privdir_make(char *, size_t, struct sm_error *);
 int	 privdir_make_in(const char *, char *, size_t, struct sm_error *);
 

@@ -66,7 +66,7 @@ privdir_owner(const char *dir)
 }
 
 /* Remove base's private directories, ours by uid, whose owner is gone. */
-size_t
+static size_t
 privdir_sweep(const char *base)
 {
 	char		 dir[PATH_MAX];

@@ -19,7 +19,7 @@ sm_rng_seed(struct sm_rng *r, uint64_t seed)
 	r->s = seed;
 }
 
-uint64_t
+static uint64_t
 sm_rng_next(struct sm_rng *r)
 {
 	uint64_t	z = (r->s += 0x9e3779b97f4a7c15ULL);
@@ -30,7 +30,7 @@ sm_rng_next(struct sm_rng *r)
 }
 
 /* Uniform on [0, 1), with the 53 bits a double holds. */
-double
+static double
 sm_rng_uniform(struct sm_rng *r)
 {
 	return (double)(sm_rng_next(r) >> 11) / 9007199254740992.0;

@@ -63,7 +63,7 @@ sm_fatal(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(70);
+	exit(SM_EXIT_INTERNAL);
 }
 
 void *

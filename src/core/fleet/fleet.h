@@ -74,7 +74,6 @@ int	 fleet_inv_parse(struct fleet_inv *inv, const char *buf, size_t len,
 int	 fleet_inv_from_list(struct fleet_inv *, const char *,
 	     struct sm_error *);
 int	 fleet_inv_member(const struct fleet_inv *inv, size_t g, size_t h);
-int	 fleet_inv_expand(const char *, char ***, size_t *, struct sm_error *);
 int	 fleet_inv_finish(struct fleet_inv *, const char *, struct sm_error *);
 long	 fleet_inv_add_host(struct fleet_inv *, const char *, const char *,
 	     struct sm_error *);
@@ -139,7 +138,6 @@ int	 fleet_proc_start(struct fleet_proc *, char *const [],
 int	 fleet_proc_start_env(struct fleet_proc *, char *const [],
 	     char *const [], struct sm_error *);
 int	 fleet_proc_reap(struct fleet_proc *);
-void	 fleet_proc_kill(struct fleet_proc *);
 void	 fleet_proc_end(struct fleet_proc *);
 void	 fleet_proc_close(int *);
 
@@ -244,7 +242,6 @@ size_t	 fleet_sess_fds(const struct fleet_sess *, struct pollfd *);
 void	 fleet_sess_step(struct fleet_sess *);
 void	 fleet_sess_interrupt(struct fleet_sess *);
 void	 fleet_sess_abandon(struct fleet_sess *);
-void	 fleet_sess_file_done(struct fleet_sess *);
 void	 fleet_sess_free(struct fleet_sess *);
 
 void	 fleet_job_caps(struct fleet_job *, const struct plan *, int);
@@ -263,7 +260,6 @@ int	 fleet_bin_load(struct fleet_job *job, const char *self, char **bin,
 	     char **exec, struct sm_error *err);
 
 /* fleet_loop.c: many hosts at once */
-size_t	 fleet_loop_fds(const struct fleet_sess *, size_t, struct pollfd *);
 int	 fleet_loop_pass(struct fleet_sess *s, size_t n, size_t parallel,
 	     int stop, int *stopped);
 int	 fleet_loop_run(struct fleet_sess *s, size_t n, size_t parallel,

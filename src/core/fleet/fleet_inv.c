@@ -29,6 +29,9 @@
 
 #include "fleet.h"
 
+static int	fleet_inv_expand(const char *, char ***, size_t *,
+	    struct sm_error *);
+
 #define FLEET_INV_MAX_TOKENS	64		/* on one line */
 
 /* Where the parser is: the section a line belongs to. */
@@ -316,7 +319,7 @@ fleet_inv_range(const char *pat, char ***out, size_t *n, struct sm_error *err)
  * Append the names pat stands for to *out (*n of them), every range
  * expanded; 0 or -1 with why.
  */
-int
+static int
 fleet_inv_expand(const char *pat, char ***out, size_t *n, struct sm_error *err)
 {
 	int	rc;

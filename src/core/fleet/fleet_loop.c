@@ -39,7 +39,7 @@ fleet_loop_fill(struct fleet_sess *s, size_t n, size_t parallel)
 }
 
 /* The fds of every active session into pfd (room for 3 n); how many. */
-size_t
+static size_t
 fleet_loop_fds(const struct fleet_sess *s, size_t n, struct pollfd *pfd)
 {
 	size_t	np = 0;

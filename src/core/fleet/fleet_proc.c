@@ -146,7 +146,7 @@ fleet_proc_reap(struct fleet_proc *p)
 }
 
 /* Kill p's process group (ssh and anything it forked but a master). */
-void
+static void
 fleet_proc_kill(struct fleet_proc *p)
 {
 	if (p->pid > 0 && !p->reaped) {

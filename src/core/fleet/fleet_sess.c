@@ -36,6 +36,8 @@
 
 #include "fleet.h"
 
+static void	fleet_sess_file_done(struct fleet_sess *);
+
 #define FLEET_NS		1000000000ull
 #define FLEET_STEP_S		20	/* a short step past ConnectTimeout */
 #define FLEET_COPY_S		300	/* copying the binaries */
@@ -554,7 +556,7 @@ fleet_sess_begin(struct fleet_sess *s, enum fleet_step st)
 }
 
 /* The run file arrived whole: the caller takes it from s->file. */
-void
+static void
 fleet_sess_file_done(struct fleet_sess *s)
 {
 	s->in_file = 0;

@@ -522,7 +522,7 @@ runner_finish(struct runner *r, int cancelled)
 	runner_emit(r, &ev);
 }
 
-void
+static void
 runner_free_schedule(struct runner *r)
 {
 	free(r->setup);

@@ -120,7 +120,6 @@ struct runner {
 };
 
 /* runner.c: the process lifecycle */
-void	 runner_free_schedule(struct runner *);
 
 /* runner_emit.c: where the runner is, what it tells its caller */
 const struct bench *runner_cur(const struct runner *);

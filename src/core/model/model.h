@@ -102,7 +102,6 @@ struct run_hist *run_find_hist(const struct run *run, const char *step,
 
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);
-int	 paths_tree_top(const char *, char *, size_t);
 void	 paths_data_dir(const char *self, const char *env, const char *sub,
 	     char *buf, size_t len);
 int	 paths_results_dir(const char *, char *, size_t, struct sm_error *);

@@ -69,7 +69,7 @@ paths_self_exe(const char *argv0, char *buf, size_t len)
 }
 
 /* 1 if the binary sits at the top of a sysmark source tree, named in top. */
-int
+static int
 paths_tree_top(const char *self, char *top, size_t len)
 {
 	char		 marker[PATH_MAX];

@@ -20,7 +20,7 @@
  * The baselines directory: $SYSMARK_BASELINES, the source tree's
  * baselines/ when run from there, or the installed data directory.
  */
-void
+static void
 baseline_dir(const char *self, char *buf, size_t len)
 {
 	paths_data_dir(self, "SYSMARK_BASELINES", "baselines", buf, len);

@@ -643,7 +643,7 @@ csvstore_load_buf(struct run *run, const char *buf, size_t len,
 }
 
 /* Load a run from an open file, read in blocks; 0 or -1. */
-int
+static int
 csvstore_load_file(struct run *run, FILE *f, const char *name,
     struct sm_error *err)
 {

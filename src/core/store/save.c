@@ -39,7 +39,7 @@ save_dir_of(const char *path, char *dir, size_t len)
 }
 
 /* Whether files can be made in dir: it exists and a probe file can be. */
-int
+static int
 save_check_dir(const char *dir, struct sm_error *err)
 {
 	char		 probe[PATH_MAX], sp[INFILE_PATH_SHOWN + 4];

@@ -21,7 +21,6 @@ enum save_outcome {
 	SAVE_NONE		/* in no file at all */
 };
 void	 save_dir_of(const char *, char *, size_t);
-int	 save_check_dir(const char *, struct sm_error *);
 int	 save_check(const char *self, const char *out, int force,
 	     struct sm_error *err);
 enum save_outcome save_run(const struct run *run, const char *self,
@@ -57,13 +56,10 @@ int	 csvstore_check_sample(const struct run_sample *, char *, size_t);
 int	 csvstore_check(const struct run *, struct sm_error *);
 int	 csvstore_print(const struct run *, FILE *);
 int	 csvstore_load(struct run *, const char *, struct sm_error *);
-int	 csvstore_load_file(struct run *, FILE *, const char *,
-	     struct sm_error *);
 int	 csvstore_load_buf(struct run *run, const char *buf, size_t len,
 	     const char *name, struct sm_error *err);
 
 /* baseline.c */
-void	 baseline_dir(const char *, char *, size_t);
 size_t	 baseline_list(const char *, char ***);
 int	 baseline_resolve(const char *self, const char *arg, struct run *run,
 	     struct sm_error *err);

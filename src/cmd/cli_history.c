@@ -1,0 +1,75 @@
+/*
+ * What history shares with show and report: saved runs loaded as a
+ * history through the index, files read around named on stderr
+ * (cli_history_load(), history and report --history), and a history
+ * exported for the dashboards (cli_history_export(); show -f bmf|otava
+ * as a one-run history, cli_history_show()).
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+
+/* A file read around, named on stderr with control characters shown. */
+static void
+cli_history_warn(const char *msg, void *arg)
+{
+	char	*v = xvisible(msg, 0);
+
+	(void)arg;
+	fprintf(stderr, "sysmark: history: %s (read around)\n", v);
+	free(v);
+}
+
+/* -f bmf or -f otava ('b' or 'o') of history h. */
+int
+cli_history_export(const struct history *h, int kind)
+{
+	if (kind == 'b')
+		return cmd_json_write(history_bmf(h));
+	history_otava(h, stdout);
+	return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
+}
+
+/* show -f bmf|otava: one saved run, as its own one-run history. */
+int
+cli_history_show(const char *path, const struct run *run, const char *fmt)
+{
+	struct history_query	q = { 0 };
+	struct history		h;
+	int			rc;
+
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	history_add_loaded(&h, path, run);
+	history_build(&h, &q);
+	rc = cli_history_export(&h, fmt[0]);
+	history_free(&h);
+	return rc;
+}
+
+/*
+ * The runs of paths[0..n) into h through the index (index: --index's
+ * value, or NULL for the default), files read around named on stderr,
+ * then its series built as q asks.  0, or the exit status.
+ */
+int
+cli_history_load(struct history *h, char **paths, int n, const char *index,
+    const struct history_query *q, struct histindex_stats *st)
+{
+	char	cache[PATH_MAX];
+
+	history_init(h);
+	histindex_load(h, paths, (size_t)n, histindex_cache(index, cache,
+	    sizeof cache), cli_history_warn, NULL, st);
+	if (h->nruns == 0) {
+		history_free(h);
+		fputs("sysmark: history: no saved runs there\n", stderr);
+		return SM_EXIT_INPUT;
+	}
+	history_build(h, q);
+	return 0;
+}
