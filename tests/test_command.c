@@ -349,6 +349,65 @@ test_run_shell(void **state)
 	run_free(&run);
 }
 
+/* A sample of test at value v, as a run of a scan records it. */
+static void
+curve_sample(struct run *run, const char *test, double v)
+{
+	struct run_sample	*s = run_add_sample(run);
+
+	snprintf(s->test, sizeof s->test, "%s", test);
+	snprintf(s->unit, sizeof s->unit, "s");
+	s->value = v;
+	s->copies = 1;
+	s->index = 1;
+	s->repeat = 1;
+	s->status = RUN_OK;
+}
+
+/*
+ * The scans a run holds: one curve per command and numeric parameter,
+ * its points sorted by value, its figure each test's mean; a scan of
+ * words, of two parameters, or of one value is no curve.
+ */
+static void
+test_curves(void **state)
+{
+	const struct run	*one[1];
+	struct command_curve	*cc;
+	struct run		 run;
+	struct stats		 st;
+	size_t			 n;
+
+	(void)state;
+	run_init(&run);
+	run_meta_set(&run, "command_param.gz-8", "n=8");
+	run_meta_set(&run, "command_param.gz-1", "n=1");
+	run_meta_set(&run, "command_param.gz-2", "n=2");
+	run_meta_set(&run, "command_param.w-a", "w=a");
+	run_meta_set(&run, "command_param.w-b", "w=b");
+	run_meta_set(&run, "command_param.two-1-2", "a=1 b=2");
+	run_meta_set(&run, "command_param.two-2-2", "a=2 b=2");
+	run_meta_set(&run, "command_param.lone-3", "k=3");
+	curve_sample(&run, "gz-1", 1.0);
+	curve_sample(&run, "gz-1", 3.0);
+	curve_sample(&run, "gz-2", 4.0);
+	one[0] = &run;
+	n = command_curves(one, 1, &cc);
+	assert_int_equal(n, 1);
+	assert_string_equal(cc[0].name, "n");
+	assert_string_equal(cc[0].base, "gz");
+	assert_int_equal(cc[0].n, 3);
+	assert_string_equal(cc[0].test[0], "gz-1");
+	assert_string_equal(cc[0].test[2], "gz-8");
+	assert_true(cc[0].x[0] == 1 && cc[0].x[1] == 2 && cc[0].x[2] == 8);
+	assert_true(command_curve_figure(&run, "gz-1", &st) == 2.0);
+	assert_int_equal(st.n, 2);
+	assert_true(isnan(command_curve_figure(&run, "gz-8", &st)));
+	command_curves_free(cc, n);
+	free(cc);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -362,6 +421,7 @@ main(void)
 		cmocka_unit_test(test_run_ok),
 		cmocka_unit_test(test_run_fails),
 		cmocka_unit_test(test_run_shell),
+		cmocka_unit_test(test_curves),
 	};
 
 	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);

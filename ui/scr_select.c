@@ -1,8 +1,10 @@
 /*
  * The select screen, the first a user meets: the catalog in its groups
- * (straight from registry_all[], so a new test appears here unasked), a
- * checkbox per test, presets, the copies, duration and samples settings,
- * the estimated time, and a warning when the machine is not idle.
+ * (straight from registry_all[], so a new test appears here unasked),
+ * then the Commands group (the console's command tests: its command
+ * line's, one typed at X's prompt, a suite file's at S's), a checkbox per
+ * test, presets, the copies, duration and samples settings, the
+ * estimated time, and a warning when the machine is not idle.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -15,6 +17,7 @@
 #define SCR_SELECT_TITLE_W	42	/* the title line's own text */
 #define SCR_SELECT_WARN_MAX	3	/* lines the idle warnings may take */
 #define SCR_SELECT_LONG_S	180	/* ask before a longer run */
+#define SCR_SELECT_COMMANDS	"Commands"	/* the command tests' group */
 
 /* The screen's own state (struct ui's select). */
 struct scr_select {
@@ -23,11 +26,14 @@ struct scr_select {
 	char	find[64];	/* the last / text */
 };
 
-/* A line of the list: a group heading or a test. */
+/* A line of the list: a group heading, a test or a command test. */
 struct scr_select_row {
 	const char	*group;
-	int		 test;		/* registry index, -1 for a heading */
+	int		 test;		/* registry index, or -1 */
+	int		 cmd;		/* choice.cmds index, or -1 */
 };
+
+#define SCR_SELECT_HEADING(r)	((r)->test < 0 && (r)->cmd < 0)
 
 static const struct ui_key scr_select_help[] = {
 	{ "Space", "select or clear the test (or group) under the cursor, "
@@ -49,14 +55,33 @@ static const struct ui_key scr_select_help[] = {
 	{ "Enter r", "start the run (asks first when it takes more than "
 	    "3 minutes)" },
 	{ "o v", "open or compare saved runs and baselines; last results" },
+	{ "X", "time a command of your own as a test ([NAME=]CMD; without "
+	    "a shell unless it has shell syntax): added to the Commands group, "
+	    "selected" },
+	{ "S", "add a suite file's command tests (CSV: id, title, command, "
+	    "setup, cleanup, unit, direction) to the Commands group" },
 	{ "U", "simulated users: a mix of steps run by 1, 2, 4, ... users" },
 	{ "H", "hosts: run the chosen tests on many hosts at once over ssh" },
 	{ NULL, NULL }
 };
 
-/* Fill rows (registry_count() * 2 long); returns how many. */
+/* Append a row to rows at *n. */
+static void
+scr_select_put(struct scr_select_row *rows, int *n, const char *group,
+    int test, int cmd)
+{
+	rows[*n].group = group;
+	rows[*n].test = test;
+	rows[(*n)++].cmd = cmd;
+}
+
+/*
+ * Fill rows (registry_count() * 2 + 1 + the command tests long): the
+ * catalog, then the Commands group, shown empty too so that its key is
+ * seen; returns how many.
+ */
 static int
-scr_select_rows(struct scr_select_row *rows)
+scr_select_rows(const struct ui *ui, struct scr_select_row *rows)
 {
 	const char	*group = NULL;
 	int		 n = 0;
@@ -64,23 +89,68 @@ scr_select_rows(struct scr_select_row *rows)
 	for (int i = 0; registry_all[i] != NULL; i++) {
 		if (group == NULL || strcmp(group, registry_all[i]->group)) {
 			group = registry_all[i]->group;
-			rows[n].group = group;
-			rows[n++].test = -1;
+			scr_select_put(rows, &n, group, -1, -1);
 		}
-		rows[n].group = group;
-		rows[n++].test = i;
+		scr_select_put(rows, &n, group, i, -1);
 	}
+	scr_select_put(rows, &n, SCR_SELECT_COMMANDS, -1, -1);
+	for (size_t i = 0; i < ui->choice.cmds.n; i++)
+		scr_select_put(rows, &n, SCR_SELECT_COMMANDS, -1, (int)i);
 	return n;
 }
 
 static struct scr_select_row *
-scr_select_list(int *n)
+scr_select_list(const struct ui *ui, int *n)
 {
 	struct scr_select_row	*rows;
 
-	rows = xcalloc(registry_count() * 2, sizeof *rows);
-	*n = scr_select_rows(rows);
+	rows = xcalloc(registry_count() * 2 + 1 + ui->choice.cmds.n,
+	    sizeof *rows);
+	*n = scr_select_rows(ui, rows);
 	return rows;
+}
+
+/* Space or g on a heading: the whole group, the Commands one too. */
+static void
+scr_select_toggle_group(struct ui *ui, const char *group)
+{
+	struct ui_choice	*c = &ui->choice;
+
+	if (strcmp(group, SCR_SELECT_COMMANDS) != 0) {
+		ui_choice_toggle_group(ui, group);
+		return;
+	}
+	memset(c->csel, memchr(c->csel, 0, c->cmds.n) != NULL, c->cmds.n);
+}
+
+/* X and S: a command test, or a suite file's, added and selected. */
+static void
+scr_select_command_add(struct ui *ui, const char *text, int suite)
+{
+	struct sm_error	err;
+	size_t		n0 = ui->choice.cmds.n;
+
+	if (*text == '\0')
+		return;
+	if (ui_command_add(ui, text, suite, &err) != 0) {
+		ui_message(ui, "%s: %s", suite ? "suite" : "command", err.msg);
+		return;
+	}
+	ui_message(ui, "added %s%s to Commands (selected)",
+	    ui->choice.cmds.cmd[n0]->name, ui->choice.cmds.n - n0 > 1 ?
+	    " and the rest" : "");
+}
+
+static void
+scr_select_command_done(struct ui *ui, const char *text)
+{
+	scr_select_command_add(ui, text, 0);
+}
+
+static void
+scr_select_suite_done(struct ui *ui, const char *text)
+{
+	scr_select_command_add(ui, text, 1);
 }
 
 /* ---- Settings typed in the status line ---- */
@@ -151,6 +221,17 @@ scr_select_copies_text(const struct ui *ui, char *buf, size_t len)
 		    i > 0 ? "," : "", ui->choice.plan.copies[i]);
 }
 
+/* The test of a row that is one, a command test's own bench too. */
+static const struct bench *
+scr_select_bench(const struct ui *ui, const struct scr_select_row *r)
+{
+	if (r->test >= 0)
+		return registry_all[r->test];
+	if (r->cmd >= 0)
+		return &ui->choice.cmds.cmd[r->cmd]->bench;
+	return NULL;
+}
+
 /* The next row after the cursor whose id, title or description has it. */
 static void
 scr_select_find_next(struct ui *ui)
@@ -161,12 +242,11 @@ scr_select_find_next(struct ui *ui)
 	const char		*text = s->find;
 	int			 n, i;
 
-	rows = scr_select_list(&n);
+	rows = scr_select_list(ui, &n);
 	for (int k = 1; k <= n && *text != '\0'; k++) {
 		i = (s->cur + k) % n;
-		if (rows[i].test < 0)
+		if ((b = scr_select_bench(ui, &rows[i])) == NULL)
 			continue;
-		b = registry_all[rows[i].test];
 		if (ui_contains(b->id, text) ||
 		    ui_contains(b->title, text) ||
 		    ui_contains(b->desc, text)) {
@@ -331,6 +411,13 @@ scr_select_settings_key(struct ui *ui, int c)
 	case 'p':
 		scr_select_next_preset(ui);
 		return 1;
+	case 'X':
+		ui_ask(ui, 0, "command to time ([NAME=]CMD):", NULL,
+		    scr_select_command_done);
+		return 1;
+	case 'S':
+		ui_ask(ui, 0, "suite file:", NULL, scr_select_suite_done);
+		return 1;
 	}
 	return 0;
 }
@@ -356,22 +443,24 @@ scr_select_key(struct ui *ui, int c)
 
 	if (scr_select_settings_key(ui, c))
 		return 1;
-	rows = scr_select_list(&n);
+	rows = scr_select_list(ui, &n);
 	if (scr_select_move_key(ui, c, n)) {
 		free(rows);
 		return 1;
 	}
 	switch (c) {
 	case ' ':
-		if (rows[s->cur].test < 0)
-			ui_choice_toggle_group(ui, rows[s->cur].group);
+		if (SCR_SELECT_HEADING(&rows[s->cur]))
+			scr_select_toggle_group(ui, rows[s->cur].group);
+		else if (rows[s->cur].cmd >= 0)
+			ui->choice.csel[rows[s->cur].cmd] ^= 1;
 		else
 			ui->choice.sel[rows[s->cur].test] ^= 1;
 		if (s->cur + 1 < n)
 			s->cur++;
 		break;
 	case 'g':
-		ui_choice_toggle_group(ui, rows[s->cur].group);
+		scr_select_toggle_group(ui, rows[s->cur].group);
 		break;
 	case 'a':
 	case 'x':
@@ -444,18 +533,23 @@ static void
 scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
     int cur, int idw)
 {
-	const struct bench	*b;
+	const struct bench	*b = scr_select_bench(ui, row);
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
+	int			 on;
 
 	/* The highlight covers the text only: a full bar costs the line. */
-	if (row->test < 0) {
-		ui_printf(ui, y, 0, COLS, cur ? a : UI_A_SECTION, "%s",
-		    row->group);
+	if (b == NULL) {
+		ui_printf(ui, y, 0, COLS, cur ? a : UI_A_SECTION, "%s%s",
+		    row->group, row->cmd < 0 && strcmp(row->group,
+		    SCR_SELECT_COMMANDS) == 0 && ui->choice.cmds.n == 0 ?
+		    "  (none yet: X adds one, S a suite file's)" : "");
 		return;
 	}
-	b = registry_all[row->test];
-	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %s",
-	    ui->choice.sel[row->test] ? 'x' : ' ', idw, b->id, b->title);
+	on = row->cmd >= 0 ? ui->choice.csel[row->cmd] :
+	    ui->choice.sel[row->test];
+	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %s", on ? 'x' : ' ', idw,
+	    b->id, row->cmd >= 0 ? ui->choice.cmds.cmd[row->cmd]->text :
+	    b->title);
 }
 
 static void
@@ -472,7 +566,8 @@ scr_select_draw_settings(struct ui *ui, int y)
 	scr_select_copies_text(ui, cs, sizeof cs);
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
 	    "Samples %d%s   Tests %zu of %zu   Preset %s", cs, plan.duration,
-	    plan.samples, plan.target > 0 ? "+" : "", n, registry_count(),
+	    plan.samples, plan.target > 0 ? "+" : "", n, registry_count() +
+	    ui->choice.cmds.n,
 	    ui_choice_preset_name(ui));
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "
@@ -498,11 +593,11 @@ static void
 scr_select_count(const struct scr_select_row *rows, int n, int cur, int *k,
     int *nk)
 {
-	int	group = rows[cur].test < 0;
+	int	group = SCR_SELECT_HEADING(&rows[cur]);
 
 	*k = *nk = 0;
 	for (int i = 0; i < n; i++) {
-		if ((rows[i].test < 0) != group)
+		if (SCR_SELECT_HEADING(&rows[i]) != group)
 			continue;
 		(*nk)++;
 		if (i <= cur)
@@ -523,14 +618,20 @@ scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
 	scr_select_count(rows, n, s->cur, &k, &nk);
 	w = snprintf(pos, sizeof pos, "%s%s%s %d/%d", s->top > 0 ?
 	    "more above  " : "", s->top + h < n ? "more below  " : "",
-	    rows[s->cur].test < 0 ? "group" : "test", k, nk);
+	    SCR_SELECT_HEADING(&rows[s->cur]) ? "group" : "test", k, nk);
 	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
-	if (rows[s->cur].test < 0) {
+	if ((b = scr_select_bench(ui, &rows[s->cur])) == NULL) {
 		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: Space or g "
 		    "selects the whole group", rows[s->cur].group);
 		return;
 	}
-	b = registry_all[rows[s->cur].test];
+	if (rows[s->cur].cmd >= 0) {
+		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s",
+		    b->id, b->unit, ui->choice.cmds.cmd[rows[s->cur].cmd]->shell ?
+		    "through /bin/sh -c, its start-up subtracted" :
+		    "run directly, no shell");
+		return;
+	}
 	ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s", b->id,
 	    b->unit, b->desc);
 }
@@ -546,10 +647,13 @@ scr_select_draw(struct ui *ui)
 	    "to run", SYSMARK_VERSION);
 	top = 1 + scr_select_draw_idle(ui);
 	h = LINES - 4 - top;
-	rows = scr_select_list(&n);
+	rows = scr_select_list(ui, &n);
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if ((int)strlen(registry_all[i]->id) > idw)
 			idw = (int)strlen(registry_all[i]->id);
+	for (size_t i = 0; i < ui->choice.cmds.n; i++)
+		if ((int)strlen(ui->choice.cmds.cmd[i]->name) > idw)
+			idw = (int)strlen(ui->choice.cmds.cmd[i]->name);
 	if (s->cur < s->top)
 		s->top = s->cur;
 	if (s->cur >= s->top + h)
@@ -577,8 +681,8 @@ scr_select_free(struct ui *ui)
 
 const struct ui_screen scr_select = {
 	.name = "Select",
-	.status = "Spc/g/a/x:pick p:preset c/N:copies d/n:time Enter:run "
-	    "o:compare ?:help q:quit",
+	.status = "Spc/g/a/x:pick p:preset c/N:copies d/n:time X:cmd "
+	    "Enter:run o:compare ?:help",
 	.help = scr_select_help,
 	.enter = scr_select_enter,
 	.key = scr_select_key,

@@ -165,7 +165,8 @@ ui_loop(struct ui *ui)
 }
 
 static void
-ui_init(struct ui *ui, const char *argv0, int refresh_ms)
+ui_init(struct ui *ui, const char *argv0, int refresh_ms,
+    struct command_set *cmds, const struct command_opts *opts)
 {
 	memset(ui, 0, sizeof *ui);
 	ui->screens = ui_screens;
@@ -176,6 +177,7 @@ ui_init(struct ui *ui, const char *argv0, int refresh_ms)
 	run_init(&ui->live.run);
 	ui_view_init(ui);
 	ui_choice_defaults(ui);
+	ui_command_init(ui, cmds, opts);
 	for (int i = 0; i < UI_SCR_N; i++)
 		if (ui_screens[i]->init != NULL)
 			ui_screens[i]->init(ui);
@@ -190,15 +192,19 @@ ui_free(struct ui *ui)
 	for (int i = 0; i < UI_SCR_N; i++)
 		if (ui_screens[i]->free != NULL)
 			ui_screens[i]->free(ui);
+	ui_command_free(ui);
 	ui_choice_free(ui);
 }
 
 /*
  * The console, until the user quits.  refresh_ms spaces the redraws while
- * tests run (0: the default).  Returns the exit status.
+ * tests run (0: the default); cmds, when not NULL, are command tests the
+ * console takes (and frees), opts the options of those added later.
+ * Returns the exit status.
  */
 int
-ui_main(const char *argv0, int refresh_ms)
+ui_main(const char *argv0, int refresh_ms, struct command_set *cmds,
+    const struct command_opts *opts)
 {
 	struct ui	ui;
 	char		kept[2 * PATH_MAX + 300];
@@ -206,7 +212,7 @@ ui_main(const char *argv0, int refresh_ms)
 
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");	/* 1234.5, never 1234,5 */
-	ui_init(&ui, argv0, refresh_ms);
+	ui_init(&ui, argv0, refresh_ms, cmds, opts);
 	ui_signals();
 	ui_term_start(&ui);
 	ui_switch(&ui, UI_SCR_SELECT);

@@ -91,6 +91,9 @@ struct ui_choice {
 	const struct preset	*preset;	/* the last one applied */
 	unsigned char		*preset_sel;	/* what it selected */
 	double			 cal_gap;	/* calibrate -g; < 0: spread */
+	struct command_set	 cmds;	/* command tests (ui_command.c) */
+	unsigned char		*csel;	/* one flag per cmds.cmd[] */
+	struct command_opts	 cmd_opts;	/* console -N, -i, -w ... */
 };
 
 /* The run in flight (its session), or the last one. */
@@ -202,7 +205,8 @@ struct ui {
 };
 
 /* ui.c, ui_key.c, ui_term.c */
-int	 ui_main(const char *argv0, int refresh_ms);
+int	 ui_main(const char *argv0, int refresh_ms,
+	     struct command_set *, const struct command_opts *);
 void	 ui_read_keys(struct ui *);
 int	 ui_plain_terminal(void);
 void	 ui_signals(void);
@@ -255,6 +259,13 @@ const struct preset *ui_choice_next_preset(const struct ui *);
 int	 ui_choice_custom(const struct ui *);
 const char *ui_choice_preset_name(const struct ui *);
 size_t	 ui_choice_plan(const struct ui *, struct plan *);
+/* ui_command.c */
+void	 ui_command_init(struct ui *, struct command_set *,
+	     const struct command_opts *);
+void	 ui_command_free(struct ui *);
+int	 ui_command_add(struct ui *, const char *, int suite,
+	     struct sm_error *);
+size_t	 ui_command_plan(const struct ui *, struct plan *);
 
 /* ui_live.c */
 int	 ui_live_start(struct ui *);

@@ -13,7 +13,7 @@
 
 #include "ui.h"
 
-/* Set every test of group (all when NULL) to on. */
+/* Set every test of group (all, command tests too, when NULL) to on. */
 void
 ui_choice_set(struct ui *ui, const char *group, int on)
 {
@@ -21,6 +21,8 @@ ui_choice_set(struct ui *ui, const char *group, int on)
 		if (group == NULL ||
 		    strcmp(group, registry_all[i]->group) == 0)
 			ui->choice.sel[i] = (unsigned char)on;
+	if (group == NULL && ui->choice.csel != NULL)
+		memset(ui->choice.csel, on, ui->choice.cmds.n);
 }
 
 /* Select the group unless all of it is selected already, then clear it. */
@@ -82,7 +84,8 @@ ui_choice_custom(const struct ui *ui)
 	return c->plan.duration != c->preset->duration ||
 	    c->plan.samples != c->preset->samples || c->plan.ncopies != 1 ||
 	    c->plan.copies[0] != 1 ||
-	    memcmp(c->sel, c->preset_sel, registry_count()) != 0;
+	    memcmp(c->sel, c->preset_sel, registry_count()) != 0 ||
+	    memchr(c->csel, 1, c->cmds.n) != NULL;
 }
 
 /* The preset after the current one. */
@@ -103,7 +106,7 @@ ui_choice_preset_name(const struct ui *ui)
 
 /*
  * The plan for what is chosen, into *plan (initialised here): the
- * choice's plan with the selected tests.  Returns how many are selected.
+ * choice's plan with the selected tests, the command tests last.  Returns how many are selected.
  */
 size_t
 ui_choice_plan(const struct ui *ui, struct plan *plan)
@@ -117,5 +120,5 @@ ui_choice_plan(const struct ui *ui, struct plan *plan)
 	plan_copy(plan, &ui->choice.plan);
 	plan_set_benches(plan, b, n);
 	free(b);
-	return n;
+	return n + ui_command_plan(ui, plan);
 }

@@ -13,13 +13,59 @@
 #include "../../ui/ui.h"
 
 const char cmd_console_usage[] =
-"usage: sysmark [console [-r UPDATES_PER_SECOND]]\n"
+"usage: sysmark [console [-r UPDATES_PER_SECOND] [-x [NAME=]CMD]...\n"
+"                 [--suite FILE]... [-P NAME LO HI [-D STEP]]\n"
+"                 [-L NAME A,B,...] [-N] [-i] [-w N] [--timeout SECONDS]]\n"
 "\n"
 "The console: choose tests, watch them run, compare runs.  With no\n"
 "command on a terminal, sysmark starts it.\n"
 "\n"
 "  -r N           screen updates a second while tests run, 0.1 to 10\n"
-"                 (default 2)\n";
+"                 (default 2)\n"
+"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout\n"
+"                 command tests, as run takes them, listed in the\n"
+"                 select screen's Commands group (X adds one there)\n";
+
+/* The console's long options, beside its usage above. */
+static const struct option cmd_console_long[] = {
+	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
+	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* One option of the console's; 0 or an exit status. */
+static int
+cmd_console_opt(int c, int argc, char **argv, double *hz,
+    struct cli_commands *cc)
+{
+	if (c == '?')
+		return SM_EXIT_INPUT;
+	if (c != 'r')
+		return cli_commands_opt(cc, c, optarg, argc, argv);
+	if (sm_parse_double(optarg, hz) != 0 || *hz < 0.1 || *hz > 10)
+		return cmd_usage_error("-r %s: updates a second must be from "
+		    "0.1 to 10", optarg);
+	return 0;
+}
+
+/* The curses console with the command tests cc gives, checked first. */
+static int
+cmd_console_curses(struct cli_commands *cc, double hz, const char *argv0)
+{
+	struct plan		 plan;
+	struct command_set	*set;
+	int			 rc;
+
+	plan_init(&plan);
+	if ((rc = cli_commands_finish(cc, &plan)) != 0) {
+		plan_free(&plan);
+		return rc;
+	}
+	set = plan.commands;
+	plan.commands = NULL;	/* the console's from now on */
+	plan_free(&plan);
+	return ui_main(argv0, (int)(1000 / hz), set, &cc->opts);
+}
 
 /*
  * The plain mode's choice measured as `sysmark run` measures a plan, by
@@ -55,30 +101,27 @@ cmd_console_plain(const char *argv0)
 	return rc;
 }
 
-/* -r N: screen updates a second; 0 or the exit status. */
-static int
-cmd_console_rate(const char *arg, double *hz)
-{
-	if (sm_parse_double(arg, hz) != 0 || *hz < 0.1 || *hz > 10)
-		return cmd_usage_error("-r %s: updates a second must be from "
-		    "0.1 to 10", arg);
-	return 0;
-}
-
 /* The console, or on a terminal without cursor addressing its plain mode. */
 int
 cmd_console(int argc, char **argv, const char *argv0)
 {
-	struct cmd_args	ops = { 0 };
-	double		hz = 1000.0 / UI_REFRESH_MS;
-	int		c, rc = 0;
+	struct cli_commands	cc;
+	struct cmd_args		ops = { 0 };
+	double			hz = 1000.0 / UI_REFRESH_MS;
+	int			c, rc = 0;
 
-	while (rc == 0 && (c = cmd_getopt(argc, argv, "r:", NULL, &ops)) != -1)
-		rc = c == '?' ? SM_EXIT_INPUT : cmd_console_rate(optarg, &hz);
+	cli_commands_init(&cc);
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "r:x:P:D:L:Niw:",
+	    cmd_console_long, &ops)) != -1)
+		rc = cmd_console_opt(c, argc, argv, &hz, &cc);
 	rc = cmd_args_none(&ops, "console", rc);
-	if (rc != 0)
-		return rc;
-	if (!ui_plain_terminal())
-		return ui_main(argv0, (int)(1000 / hz));
-	return cmd_console_plain(argv0);
+	if (rc == 0 && cli_commands_given(&cc) && ui_plain_terminal())
+		rc = cmd_usage_error("console: command tests need a terminal "
+		    "with cursor addressing; sysmark run -x takes them here");
+	if (rc == 0 && !ui_plain_terminal())
+		rc = cmd_console_curses(&cc, hz, argv0);
+	else if (rc == 0)
+		rc = cmd_console_plain(argv0);
+	cli_commands_free(&cc);
+	return rc;
 }

@@ -3,7 +3,8 @@
 # importers, as a user meets them:
 #   - a scan -P n 1 2 makes one test per value, each recorded with its
 #     command, whether a shell ran it, and the plan_command that resume
-#     and the fleet's agents rebuild it from; show -s gives CPU time and RSS;
+#     and the fleet's agents rebuild it from; show -s gives CPU time and
+#     RSS, says which tests a shell ran, and draws the scan's curve;
 #   - a failing command fails its samples with its status and last stderr
 #     line, unless -i;
 #   - an empty command, an unbalanced quote, a program not on PATH, an
@@ -50,6 +51,9 @@ done
 $bin show -s "$tmp/a.csv" >"$out" 2>&1 || fail "show: exit status $?"
 want "e-2" "$out"
 want "RSS MB" "$out"
+want "Run directly, no shell: e-1, e-2." "$out"
+want "Run through /bin/sh -c, its start-up measured and subtracted: p." "$out"
+want "e against {n} (s, lower is better)" "$out"
 
 # A failing command: its status and last line of stderr, unless -i.
 $bin run -x "f=echo one >&2; echo 'it broke' >&2; exit 3" -d 0.2 -n 1 -q \

@@ -41,7 +41,7 @@ cp baselines/unixbench.csv "$e2e_tmp/baselines/"
 e2e_start
 e2e_wait "Preset UnixBench"
 e2e_wait "Tests 12 of "
-e2e_wait "more below  group 1/13$"
+e2e_wait "more below  group 1/14$"
 # The default run is long: Enter asks, n keeps the select screen.
 e2e_keys Enter
 e2e_wait "This run takes about [0-9:]*\. Start it? (y/n)"

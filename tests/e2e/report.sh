@@ -2,7 +2,7 @@
 # sysmark report in a real browser: Debian's chromium, headless, with a
 # private profile, every launch under a time limit.  The pages are built
 # from fixture runs (one run with a memory sweep, three runs compared, a
-# scaling series, a users run, a fleet directory), checked by
+# scaling series, a parameter scan, a users run, a fleet directory), checked by
 # tests/htmlcheck.py (nesting, unique ids, charts titled and described,
 # nothing to fetch) and their SVG by xmllint, then opened with the
 # network disabled: every request goes to a proxy this script runs on
@@ -54,6 +54,8 @@ page one "$D/memcurve.csv"
 page three "$D/report_a.csv" "$D/report_b.csv" "$D/fleet-20261201/beta.csv"
 page scale "$D/report_scale.csv"
 page users "$D/report_users.csv"
+page scan "$D/report_scan.csv" "$D/report_scan_b.csv"
+page scan1 "$D/report_scan.csv"
 page fleet "$D/fleet-20261201"
 # A history: 40 synthetic runs, pipe 8% slower from run 26.
 PYTHONHASHSEED=0 python3 "$top/tests/perf/history_runs.py" "$tmp/runs" \
@@ -181,6 +183,12 @@ dom scale --title "Scaling: System Call Overhead" \
     --series scaling-syscall 2 --text "2 CPUs"
 dom users --title "Simulated users: response time against users" \
     --series users 3
+# A parameter scan (-P n): the mean against the value, a curve a run;
+# each sample's tip gives its CPU time and peak RSS.
+dom scan --title "Scan: gz against {n}" --series scan-gz 2 \
+    --text "user 0.050 s, sys 0.012 s, peak RSS 4.3 MB"
+dom scan1 --title "Scan: gz against {n}" --series scan-gz 1 \
+    --rows "Scans: each command" 5 --text "RSS MB"
 dom fleet --text "alpha" --text "beta" --series ratio-1 0 \
     --title "Ratios: beta against alpha"
 dom history --title "pipe on synthbox: 40 runs" \

@@ -53,11 +53,20 @@ one() {
 	[ "$mode" = noshell ] && smopt="-N"
 	ratios=""
 	load0=$(cut -d' ' -f1 /proc/loadavg)
+	runs=0
 	for i in $(seq "$pairs"); do
-		set -- $(sm_mean "$cmd" "$smopt")
-		s=$1 runs=$2
-		[ "$runs" -ge 2 ] || runs=2
-		h=$(hf_mean "$cmd" "$hfopt" "$runs")
+		# odd pairs sysmark first, even ones hyperfine first (its
+		# executions: as many as sysmark's last sample held)
+		if [ $((i % 2)) -eq 0 ] && [ "$runs" -ge 2 ]; then
+			h=$(hf_mean "$cmd" "$hfopt" "$runs")
+			set -- $(sm_mean "$cmd" "$smopt")
+			s=$1
+		else
+			set -- $(sm_mean "$cmd" "$smopt")
+			s=$1 runs=$2
+			[ "$runs" -ge 2 ] || runs=2
+			h=$(hf_mean "$cmd" "$hfopt" "$runs")
+		fi
 		ratios="$ratios $(awk -v a="$s" -v b="$h" \
 		    'BEGIN { printf "%.3f", a / b }')"
 	done

@@ -113,6 +113,10 @@ int	 chart_scaling_test(struct sbuf *, const struct run *const *,
 int	 chart_users(struct sbuf *, const struct run *const *,
 	     const char *const *, size_t);
 
+/* chart_scan.c: a command test's figure against its scan's parameter */
+size_t	 chart_scan(struct sbuf *, const struct run *const *,
+	     const char *const *, size_t);
+
 /* chart_ratio.c: new over old per test, bm_diff's order, by verdict */
 int	 chart_ratio(struct sbuf *b, const char *id,
 	     const struct compare_side *a, const struct compare_side *bs,

@@ -114,12 +114,36 @@ chart_strip_estimate(struct svg *g, const struct chart_strip_run *r,
 	    "mean %.6g</title></path>\n", xm, y0, y1, r->e.mean);
 }
 
+/*
+ * A sample's tip: its figure, and what it cost when the run holds that
+ * (CPU seconds and peak RSS of its copies and all they ran).
+ */
+static void
+chart_strip_tip(const struct run_sample *s, char *tip, size_t len)
+{
+	int	n;
+
+	if (s->index == RUN_WARMUP)
+		n = snprintf(tip, len, "warm-up %.6g", s->value);
+	else
+		n = snprintf(tip, len, "#%d %.6g", s->index, s->value);
+	if (n < 0 || (size_t)n >= len || !isfinite(s->user_s) ||
+	    !isfinite(s->sys_s))
+		return;
+	snprintf(tip + n, len - (size_t)n, "; user %.3f s, sys %.3f s",
+	    s->user_s, s->sys_s);
+	n += (int)strlen(tip + n);
+	if (isfinite(s->maxrss_kb) && (size_t)n < len)
+		snprintf(tip + n, len - (size_t)n, ", peak RSS %.1f MB",
+		    s->maxrss_kb / 1024);
+}
+
 /* The samples of repeat k at height y. */
 static void
 chart_strip_points(struct svg *g, const struct chart_strip_run *r, int k,
     double y, const char *cls)
 {
-	char	tip[64];
+	char	tip[128];
 
 	for (size_t i = 0; i < r->n; i++) {
 		const struct run_sample	*s = r->s[i];
@@ -127,11 +151,7 @@ chart_strip_points(struct svg *g, const struct chart_strip_run *r, int k,
 
 		if (s->repeat != k)
 			continue;
-		if (warm)
-			snprintf(tip, sizeof tip, "warm-up %.6g", s->value);
-		else
-			snprintf(tip, sizeof tip, "#%d %.6g", s->index,
-			    s->value);
+		chart_strip_tip(s, tip, sizeof tip);
 		svg_shape(g, warm ? SVG_CROSS : SVG_CIRCLE,
 		    svg_scale_px(&g->x, s->value),
 		    y + (double)(s->index % 5 - 2) * 1.5, 1, cls, tip);

@@ -99,16 +99,6 @@ best_dir(const char *test, const char *unit)
 	return BENCH_LOWER;
 }
 
-/* The unit a run records for a test, or NULL. */
-static const char *
-best_unit(const struct run *run, const char *test)
-{
-	for (size_t i = 0; i < run->nsamples; i++)
-		if (strcmp(run->samples[i].test, test) == 0)
-			return run->samples[i].unit;
-	return NULL;
-}
-
 /* A run's figure for a column: its samples, else its memory curve. */
 static double
 best_figure(const struct run *run, const struct best_col *c)
@@ -215,7 +205,7 @@ best_layout_table(const struct best_layout *l, const struct run *const *runs,
 		for (size_t r = 0; r < nrun; r++) {
 			v[r] = best_figure(runs[r], &l->cols[c]);
 			if (unit == NULL)
-				unit = best_unit(runs[r], l->cols[c].test);
+				unit = run_test_unit(runs[r], l->cols[c].test);
 		}
 		dir = best_dir(l->cols[c].test, unit);
 		best = best_of(v, nrun, dir);
@@ -271,7 +261,7 @@ best_others(const struct run *const *runs, const char *const *names,
 		col.test = g[i].test;
 		for (size_t r = 0; r < nrun; r++)
 			v[r] = best_figure(runs[r], &col);
-		dir = best_dir(g[i].test, best_unit(runs[0], g[i].test));
+		dir = best_dir(g[i].test, run_test_unit(runs[0], g[i].test));
 		best = best_of(v, nrun, dir);
 		row = table_add_row(t);
 		table_set(t, row, 0, "%s", g[i].test);

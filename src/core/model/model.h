@@ -101,6 +101,7 @@ size_t	 run_group_values(const struct run *, const struct run_group *,
 size_t	 run_group_stats(const struct run *, const struct run_group *,
 	     struct stats *);
 int	 run_failed(const struct run *);
+const char *run_test_unit(const struct run *, const char *);
 struct run_hist *run_add_hist(struct run *run, const char *step, int copies,
 	     int index, int repeat);
 struct run_hist *run_find_hist(const struct run *run, const char *step,

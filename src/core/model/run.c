@@ -203,6 +203,16 @@ run_group_stats(const struct run *run, const struct run_group *g,
 	return failed;
 }
 
+/* The unit a run records for a test, or NULL if it has no sample of it. */
+const char *
+run_test_unit(const struct run *run, const char *test)
+{
+	for (size_t i = 0; i < run->nsamples; i++)
+		if (strcmp(run->samples[i].test, test) == 0)
+			return run->samples[i].unit;
+	return NULL;
+}
+
 /* 1 if any sample failed. */
 int
 run_failed(const struct run *run)

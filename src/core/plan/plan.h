@@ -2,7 +2,8 @@
  * The core's plan layer: planning a run: the plan itself (plan.c), the host
  * noise profile (noise.c) the smallest detectable change it predicts
  * (detect.c), and the commands a plan may time as tests (command.c,
- * command_bench.c, command_suite.c), the named presets (preset.c).
+ * command_bench.c, command_suite.c) and the scans among them
+ * (command_curve.c), the named presets (preset.c).
  *
  * Layers call only down: this header includes the one below it (judge),
  * so a file here sees every lower layer and none above
@@ -223,5 +224,19 @@ int	 preset_select(const struct preset *, const char *self,
 	     unsigned char *sel, struct sm_error *err);
 int	 preset_plan(const struct preset *, const char *self, struct plan *,
 	     struct sm_error *err);
+
+/* command_curve.c: a run's one-parameter scans, figure against value */
+struct command_curve {
+	char	  name[32];	/* the parameter */
+	char	  base[32];	/* the tests' name less "-VALUE" */
+	char	**test;		/* each point's test, by value */
+	double	 *x;
+	size_t	  n;
+};
+size_t	 command_curves(const struct run *const *, size_t,
+	     struct command_curve **);
+void	 command_curves_free(struct command_curve *, size_t);
+double	 command_curve_figure(const struct run *, const char *,
+	     struct stats *);
 
 #endif

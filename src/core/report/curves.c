@@ -1,6 +1,7 @@
 /*
  * The curves that follow a run's results table, wherever it is shown:
- * the scaling curves of tests run at several copies values, the response
+ * the scaling curves of tests run at several copies values, the
+ * parameter scans of command tests (scan.c), the response
  * times of simulated users and their plot, and the memory hierarchy of a
  * latency sweep.  One list, so that `run`, `show` and the console's
  * results screen print the same tables in the same order; and, after a
@@ -17,7 +18,8 @@ size_t
 curves_tables(const struct run *run, struct table ***out)
 {
 	struct table	*(*const make[])(const struct run *) = {
-		scaling_table, users_table, users_plot, memhier_plot,
+		scaling_table, scan_table, users_table, users_plot,
+		memhier_plot,
 	};
 	const size_t	 nmake = sizeof make / sizeof make[0];
 	size_t		 n = 0;

@@ -357,6 +357,37 @@ report_interrupted(const struct run *run, struct table *t)
 }
 
 /*
+ * Which command tests ran without a shell and which through /bin/sh -c
+ * (its start-up subtracted), as the run recorded (command_shell.ID).
+ */
+static void
+report_commands_note(const struct run *run, struct table *t)
+{
+	static const char	 key[] = "command_shell.";
+	struct sbuf		 how[2];
+	const char		*id;
+	int			 sh;
+
+	sbuf_init(&how[0]);
+	sbuf_init(&how[1]);
+	for (size_t i = 0; i < run->nmeta; i++) {
+		if (strncmp(run->meta[i].key, key, sizeof key - 1) != 0)
+			continue;
+		id = run->meta[i].key + sizeof key - 1;
+		sh = strcmp(run->meta[i].value, "no shell") != 0;
+		sbuf_puts(&how[sh], how[sh].len > 0 ? ", " : "");
+		sbuf_puts(&how[sh], id);
+	}
+	if (how[0].len > 0)
+		table_add_note(t, "Run directly, no shell: %s.", how[0].s);
+	if (how[1].len > 0)
+		table_add_note(t, "Run through /bin/sh -c, its start-up "
+		    "measured and subtracted: %s.", how[1].s);
+	sbuf_free(&how[0]);
+	sbuf_free(&how[1]);
+}
+
+/*
  * The results table of a run; the caller frees it.  full (the CLI, which
  * wraps long titles) adds the flags column and what the run recorded of
  * the machine; the console, with its narrow columns and its own idle
@@ -397,6 +428,8 @@ report_results(const struct run *run, int full)
 		    "repeat) was taken and saved, and is left out of these "
 		    "figures.");
 	report_target_note(run, t);
+	if (full)
+		report_commands_note(run, t);
 	if (run_meta_get(run, "processes_ended") != NULL)
 		table_add_note(t, "Left running: sysmark ended %s processes "
 		    "the tests started and left behind after their samples "

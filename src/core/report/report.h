@@ -54,6 +54,9 @@ size_t	 curves_tables(const struct run *, struct table ***);
 size_t	 curves_compare(const struct run *const *, const char *const *,
 	     size_t, struct table ***);
 
+/* scan.c: a run's parameter scans, figure against value */
+struct table *scan_table(const struct run *);
+
 /* scaling.c: a test's figures as copies are added */
 struct table *scaling_table(const struct run *);
 struct table *scaling_compare(const struct run *const *,

@@ -252,13 +252,15 @@ report_html_curves(struct sbuf *b, const struct report_html *r)
 	sbuf_puts(b, "<figure>\n");
 	n = (size_t)chart_memhier(b, r->runs, r->names, r->nrun);
 	n += chart_scaling(b, r->runs, r->names, r->nrun);
+	n += chart_scan(b, r->runs, r->names, r->nrun);
 	n += (size_t)chart_users(b, r->runs, r->names, r->nrun);
 	if (n == 0)
-		sbuf_puts(b, "<p>No memory sweep, copies series or users in "
-		    "these runs.</p>\n");
+		sbuf_puts(b, "<p>No memory sweep, copies series, parameter "
+		    "scan or users in these runs.</p>\n");
 	sbuf_puts(b, "</figure>\n");
 	if (r->nrun == 1) {
 		report_html_table(b, scaling_table(r->runs[0]));
+		report_html_table(b, scan_table(r->runs[0]));
 		report_html_table(b, users_table(r->runs[0]));
 		return;
 	}

@@ -219,15 +219,6 @@ scaling_rows(struct table *t, const struct scaling_point *p, size_t n,
 	}
 }
 
-static const char *
-scaling_unit(const struct run *run, const char *test)
-{
-	for (size_t i = 0; i < run->nsamples; i++)
-		if (strcmp(run->samples[i].test, test) == 0)
-			return run->samples[i].unit;
-	return "";
-}
-
 static int
 scaling_ncpu(const struct run *run)
 {
@@ -270,7 +261,7 @@ scaling_table(const struct run *run)
 		n = scaling_curve(run, tests[i], &p);
 		table_add_section(t, "%s (%s%s)", label_title_in(one, 1,
 		    tests[i]), dir == BENCH_LOWER ? "a copy's cost, " : "",
-		    scaling_unit(run, tests[i]));
+		    run_test_unit(run, tests[i]));
 		scaling_rows(t, p, n, dir, ncpu);
 		free(p);
 	}
