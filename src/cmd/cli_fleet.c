@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "cmd_fleet.h"
+#include "cli_fleet.h"
 
 static volatile sig_atomic_t cmd_fleet_stop;
 
@@ -24,7 +24,7 @@ static volatile sig_atomic_t cmd_fleet_stop;
  * ends the fleet at once (fleet_loop_run()), as it ends run.
  */
 static void
-cmd_fleet_on_signal(int sig)
+cli_fleet_on_signal(int sig)
 {
 	(void)sig;
 	cmd_fleet_stop = cmd_fleet_stop ? 2 : 1;
@@ -32,12 +32,12 @@ cmd_fleet_on_signal(int sig)
 
 /* SIGINT, SIGTERM, SIGHUP stop the fleet; a closed pipe is no crash. */
 static void
-cmd_fleet_signals(void)
+cli_fleet_signals(void)
 {
 	struct sigaction	sa;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = cmd_fleet_on_signal;
+	sa.sa_handler = cli_fleet_on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -49,7 +49,7 @@ cmd_fleet_signals(void)
 
 /* Initialise f before its options. */
 void
-cmd_fleet_init(struct cmd_fleet *f)
+cli_fleet_init(struct cli_fleet *f)
 {
 	memset(f, 0, sizeof *f);
 	fleet_inv_init(&f->inv);
@@ -59,7 +59,7 @@ cmd_fleet_init(struct cmd_fleet *f)
 
 /* One of the connection options (i F A f w H) into f; 0 or a status. */
 int
-cmd_fleet_opt(struct cmd_fleet *f, int c, const char *arg)
+cli_fleet_opt(struct cli_fleet *f, int c, const char *arg)
 {
 	long	n;
 
@@ -97,7 +97,7 @@ cmd_fleet_opt(struct cmd_fleet *f, int c, const char *arg)
 
 /* The long options every fleet command takes, as short ones. */
 void
-cmd_fleet_long_opts(int argc, char **argv)
+cli_fleet_long_opts(int argc, char **argv)
 {
 	cmd_long_opt(argc, argv, "--accept-new", 'A');
 	cmd_long_opt(argc, argv, "--hosts", 'H');
@@ -110,7 +110,7 @@ cmd_fleet_long_opts(int argc, char **argv)
  * validated before any ssh runs; 0 or the exit status.
  */
 int
-cmd_fleet_hosts(struct cmd_fleet *f)
+cli_fleet_hosts(struct cli_fleet *f)
 {
 	struct sm_error	err;
 	int		rc;
@@ -144,7 +144,7 @@ cmd_fleet_hosts(struct cmd_fleet *f)
 
 /* Each host's session, its log in dir (or none); the loop, the masters. */
 int
-cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
+cli_fleet_drive(struct cli_fleet *f, const char *argv0, const char *logdir,
     void (*tick)(void *), void *arg)
 {
 	const struct fleet_host	**hosts;
@@ -180,7 +180,7 @@ cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
 		    f->logs[i]);
 		f->sess[i].user = f;
 	}
-	cmd_fleet_signals();
+	cli_fleet_signals();
 	f->hostp = hosts;
 	f->interrupted = fleet_loop_run(f->sess, f->nsel, f->parallel,
 	    &cmd_fleet_stop, tick, arg);
@@ -189,7 +189,7 @@ cmd_fleet_drive(struct cmd_fleet *f, const char *argv0, const char *logdir,
 
 /* Free what f holds, its hosts' master connections ended first. */
 void
-cmd_fleet_free(struct cmd_fleet *f)
+cli_fleet_free(struct cli_fleet *f)
 {
 	if (f->hostp != NULL)
 		fleet_loop_end_masters(&f->ssh, f->hostp, f->nsel);
@@ -209,7 +209,7 @@ cmd_fleet_free(struct cmd_fleet *f)
 
 /* The exit status of a fleet command: 130, 6 or 0. */
 int
-cmd_fleet_status(const struct cmd_fleet *f, enum fleet_status good)
+cli_fleet_status(const struct cli_fleet *f, enum fleet_status good)
 {
 	if (f->interrupted)
 		return SM_EXIT_INTERRUPTED;

@@ -15,7 +15,7 @@
 #include "cmd.h"
 
 /* What the gate saw over every comparison, for its outcome. */
-struct cmd_gate_seen {
+struct cli_gate_seen {
 	size_t		 tripped;
 	double		 missable;	/* gate_missable()'s largest, or NaN */
 	char		 test[64];	/* ...its test */
@@ -24,7 +24,7 @@ struct cmd_gate_seen {
 
 /* Why a line tripped, after its change: the figure, or what it missed. */
 static void
-cmd_gate_why(const struct bmdiff_line *l, const char *why)
+cli_gate_why(const struct bmdiff_line *l, const char *why)
 {
 	char	buf[320];
 
@@ -43,7 +43,7 @@ cmd_gate_why(const struct bmdiff_line *l, const char *why)
 
 /* The lines of one comparison that trip the gate, one stderr line each. */
 static void
-cmd_gate_report(const struct cmd_gate *g, struct cmd_gate_seen *seen,
+cli_gate_report(const struct cli_gate *g, struct cli_gate_seen *seen,
     const struct compare_side *a, const struct compare_side *b,
     const struct bmdiff_line *lines, size_t n)
 {
@@ -58,7 +58,7 @@ cmd_gate_report(const struct cmd_gate *g, struct cmd_gate_seen *seen,
 		    "%s: %s", g->list, lines[i].g.test, lines[i].g.copies,
 		    lines[i].g.copies == 1 ? "y" : "ies", a->name, b->name,
 		    why);
-		cmd_gate_why(&lines[i], why);
+		cli_gate_why(&lines[i], why);
 		if (seen->trips == NULL)
 			continue;
 		o = json_out_object();
@@ -71,7 +71,7 @@ cmd_gate_report(const struct cmd_gate *g, struct cmd_gate_seen *seen,
 
 /* A summary of each run for the JSON document: which file, which label. */
 static void
-cmd_gate_runs(struct json_t *doc, const struct run *runs, char **args,
+cli_gate_runs(struct json_t *doc, const struct run *runs, char **args,
     char **names, int n)
 {
 	struct json_t	*arr = json_out_array(), *o;
@@ -92,7 +92,7 @@ cmd_gate_runs(struct json_t *doc, const struct run *runs, char **args,
 
 /* compare's settings, as the document's head. */
 static struct json_t *
-cmd_gate_doc(const struct compare_opts *o, const struct filter *f)
+cli_gate_doc(const struct compare_opts *o, const struct filter *f)
 {
 	struct json_t	*doc = json_out_doc("compare"), *fo;
 
@@ -109,7 +109,7 @@ cmd_gate_doc(const struct compare_opts *o, const struct filter *f)
 
 /* One comparison: its lines judged, gated and (doc) added. */
 static void
-cmd_gate_pair(const struct cmd_gate *g, struct cmd_gate_seen *seen,
+cli_gate_pair(const struct cli_gate *g, struct cli_gate_seen *seen,
     struct json_t *doc, const struct compare_side *a, size_t afirst,
     const struct compare_side *b, size_t bfirst,
     const struct compare_opts *o)
@@ -121,7 +121,7 @@ cmd_gate_pair(const struct cmd_gate *g, struct cmd_gate_seen *seen,
 
 	n = bmdiff_lines(a, b, o, &lines);
 	if (g->gate.mask != 0)
-		cmd_gate_report(g, seen, a, b, lines, n);
+		cli_gate_report(g, seen, a, b, lines, n);
 	d = gate_missable(lines, n, &test);
 	if (!isnan(d) && !(d <= seen->missable)) {
 		seen->missable = d;
@@ -137,8 +137,8 @@ cmd_gate_pair(const struct cmd_gate *g, struct cmd_gate_seen *seen,
  * names the largest change the comparison could have missed.
  */
 static void
-cmd_gate_outcome(const struct cmd_gate *g, struct json_t *doc,
-    struct cmd_gate_seen *seen)
+cli_gate_outcome(const struct cli_gate *g, struct json_t *doc,
+    struct cli_gate_seen *seen)
 {
 	struct json_t	*go;
 	char		 missed[200];
@@ -179,21 +179,21 @@ cmd_gate_outcome(const struct cmd_gate *g, struct json_t *doc,
  * *doc.  Returns how many lines tripped.
  */
 size_t
-cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
+cli_gate_judge(const struct cli_gate *g, const struct run *runs,
     char **args, char **names, int n, int split,
     const struct compare_opts *o, const struct filter *f,
     struct json_t **doc)
 {
 	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
 	struct compare_side	  a, b;
-	struct cmd_gate_seen	  seen = { 0, NAN, "", NULL };
+	struct cli_gate_seen	  seen = { 0, NAN, "", NULL };
 	struct json_t		 *d = NULL;
 
 	for (int j = 0; j < n; j++)
 		rp[j] = &runs[j];
 	if (doc != NULL) {
-		d = *doc = cmd_gate_doc(o, f);
-		cmd_gate_runs(d, runs, args, names, n);
+		d = *doc = cli_gate_doc(o, f);
+		cli_gate_runs(d, runs, args, names, n);
 		if (g->gate.mask != 0)
 			seen.trips = json_out_array();
 	}
@@ -201,14 +201,14 @@ cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
 		a = (struct compare_side){ rp, (size_t)split, names[0] };
 		b = (struct compare_side){ rp + split, (size_t)(n - split),
 		    names[split] };
-		cmd_gate_pair(g, &seen, d, &a, 0, &b, (size_t)split, o);
+		cli_gate_pair(g, &seen, d, &a, 0, &b, (size_t)split, o);
 	}
 	for (int r = 1; split < 0 && r < n; r++) {
 		a = (struct compare_side){ rp, 1, names[0] };
 		b = (struct compare_side){ rp + r, 1, names[r] };
-		cmd_gate_pair(g, &seen, d, &a, 0, &b, (size_t)r, o);
+		cli_gate_pair(g, &seen, d, &a, 0, &b, (size_t)r, o);
 	}
-	cmd_gate_outcome(g, d, &seen);
+	cli_gate_outcome(g, d, &seen);
 	free(rp);
 	return seen.tripped;
 }

@@ -29,7 +29,7 @@ int
 cli_history_export(const struct history *h, int kind)
 {
 	if (kind == 'b')
-		return cmd_json_write(history_bmf(h));
+		return cli_json_write(history_bmf(h));
 	history_otava(h, stdout);
 	return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
 }

@@ -14,7 +14,7 @@
 
 /* Write doc on stdout and free it; 0 or the exit status. */
 int
-cmd_json_write(struct json_t *doc)
+cli_json_write(struct json_t *doc)
 {
 	struct sm_error	err;
 
@@ -29,7 +29,7 @@ cmd_json_write(struct json_t *doc)
  * against it (named name), with noise calibrate's profile table.
  */
 int
-cmd_json_run(const char *command, const struct run *run, const char *file,
+cli_json_run(const char *command, const struct run *run, const char *file,
     const struct run *base, const char *name, int noise)
 {
 	struct json_t	 *doc = json_out_doc(command);
@@ -54,5 +54,5 @@ cmd_json_run(const char *command, const struct run *run, const char *file,
 		json_out_set(doc, "noise", json_out_table(one));
 		table_free(one);
 	}
-	return cmd_json_write(doc);
+	return cli_json_write(doc);
 }

@@ -27,7 +27,7 @@
 static volatile sig_atomic_t cmd_measure_stop;
 
 /* What the session's callback sees: the options, the session, progress. */
-struct cmd_measure_ctx {
+struct cli_measure_ctx {
 	struct cmd_opts	*m;
 	struct session	*s;		/* NULL until begun */
 	struct run	*run;		/* what it measures */
@@ -45,7 +45,7 @@ struct cmd_measure_ctx {
 
 /* The first signal stops the run and keeps it; a second ends sysmark. */
 static void
-cmd_measure_on_signal(int sig)
+cli_measure_on_signal(int sig)
 {
 	(void)sig;
 	if (cmd_measure_stop)
@@ -55,12 +55,12 @@ cmd_measure_on_signal(int sig)
 
 /* SIGINT, SIGTERM and SIGHUP stop the run through cmd_measure_stop. */
 static void
-cmd_measure_signals(void)
+cli_measure_signals(void)
 {
 	struct sigaction	sa;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = cmd_measure_on_signal;
+	sa.sa_handler = cli_measure_on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -76,10 +76,10 @@ cmd_measure_signals(void)
  * mean) first clears the updating one.
  */
 static void
-cmd_measure_say(struct cmd_measure_ctx *x, const char *fmt, ...)
+cli_measure_say(struct cli_measure_ctx *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void
-cmd_measure_say(struct cmd_measure_ctx *x, const char *fmt, ...)
+cli_measure_say(struct cli_measure_ctx *x, const char *fmt, ...)
 {
 	va_list	ap;
 
@@ -94,7 +94,7 @@ cmd_measure_say(struct cmd_measure_ctx *x, const char *fmt, ...)
 
 /* The updating line: line, cut to the terminal's width; plain elsewhere. */
 static void
-cmd_measure_status(struct cmd_measure_ctx *x, const char *line)
+cli_measure_status(struct cli_measure_ctx *x, const char *line)
 {
 	struct winsize	ws;
 	int		width = 80;
@@ -112,7 +112,7 @@ cmd_measure_status(struct cmd_measure_ctx *x, const char *line)
 
 /* Which test of the round ev's is, 1-based: the plan's order if grouped. */
 static size_t
-cmd_measure_which(struct cmd_measure_ctx *x, const struct runner_event *ev)
+cli_measure_which(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	const struct plan	*p = &x->m->plan;
 
@@ -137,7 +137,7 @@ cmd_measure_which(struct cmd_measure_ctx *x, const struct runner_event *ev)
  * samples done so far kept to theirs.
  */
 static double
-cmd_measure_left(const struct cmd_measure_ctx *x)
+cli_measure_left(const struct cli_measure_ctx *x)
 {
 	double	spent = (double)(sm_now_ns() - x->t0) / 1e9;
 	double	left = x->est_total - x->est_done;
@@ -149,12 +149,12 @@ cmd_measure_left(const struct cmd_measure_ctx *x)
 
 /* After each sample: "test k of N, ...: value; P%, about T left". */
 static void
-cmd_measure_step(struct cmd_measure_ctx *x, const struct runner_event *ev)
+cli_measure_step(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	const struct plan	*p = &x->m->plan;
 	char			 line[320], rep[32] = "", what[32] = "warm-up",
 				 left[32];
-	size_t			 k = cmd_measure_which(x, ev);
+	size_t			 k = cli_measure_which(x, ev);
 
 	if (ev->bench == NULL)
 		return;
@@ -167,18 +167,18 @@ cmd_measure_step(struct cmd_measure_ctx *x, const struct runner_event *ev)
 	else if (ev->sample != RUN_WARMUP)
 		snprintf(what, sizeof what, "sample %d/%d", ev->sample,
 		    ev->nsamples);
-	detect_secs(cmd_measure_left(x), left, sizeof left);
+	detect_secs(cli_measure_left(x), left, sizeof left);
 	snprintf(line, sizeof line, "test %zu of %zu%s: %s, %d %s, %s: %s; "
 	    "%.0f%%, about %s left", k, p->nbench * p->ncopies, rep,
 	    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" : "copies",
 	    what, x->last, ev->total > 0 ? 100.0 * (double)ev->done /
 	    (double)ev->total : 0, left);
-	cmd_measure_status(x, line);
+	cli_measure_status(x, line);
 }
 
 /* A sample's outcome: its value kept for the line; a failure said. */
 static void
-cmd_measure_sample(struct cmd_measure_ctx *x, const struct runner_event *ev)
+cli_measure_sample(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	char	v[64];
 
@@ -189,21 +189,21 @@ cmd_measure_sample(struct cmd_measure_ctx *x, const struct runner_event *ev)
 	}
 	snprintf(x->last, sizeof x->last, "%s", ev->type ==
 	    RUNNER_EV_ERROR ? "FAILED" : "skipped");
-	cmd_measure_say(x, "  %s, sample %d/%d %s: %s", ev->bench->id,
+	cli_measure_say(x, "  %s, sample %d/%d %s: %s", ev->bench->id,
 	    ev->sample, ev->nsamples, ev->type == RUNNER_EV_ERROR ?
 	    "FAILED" : "skipped", ev->msg);
 }
 
 /* A test done, test by test: its mean and interval, a line that stays. */
 static void
-cmd_measure_done(struct cmd_measure_ctx *x, const struct runner_event *ev)
+cli_measure_done(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	char	v[64];
 
 	if (ev->stats->n < 2)
 		return;
 	label_value(ev->stats->mean, v, sizeof v);
-	cmd_measure_say(x, "  %s, %d %s: mean %s %s, +/- %.1f%%, CV %.1f%%",
+	cli_measure_say(x, "  %s, %d %s: mean %s %s, +/- %.1f%%, CV %.1f%%",
 	    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" : "copies", v,
 	    ev->bench->unit, 100 * ev->stats->ci / fabs(ev->stats->mean),
 	    100 * ev->stats->cv);
@@ -211,16 +211,16 @@ cmd_measure_done(struct cmd_measure_ctx *x, const struct runner_event *ev)
 
 /* The run's end, in either order: a stuck copy's files, an interruption. */
 static void
-cmd_measure_finished(struct cmd_measure_ctx *x, const struct runner_event *ev)
+cli_measure_finished(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	if (x->open)
 		fputs("\r\033[K", stderr);
 	x->open = 0;
 	if (ev->msg != NULL)
-		cmd_measure_say(x, "the run stops: a copy would not die; "
+		cli_measure_say(x, "the run stops: a copy would not die; "
 		    "its files are left in %s", ev->msg);
 	if (ev->cancelled)
-		cmd_measure_say(x, "interrupted: the samples finished so "
+		cli_measure_say(x, "interrupted: the samples finished so "
 		    "far are kept");
 }
 
@@ -229,19 +229,19 @@ cmd_measure_finished(struct cmd_measure_ctx *x, const struct runner_event *ev)
  * saved (unless -q), and a save that failed (always).  1 if ev was one.
  */
 static int
-cmd_measure_session(struct cmd_measure_ctx *x, const struct runner_event *ev)
+cli_measure_session(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	switch (ev->type) {
 	case SESSION_EV_WARNING:
 		if (!x->m->quiet)
-			cmd_measure_say(x, "warning: %s", ev->msg);
+			cli_measure_say(x, "warning: %s", ev->msg);
 		return 1;
 	case SESSION_EV_SAVED:
 		if (!x->m->quiet)
-			cmd_measure_say(x, "saved %s", ev->msg);
+			cli_measure_say(x, "saved %s", ev->msg);
 		return 1;
 	case SESSION_EV_NOT_SAVED:
-		cmd_measure_say(x, "sysmark: %s", ev->msg);
+		cli_measure_say(x, "sysmark: %s", ev->msg);
 		return 1;
 	default:
 		return 0;
@@ -250,11 +250,11 @@ cmd_measure_session(struct cmd_measure_ctx *x, const struct runner_event *ev)
 
 /* Progress for a person watching stderr. */
 static void
-cmd_measure_progress(const struct runner_event *ev, void *arg)
+cli_measure_progress(const struct runner_event *ev, void *arg)
 {
-	struct cmd_measure_ctx	*x = arg;
+	struct cli_measure_ctx	*x = arg;
 
-	if (cmd_measure_session(x, ev) || x->m->quiet)
+	if (cli_measure_session(x, ev) || x->m->quiet)
 		return;
 	switch (ev->type) {
 	case RUNNER_EV_RUN_START:
@@ -263,17 +263,17 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 	case RUNNER_EV_SAMPLE:
 	case RUNNER_EV_ERROR:
 	case RUNNER_EV_SKIPPED:
-		cmd_measure_sample(x, ev);
+		cli_measure_sample(x, ev);
 		break;
 	case RUNNER_EV_PROGRESS:
-		cmd_measure_step(x, ev);
+		cli_measure_step(x, ev);
 		break;
 	case RUNNER_EV_BENCH_DONE:
 		if (x->m->plan.order == RUNNER_ORDER_GROUPED)
-			cmd_measure_done(x, ev);
+			cli_measure_done(x, ev);
 		break;
 	case RUNNER_EV_FINISHED:
-		cmd_measure_finished(x, ev);
+		cli_measure_finished(x, ev);
 		break;
 	default:
 		break;
@@ -284,7 +284,7 @@ cmd_measure_progress(const struct runner_event *ev, void *arg)
 
 /* The session's settings for m's command. */
 static void
-cmd_measure_conf(struct cmd_opts *m, struct session_conf *c)
+cli_measure_conf(struct cmd_opts *m, struct session_conf *c)
 {
 	memset(c, 0, sizeof *c);
 	c->self = m->self;
@@ -303,7 +303,7 @@ cmd_measure_conf(struct cmd_opts *m, struct session_conf *c)
 
 /* An interrupted run's last line: the exact command that resumes it. */
 static void
-cmd_measure_how_to_resume(const struct cmd_measure_ctx *x)
+cli_measure_how_to_resume(const struct cli_measure_ctx *x)
 {
 	char	self[PATH_MAX + 8], path[PATH_MAX + 8];
 
@@ -316,12 +316,12 @@ cmd_measure_how_to_resume(const struct cmd_measure_ctx *x)
 
 /* The run's tables, or with -f json its document; 0 or the status. */
 static int
-cmd_measure_print(const struct cmd_opts *m, const struct run *run)
+cli_measure_print(const struct cmd_opts *m, const struct run *run)
 {
 	int	rc;
 
 	if (m->fmt == TABLE_JSON)
-		return cmd_json_run(m->calibrate ? "calibrate" : m->mix !=
+		return cli_json_run(m->calibrate ? "calibrate" : m->mix !=
 		    NULL ? "users" : "run", run, m->saved[0] ? m->saved :
 		    NULL, m->plan.baseline != NULL ? &m->base : NULL,
 		    m->plan.baseline, m->calibrate);
@@ -344,7 +344,7 @@ cmd_measure_print(const struct cmd_opts *m, const struct run *run)
  * else, otherwise its tables (with --no-save, said to be unsaved).
  */
 static int
-cmd_measure_output(const struct cmd_opts *m, const struct run *run)
+cli_measure_output(const struct cmd_opts *m, const struct run *run)
 {
 	if (m->nosave && m->out != NULL && strcmp(m->out, "-") == 0) {
 		if (csvstore_print(run, stdout) != 0 || fflush(stdout) != 0) {
@@ -356,7 +356,7 @@ cmd_measure_output(const struct cmd_opts *m, const struct run *run)
 	}
 	if (m->nosave && !m->quiet)
 		fprintf(stderr, "not saved (--no-save)\n");
-	return cmd_measure_print(m, run);
+	return cli_measure_print(m, run);
 }
 
 /*
@@ -364,9 +364,9 @@ cmd_measure_output(const struct cmd_opts *m, const struct run *run)
  * (a failed save wins, then an interruption, then a failed sample).
  */
 int
-cmd_measure(struct cmd_opts *m)
+cli_measure(struct cmd_opts *m)
 {
-	struct cmd_measure_ctx	 x;
+	struct cli_measure_ctx	 x;
 	struct session_conf	 conf;
 	struct run		 run, profile;
 	struct sm_error		 err;
@@ -380,19 +380,19 @@ cmd_measure(struct cmd_opts *m)
 	x.est_total = plan_estimate(&m->plan);
 	x.t0 = sm_now_ns();
 	if (!m->quiet && m->plan.nbench > 0)
-		cmd_plan_print(m, stderr);
-	if (m->ask && (rc = cmd_plan_go(m)) != 0)
+		cli_plan_print(m, stderr);
+	if (m->ask && (rc = cli_plan_go(m)) != 0)
 		return rc;
-	cmd_measure_conf(m, &conf);
+	cli_measure_conf(m, &conf);
 	run_init(&profile);
 	if (m->plan.target > 0 && m->plan.baseline != NULL &&
-	    cmd_plan_profile(m, &profile, pname, sizeof pname)) {
+	    cli_plan_profile(m, &profile, pname, sizeof pname)) {
 		conf.noise = &profile;
-		cmd_plan_reach(m, &profile);
+		cli_plan_reach(m, &profile);
 	}
-	cmd_measure_signals();
+	cli_measure_signals();
 	run_init(&run);
-	if ((x.s = session_begin(&m->plan, &conf, &run, cmd_measure_progress,
+	if ((x.s = session_begin(&m->plan, &conf, &run, cli_measure_progress,
 	    &x, &err)) == NULL) {
 		run_free(&profile);
 		return cmd_input_error(&err);
@@ -406,13 +406,13 @@ cmd_measure(struct cmd_opts *m)
 		csvstore_print(&run, stderr);
 	}
 	/* The table is printed whatever became of the save. */
-	rc = cmd_measure_output(m, &run);
+	rc = cli_measure_output(m, &run);
 	if (rc != 0 && st != SM_EXIT_SAVED_ELSEWHERE &&
 	    st != SM_EXIT_NOT_SAVED)
 		st = rc;
 	if (cancelled && st != SM_EXIT_SAVED_ELSEWHERE &&
 	    st != SM_EXIT_NOT_SAVED)
-		cmd_measure_how_to_resume(&x);
+		cli_measure_how_to_resume(&x);
 	session_free(x.s);
 	run_free(&run);
 	return st;

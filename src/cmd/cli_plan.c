@@ -31,7 +31,7 @@
 
 /* This host's profile into *profile (initialised here); 1 if there is one. */
 int
-cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
+cli_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
     size_t len)
 {
 	struct run	 host;
@@ -51,7 +51,7 @@ cmd_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
 
 /* Say why --detect will not run; the exit status. */
 static int
-cmd_plan_refuse(const char *fmt, ...)
+cli_plan_refuse(const char *fmt, ...)
 {
 	struct sm_error	err;
 	va_list		ap;
@@ -71,7 +71,7 @@ cmd_plan_refuse(const char *fmt, ...)
 
 /* 1 if a person can be asked: stdin and stderr are a terminal. */
 static int
-cmd_plan_tty(void)
+cli_plan_tty(void)
 {
 	return isatty(STDIN_FILENO) && isatty(STDERR_FILENO);
 }
@@ -81,12 +81,12 @@ cmd_plan_tty(void)
  * CMD_PLAN_ANSWER_S is no, and without a terminal nothing is asked.
  */
 static int
-cmd_plan_ask(const char *question)
+cli_plan_ask(const char *question)
 {
 	struct pollfd	pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 	char		line[16];
 
-	if (!cmd_plan_tty())
+	if (!cli_plan_tty())
 		return 0;
 	fprintf(stderr, "%s [y/N] ", question);
 	if (poll(&pfd, 1, CMD_PLAN_ANSWER_S * 1000) != 1) {
@@ -100,7 +100,7 @@ cmd_plan_ask(const char *question)
 
 /* --detect's duration: the profile's, whose spread was measured at it. */
 static void
-cmd_plan_duration(struct cmd_opts *m, const struct run *profile,
+cli_plan_duration(struct cmd_opts *m, const struct run *profile,
     int duration_given)
 {
 	const char	*d = run_meta_get(profile, "duration");
@@ -118,7 +118,7 @@ cmd_plan_duration(struct cmd_opts *m, const struct run *profile,
 
 /* What --detect chose: the options of a run, the runs a side, the time. */
 static void
-cmd_plan_chose(const struct cmd_opts *m, const struct detect_choice *c,
+cli_plan_chose(const struct cmd_opts *m, const struct detect_choice *c,
     char *buf, size_t len)
 {
 	char	opts[64];
@@ -141,7 +141,7 @@ cmd_plan_chose(const struct cmd_opts *m, const struct detect_choice *c,
  * says it: the profile (one run a side), or each side's own runs.
  */
 static const char *
-cmd_plan_basis(const struct detect_choice *c, const char *pname)
+cli_plan_basis(const struct detect_choice *c, const char *pname)
 {
 	static char	buf[PATH_MAX + 128];
 
@@ -166,7 +166,7 @@ cmd_plan_basis(const struct detect_choice *c, const char *pname)
  * 0, or the exit status of a refusal.
  */
 static int
-cmd_plan_fresh(const struct cmd_opts *m, const struct run *profile)
+cli_plan_fresh(const struct cmd_opts *m, const struct run *profile)
 {
 	struct estimate	e;
 	char		msg[512];
@@ -176,7 +176,7 @@ cmd_plan_fresh(const struct cmd_opts *m, const struct run *profile)
 	rc = noise_stale(profile, (long long)time(NULL), sysinfo_loadavg(),
 	    msg, sizeof msg);
 	if (rc == 2)
-		return cmd_plan_refuse("--detect: %s", msg);
+		return cli_plan_refuse("--detect: %s", msg);
 	if (rc == 1 && !m->quiet)
 		fprintf(stderr, "warning: --detect: %s\n", msg);
 	if (m->quiet || m->plan.nbench == 0)
@@ -197,32 +197,32 @@ cmd_plan_fresh(const struct cmd_opts *m, const struct run *profile)
 
 /* Say what --detect chose, and whether to go on; 0 or an exit status. */
 static int
-cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
+cli_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
     const char *pname)
 {
 	char	secs[32], side[32], chose[512], runs[32];
 
 	detect_secs(c->run_seconds, secs, sizeof secs);
 	detect_secs(c->seconds, side, sizeof side);
-	cmd_plan_chose(m, c, chose, sizeof chose);
+	cli_plan_chose(m, c, chose, sizeof chose);
 	if (!m->quiet && c->runs > 1)
 		fprintf(stderr, "run --detect %g%%: %s, judged %s; this run "
 		    "is one of them, about %s a run, %s a side.\n",
-		    100 * m->detect, chose, cmd_plan_basis(c, pname), secs,
+		    100 * m->detect, chose, cli_plan_basis(c, pname), secs,
 		    side);
 	else if (!m->quiet)
 		fprintf(stderr, "run --detect %g%%: %s, judged %s; about %s "
 		    "a run, and a comparison needs two.\n", 100 * m->detect,
-		    chose, cmd_plan_basis(c, pname), secs);
+		    chose, cli_plan_basis(c, pname), secs);
 	/* What a side costs, though this run is one of its runs. */
 	if (m->plan.time_cap <= 0 || c->seconds <= m->plan.time_cap)
 		return 0;
-	if (m->yes || (!m->quiet && cmd_plan_ask("Go on?")))
+	if (m->yes || (!m->quiet && cli_plan_ask("Go on?")))
 		return 0;
 	runs[0] = '\0';
 	if (c->runs > 1)
 		snprintf(runs, sizeof runs, "%d runs a side of ", c->runs);
-	return cmd_plan_refuse("run --detect %g%%: %s-R %d -n %d would take "
+	return cli_plan_refuse("run --detect %g%%: %s-R %d -n %d would take "
 	    "about %s, longer than -T %g s; raise -T, choose fewer tests, or "
 	    "accept a larger change", 100 * m->detect, runs, c->repeats,
 	    c->samples, side, m->plan.time_cap);
@@ -230,7 +230,7 @@ cmd_plan_confirm(const struct cmd_opts *m, const struct detect_choice *c,
 
 /* One line of the plan: a test at one copies value. */
 static void
-cmd_plan_line(const struct cmd_opts *m, const struct bench *b, int copies,
+cli_plan_line(const struct cmd_opts *m, const struct bench *b, int copies,
     FILE *fp)
 {
 	char	each[32];
@@ -246,7 +246,7 @@ cmd_plan_line(const struct cmd_opts *m, const struct bench *b, int copies,
 
 /* The plan and its estimated time, onto fp. */
 void
-cmd_plan_print(const struct cmd_opts *m, FILE *fp)
+cli_plan_print(const struct cmd_opts *m, FILE *fp)
 {
 	const struct plan	*p = &m->plan;
 	char			 est[32];
@@ -258,7 +258,7 @@ cmd_plan_print(const struct cmd_opts *m, FILE *fp)
 	    "test by test");
 	for (size_t b = 0; b < p->nbench; b++)
 		for (size_t c = 0; c < p->ncopies; c++)
-			cmd_plan_line(m, p->benches[b], p->copies[c], fp);
+			cli_plan_line(m, p->benches[b], p->copies[c], fp);
 	if (p->repeats > 1)
 		fprintf(fp, "  all of it %d times (-R)\n", p->repeats);
 	detect_secs(plan_estimate(p), est, sizeof est);
@@ -271,7 +271,7 @@ cmd_plan_print(const struct cmd_opts *m, FILE *fp)
  * 0, or an exit status with the reason said.
  */
 int
-cmd_plan_go(const struct cmd_opts *m)
+cli_plan_go(const struct cmd_opts *m)
 {
 	double	t = plan_estimate(&m->plan);
 	char	est[32], q[96];
@@ -279,19 +279,19 @@ cmd_plan_go(const struct cmd_opts *m)
 	detect_secs(t, est, sizeof est);
 	if (m->yes || t <= CMD_PLAN_ASK_S)
 		return 0;
-	if (!m->quiet && cmd_plan_tty()) {
+	if (!m->quiet && cli_plan_tty()) {
 		snprintf(q, sizeof q, "This run takes about %s. Start it?",
 		    est);
-		if (cmd_plan_ask(q))
+		if (cli_plan_ask(q))
 			return 0;
-		return cmd_plan_refuse("run: not started");
+		return cli_plan_refuse("run: not started");
 	}
 	if (t <= CMD_PLAN_BATCH_S)
 		return 0;
-	return cmd_plan_refuse("run: this plan takes about %s, over %.0f min, "
+	return cli_plan_refuse("run: this plan takes about %s, over %.0f min, "
 	    "and %s: give --yes to start it, or choose fewer tests (-t, -g, "
 	    "--preset)", est, CMD_PLAN_BATCH_S / 60, m->quiet &&
-	    cmd_plan_tty() ? "-q asks nothing" : "there is no terminal to "
+	    cli_plan_tty() ? "-q asks nothing" : "there is no terminal to "
 	    "ask on");
 }
 
@@ -300,37 +300,37 @@ cmd_plan_go(const struct cmd_opts *m)
  * an exit status, with the reason on stderr.
  */
 int
-cmd_plan_detect(struct cmd_opts *m, int duration_given)
+cli_plan_detect(struct cmd_opts *m, int duration_given)
 {
 	struct run		profile;
 	struct detect_choice	c;
 	char			pname[PATH_MAX], how[160];
 	int			rc;
 
-	if (!cmd_plan_profile(m, &profile, pname, sizeof pname))
-		return cmd_plan_refuse("--detect: this host has no noise "
+	if (!cli_plan_profile(m, &profile, pname, sizeof pname))
+		return cli_plan_refuse("--detect: this host has no noise "
 		    "profile; run sysmark calibrate (with the same tests) "
 		    "first");
-	cmd_plan_duration(m, &profile, duration_given);
-	if ((rc = cmd_plan_fresh(m, &profile)) != 0) {
+	cli_plan_duration(m, &profile, duration_given);
+	if ((rc = cli_plan_fresh(m, &profile)) != 0) {
 		run_free(&profile);
 		return rc;
 	}
 	rc = detect_choose(&profile, &m->plan, COMPARE_ALPHA, COMPARE_MIN_EFFECT,
 	    m->detect, &c);
 	if (rc < 0)
-		rc = cmd_plan_refuse("--detect: the profile %s has no spread "
+		rc = cli_plan_refuse("--detect: the profile %s has no spread "
 		    "for %s; calibrate it (sysmark calibrate -t %s)", pname,
 		    c.worst_test, c.worst_test);
 	else if (rc == 0) {
 		detect_describe(&c, how, sizeof how);
-		rc = cmd_plan_refuse("--detect %g%%: not reachable on this "
+		rc = cli_plan_refuse("--detect %g%%: not reachable on this "
 		    "host: even %s leaves %s at %.1f%%", 100 * m->detect, how,
 		    c.worst_test, 100 * c.worst);
 	} else {
 		m->plan.repeats = c.repeats;
 		m->plan.samples = c.samples;
-		rc = cmd_plan_confirm(m, &c, pname);
+		rc = cli_plan_confirm(m, &c, pname);
 	}
 	run_free(&profile);
 	return rc;
@@ -341,7 +341,7 @@ cmd_plan_detect(struct cmd_opts *m, int duration_given)
  * within the target by more samples of this run, and which -R could.
  */
 void
-cmd_plan_reach(const struct cmd_opts *m, const struct run *profile)
+cli_plan_reach(const struct cmd_opts *m, const struct run *profile)
 {
 	double	ci = index_reach(profile, &m->base, m->plan.benches, m->plan.nbench,
 		    m->plan.repeats > 1 ? m->plan.repeats : 1), more;

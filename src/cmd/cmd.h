@@ -139,30 +139,30 @@ int	 cli_commands_given(const struct cli_commands *);
 int	 cli_commands_finish(struct cli_commands *, struct plan *);
 
 /* cli_json.c */
-int	 cmd_json_write(struct json_t *);
-int	 cmd_json_run(const char *command, const struct run *run,
+int	 cli_json_write(struct json_t *);
+int	 cli_json_run(const char *command, const struct run *run,
 	     const char *file, const struct run *base, const char *name,
 	     int noise);
 
 /* cli_gate.c: compare --fail-on and compare -f json */
-struct cmd_gate {
+struct cli_gate {
 	struct gate	gate;		/* mask 0: no gate */
 	char		list[64];	/* the conditions, as gate_str() */
 };
-size_t	 cmd_gate_judge(const struct cmd_gate *g, const struct run *runs,
+size_t	 cli_gate_judge(const struct cli_gate *g, const struct run *runs,
 	     char **args, char **names, int n, int split,
 	     const struct compare_opts *o, const struct filter *f,
 	     struct json_t **doc);
 
 /* cli_plan.c */
-int	 cmd_plan_profile(const struct cmd_opts *, struct run *, char *,
+int	 cli_plan_profile(const struct cmd_opts *, struct run *, char *,
 	     size_t);
-int	 cmd_plan_detect(struct cmd_opts *, int);
-void	 cmd_plan_reach(const struct cmd_opts *, const struct run *);
-void	 cmd_plan_print(const struct cmd_opts *, FILE *);
-int	 cmd_plan_go(const struct cmd_opts *);
+int	 cli_plan_detect(struct cmd_opts *, int);
+void	 cli_plan_reach(const struct cmd_opts *, const struct run *);
+void	 cli_plan_print(const struct cmd_opts *, FILE *);
+int	 cli_plan_go(const struct cmd_opts *);
 /* cli_measure.c */
-int	 cmd_measure(struct cmd_opts *);
+int	 cli_measure(struct cmd_opts *);
 
 /* The commands, one file each, and their usage. */
 extern const char cmd_run_usage[], cmd_calibrate_usage[], cmd_users_usage[],

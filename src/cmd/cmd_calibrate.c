@@ -88,7 +88,7 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 		noise_plan(&m.plan, m.plan.repeats, gap_set ? m.plan.gap : -1);
 	m.out = path;
 	if (rc == 0)
-		rc = cmd_measure(&m);
+		rc = cli_measure(&m);
 	cmd_opts_free(&m);
 	cli_commands_free(&cc);
 	return rc;

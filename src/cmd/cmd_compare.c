@@ -48,7 +48,7 @@ struct cmd_compare_args {
 	enum table_format	 fmt;
 	const char		*profile;	/* -p */
 	struct filter		 filter;	/* -t, -g */
-	struct cmd_gate		 gate;		/* --fail-on */
+	struct cli_gate		 gate;		/* --fail-on */
 	int			 force;		/* -F: another host's -p */
 };
 
@@ -75,7 +75,7 @@ cmd_compare_rule(int c, const char *arg, struct compare_opts *o)
 
 /* --fail-on LIST; 0 or the exit status. */
 static int
-cmd_compare_gate(const char *arg, struct cmd_gate *g)
+cmd_compare_gate(const char *arg, struct cli_gate *g)
 {
 	struct sm_error	err;
 
@@ -283,7 +283,7 @@ cmd_compare_print(struct cmd_compare_args *ca, const struct run *runs,
 	size_t		 tripped, nc;
 	int		 rc = 0;
 
-	tripped = cmd_gate_judge(&ca->gate, runs, args, names, n, split, o,
+	tripped = cli_gate_judge(&ca->gate, runs, args, names, n, split, o,
 	    &ca->filter, ca->fmt == TABLE_JSON ? &doc : NULL);
 	if (doc != NULL) {
 		rp = xcalloc((size_t)n, sizeof *rp);
@@ -294,7 +294,7 @@ cmd_compare_print(struct cmd_compare_args *ca, const struct run *runs,
 		free(rp);
 		json_out_add_tables(doc, curves, nc);
 		free(curves);
-		rc = cmd_json_write(doc);
+		rc = cli_json_write(doc);
 	} else {
 		o->wide = ca->fmt != TABLE_TEXT;
 		t = cmd_compare_table(runs, names, n, split, o);

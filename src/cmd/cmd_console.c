@@ -95,7 +95,7 @@ cmd_console_plain(const char *argv0)
 		if (rc == 0)
 			rc = cmd_check_out(&m);
 		if (rc == 0)
-			rc = cmd_measure(&m);
+			rc = cli_measure(&m);
 	}
 	cmd_opts_free(&m);
 	return rc;

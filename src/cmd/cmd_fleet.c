@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "cmd_fleet.h"
+#include "cli_fleet.h"
 
 const char cmd_fleet_usage[] =
 "usage: sysmark fleet check [-F SSH_CONFIG] [--accept-new] [-w SECONDS]\n"
@@ -59,7 +59,7 @@ const char cmd_fleet_usage[] =
 
 /* The check table: a line per host, reachable or why not. */
 static struct table *
-cmd_fleet_check_table(const struct cmd_fleet *f)
+cmd_fleet_check_table(const struct cli_fleet *f)
 {
 	struct table		*t = table_new("FLEET CHECK");
 	const struct fleet_sess	*s;
@@ -93,7 +93,7 @@ cmd_fleet_check_table(const struct cmd_fleet *f)
 
 /* Whether a matching sysmark is there, or would be copied. */
 const char *
-cmd_fleet_check_binary(const struct cmd_fleet *f, const struct fleet_sess *s)
+cmd_fleet_check_binary(const struct cli_fleet *f, const struct fleet_sess *s)
 {
 	static const char	match[] = "sysmark " SYSMARK_VERSION;
 
@@ -109,31 +109,31 @@ cmd_fleet_check_binary(const struct cmd_fleet *f, const struct fleet_sess *s)
 static int
 cmd_fleet_check(int argc, char **argv, const char *argv0)
 {
-	struct cmd_fleet	f;
+	struct cli_fleet	f;
 	enum table_format	fmt = TABLE_TEXT;
 	int			c, rc = 0;
 
-	cmd_fleet_init(&f);
+	cli_fleet_init(&f);
 	f.job.check_only = 1;
-	cmd_fleet_long_opts(argc, argv);
+	cli_fleet_long_opts(argc, argv);
 	while (rc == 0 && (c = getopt(argc, argv, ":i:H:F:Af:w:o:")) != -1)
 		rc = c == 'o' ? cmd_parse_format(optarg, &fmt) :
 		    c == ':' ? cmd_usage_error("option -%c needs a value",
-		    optopt) : cmd_fleet_opt(&f, c == '?' ? optopt : c, optarg);
+		    optopt) : cli_fleet_opt(&f, c == '?' ? optopt : c, optarg);
 	if (rc == 0 && optind < argc)
 		f.pattern = argv[optind++];
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("fleet check: unexpected \"%s\"",
 		    argv[optind]);
 	if (rc == 0)
-		rc = cmd_fleet_hosts(&f);
+		rc = cli_fleet_hosts(&f);
 	if (rc == 0)
-		rc = cmd_fleet_drive(&f, argv0, NULL, NULL, NULL);
+		rc = cli_fleet_drive(&f, argv0, NULL, NULL, NULL);
 	if (rc == 0)
 		rc = cmd_render(cmd_fleet_check_table(&f), fmt);
 	if (rc == 0)
-		rc = cmd_fleet_status(&f, FLEET_ST_OK);
-	cmd_fleet_free(&f);
+		rc = cli_fleet_status(&f, FLEET_ST_OK);
+	cli_fleet_free(&f);
 	return rc;
 }
 

@@ -18,12 +18,12 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "cmd_fleet.h"
+#include "cli_fleet.h"
 
 #define CMD_FLEET_COLLECT_MAX	64	/* directories per host */
 
 struct cmd_fleet_collect {
-	struct cmd_fleet	 f;
+	struct cli_fleet	 f;
 	const char		*base;
 	char			 dir[PATH_MAX];
 	char			 id[64];
@@ -129,7 +129,7 @@ cmd_fleet_collect_dir(struct cmd_fleet_collect *c, const char *dir)
 			rc = cmd_input_error(&err);
 	} else if (rc == 0) {
 		c->f.pattern = pat;
-		rc = cmd_fleet_hosts(&c->f);
+		rc = cli_fleet_hosts(&c->f);
 		c->f.pattern = NULL;
 	}
 	free(buf);
@@ -228,13 +228,13 @@ cmd_fleet_collect(int argc, char **argv, const char *argv0)
 	int				ch, rc = 0, mode = 0;
 
 	memset(&c, 0, sizeof c);
-	cmd_fleet_init(&c.f);
+	cli_fleet_init(&c.f);
 	c.f.job.collect = 1;
-	cmd_fleet_long_opts(argc, argv);
+	cli_fleet_long_opts(argc, argv);
 	while (rc == 0 && (ch = getopt(argc, argv, ":i:H:F:Af:w:o:")) != -1)
 		rc = ch == 'o' ? (c.base = optarg, 0) : ch == ':' ?
 		    cmd_usage_error("option -%c needs a value", optopt) :
-		    cmd_fleet_opt(&c.f, ch == '?' ? optopt : ch, optarg);
+		    cli_fleet_opt(&c.f, ch == '?' ? optopt : ch, optarg);
 	if (rc == 0 && optind < argc &&
 	    (mode = cmd_fleet_collect_is_dir(&c, argv[optind])) < 0)
 		rc = SM_EXIT_INPUT;
@@ -243,7 +243,7 @@ cmd_fleet_collect(int argc, char **argv, const char *argv0)
 	if (rc == 0 && mode)
 		rc = cmd_fleet_collect_dir(&c, c.f.pattern);
 	else if (rc == 0)
-		rc = cmd_fleet_hosts(&c.f);
+		rc = cli_fleet_hosts(&c.f);
 	if (rc == 0 && paths_self_exe(argv0, c.f.self, sizeof c.f.self) != 0)
 		rc = cmd_usage_error("cannot find sysmark's own path");
 	if (rc == 0 && !mode && fleet_out_dir(c.f.self, c.base, c.dir,
@@ -254,7 +254,7 @@ cmd_fleet_collect(int argc, char **argv, const char *argv0)
 		c.ngot = xcalloc(c.f.nsel, sizeof *c.ngot);
 		c.f.job.on_file = cmd_fleet_collect_on_file;
 		c.f.job.arg = &c;
-		rc = cmd_fleet_drive(&c.f, argv0, c.dir, NULL, NULL);
+		rc = cli_fleet_drive(&c.f, argv0, c.dir, NULL, NULL);
 	}
 	if (rc == 0 && mode)
 		cmd_fleet_collect_update(&c);
@@ -264,7 +264,7 @@ cmd_fleet_collect(int argc, char **argv, const char *argv0)
 		fprintf(stderr, "%zu run(s) collected into %s\n", c.saved,
 		    c.dir);
 	}
-	cmd_fleet_free(&c.f);
+	cli_fleet_free(&c.f);
 	free(c.got);
 	free(c.ngot);
 	free(c.rows);

@@ -2,8 +2,8 @@
  * sysmark fleet show DIR: a fleet's status table (from its fleet.csv),
  * then every host that gave a run side by side, compare's own table, one
  * column per host with its ratio to the first host or to -b (a host of
- * the fleet, a baseline or a run file).  fleet run ends by printing the
- * same two tables.
+ * the fleet, a baseline or a run file: cli_fleet_side.c).  fleet run
+ * ends by printing the same two tables.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -14,170 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "cmd_fleet.h"
-
-/* Load the fleet's run files, ref's (if a host) first; how many. */
-static size_t
-cmd_fleet_side_load(const char *dir, const struct fleet_row *rows, size_t n,
-    const char *ref, struct run *runs, const char **names)
-{
-	struct sm_error	err;
-	char		path[PATH_MAX];
-	size_t		k = 0;
-
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < n; i++) {
-			int is_ref = ref != NULL &&
-			    strcmp(rows[i].f[0], ref) == 0;
-
-			if (rows[i].f[10][0] == '\0' || is_ref != (pass == 0))
-				continue;
-			snprintf(path, sizeof path, "%s/%s", dir,
-			    rows[i].f[10]);
-			run_init(&runs[k]);
-			if (csvstore_load(&runs[k], path, &err) != 0) {
-				fprintf(stderr, "sysmark: %s\n", err.msg);
-				run_free(&runs[k]);
-				continue;
-			}
-			names[k++] = rows[i].f[0];
-		}
-	return k;
-}
-
-/*
- * Each host's own noise profile (fleet calibrate's), into profiles[],
- * for the first nhost names; how many were found.
- */
-static size_t
-cmd_fleet_side_profiles(const char *const *names, size_t nhost,
-    const char *self, struct run *profiles)
-{
-	struct sm_error	 err;
-	char		 path[PATH_MAX];
-	const char	*kind;
-	size_t		 found = 0;
-
-	for (size_t i = 0; i < nhost; i++) {
-		run_init(&profiles[i]);
-		if (fleet_out_profile(self, names[i], 0, path, sizeof path,
-		    &err) != 0 || access(path, F_OK) != 0)
-			continue;
-		if (csvstore_load(&profiles[i], path, &err) != 0 ||
-		    (kind = run_meta_get(&profiles[i], "kind")) == NULL ||
-		    strcmp(kind, NOISE_KIND) != 0) {
-			fprintf(stderr, "sysmark: %s: not a noise profile, "
-			    "ignored\n", path);
-			continue;
-		}
-		found++;
-	}
-	return found;
-}
-
-/*
- * The side-by-side table, its first nhost runs judged with each host's
- * own noise profile when every one of them has one.
- */
-static struct table *
-cmd_fleet_side_table(const struct run **rp, const char **names, size_t k,
-    size_t nhost, const char *self, struct compare_opts *o)
-{
-	struct run		*prof = xcalloc(k, sizeof *prof);
-	const struct run	**pp = xcalloc(k, sizeof *pp);
-	struct table		*t;
-	size_t			 found;
-
-	found = cmd_fleet_side_profiles(names, nhost, self, prof);
-	for (size_t i = 0; i < k; i++)
-		pp[i] = &prof[i];
-	if (found == k)
-		o->profiles = pp;
-	t = compare_side_by_side_opts(rp, names, k, o);
-	if (found == k)
-		table_add_note(t, "Each host is judged with its own noise "
-		    "profile (sysmark fleet calibrate).");
-	else if (found > 0)
-		table_add_note(t, "Only %zu of %zu hosts have a noise profile "
-		    "(sysmark fleet calibrate): none is used.", found, k);
-	for (size_t i = 0; i < nhost; i++)
-		run_free(&prof[i]);
-	free(prof);
-	free(pp);
-	return t;
-}
-
-/* -f json: each host's run, and the side-by-side table (or null). */
-static void
-cmd_fleet_side_json(struct json_t *doc, const struct run **rp,
-    const char **names, size_t k, struct table *t)
-{
-	struct json_t	*runs = json_out_array();
-
-	for (size_t i = 0; i < k; i++)
-		json_out_append(runs, json_run_object(rp[i], names[i]));
-	json_out_set(doc, "runs", runs);
-	if (t == NULL) {
-		json_out_null(doc, "side_by_side");
-		return;
-	}
-	json_out_set(doc, "side_by_side", json_out_table(t));
-	table_free(t);
-}
-
-/*
- * The hosts side by side, ratios to the first (ref: that host, or a
- * baseline/run put first), printed in fmt, or with doc (-f json) added
- * to it; 0 or the exit status.
- */
-int
-cmd_fleet_side(const char *dir, const struct fleet_row *rows, size_t n,
-    const char *ref, const char *self, enum table_format fmt,
-    struct json_t *doc)
-{
-	struct table		*t = NULL;
-	struct run		*runs = xcalloc(n + 1, sizeof *runs);
-	const char		**names = xcalloc(n + 1, sizeof *names);
-	const struct run	**rp = xcalloc(n + 1, sizeof *rp);
-	struct compare_opts	 o;
-	size_t			 k, first = 0;
-	int			 rc = 0, host_ref = 0;
-
-	for (size_t i = 0; ref != NULL && i < n; i++)
-		host_ref |= strcmp(rows[i].f[0], ref) == 0;
-	if (ref != NULL && !host_ref) {
-		if ((rc = cmd_load_baseline(ref, self, &runs[0])) != 0)
-			goto out;
-		names[0] = ref;
-		first = 1;
-	}
-	k = first + cmd_fleet_side_load(dir, rows, n, host_ref ? ref : NULL,
-	    runs + first, names + first);
-	for (size_t i = 0; i < k; i++)
-		rp[i] = &runs[i];
-	compare_opts_default(&o);
-	o.wide = fmt != TABLE_TEXT;
-	if (k >= 2)
-		t = cmd_fleet_side_table(rp, names, k, first ? 0 : k, self,
-		    &o);
-	else
-		fprintf(stderr, "fewer than two runs: nothing side by side\n");
-	if (doc != NULL)
-		cmd_fleet_side_json(doc, rp, names, k, t);
-	else if (t != NULL) {
-		putchar('\n');
-		rc = cmd_render(t, fmt);
-	}
-	for (size_t i = 0; i < k; i++)
-		run_free(&runs[i]);
-out:
-	if (rc != 0 && first)
-		run_free(&runs[0]);
-	free(runs);
-	free(names);
-	free(rp);
-	return rc;
-}
+#include "cli_fleet.h"
 
 /* -f json: fleet.csv's rows, each column a key (doc/json.md). */
 static struct json_t *
@@ -208,16 +45,16 @@ cmd_fleet_show_print(const char *dir, const struct fleet_row *rows, size_t n,
 
 	if (fmt != TABLE_JSON) {
 		rc = cmd_render(fleet_out_table(rows, n), fmt);
-		return rc != 0 ? rc : cmd_fleet_side(dir, rows, n, ref, self,
+		return rc != 0 ? rc : cli_fleet_side(dir, rows, n, ref, self,
 		    fmt, NULL);
 	}
 	doc = json_out_doc("fleet show");
 	json_out_set(doc, "hosts", cmd_fleet_show_hosts(rows, n));
-	if ((rc = cmd_fleet_side(dir, rows, n, ref, self, fmt, doc)) != 0) {
+	if ((rc = cli_fleet_side(dir, rows, n, ref, self, fmt, doc)) != 0) {
 		json_out_free(doc);
 		return rc;
 	}
-	return cmd_json_write(doc);
+	return cli_json_write(doc);
 }
 
 /* sysmark fleet show [-f FORMAT] [-b HOST|BASELINE] DIR */

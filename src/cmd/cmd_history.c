@@ -220,7 +220,7 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 		json_out_int(doc, "files", (long long)st->files);
 		json_out_int(doc, "files_read_around", (long long)st->bad);
 		history_json(doc, h);
-		return cmd_json_write(doc);
+		return cli_json_write(doc);
 	}
 	t = xcalloc(2, sizeof *t);
 	t[0] = history_table(h);

@@ -68,7 +68,7 @@ cmd_import(int argc, char **argv, const char *argv0)
 		return cmd_input_error(&err);
 	save = cmd_save(&run, &m);
 	if (m.fmt == TABLE_JSON)
-		rc = cmd_json_run("import", &run, m.saved[0] ? m.saved : NULL,
+		rc = cli_json_run("import", &run, m.saved[0] ? m.saved : NULL,
 		    NULL, NULL, 0);
 	else
 		rc = cmd_print(&run, m.fmt, m.stats);

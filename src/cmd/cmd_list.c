@@ -40,7 +40,7 @@ cmd_list(int argc, char **argv, const char *argv0)
 	if (fmt == TABLE_JSON) {
 		doc = json_out_doc("list");
 		json_out_catalog(doc);
-		return cmd_json_write(doc);
+		return cli_json_write(doc);
 	}
 	t = table_new(NULL);
 	table_add_col(t, "ID", TABLE_LEFT);

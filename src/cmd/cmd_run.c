@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "cmd_fleet.h"
+#include "cli_fleet.h"
 
 const char cmd_run_usage[] =
 "usage: sysmark run [-t ID,...] [-g GROUP] [--preset NAME] [-c COPIES,...]\n"
@@ -435,9 +435,9 @@ cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
 	if (rc == 0)
 		rc = cmd_opts_finish(m, argv0);
 	if (rc == 0 && m->detect > 0)
-		rc = cmd_plan_detect(m, a->given_d);
+		rc = cli_plan_detect(m, a->given_d);
 	if (rc == 0 && a->dry_run) {
-		cmd_plan_print(m, stdout);
+		cli_plan_print(m, stdout);
 		return 0;
 	}
 	if (rc == 0 && !m->nosave)
@@ -445,7 +445,7 @@ cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
 	if (rc == 0 && m->plan.baseline != NULL)
 		rc = cmd_load_baseline(m->plan.baseline, argv0, &m->base);
 	m->ask = 1;
-	return rc == 0 ? cmd_measure(m) : rc;
+	return rc == 0 ? cli_measure(m) : rc;
 }
 
 /* sysmark run [options]: measure, save, print. */
@@ -462,7 +462,7 @@ cmd_run(int argc, char **argv, const char *argv0)
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strncmp(argv[i], "--hosts", 7) == 0 &&
 		    (argv[i][7] == '\0' || argv[i][7] == '='))
-			return cmd_fleet_run_hosts(argc, argv, argv0);
+			return cli_fleet_run(argc, argv, argv0, 0, 1);
 	cmd_opts_init(&m);
 	cli_commands_init(&cc);
 	memset(&a, 0, sizeof a);

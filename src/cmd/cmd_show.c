@@ -49,7 +49,7 @@ cmd_show_best_json(const struct run **rp, char **files, int n,
 		json_run_add(doc, rp[j], files[j]);
 	json_out_add_tables(doc, t, nt);
 	free(t);
-	return cmd_json_write(doc);
+	return cli_json_write(doc);
 }
 
 /* lmbench 1.0's comparison to the best of the breed: runs, baselines. */
@@ -127,7 +127,7 @@ cmd_show_file(const struct cmd_show_args *a, const char *file,
 		return rc;
 	}
 	if (fmt == TABLE_JSON)
-		rc = cmd_json_run("show", &run, file, baseline != NULL ?
+		rc = cli_json_run("show", &run, file, baseline != NULL ?
 		    &base : NULL, baseline, 0);
 	else
 		rc = cmd_print(&run, fmt, a->stats);

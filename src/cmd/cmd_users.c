@@ -81,7 +81,7 @@ cmd_users(int argc, char **argv, const char *argv0)
 	}
 	if (rc == 0) {
 		m.mix = &mix;
-		rc = cmd_measure(&m);
+		rc = cli_measure(&m);
 	}
 	cmd_opts_free(&m);
 	mix_free(&mix);

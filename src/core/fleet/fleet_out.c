@@ -152,7 +152,7 @@ fleet_out_write(const char *dir, const struct fleet_row *rows, size_t n,
 /*
  * One host's row from its session; file is the saved run or "".  A host
  * still pending has no times, one still running no end yet (fleet.csv is
- * written from the start: see cmd_fleet_run.c).
+ * written from the start: see cli_fleet_run.c).
  */
 void
 fleet_out_row(const struct fleet_sess *s, const char *file,

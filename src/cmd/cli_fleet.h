@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 
-struct cmd_fleet {
+struct cli_fleet {
 	const char		*inv_path;	/* -i */
 	const char		*hosts;		/* --hosts */
 	const char		*pattern;
@@ -32,27 +32,31 @@ struct cmd_fleet {
 };
 
 /* cli_fleet.c */
-void	 cmd_fleet_init(struct cmd_fleet *);
-int	 cmd_fleet_opt(struct cmd_fleet *, int, const char *);
-void	 cmd_fleet_long_opts(int, char **);
-int	 cmd_fleet_hosts(struct cmd_fleet *);
-int	 cmd_fleet_drive(struct cmd_fleet *f, const char *argv0,
+void	 cli_fleet_init(struct cli_fleet *);
+int	 cli_fleet_opt(struct cli_fleet *, int, const char *);
+void	 cli_fleet_long_opts(int, char **);
+int	 cli_fleet_hosts(struct cli_fleet *);
+int	 cli_fleet_drive(struct cli_fleet *f, const char *argv0,
 	     const char *logdir, void (*tick)(void *), void *arg);
-void	 cmd_fleet_free(struct cmd_fleet *);
-int	 cmd_fleet_status(const struct cmd_fleet *, enum fleet_status);
+void	 cli_fleet_free(struct cli_fleet *);
+int	 cli_fleet_status(const struct cli_fleet *, enum fleet_status);
 
 /* cmd_fleet.c */
-const char *cmd_fleet_check_binary(const struct cmd_fleet *,
+const char *cmd_fleet_check_binary(const struct cli_fleet *,
 	     const struct fleet_sess *);
+
+/* cli_fleet_run.c: fleet run's machinery; as_run: run --hosts's */
+int	 cli_fleet_run(int, char **, const char *, int calibrate, int as_run);
 
 /* cmd_fleet_run.c */
 int	 cmd_fleet_run(int, char **, const char *);
-int	 cmd_fleet_run_hosts(int, char **, const char *);
 int	 cmd_fleet_calibrate(int, char **, const char *);
 
 /* cmd_fleet_show.c */
 int	 cmd_fleet_show(int, char **, const char *);
-int	 cmd_fleet_side(const char *dir, const struct fleet_row *rows,
+
+/* cli_fleet_side.c: the hosts side by side, for fleet show and fleet run */
+int	 cli_fleet_side(const char *dir, const struct fleet_row *rows,
 	     size_t n, const char *ref, const char *self,
 	     enum table_format fmt, struct json_t *doc);
 
