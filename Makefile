@@ -58,7 +58,7 @@ APP_SRC	 = $(CLI_SRC) $(CORE_SRC) $(UI_SRC)
 # Each object lists the headers it includes in a .d file beside it (-MMD),
 # so a header edit rebuilds what uses it, not everything.
 DEPFLAGS = -MMD -MP
-TEST_SRC = $(wildcard tests/test_*.c)
+TEST_SRC = $(wildcard tests/unit/test_*.c)
 
 # libFuzzer targets (tests/fuzz/fuzz_NAME.c, with NAME.dict and NAME.seeds),
 # built with clang; `make test` runs each for FUZZ_SECONDS_CI.
@@ -74,7 +74,7 @@ FUZZ_OBJ = $(CORE_SRC:%.c=build/fuzz/obj/%.o)
 OBJ	 = $(APP_SRC:%.c=build/obj/%.o)
 SAN_OBJ	 = $(APP_SRC:%.c=build/san/%.o)
 SAN_CORE = $(filter-out $(CLI_SRC:%.c=build/san/%.o),$(SAN_OBJ))
-TESTS	 = $(TEST_SRC:tests/%.c=build/san/%)
+TESTS	 = $(TEST_SRC:tests/unit/%.c=build/san/%)
 
 all: deps sysmark sysmark-exec
 
@@ -124,7 +124,7 @@ build/san/sysmark: $(SAN_OBJ)
 	@echo "  LD-SAN  $@"
 	@$(CC) $(SAN) -o $@ $(SAN_OBJ) $(LIBS)
 
-build/san/test_%: tests/test_%.c tests/testutil.h $(SAN_CORE)
+build/san/test_%: tests/unit/test_%.c tests/unit/testutil.h $(SAN_CORE)
 	@echo "  TEST    $@"
 	@$(CC) $(WARN) -O1 -g $(SAN) $(DEFS) $(DEPFLAGS) -o $@ $< $(SAN_CORE) \
 	    -lcmocka $(LIBS)

@@ -289,7 +289,7 @@ scr_run_draw(struct ui *ui)
 /*
  * A run begins (ui_live_begin()): its first finished test in view.  Like
  * scr_run_finished(), it does nothing without the screen's state, as
- * when ui_live.c is fed events with no screens (tests/test_live.c).
+ * when ui_live.c is fed events with no screens (tests/unit/test_live.c).
  */
 void
 scr_run_restart(struct ui *ui)

@@ -5,7 +5,7 @@
  * the pattern, each host's session driven through fleet_loop with the
  * signals that stop them, and the exit status they end with.  Apart from
  * cmd_fleet.c, which dispatches to the subcommands, so that no two of
- * these files call each other (tests/cycles.sh).
+ * these files call each other (tests/structure/cycles.sh).
  */
 /* SPDX-License-Identifier: MIT */
 

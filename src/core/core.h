@@ -6,7 +6,7 @@
  *
  * The core is in folders by concern, each with its own header; a
  * folder calls only the folders below it, in this order (the header of
- * each includes the one below, and tests/layers.sh checks the calls):
+ * each includes the one below, and tests/structure/layers.sh checks the calls):
  *
  *   fleet    many hosts driven over OpenSSH
  *   history  series over saved runs and their change points

@@ -105,7 +105,7 @@ grep -q -i "version" "$out" || fail "a changed command compared as the same"
 # The report, JSON's CPU time and RSS, the scan of -L.
 $bin report -o "$tmp/e.html" "$tmp/e1.csv" "$tmp/e2.csv" >"$out" 2>"$err" ||
     fail "report: exit status $?"
-python3 tests/htmlcheck.py "$tmp/e.html" >"$out" || fail "report not well-formed"
+python3 tests/check/htmlcheck.py "$tmp/e.html" >"$out" || fail "report not well-formed"
 want "e, 1 copy: every sample" "$tmp/e.html"
 $bin show -f json "$tmp/e1.csv" >"$out" 2>"$err" || fail "show -f json: $?"
 python3 -c 'import json, sys

@@ -3,7 +3,7 @@
 # it says what to do first; with two saved runs compared it writes their
 # HTML report under results/ and says where; on the results screen it
 # writes the report of the run opened there.  Each page written is the
-# one sysmark report makes: checked by tests/htmlcheck.py and for its
+# one sysmark report makes: checked by tests/check/htmlcheck.py and for its
 # charts' titles.
 set -u
 . tests/e2e/lib.subr
@@ -23,7 +23,7 @@ e2e_report_has() {
 	"$e2e_tmp/results/report-"*) ;;
 	*) e2e_fail "report not under results/: $e2e_path" ;;
 	esac
-	python3 tests/htmlcheck.py "$e2e_path" >"$e2e_tmp/check" ||
+	python3 tests/check/htmlcheck.py "$e2e_path" >"$e2e_tmp/check" ||
 	    e2e_fail "$(cat "$e2e_tmp/check")"
 	grep -q "<title id=\"[^\"]*\">$1</title>" "$e2e_path" ||
 	    e2e_fail "$e2e_path has no chart \"$1\""

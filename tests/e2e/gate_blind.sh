@@ -40,7 +40,7 @@ change this comparison could have missed is 1\.[0-9]% (" "$tmp/err" ||
 "$bin" compare -p none -f json --fail-on blind:0.5 "$data/gate-a1.csv" \
     "$data/gate-a2.csv" >"$tmp/doc" 2>"$tmp/err"
 [ $? -eq 5 ] || fail "-f json blind:0.5 did not exit 5"
-python3 "$top/tests/json_check.py" compare <"$tmp/doc" ||
+python3 "$top/tests/check/json_check.py" compare <"$tmp/doc" ||
     fail "the document does not match doc/json.md"
 python3 - "$tmp/doc" <<'PY' || fail "the JSON gate is wrong"
 import json, sys

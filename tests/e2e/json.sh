@@ -1,13 +1,13 @@
 #!/bin/sh
 # -f json from every command that prints a result: each document is
-# checked against the schema of doc/json.md (tests/json_check.py), and the
+# checked against the schema of doc/json.md (tests/check/json_check.py), and the
 # figures read back exactly: every sample value of `show -f json` equals
 # the one in the run's CSV file, to the last bit, and NaN never appears.
 set -u
 . tests/e2e/lib.subr	# e2e_top, e2e_bin, e2e_tmp and its removal
 top=$e2e_top bin=$e2e_bin tmp=$e2e_tmp
 data=$top/tests/data
-check="python3 $top/tests/json_check.py"
+check="python3 $top/tests/check/json_check.py"
 export SYSMARK_RESULTS="$tmp/results" SYSMARK_BASELINES="$top/baselines"
 mkdir -p "$SYSMARK_RESULTS"
 

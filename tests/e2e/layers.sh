@@ -1,6 +1,6 @@
 #!/bin/sh
-# The build's objects call each other in no loop (tests/cycles.sh) and
-# only one way through the layers (tests/layers.sh).  Both checks are
+# The build's objects call each other in no loop (tests/structure/cycles.sh) and
+# only one way through the layers (tests/structure/layers.sh).  Both checks are
 # first shown to fail on a few tiny objects built to break them, then run
 # on the objects of the build: build/san (what `make test` builds) or
 # else build/obj (`make`).  Reads symbols with nm; no clock, no network.
@@ -49,7 +49,7 @@ cp "$tmp/bad/src/core/a.o" "$tmp/bad/src/core/gone.o"
 
 # check SCRIPT: tests/SCRIPT on the planted tree must find a breach (1).
 check() {
-	sh "$top/tests/$1" . >"$tmp/out" 2>&1
+	sh "$top/tests/structure/$1" . >"$tmp/out" 2>&1
 	rc=$?
 	[ "$rc" -eq 1 ] || fail "$1 on the planted tree: status $rc, not 1"
 }
@@ -84,10 +84,10 @@ cd "$top" || fail "cd $top"
 dir=build/san
 [ -f "$dir/src/main.o" ] || dir=build/obj
 [ -f "$dir/src/main.o" ] || fail "no objects: build first (make)"
-sh "$top/tests/cycles.sh" "$dir" >"$tmp/out" 2>&1 ||
-    fail "objects that call each other in a loop (tests/cycles.sh $dir)"
+sh "$top/tests/structure/cycles.sh" "$dir" >"$tmp/out" 2>&1 ||
+    fail "objects that call each other in a loop (tests/structure/cycles.sh $dir)"
 grep -q '^cycles: [0-9]* objects, [0-9]* calls between them, 0 cycles$' \
     "$tmp/out" || fail "cycles.sh said something else"
-sh "$top/tests/layers.sh" "$dir" >"$tmp/out" 2>&1 ||
-    fail "calls or includes against the layers (tests/layers.sh $dir)"
+sh "$top/tests/structure/layers.sh" "$dir" >"$tmp/out" 2>&1 ||
+    fail "calls or includes against the layers (tests/structure/layers.sh $dir)"
 exit 0

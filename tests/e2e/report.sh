@@ -3,7 +3,7 @@
 # private profile, every launch under a time limit.  The pages are built
 # from fixture runs (one run with a memory sweep, three runs compared, a
 # scaling series, a parameter scan, a users run, a fleet directory), checked by
-# tests/htmlcheck.py (nesting, unique ids, charts titled and described,
+# tests/check/htmlcheck.py (nesting, unique ids, charts titled and described,
 # nothing to fetch) and their SVG by xmllint, then opened with the
 # network disabled: every request goes to a proxy this script runs on
 # 127.0.0.1, which records it.  A control page with a remote image and a
@@ -11,7 +11,7 @@
 # checks see; the reports must leave no request and no console message.
 # The DOM chromium dumps is read back (chart titles, one path per series,
 # table rows), a screenshot of each page is checked for its size, for
-# ink and for its background (one in the dark scheme; tests/pngcheck.py),
+# ink and for its background (one in the dark scheme; tests/check/pngcheck.py),
 # one page is printed to PDF on A4.  Screenshots
 # are kept in $SYSMARK_E2E_SHOTS when set.  Skipped, saying so, only when
 # no chromium is installed (sh .ci/deps test installs it).
@@ -47,7 +47,7 @@ page() {	# NAME RUN...
 	shift
 	"$bin" report -t "sysmark report: $n" -o "$tmp/$n.html" "$@" \
 	    2>"$tmp/$n.err" || fail "report $n: $(cat "$tmp/$n.err")"
-	python3 "$top/tests/htmlcheck.py" "$tmp/$n.html" >"$tmp/$n.check" ||
+	python3 "$top/tests/check/htmlcheck.py" "$tmp/$n.html" >"$tmp/$n.check" ||
 	    fail "$(cat "$tmp/$n.check")"
 }
 page one "$D/memcurve.csv"
@@ -64,12 +64,12 @@ PYTHONHASHSEED=0 python3 "$top/tests/perf/history_runs.py" "$tmp/runs" \
 XDG_CACHE_HOME=$tmp/cache "$bin" report --history -t "sysmark history" \
     -o "$tmp/history.html" "$tmp/runs" 2>"$tmp/history.err" ||
     fail "report --history: $(cat "$tmp/history.err")"
-python3 "$top/tests/htmlcheck.py" "$tmp/history.html" >"$tmp/history.check" ||
+python3 "$top/tests/check/htmlcheck.py" "$tmp/history.html" >"$tmp/history.check" ||
     fail "$(cat "$tmp/history.check")"
 "$bin" report -f svg -c memhier -o "$tmp/m.svg" "$D/memcurve.csv" \
     2>/dev/null || fail "report -f svg failed"
-python3 "$top/tests/htmlcheck.py" "$tmp/m.svg" --svg >/dev/null ||
-    fail "m.svg: $(python3 "$top/tests/htmlcheck.py" "$tmp/m.svg" --svg)"
+python3 "$top/tests/check/htmlcheck.py" "$tmp/m.svg" --svg >/dev/null ||
+    fail "m.svg: $(python3 "$top/tests/check/htmlcheck.py" "$tmp/m.svg" --svg)"
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$tmp/m.svg" || fail "m.svg is not well-formed XML"
 	# Every chart inline in a page is well-formed XML on its own.
@@ -168,7 +168,7 @@ dom() {		# NAME CHECKS...
 	    fail "$n.html made requests: $(cat "$tmp/page-requests.$run")"
 	[ ! -s "$tmp/console.$run" ] ||
 	    fail "$n.html logged: $(cat "$tmp/console.$run")"
-	python3 "$top/tests/domcheck.py" "$tmp/$n.dom" "$@" >"$tmp/$n.read" ||
+	python3 "$top/tests/check/domcheck.py" "$tmp/$n.dom" "$@" >"$tmp/$n.read" ||
 	    fail "$(cat "$tmp/$n.read")"
 }
 dom one --title "Memory hierarchy: load latency against size" \
@@ -208,7 +208,7 @@ shot() {	# NAME WIDTH HEIGHT light|dark
 	    --window-size="$2,$3" ${5:-}
 	[ ! -s "$tmp/page-requests.$run" ] ||
 	    fail "$1.html made requests: $(cat "$tmp/page-requests.$run")"
-	python3 "$top/tests/pngcheck.py" "$tmp/$1-$4.png" "$2" "$3" 0.02 \
+	python3 "$top/tests/check/pngcheck.py" "$tmp/$1-$4.png" "$2" "$3" 0.02 \
 	    "$4" >"$tmp/$1.ink" || fail "screenshot of $1: $(cat "$tmp/$1.ink")"
 	if [ -n "${SYSMARK_E2E_SHOTS:-}" ]; then
 		mkdir -p "$SYSMARK_E2E_SHOTS"

@@ -1,5 +1,5 @@
 /*
- * A count of a command's whole runs in a time, for tests/sidebyside.sh's
+ * A count of a command's whole runs in a time, for tests/perf/sidebyside.sh's
  * dc: UnixBench's own looper cannot be used there, because it stops at
  * the first run that exits non-zero and GNU dc exits 1 on the q that ends
  * UnixBench's dc.dat, so on Debian the reference gives no figure at all.

@@ -6,7 +6,7 @@
  *
  * Layers call only down: this header includes the one below it (store),
  * so a file here sees every lower layer and none above
- * (tests/layers.sh checks the calls).
+ * (tests/structure/layers.sh checks the calls).
  */
 /* SPDX-License-Identifier: MIT */
 

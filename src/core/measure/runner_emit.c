@@ -4,7 +4,7 @@
  * current test.  Apart from runner.c so that the files above it (the
  * schedule, the record, the hooks) call down to this and never back up
  * into the lifecycle: no two of the runner's files call each other
- * (tests/cycles.sh).
+ * (tests/structure/cycles.sh).
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -5,7 +5,7 @@
  * user's hooks), runner_plan.c (checks and estimates) and runner_emit.c
  * (where the runner is, the events it sends).  Calls go one way:
  * runner.c calls the others, they call runner_emit.c, none calls back
- * (tests/cycles.sh).  The public interface is in measure.h.
+ * (tests/structure/cycles.sh).  The public interface is in measure.h.
  */
 /* SPDX-License-Identifier: MIT */
 

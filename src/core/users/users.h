@@ -4,7 +4,7 @@
  *
  * Layers call only down: this header includes the one below it (measure),
  * so a file here sees every lower layer and none above
- * (tests/layers.sh checks the calls).
+ * (tests/structure/layers.sh checks the calls).
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -1,0 +1,207 @@
+/*
+ * The JSON writer (json_out.c, json_run.c): what it writes is read back
+ * with jansson and compared: every double to the bit, including ones
+ * with no short decimal form; NaN and infinity as null; text that is not
+ * UTF-8 still a valid document; a table as rows of cells.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <float.h>
+#include <math.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+#include "../../src/core/core.h"
+
+/* Write doc through json_out_write() and parse what it wrote. */
+static json_t *
+roundtrip(json_t *doc)
+{
+	struct sm_error	 err;
+	json_error_t	 jerr;
+	json_t		*back;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(json_out_write(doc, f, &err), 0);
+	fclose(f);
+	back = json_loads(buf, 0, &jerr);
+	if (back == NULL)
+		fail_msg("not JSON: %s\n%s", jerr.text, buf);
+	free(buf);
+	return back;
+}
+
+static const double tricky[] = {
+	0.1, 1.0 / 3, 2.0 / 3, 1e-300, 5e-324, DBL_MAX, 123456789.123456789,
+	0.30000000000000004, 943578.81234567891, 1e21, -0.0,
+};
+
+/* Every value written reads back as the same double, bit for bit. */
+static void
+test_doubles_exact(void **state)
+{
+	json_t	*doc = json_out_doc("test"), *arr = json_out_array(), *back;
+	json_t	*v;
+	size_t	 n = sizeof tricky / sizeof tricky[0];
+
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		json_out_append(arr, json_out_number(tricky[i]));
+	json_out_set(doc, "v", arr);
+	back = roundtrip(doc);
+	arr = json_object_get(back, "v");
+	assert_int_equal(json_array_size(arr), n);
+	for (size_t i = 0; i < n; i++) {
+		v = json_array_get(arr, i);
+		assert_true(json_is_number(v));
+		if (memcmp(&(double){ json_number_value(v) }, &tricky[i],
+		    sizeof tricky[i]) != 0)
+			fail_msg("%.17g read back as %.17g", tricky[i],
+			    json_number_value(v));
+	}
+	assert_int_equal(json_integer_value(json_object_get(back,
+	    "sysmark_json")), JSON_OUT_VERSION);
+	assert_string_equal(json_object_iter_key(json_object_iter(back)),
+	    "sysmark_json");
+	json_decref(back);
+}
+
+/*
+ * Text that is not all UTF-8, by kind: valid UTF-8
+ * beside one bad byte keeps its characters, only the bad byte read as
+ * Latin-1; a bad byte alone, at either end, in a run, a truncated
+ * sequence, an overlong form; all-valid text passes as it is.
+ */
+static void
+test_string_bytes(void **state)
+{
+	static const struct {
+		const char	*in, *want;
+	} cases[] = {
+		{ "\xc3\xa9\xff", "\xc3\xa9\xc3\xbf" },	/* é, then ÿ */
+		{ "\xff\xc3\xa9", "\xc3\xbf\xc3\xa9" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xff!", "caf\xc3\xa9 \xe2\x82\xac \xc3\xbf!" },
+		{ "\xf0\x9f\x98\x80\xfe\xfe", "\xf0\x9f\x98\x80\xc3\xbe\xc3\xbe" },
+		{ "\xc3", "\xc3\x83" },			/* truncated: Ã */
+		{ "\xe2\x82x", "\xc3\xa2\xc2\x82x" },
+		{ "\xc0\xaf", "\xc3\x80\xc2\xaf" },	/* overlong */
+		{ "caf\xe9", "caf\xc3\xa9" },		/* Latin-1 alone */
+		{ "plain \xc3\xa9", "plain \xc3\xa9" },
+	};
+	json_t	*v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		v = json_out_string(cases[i].in);
+		assert_string_equal(json_string_value(v), cases[i].want);
+		json_decref(v);
+	}
+}
+
+/* A run: samples' figures exact, NaN as null, warm-up and repeat kept. */
+static void
+test_run_samples(void **state)
+{
+	struct run		 run;
+	struct run_sample	*s;
+	json_t			*doc = json_out_doc("show"), *back, *t, *sm;
+
+	(void)state;
+	run_init(&run);
+	run_meta_set(&run, "label", "caf\xe9");	/* Latin-1, not UTF-8 */
+	run_meta_set(&run, "r\xe9sum\xe9", "x");	/* a key too */
+	for (int i = 0; i < 3; i++) {
+		s = run_add_sample(&run);
+		snprintf(s->test, sizeof s->test, "syscall");
+		snprintf(s->unit, sizeof s->unit, "lps");
+		s->version = 1;
+		s->copies = 1;
+		s->index = i;
+		s->repeat = 2;
+		s->status = RUN_OK;
+		s->duration = 0.1;
+		s->elapsed = 0.1;
+		s->iterations = 10;
+		s->value = tricky[i];
+		s->busy = i == 1 ? NAN : 2;
+	}
+	json_run_add(doc, &run, NULL);
+	back = roundtrip(doc);
+	t = json_array_get(json_object_get(json_array_get(json_object_get(
+	    back, "runs"), 0), "tests"), 0);
+	assert_string_equal(json_string_value(json_object_get(t, "id")),
+	    "syscall");
+	sm = json_object_get(t, "samples");
+	assert_int_equal(json_array_size(sm), 3);
+	for (size_t i = 0; i < 3; i++) {
+		json_t	*o = json_array_get(sm, i);
+
+		assert_true(json_number_value(json_object_get(o, "value")) ==
+		    tricky[i]);
+		assert_int_equal(json_integer_value(json_object_get(o,
+		    "repeat")), 2);
+		assert_true(json_is_true(json_object_get(o, "warmup")) ==
+		    (i == 0));
+		assert_true(json_is_null(json_object_get(o, "busy")) ==
+		    (i == 1));
+	}
+	/* Two counted samples: the stats of 1/3 and 2/3. */
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(t,
+	    "stats"), "n")), 2);
+	/* One repeat: no between-repeat CV, a null, not a NaN. */
+	assert_true(json_is_null(json_object_get(json_object_get(t,
+	    "estimate"), "between_cv")));
+	assert_string_equal(json_string_value(json_object_get(
+	    json_array_get(json_object_get(back, "runs"), 0), "label")),
+	    "caf\xc3\xa9");
+	assert_string_equal(json_string_value(json_object_get(json_object_get(
+	    json_array_get(json_object_get(back, "runs"), 0), "meta"),
+	    "r\xc3\xa9sum\xc3\xa9")), "x");
+	json_decref(back);
+	run_free(&run);
+}
+
+/* A table: sections and cells as printed, notes kept. */
+static void
+test_table(void **state)
+{
+	struct table	*t = table_new("T");
+	json_t		*doc = json_out_doc("test"), *back, *rows;
+	size_t		 r;
+
+	(void)state;
+	table_add_col(t, "A", TABLE_LEFT);
+	table_add_col(t, "B", TABLE_RIGHT);
+	table_add_section(t, "Group");
+	r = table_add_row(t);
+	table_set(t, r, 0, "x");
+	table_add_note(t, "a note");
+	json_out_add_tables(doc, &t, 1);
+	back = roundtrip(doc);
+	rows = json_object_get(json_array_get(json_object_get(back,
+	    "tables"), 0), "rows");
+	assert_string_equal(json_string_value(json_object_get(
+	    json_array_get(rows, 0), "section")), "Group");
+	assert_string_equal(json_string_value(json_array_get(json_object_get(
+	    json_array_get(rows, 1), "cells"), 0)), "x");
+	assert_string_equal(json_string_value(json_array_get(json_object_get(
+	    json_array_get(rows, 1), "cells"), 1)), "");
+	json_decref(back);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_doubles_exact),
+		cmocka_unit_test(test_string_bytes),
+		cmocka_unit_test(test_run_samples),
+		cmocka_unit_test(test_table),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

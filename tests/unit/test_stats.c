@@ -1,0 +1,143 @@
+/*
+ * stats.c against figures worked out by hand.
+ */
+/* SPDX-License-Identifier: MIT */
+
+#include <math.h>
+
+#include "testutil.h"
+#include "../../src/core/core.h"
+
+static void
+test_hand_computed(void **state)
+{
+	/* mean 5, deviations -3 -1 -1 -1 0 0 2 4: ss 32, var 32/7 */
+	const double	v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	struct stats	st;
+	double		sd = sqrt(32.0 / 7);
+
+	(void)state;
+	stats_compute(v, 8, &st);
+	assert_int_equal(st.n, 8);
+	assert_near(st.mean, 5.0, 1e-12);
+	assert_near(st.median, 4.5, 1e-12);
+	assert_near(st.min, 2.0, 0);
+	assert_near(st.max, 9.0, 0);
+	assert_near(st.sd, sd, 1e-12);
+	assert_near(st.cv, sd / 5, 1e-12);
+	/* t(0.975, 7) = 2.3646 */
+	assert_near(st.ci, 2.3646 * sd / sqrt(8), 1e-9);
+}
+
+static void
+test_odd_median_unsorted(void **state)
+{
+	const double	v[] = { 9, 1, 5 };
+	struct stats	st;
+
+	(void)state;
+	stats_compute(v, 3, &st);
+	assert_near(st.median, 5, 0);
+	assert_near(st.mean, 5, 1e-12);
+	assert_near(st.sd, 4, 1e-12);
+	/* t(0.975, 2) = 4.3027; ci = 4.3027 * 4 / sqrt(3) */
+	assert_near(st.ci, 4.3027 * 4 / sqrt(3), 1e-9);
+}
+
+static void
+test_one_and_none(void **state)
+{
+	const double	v[] = { 42 };
+	struct stats	st;
+
+	(void)state;
+	stats_compute(v, 1, &st);
+	assert_near(st.mean, 42, 0);
+	assert_near(st.median, 42, 0);
+	assert_true(isnan(st.sd));
+	assert_true(isnan(st.ci));
+	stats_compute(NULL, 0, &st);
+	assert_int_equal(st.n, 0);
+	assert_true(isnan(st.mean));
+}
+
+static void
+test_t_quantiles(void **state)
+{
+	(void)state;
+	assert_near(stats_t975(1), 12.7062, 1e-4);
+	assert_near(stats_t975(30), 2.0423, 1e-4);
+	/* Published: t(0.975, 40) = 2.0211, 60: 2.0003, 120: 1.9799 */
+	assert_near(stats_t975(40), 2.0211, 2e-4);
+	assert_near(stats_t975(60), 2.0003, 2e-4);
+	assert_near(stats_t975(120), 1.9799, 2e-4);
+	assert_true(isnan(stats_t975(0)));
+}
+
+static void
+test_identical_values(void **state)
+{
+	const double	v[] = { 3, 3, 3, 3 };
+	struct stats	st;
+
+	(void)state;
+	stats_compute(v, 4, &st);
+	assert_near(st.sd, 0, 0);
+	assert_near(st.cv, 0, 0);
+	assert_near(st.ci, 0, 0);
+}
+
+static void
+test_outliers(void **state)
+{
+	/* median 10, deviations 0 0 0 1 1 1 10 (sorted): MAD 1 */
+	const double	v[] = { 10, 9, 11, 10, 20, 10, 9 };
+	const double	flat[] = { 5, 5, 5, 6 };
+	unsigned char	f[7];
+
+	(void)state;
+	/* 0.6745 * 10 / 1 = 6.7 > 3.5: only the 20 */
+	assert_int_equal(stats_outliers(v, 7, f), 1);
+	assert_memory_equal(f, "\0\0\0\0\1\0\0", 7);
+	/* MAD 0: anything off the median stands out */
+	assert_int_equal(stats_outliers(flat, 4, f), 1);
+	assert_int_equal(f[3], 1);
+	/* too few values to call any an outlier */
+	assert_int_equal(stats_outliers(v + 3, 2, f), 0);
+}
+
+/*
+ * The modified z-score's cut is 3.5: seven values within 1 of 100 have
+ * a MAD of 1, so a value 7 away scores 0.6745 x 7 = 4.72 (an outlier)
+ * and one 5 away 3.37 (not).
+ */
+static void
+test_outlier_cut(void **state)
+{
+	double		v[8] = { 100, 101, 99, 100, 101, 99, 100, 107 };
+	unsigned char	flag[8];
+
+	(void)state;
+	assert_int_equal(stats_outliers(v, 8, flag), 1);
+	assert_int_equal(flag[7], 1);
+	assert_int_equal(flag[0], 0);
+	v[7] = 105;
+	assert_int_equal(stats_outliers(v, 8, flag), 0);
+	assert_int_equal(flag[7], 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hand_computed),
+		cmocka_unit_test(test_odd_median_unsorted),
+		cmocka_unit_test(test_one_and_none),
+		cmocka_unit_test(test_t_quantiles),
+		cmocka_unit_test(test_identical_values),
+		cmocka_unit_test(test_outliers),
+		cmocka_unit_test(test_outlier_cut),
+	};
+
+	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
+}
