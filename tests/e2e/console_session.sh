@@ -2,7 +2,7 @@
 # The console measures through the core's session, as sysmark run does:
 # - every byte it sends the terminal during an uninterrupted run (tmux
 #   pipe-pane, so every refresh is seen, not a few captures) never says
-#   "Interrupted", and the run is saved as it goes and when it ends;
+#   "Interrupted" nor "SKIPPED", and the run is saved as it goes and when it ends;
 # - a console killed with SIGKILL mid-run leaves its run file, which the
 #   next console offers to resume and sysmark run --resume continues.
 set -u
@@ -21,6 +21,9 @@ $e2e_tmux pipe-pane -t e2e
 grep -q "running" "$log" || e2e_fail "the pane log holds no run screen"
 if grep -a -q "Interrupted" "$log"; then
 	e2e_fail "an uninterrupted run was shown as Interrupted"
+fi
+if grep -a -q "SKIPPED" "$log"; then
+	e2e_fail "a test of an uninterrupted run was shown as SKIPPED"
 fi
 f=$(ls "$e2e_tmp"/results/*.csv | head -n 1)
 grep -q "^meta,status,complete" "$f" || e2e_fail "$f: not complete"
