@@ -95,15 +95,13 @@ cli_fleet_opt(struct cli_fleet *f, int c, const char *arg)
 	return cmd_usage_error("unknown option -%c", c);
 }
 
-/* The long options every fleet command takes, as short ones. */
-void
-cli_fleet_long_opts(int argc, char **argv)
-{
-	cmd_long_opt(argc, argv, "--accept-new", 'A');
-	cmd_long_opt(argc, argv, "--hosts", 'H');
-	cmd_long_opt(argc, argv, "--order", 'O');
-	cmd_long_opt(argc, argv, "--connect-timeout", 'w');
-}
+/* The long options fleet check and fleet collect take (getopt_long's). */
+const struct option cli_fleet_long[] = {
+	{ "hosts", required_argument, NULL, 'H' },
+	{ "accept-new", no_argument, NULL, 'A' },
+	{ "connect-timeout", required_argument, NULL, 'w' },
+	{ NULL, 0, NULL, 0 }
+};
 
 /*
  * The hosts: the inventory (or --hosts) and the pattern, every host

@@ -34,7 +34,7 @@ struct cli_fleet {
 /* cli_fleet.c */
 void	 cli_fleet_init(struct cli_fleet *);
 int	 cli_fleet_opt(struct cli_fleet *, int, const char *);
-void	 cli_fleet_long_opts(int, char **);
+extern const struct option cli_fleet_long[];
 int	 cli_fleet_hosts(struct cli_fleet *);
 int	 cli_fleet_drive(struct cli_fleet *f, const char *argv0,
 	     const char *logdir, void (*tick)(void *), void *arg);

@@ -1,10 +1,10 @@
 /*
  * What the sysmark commands share, kept once so that they say the same
  * thing the same way: the usage and input errors with their exit status,
- * getopt_long as every command uses it (cmd_getopt) and the long-option
- * rewriting run and the fleet commands still do, the options of the
+ * getopt_long as the commands use it (cmd_getopt), the options of the
  * commands that measure or save, loading runs and baselines, saving a
- * run with its fallbacks, and printing tables.  It calls no command: the cmd_*.c and cli_*.c files call it.
+ * run with its fallbacks, and printing tables.  It calls no command:
+ * the cmd_*.c and cli_*.c files call it.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -312,30 +312,6 @@ cmd_getopt(int argc, char **argv, const char *opts, const struct option *lo,
 		for (; optind < argc; optind++)
 			cmd_args_add(a, argv[optind]);
 		return -1;
-	}
-}
-
-/*
- * getopt knows short options only: turn "--NAME VALUE" into "-c VALUE"
- * and "--NAME=VALUE" into "-cVALUE", in place, before any "--".  Only
- * run and the fleet commands still call it; the others use cmd_getopt().
- */
-void
-cmd_long_opt(int argc, char **argv, const char *name, char c)
-{
-	const size_t	len = strlen(name);
-
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], name) == 0)
-			argv[i][2] = '\0';
-		else if (strncmp(argv[i], name, len) == 0 &&
-		    argv[i][len] == '=')
-			memmove(argv[i] + 2, argv[i] + len + 1,
-			    strlen(argv[i] + len + 1) + 1);
-		else
-			continue;
-		argv[i][0] = '-';
-		argv[i][1] = c;
 	}
 }
 

@@ -95,7 +95,6 @@ int	 cmd_getopt(int, char **, const char *, const struct option *,
 	     struct cmd_args *);
 void	 cmd_args_free(struct cmd_args *);
 int	 cmd_args_none(struct cmd_args *, const char *, int);
-void	 cmd_long_opt(int, char **, const char *, char);
 int	 cmd_load_baseline(const char *name, const char *argv0,
 	     struct run *base);
 int	 cmd_load_runs(char **, int, const char *, struct run **, char ***,

@@ -110,21 +110,21 @@ static int
 cmd_fleet_check(int argc, char **argv, const char *argv0)
 {
 	struct cli_fleet	f;
+	struct cmd_args		ops = { 0 };
 	enum table_format	fmt = TABLE_TEXT;
 	int			c, rc = 0;
 
 	cli_fleet_init(&f);
 	f.job.check_only = 1;
-	cli_fleet_long_opts(argc, argv);
-	while (rc == 0 && (c = getopt(argc, argv, ":i:H:F:Af:w:o:")) != -1)
-		rc = c == 'o' ? cmd_parse_format(optarg, &fmt) :
-		    c == ':' ? cmd_usage_error("option -%c needs a value",
-		    optopt) : cli_fleet_opt(&f, c == '?' ? optopt : c, optarg);
-	if (rc == 0 && optind < argc)
-		f.pattern = argv[optind++];
-	if (rc == 0 && optind < argc)
+	while (rc == 0 && (c = cmd_getopt(argc, argv, "i:H:F:Af:w:o:",
+	    cli_fleet_long, &ops)) != -1)
+		rc = c == '?' ? SM_EXIT_INPUT : c == 'o' ?
+		    cmd_parse_format(optarg, &fmt) : cli_fleet_opt(&f, c, optarg);
+	if (rc == 0 && ops.n > 0)
+		f.pattern = ops.v[0];
+	if (rc == 0 && ops.n > 1)
 		rc = cmd_usage_error("fleet check: unexpected \"%s\"",
-		    argv[optind]);
+		    ops.v[1]);
 	if (rc == 0)
 		rc = cli_fleet_hosts(&f);
 	if (rc == 0)
@@ -134,6 +134,7 @@ cmd_fleet_check(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = cli_fleet_status(&f, FLEET_ST_OK);
 	cli_fleet_free(&f);
+	cmd_args_free(&ops);
 	return rc;
 }
 

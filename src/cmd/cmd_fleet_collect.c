@@ -224,22 +224,25 @@ int
 cmd_fleet_collect(int argc, char **argv, const char *argv0)
 {
 	struct cmd_fleet_collect	c;
+	struct cmd_args			ops = { 0 };
 	struct sm_error			err;
 	int				ch, rc = 0, mode = 0;
 
 	memset(&c, 0, sizeof c);
 	cli_fleet_init(&c.f);
 	c.f.job.collect = 1;
-	cli_fleet_long_opts(argc, argv);
-	while (rc == 0 && (ch = getopt(argc, argv, ":i:H:F:Af:w:o:")) != -1)
-		rc = ch == 'o' ? (c.base = optarg, 0) : ch == ':' ?
-		    cmd_usage_error("option -%c needs a value", optopt) :
-		    cli_fleet_opt(&c.f, ch == '?' ? optopt : ch, optarg);
-	if (rc == 0 && optind < argc &&
-	    (mode = cmd_fleet_collect_is_dir(&c, argv[optind])) < 0)
+	while (rc == 0 && (ch = cmd_getopt(argc, argv, "i:H:F:Af:w:o:",
+	    cli_fleet_long, &ops)) != -1)
+		rc = ch == '?' ? SM_EXIT_INPUT : ch == 'o' ?
+		    (c.base = optarg, 0) : cli_fleet_opt(&c.f, ch, optarg);
+	if (rc == 0 && ops.n > 1)
+		rc = cmd_usage_error("fleet collect: unexpected \"%s\"",
+		    ops.v[1]);
+	if (rc == 0 && ops.n > 0 &&
+	    (mode = cmd_fleet_collect_is_dir(&c, ops.v[0])) < 0)
 		rc = SM_EXIT_INPUT;
-	if (rc == 0 && optind < argc)
-		c.f.pattern = argv[optind++];
+	if (rc == 0 && ops.n > 0)
+		c.f.pattern = ops.v[0];
 	if (rc == 0 && mode)
 		rc = cmd_fleet_collect_dir(&c, c.f.pattern);
 	else if (rc == 0)
@@ -265,6 +268,7 @@ cmd_fleet_collect(int argc, char **argv, const char *argv0)
 		    c.dir);
 	}
 	cli_fleet_free(&c.f);
+	cmd_args_free(&ops);
 	free(c.got);
 	free(c.ngot);
 	free(c.rows);
