@@ -295,9 +295,13 @@ fl_expect "$d" h1 running
 fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>"$fl_tmp/err"
 [ $? -eq 6 ] || fl_fail "fleet show after SIGKILL: $(cat "$fl_tmp/err")"
 grep -q '^h1 .* running' "$fl_tmp/out" || fl_fail "fleet show: $(cat "$fl_tmp/out")"
-# The agent, its input gone, keeps what it measured.
+# The agent, its input gone, keeps what it measured, and ends: its lock
+# goes.
 fl_wait_for 60 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.fleet-*-*/run.csv" ||
     fl_fail "the agent kept nothing: $(ls -R "$fl_tmp/home1/.cache")"
+fl_wait_for 60 sh -c \
+    "! ls $fl_tmp/home1/.cache/sysmark/run.fleet-*-*/run.csv.lock" ||
+    fl_fail "the agent never ended: $(ls -R "$fl_tmp/home1/.cache")"
 fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
     fl_fail "collect after SIGKILL: $(cat "$fl_tmp/err")"
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
