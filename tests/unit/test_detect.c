@@ -72,16 +72,6 @@ lognormal_run(struct run *run, struct sm_rng *rng, int repeats, int n,
 	draw_run(run, rng, &d, level);
 }
 
-static void
-base_rule(struct signif_rule *r)
-{
-	r->dir = BENCH_HIGHER;
-	r->alpha = 0.05;
-	r->min_effect = 0.01;
-	r->floor = 0;
-	r->noise_relvar = r->noise_df = NAN;
-	r->noise_within = 0;
-}
 
 /* A known variance and many df: (1.96 + 0.8416) sd, as the normal says. */
 static void
@@ -136,7 +126,7 @@ called_share(struct sm_rng *rng, const struct draw *d, int nrun,
 		struct run	p;
 
 		run_init(&p);
-		base_rule(&r);
+		tu_rule_default(&r);
 		if (with_profile) {
 			lognormal_run(&p, rng, NOISE_REPEATS, d->n, 1000,
 			    d->cv_w, d->cv_b);
@@ -176,7 +166,7 @@ promised(int repeats, int n, double cv_w, double cv_b)
 	struct signif		s;
 	double			unit = cv_b * cv_b + cv_w * cv_w / n;
 
-	base_rule(&r);
+	tu_rule_default(&r);
 	memset(&e, 0, sizeof e);
 	e.mean = 1;
 	e.within_cv = cv_w;

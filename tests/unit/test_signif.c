@@ -55,16 +55,6 @@ synth(struct run *run, struct sm_rng *rng, int repeats, int n, double mean,
 	}
 }
 
-static void
-rule_default(struct signif_rule *r)
-{
-	r->dir = BENCH_HIGHER;
-	r->alpha = 0.05;
-	r->min_effect = 0.01;
-	r->floor = 0;
-	r->noise_relvar = r->noise_df = NAN;
-	r->noise_within = 0;
-}
 
 static const struct run_group synth_g = { "t", 1 };
 
@@ -301,7 +291,7 @@ test_judge_formula(void **state)
 	a.relvar = ua = 0.04 / 3 / 100;
 	b.relvar = ub = 0.04 / 3 / 121;
 	a.df = b.df = 2;
-	rule_default(&r);
+	tu_rule_default(&r);
 	signif_judge(&a, &b, &r, &s);
 	lr = log(1.1);
 	t = lr / sqrt(ua + ub);
@@ -362,7 +352,7 @@ test_judge_interval_agrees(void **state)
 
 	(void)state;
 	sm_rng_seed(&rng, 7);
-	rule_default(&r);
+	tu_rule_default(&r);
 	for (int i = 0; i < 300; i++) {
 		synth_judge(&rng, 1 + i % 3, 3 + i % 5, 0.02 *
 		    sm_rng_normal(&rng), 0.02, 0.01, &r, &s);
@@ -379,7 +369,7 @@ test_nan_is_no_verdict(void **state)
 	struct signif		s;
 
 	(void)state;
-	rule_default(&r);
+	tu_rule_default(&r);
 	run_init(&run);
 	add(&run, 1, 1, 10);
 	add(&run, 1, 2, 11);
@@ -430,7 +420,7 @@ test_drop_to_zero_is_a_change(void **state)
 	struct signif		s;
 
 	(void)state;
-	rule_default(&r);
+	tu_rule_default(&r);
 	for (int repeats = 1; repeats <= 3; repeats += 2) {
 		zero_side(some, 6, repeats, &ea);
 		zero_side(none, 6, repeats, &eb);
@@ -479,7 +469,7 @@ test_single_figure_is_not_tested(void **state)
 	struct signif		s;
 
 	(void)state;
-	rule_default(&r);
+	tu_rule_default(&r);
 	run_init(&run);
 	add(&run, 1, 1, 10);
 	estimate_run(&run, &synth_g, &a);
@@ -508,7 +498,7 @@ test_false_calls_with_drift(void **state)
 
 	(void)state;
 	sm_rng_seed(&rng, 20130620);
-	rule_default(&r);
+	tu_rule_default(&r);
 	for (int i = 0; i < trials; i++) {
 		v = synth_judge(&rng, 3, 10, 0, 0.02, 0.02, &r, NULL);
 		calls += v == SIGNIF_BETTER || v == SIGNIF_WORSE;
@@ -528,7 +518,7 @@ test_false_calls_one_run_floor(void **state)
 
 	(void)state;
 	sm_rng_seed(&rng, 45);
-	rule_default(&r);
+	tu_rule_default(&r);
 	r.floor = judge_floor("syscall");	/* System: the lowest */
 	for (int i = 0; i < trials; i++) {
 		v = synth_judge(&rng, 1, 10, 0, 0.02, 0.02, &r, NULL);
@@ -549,7 +539,7 @@ synth_profile(struct sm_rng *rng, int repeats, double cv_b,
 {
 	struct run	p;
 
-	rule_default(r);
+	tu_rule_default(r);
 	run_init(&p);
 	synth(&p, rng, repeats, 10, 1000, 0.02, cv_b);
 	judge_profile(&p, &synth_g, r);
@@ -620,7 +610,7 @@ test_power_five_percent(void **state)
 
 	(void)state;
 	sm_rng_seed(&rng, 5);
-	rule_default(&r);
+	tu_rule_default(&r);
 	for (int i = 0; i < trials; i++)
 		found += synth_judge(&rng, 3, 10, 0.05, 0.02, 0, &r, NULL) ==
 		    SIGNIF_BETTER;
@@ -640,7 +630,7 @@ test_mixed_sides(void **state)
 
 	(void)state;
 	sm_rng_seed(&rng, 3);
-	rule_default(&r);
+	tu_rule_default(&r);
 	run_init(&a);
 	run_init(&b);
 	synth(&a, &rng, 3, 10, 1000, 0.01, 0.03);
@@ -672,7 +662,7 @@ test_huge_figures_are_not_judged(void **state)
 	struct run		ra, rb;
 
 	(void)state;
-	rule_default(&r);
+	tu_rule_default(&r);
 	for (size_t i = 0; i < 2; i++) {
 		run_init(&ra);
 		run_init(&rb);

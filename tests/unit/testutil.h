@@ -233,4 +233,16 @@ tu_render(const struct table *t, enum table_format fmt)
 	return buf;
 }
 
+/* compare's default rule: higher is better, alpha 5%, 1% effect, no profile. */
+static inline void
+tu_rule_default(struct signif_rule *r)
+{
+	r->dir = BENCH_HIGHER;
+	r->alpha = 0.05;
+	r->min_effect = 0.01;
+	r->floor = 0;
+	r->noise_relvar = r->noise_df = NAN;
+	r->noise_within = 0;
+}
+
 #endif
