@@ -18,6 +18,12 @@
  * things formatted into them are the directory the host's mktemp made
  * and the agent's pid, both checked (fleet_valid_remote_dir(), a number)
  * before use.  The plan and the binaries travel on stdin.
+ *
+ * It is longer than a file here should be because it is one state
+ * machine: each step's start, its reading of the host's lines and its
+ * end are kept beside the others so that the transitions above can be
+ * read in one place; what is not a step (the host's files, the caps, the
+ * pid check) lives in fleet_out.c, fleet_plan.c and fleet_proc.c.
  */
 /* SPDX-License-Identifier: MIT */
 
