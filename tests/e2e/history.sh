@@ -81,6 +81,13 @@ for rev in cafe01 beef02 cafe01; do
 	    -d 0.1 -n 2 --commit "$rev" -o "$tmp/c/r$i.csv" >/dev/null 2>&1 ||
 	    fail "run --commit $rev"
 done
+# Three runs taken in a second or two: their starts, kept to the second,
+# are set a day apart, in the order taken, so no order hangs on a tie.
+for i in 1 2 3; do
+	sed "s/^meta,date,[^,]*,/meta,date,2026-01-0${i}T10:00:00+0000,/" \
+	    "$tmp/c/r$i.csv" >"$tmp/c/r$i.tmp" &&
+	    mv "$tmp/c/r$i.tmp" "$tmp/c/r$i.csv" || fail "dating r$i"
+done
 grep -q '^meta,commit,cafe01,' "$tmp/c/r1.csv" || fail "no commit in meta"
 $bin show "$tmp/c/r2.csv" | grep -q '^Commit: beef02' ||
     fail "show: no commit"
