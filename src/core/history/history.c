@@ -11,7 +11,12 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#define _DEFAULT_SOURCE	/* MADV_HUGEPAGE */
+
+#include <sys/mman.h>
+
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +70,28 @@ history_add_run(struct history *h, const char *path, const char *host,
 }
 
 /*
+ * Ask for huge pages under the summaries' array, which an index of
+ * thousands of runs makes hundreds of MB: touched page by page, its
+ * 4 KB faults took a fifth of a warm history's time (perf, 10,000 runs).
+ * Only the 2 MB stretches wholly inside it, before they are touched.
+ */
+static void
+history_huge(void *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const uintptr_t	huge = (uintptr_t)2 << 20;
+	uintptr_t	from = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t	to = ((uintptr_t)p + bytes) & ~(huge - 1);
+
+	if (to > from)
+		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
+
+/*
  * Room for runs more runs and sums more summaries, grown once: an index
  * brings a million summaries, and doubling them by one would copy them
  * again and again.
@@ -81,6 +108,7 @@ history_reserve(struct history *h, size_t runs, size_t sums)
 		while (h->nsums + sums > h->capsum)
 			h->capsum *= 2;
 		h->sums = xreallocarray(h->sums, h->capsum, sizeof *h->sums);
+		history_huge(h->sums, h->capsum * sizeof *h->sums);
 	}
 }
 
@@ -451,6 +479,7 @@ history_regroup(struct history *h, const struct history_query *q)
 		kept += count[j];
 	}
 	sums = xreallocarray(NULL, kept + 1, sizeof *sums);
+	history_huge(sums, (kept + 1) * sizeof *sums);
 	for (size_t i = 0; i < h->nsums; i++)
 		if (id[i] != SIZE_MAX)
 			sums[off[id[i]]++] = h->sums[i];
