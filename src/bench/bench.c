@@ -219,17 +219,19 @@ bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
  * Have the looper run its program n times.  While it does, what arrives
  * on drain_fd (non-blocking; -1: none) is handed to drain().  A run that
  * fails fails the sample, named by what, with what the reply says after
- * the status (a command test's last line of stderr).
+ * the status (a command test's last line of stderr).  The batch's time,
+ * as the looper took it, is added to ctx->looper_ns.
  */
 void
 bench_looper_run(struct bench_ctx *ctx, struct bench_looper *lp, uint64_t n,
     const char *what, int drain_fd, void (*drain)(struct bench_ctx *, int))
 {
-	struct pollfd	pfd[2];
-	char		buf[256], *text;
-	ssize_t		len;
-	long		status;
-	int		k;
+	struct pollfd		 pfd[2];
+	char			 buf[256], *text, *end;
+	ssize_t			 len;
+	long			 status;
+	unsigned long long	 ns;
+	int			 k;
 
 	k = snprintf(buf, sizeof buf, "%llu\n", (unsigned long long)n);
 	if (write(lp->cmd, buf, (size_t)k) != k)
@@ -252,7 +254,13 @@ bench_looper_run(struct bench_ctx *ctx, struct bench_looper *lp, uint64_t n,
 		drain(ctx, drain_fd);	/* all a run wrote is in the pipe */
 	buf[strcspn(buf, "\n")] = '\0';
 	status = strtol(buf, &text, 10);
-	text += *text == ' ';
+	ns = strtoull(text, &end, 10);
+	if (end == text || (*end != '\0' && *end != ' '))
+		bench_fail(ctx, "%s: the looper's reply has no time (a "
+		    "sysmark-exec of another version?)", what);
+	ctx->looper_ns += ns;
+	ctx->looper_timed = 1;
+	text = end + (*end == ' ');
 	if (status == 127)
 		bench_fail(ctx, "%s: could not be started", what);
 	if (status == -1)

@@ -62,6 +62,13 @@ struct bench_ctx {
 	int			 report_fd;	/* harness only */
 	int			 cpu[2];	/* harness only: placement */
 	int			 nforked;	/* harness only */
+	/*
+	 * A looper's batches time themselves (bench_looper_run()): their
+	 * sum this sample, which the harness takes instead of its own
+	 * clock once looper_timed is set (it clears both).
+	 */
+	uint64_t		 looper_ns;
+	int			 looper_timed;
 };
 
 struct bench {
@@ -104,7 +111,18 @@ struct bench {
 	const char	*tool;
 	/* A variant's parameters, when a family shares one loop. */
 	const void	*arg;
+	/*
+	 * Optional, BENCH_TIMED only: the shortest batch worth a loop() call,
+	 * in ms, for a loop() that is a round trip to another process (a
+	 * looper's counts and reply).  0 is the sampler's own 2 ms, right
+	 * where a batch costs a clock read; a round trip costs two wake-ups,
+	 * which at 2 ms took 5% of spawn's forks here (doc/validation.md).
+	 */
+	unsigned	 min_batch_ms;
 };
+
+/* min_batch_ms of the tests whose loop() is a looper's round trip. */
+#define BENCH_LOOPER_BATCH_MS	50
 
 /*
  * The fields every lmbench-style latency shares: microseconds per

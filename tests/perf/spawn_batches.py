@@ -35,7 +35,8 @@ def main():
     while True:
         p.stdin.write(b"%d\n" % n)
         p.stdin.flush()
-        if os.read(r, 16).strip() != b"0":
+        # The reply: the status, then the batch's time by the helper.
+        if os.read(r, 64).split()[:1] != [b"0"]:
             sys.exit("spawn_batches: the helper failed")
         forks += n
         now = time.monotonic()

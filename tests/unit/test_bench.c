@@ -283,6 +283,84 @@ test_exec_helper(void **state)
 	self_exe = "build/san/sysmark";
 }
 
+/* A looper test's sample in a child, as once() runs it; its message. */
+static int
+looper_child(struct bench_ctx *ctx, char *const argv[], uint64_t n,
+    char *msg, size_t len)
+{
+	struct sampler_msg	m;
+	struct bench_looper	lp;
+	int			p[2], st;
+	pid_t			pid;
+
+	assert_int_equal(pipe(p), 0);
+	if ((pid = fork()) == 0) {
+		close(p[0]);
+		ctx->report_fd = p[1];
+		bench_looper_start(ctx, &lp, NULL, -1, argv);
+		bench_looper_run(ctx, &lp, n, "the looper", -1, NULL);
+		bench_looper_stop(&lp);
+		_exit(0);
+	}
+	close(p[1]);
+	memset(&m, 0, sizeof m);
+	if (read(p[0], &m, sizeof m) != (ssize_t)sizeof m)
+		m.text[0] = '\0';
+	close(p[0]);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	snprintf(msg, len, "%.*s", (int)sizeof m.text, m.text);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * The looper times its own batches, so that the round trips to it are
+ * no part of a figure: batches of 1 and 3 runs of a 20 ms sleep add at
+ * least 20 ms a run to looper_ns, and no more than the wall time around
+ * them; a reply with no time (a sysmark-exec of another version) fails
+ * the sample, saying so.
+ */
+static void
+test_looper_times_batches(void **state)
+{
+	struct bench_ctx	 ctx;
+	struct bench_looper	 lp;
+	char			*argv[] = { "sleep", "0.02", NULL };
+	char			 dir[256], path[300], msg[256];
+	uint64_t		 t0, wall, ns = 0;
+	FILE			*f;
+
+	(void)state;
+	memset(&ctx, 0, sizeof ctx);
+	ctx.bench = registry_find("spawn");
+	ctx.self_exe = self_exe;
+	ctx.report_fd = -1;
+	bench_looper_start(&ctx, &lp, NULL, -1, argv);
+	for (uint64_t n = 1; n <= 3; n += 2) {
+		t0 = sm_now_ns();
+		bench_looper_run(&ctx, &lp, n, "sleep", -1, NULL);
+		wall = sm_now_ns() - t0;
+		assert_int_equal(ctx.looper_timed, 1);
+		assert_true(ctx.looper_ns - ns >= n * 20000000ull);
+		assert_true(ctx.looper_ns - ns <= wall);
+		ns = ctx.looper_ns;
+	}
+	bench_looper_stop(&lp);
+	/* An older helper: its reply is the status alone. */
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/sysmark-exec", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("#!/bin/sh\nwhile read n; do echo 0 >&3; done\n", f);
+	fclose(f);
+	chmod(path, 0755);
+	snprintf(path, sizeof path, "%s/sysmark", dir);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.bench = registry_find("spawn");
+	ctx.self_exe = path;
+	assert_int_equal(looper_child(&ctx, argv, 2, msg, sizeof msg), 1);
+	assert_non_null(strstr(msg, "the looper's reply has no time"));
+	sm_rmtree(dir);
+}
+
 int
 main(void)
 {
@@ -295,6 +373,7 @@ main(void)
 		cmocka_unit_test(test_missing_programs_skip),
 		cmocka_unit_test(test_tool_version_recorded),
 		cmocka_unit_test(test_exec_helper),
+		cmocka_unit_test(test_looper_times_batches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

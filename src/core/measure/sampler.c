@@ -42,7 +42,10 @@
 #define NSIG	65	/* not POSIX; sigaction() refuses what is past the end */
 #endif
 
-/* A batch shorter than this is doubled: clock reads stay below 0.01%. */
+/*
+ * A batch shorter than this (or than the bench's min_batch_ms) is
+ * doubled: clock reads stay below 0.01%.
+ */
 #define SAMPLER_MIN_BATCH_NS	2000000ull
 
 /*
@@ -299,15 +302,22 @@ sampler_detach(const struct sampler_args *a)
 
 /*
  * Run the loop in batches until duration_ns has passed.  Batches double
- * while shorter than SAMPLER_MIN_BATCH_NS and shrink near the end so the
+ * while shorter than the minimum (above) and shrink near the end so the
  * sample overshoots its duration by little; the figure uses the real
- * elapsed time either way.
+ * elapsed time either way: this clock's, or, for a loop() that is a
+ * looper's round trip, the sum of the times the looper gave its batches
+ * (bench_looper_run()), which leaves out the round trips' wake-ups.
  */
 static uint64_t
 sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
 {
 	uint64_t	t0, prev, now, nb = 1, iters = 0, left, per;
+	uint64_t	min = SAMPLER_MIN_BATCH_NS;
 
+	if (ctx->bench->min_batch_ms > 0)
+		min = ctx->bench->min_batch_ms * 1000000ull;
+	ctx->looper_ns = 0;	/* the setup's warm-up is not the sample's */
+	ctx->looper_timed = 0;
 	t0 = prev = sm_now_ns();
 	for (;;) {
 		ctx->bench->loop(ctx, nb);
@@ -317,14 +327,28 @@ sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
 			break;
 		per = (now - prev) / nb;
 		left = duration_ns - (now - t0);
-		if (now - prev < SAMPLER_MIN_BATCH_NS && nb < (1ull << 40))
+		if (now - prev < min && nb < (1ull << 40))
 			nb *= 2;
 		if (per > 0 && nb > left / per + 1)
 			nb = left / per + 1;
 		prev = now;
 	}
-	*elapsed = now - t0;
+	*elapsed = ctx->looper_timed ? ctx->looper_ns : now - t0;
 	return iters;
+}
+
+/*
+ * A timed test's overhead() (a command run through a shell: the shell's
+ * start-up) timed over iters iterations, right after the sample, as the
+ * sample was: by this clock or by the looper's.
+ */
+static uint64_t
+sampler_overhead(struct bench_ctx *ctx, uint64_t iters)
+{
+	uint64_t	t0 = sm_now_ns(), looped = ctx->looper_ns;
+
+	ctx->bench->overhead(ctx, iters);
+	return ctx->looper_timed ? ctx->looper_ns - looped : sm_now_ns() - t0;
 }
 
 /* ---- Calibrated batches ---- */
@@ -552,16 +576,8 @@ sampler_child(const struct sampler_args *a)
 	else {
 		iters = sampler_timed(&ctx, (uint64_t)(a->duration * 1e9),
 		    &elapsed);
-		/*
-		 * A timed test with an overhead() (a command run through a
-		 * shell: the shell's start-up) has it timed over as many
-		 * iterations, right after, to be subtracted.
-		 */
-		if (a->bench->overhead != NULL) {
-			overhead = sm_now_ns();
-			a->bench->overhead(&ctx, iters);
-			overhead = sm_now_ns() - overhead;
-		}
+		if (a->bench->overhead != NULL)
+			overhead = sampler_overhead(&ctx, iters);
 	}
 	sampler_send_msg(a->report_fd, SAMPLER_RESULT, a->copy, iters, elapsed,
 	    overhead, where);
