@@ -27,6 +27,7 @@ struct cli_fleet_run {
 	struct cli_fleet	 f;
 	struct cmd_opts		 m;		/* run's options, checked */
 	struct cli_commands	 cc;		/* -x, --suite and theirs */
+	struct cli_plan_pick	 pick;		/* -g, --preset (not calibrate) */
 	const char		*copies;	/* -c as given: each host's */
 	char			*plan;		/* the agent's stdin */
 	size_t			 plan_len;
@@ -49,7 +50,8 @@ enum {
 	CMD_FLEET_RUN_CONNECT = 256,	/* --connect-timeout */
 	CMD_FLEET_RUN_IGNORE,		/* --ignore-failure: run's -i */
 	CMD_FLEET_RUN_WARMUP,		/* --warmup: run's -w */
-	CMD_FLEET_RUN_DIR		/* --dir: fleet run's -o */
+	CMD_FLEET_RUN_DIR,		/* --dir: fleet run's -o */
+	CMD_FLEET_RUN_PRESET		/* --preset, as run's */
 };
 
 /* fleet run's; fleet calibrate's are the first four. */
@@ -64,6 +66,8 @@ static const struct option cli_fleet_run_long[] = {
 	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
 	{ "ignore-failure", no_argument, NULL, CMD_FLEET_RUN_IGNORE },
 	{ "warmup", required_argument, NULL, CMD_FLEET_RUN_WARMUP },
+	{ "group", required_argument, NULL, 'g' },
+	{ "preset", required_argument, NULL, CMD_FLEET_RUN_PRESET },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -114,6 +118,11 @@ cli_fleet_run_opt(struct cli_fleet_run *r, int c, const char *arg, int argc,
 		return cmd_usage_error("run --hosts: -o names one run file "
 		    "and a fleet saves one a host: --dir DIR says where the "
 		    "fleet's directory goes (default results/)");
+	cli_plan_given(&r->pick, c);
+	if (c == 'g' && !r->calibrate)
+		return cli_plan_group(arg, &r->pick.group);
+	if (c == CMD_FLEET_RUN_PRESET)
+		return cli_plan_preset(arg, &r->pick.preset);
 	r->gap_set |= c == 'g';
 	if (c == 'c')
 		r->copies = arg;
@@ -263,9 +272,10 @@ cli_fleet_run_ref(struct cli_fleet_run *r)
 	return rc;
 }
 
-/* The options, the command tests made; 0 or a status. */
+/* The options, the tests chosen, the command tests made; 0 or a status. */
 static int
-cli_fleet_run_opts(struct cli_fleet_run *r, int argc, char **argv)
+cli_fleet_run_opts(struct cli_fleet_run *r, int argc, char **argv,
+    const char *argv0)
 {
 	static const struct option	 cal_long[] = {
 		{ "hosts", required_argument, NULL, 'H' },
@@ -278,8 +288,8 @@ cli_fleet_run_opts(struct cli_fleet_run *r, int argc, char **argv)
 	/* run --hosts: -i is run's, a flag (cli_fleet_run_which()) */
 	const char			*opts = r->calibrate ?
 		":t:c:d:n:R:g:i:H:F:Af:w:o:q" : r->as_run ?
-		":t:c:d:n:R:C:T:O:b:iH:F:Af:w:o:qx:P:D:L:N" :
-		":t:c:d:n:R:C:T:O:b:i:H:F:Af:w:o:qx:P:D:L:N";
+		":t:g:c:d:n:R:C:T:O:b:iH:F:Af:w:o:qx:P:D:L:N" :
+		":t:g:c:d:n:R:C:T:O:b:i:H:F:Af:w:o:qx:P:D:L:N";
 	int				 c, rc = 0;
 
 	while (rc == 0 && (c = getopt_long(argc, argv, opts, r->calibrate ?
@@ -290,6 +300,8 @@ cli_fleet_run_opts(struct cli_fleet_run *r, int argc, char **argv)
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("%s: unexpected \"%s\"", r->as_run ?
 		    "run --hosts" : "fleet run", argv[optind]);
+	if (rc == 0)
+		rc = cli_plan_select(&r->m, &r->pick, argv0);
 	if (rc == 0)
 		rc = cli_commands_finish(&r->cc, &r->m.plan);
 	return rc;
@@ -327,7 +339,7 @@ cli_fleet_run_setup(struct cli_fleet_run *r, int argc, char **argv,
 	struct sm_error	err;
 	int		rc;
 
-	rc = cli_fleet_run_opts(r, argc, argv);
+	rc = cli_fleet_run_opts(r, argc, argv, argv0);
 	if (rc == 0)
 		rc = cli_fleet_run_plan(r);
 	if (rc == 0)

@@ -1,5 +1,6 @@
 /*
- * The plan said before it is measured: the tests, their samples and the
+ * The tests -g and --preset choose beside -t (run and run --hosts).  The
+ * plan said before it is measured: the tests, their samples and the
  * estimated time (plan_estimate()), printed by run, calibrate and users
  * and by run --dry-run alone; and run's consent to a long plan: on a
  * terminal it asks before one over CMD_PLAN_ASK_S, as the console does,
@@ -366,4 +367,78 @@ cli_plan_reach(const struct cmd_opts *m, const struct run *profile)
 	    m->plan.repeats : 1) * r, secs, sizeof secs);
 	fprintf(stderr, "  with -R %d it could (%.1f%%, about %s)\n", r,
 	    100 * more, secs);
+}
+
+/* Note which of -t, -d and -n option c is: --preset yields to them. */
+void
+cli_plan_given(struct cli_plan_pick *a, int c)
+{
+	a->given_d |= c == 'd';
+	a->given_n |= c == 'n';
+	a->given_t |= c == 't';
+}
+
+/* -g GROUP: a group of the catalog, in any case; 0 or the status. */
+int
+cli_plan_group(const char *arg, const char **group)
+{
+	char	names[256];
+
+	if ((*group = registry_group(arg)) != NULL)
+		return 0;
+	registry_groups(names, sizeof names);
+	return cmd_usage_error("-g %s: no such group (the groups are %s)",
+	    arg, names);
+}
+
+/* --preset NAME; 0 or the status. */
+int
+cli_plan_preset(const char *arg, const struct preset **p)
+{
+	char	names[128];
+
+	if ((*p = preset_find(arg)) != NULL)
+		return 0;
+	preset_names(names, sizeof names);
+	return cmd_usage_error("--preset %s: the presets are %s", arg, names);
+}
+
+/*
+ * The tests: --preset's (its -d and -n unless given), then only those
+ * of -g's group; before the commands of -x join them (run and run
+ * --hosts alike).  0 or a status.
+ */
+int
+cli_plan_select(struct cmd_opts *m, const struct cli_plan_pick *a,
+    const char *argv0)
+{
+	struct sm_error	err;
+	double		d = m->plan.duration;
+	int		n = m->plan.samples;
+	size_t		k;
+
+	if (a->preset != NULL && a->given_t)
+		return cmd_usage_error("--preset %s chooses the tests: leave "
+		    "out -t (-g narrows it)", a->preset->name);
+	if (a->preset != NULL) {
+		if (paths_self_exe(argv0, m->self, sizeof m->self) != 0)
+			m->self[0] = '\0';
+		if (preset_plan(a->preset, m->self[0] ? m->self : NULL,
+		    &m->plan, &err) != 0)
+			return cmd_usage_error("--preset %s: %s",
+			    a->preset->name, err.msg);
+		m->plan.duration = a->given_d ? d : m->plan.duration;
+		m->plan.samples = a->given_n ? n : m->plan.samples;
+	}
+	if (a->group == NULL)
+		return 0;
+	if (m->plan.benches == NULL && registry_parse(NULL, &m->plan.benches,
+	    &m->plan.nbench, &err) != 0)
+		return cmd_input_error(&err);
+	if ((k = registry_keep_group(m->plan.benches, m->plan.nbench,
+	    a->group)) == 0)
+		return cmd_usage_error("-g %s: none of the tests %s names is "
+		    "in it", a->group, a->preset != NULL ? "the preset" : "-t");
+	m->plan.nbench = k;
+	return 0;
 }

@@ -154,6 +154,17 @@ size_t	 cli_gate_judge(const struct cli_gate *g, const struct run *runs,
 	     struct json_t **doc);
 
 /* cli_plan.c */
+/* What -t, -g and --preset choose, in run and run --hosts. */
+struct cli_plan_pick {
+	const struct preset	*preset;
+	const char		*group;
+	int			 given_d, given_n, given_t;
+};
+void	 cli_plan_given(struct cli_plan_pick *, int);
+int	 cli_plan_group(const char *, const char **);
+int	 cli_plan_preset(const char *, const struct preset **);
+int	 cli_plan_select(struct cmd_opts *, const struct cli_plan_pick *,
+	    const char *);
 int	 cli_plan_profile(const struct cmd_opts *, struct run *, char *,
 	     size_t);
 int	 cli_plan_detect(struct cmd_opts *, int);

@@ -22,7 +22,8 @@
 const char cmd_fleet_usage[] =
 "usage: sysmark fleet check [-F SSH_CONFIG] [--accept-new] [-w SECONDS]\n"
 "                   [-f N] -i INVENTORY | --hosts HOST,... [PATTERN]\n"
-"       sysmark fleet run [-t -c -d -n -R -C -T --order as run] [-b HOST]\n"
+"       sysmark fleet run [-t -g --preset -c -d -n -R -C -T --order as run]\n"
+"                   [-b HOST]\n"
 "                   [-x -P -D -L -N --suite --show-output --timeout as run]\n"
 "                   [--ignore-failure] [--warmup N] [-f N] [-o|--dir DIR]\n"
 "                   [-q] [ssh options] -i INVENTORY [PATTERN]\n"

@@ -270,78 +270,13 @@ cmd_run_detect(const char *arg, struct cmd_opts *m)
 	return 0;
 }
 
-/* -g GROUP: a group of the catalog, in any case; 0 or the status. */
-static int
-cmd_run_group(const char *arg, const char **group)
-{
-	char	names[256];
-
-	if ((*group = registry_group(arg)) != NULL)
-		return 0;
-	registry_groups(names, sizeof names);
-	return cmd_usage_error("-g %s: no such group (the groups are %s)",
-	    arg, names);
-}
-
-/* --preset NAME; 0 or the status. */
-static int
-cmd_run_preset(const char *arg, const struct preset **p)
-{
-	char	names[128];
-
-	if ((*p = preset_find(arg)) != NULL)
-		return 0;
-	preset_names(names, sizeof names);
-	return cmd_usage_error("--preset %s: the presets are %s", arg, names);
-}
-
 /* What run's options choose beside the plan's own fields. */
 struct cmd_run_ask {
-	const struct preset	*preset;
-	const char		*group;
-	int			 given_d, given_n, given_nr, given_t;
+	struct cli_plan_pick	 pick;		/* -t, -g, --preset */
+	int			 given_nr;
 	int			 planned;	/* the first plan option */
 	int			 dry_run;
 };
-
-/*
- * The tests: --preset's (its -d and -n unless given), then only those
- * of -g's group; before the commands of -x join them.  0 or a status.
- */
-static int
-cmd_run_select(struct cmd_opts *m, const struct cmd_run_ask *a,
-    const char *argv0)
-{
-	struct sm_error	err;
-	double		d = m->plan.duration;
-	int		n = m->plan.samples;
-	size_t		k;
-
-	if (a->preset != NULL && a->given_t)
-		return cmd_usage_error("--preset %s chooses the tests: leave "
-		    "out -t (-g narrows it)", a->preset->name);
-	if (a->preset != NULL) {
-		if (paths_self_exe(argv0, m->self, sizeof m->self) != 0)
-			m->self[0] = '\0';
-		if (preset_plan(a->preset, m->self[0] ? m->self : NULL,
-		    &m->plan, &err) != 0)
-			return cmd_usage_error("--preset %s: %s",
-			    a->preset->name, err.msg);
-		m->plan.duration = a->given_d ? d : m->plan.duration;
-		m->plan.samples = a->given_n ? n : m->plan.samples;
-	}
-	if (a->group == NULL)
-		return 0;
-	if (m->plan.benches == NULL && registry_parse(NULL, &m->plan.benches,
-	    &m->plan.nbench, &err) != 0)
-		return cmd_input_error(&err);
-	if ((k = registry_keep_group(m->plan.benches, m->plan.nbench,
-	    a->group)) == 0)
-		return cmd_usage_error("-g %s: none of the tests %s names is "
-		    "in it", a->group, a->preset != NULL ? "the preset" : "-t");
-	m->plan.nbench = k;
-	return 0;
-}
 
 /*
  * Where the run goes: -o - is stdout, which then holds the run file
@@ -367,10 +302,8 @@ static int
 cmd_run_option(int c, const char *arg, int argc, char **argv,
     struct cmd_opts *m, struct cli_commands *cc, struct cmd_run_ask *a)
 {
-	a->given_d |= c == 'd';
-	a->given_n |= c == 'n';
+	cli_plan_given(&a->pick, c);
 	a->given_nr |= c == 'n' || c == 'R' || c == 'C';
-	a->given_t |= c == 't';
 	if (a->planned == 0 && ((c < 256 && strchr(cmd_run_planned, c) !=
 	    NULL) || c == CMD_RUN_PRESET || c == CMD_RUN_NO_SAVE ||
 	    c == CMD_RUN_COMMIT))
@@ -383,9 +316,9 @@ cmd_run_option(int c, const char *arg, int argc, char **argv,
 	case CMD_RUN_DETECT:
 		return cmd_run_detect(arg, m);
 	case 'g':
-		return cmd_run_group(arg, &a->group);
+		return cli_plan_group(arg, &a->pick.group);
 	case CMD_RUN_PRESET:
-		return cmd_run_preset(arg, &a->preset);
+		return cli_plan_preset(arg, &a->pick.preset);
 	case 'y':
 		m->yes = 1;
 		return 0;
@@ -427,7 +360,7 @@ cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
 		rc = cmd_usage_error("--detect chooses the repeats and samples "
 		    "itself: leave out -n, -R and -C");
 	if (rc == 0 && m->resume == NULL)
-		rc = cmd_run_select(m, a, argv0);
+		rc = cli_plan_select(m, &a->pick, argv0);
 	if (rc == 0 && m->resume == NULL)
 		rc = cli_commands_finish(cc, &m->plan);
 	if (rc == 0)
@@ -435,7 +368,7 @@ cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
 	if (rc == 0)
 		rc = cmd_opts_finish(m, argv0);
 	if (rc == 0 && m->detect > 0)
-		rc = cli_plan_detect(m, a->given_d);
+		rc = cli_plan_detect(m, a->pick.given_d);
 	if (rc == 0 && a->dry_run) {
 		cli_plan_print(m, stdout);
 		return 0;

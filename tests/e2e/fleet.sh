@@ -164,6 +164,20 @@ fl_sysmark run $cfg --hosts "127.0.0.2:$((fl_port0 + 1))" -t syscall \
     -o "$fl_tmp/x.csv" >"$fl_tmp/out" 2>"$fl_tmp/err"
 [ $? -eq 2 ] && grep -q -- "-o names one run file .* --dir DIR" "$fl_tmp/err" ||
     fl_fail "run --hosts -o: $(cat "$fl_tmp/err")"
+# run --hosts chooses tests as run does: --preset, narrowed by -g, with
+# -d and -n given yielding the preset's own; an unknown group refused.
+rm -rf "$fl_tmp/results"/fleet-*
+fl_sysmark run $cfg -q --hosts "127.0.0.2:$((fl_port0 + 1))" \
+    --preset quick -g ipc -d 0.1 -n 1 >"$fl_tmp/out" 2>"$fl_tmp/err" ||
+    fl_fail "run --hosts --preset -g: $(cat "$fl_tmp/out" "$fl_tmp/err")"
+f=$(ls "$fl_tmp"/results/fleet-*/*.csv | grep -v fleet.csv)
+grep -qx 'meta,plan_tests,pipe,*' "$f" &&
+    grep -q '^meta,duration,0.1,' "$f" ||
+    fl_fail "run --hosts --preset -g: $(grep -e plan_ -e duration "$f")"
+fl_sysmark run $cfg --hosts "127.0.0.2:$((fl_port0 + 1))" -g nosuch \
+    >"$fl_tmp/out" 2>"$fl_tmp/err"
+[ $? -eq 2 ] && grep -q -- "-g nosuch: no such group" "$fl_tmp/err" ||
+    fl_fail "run --hosts -g nosuch: $(cat "$fl_tmp/err")"
 
 # ---- Ctrl-C mid-run: 130, what finished kept, nothing left behind.
 rm -rf "$fl_tmp/results"/fleet-*
