@@ -61,8 +61,10 @@ for i in $(seq "$trials"); do
 	    python3 -c 'import json,sys
 d = json.load(sys.stdin)
 c = [l for x in d["comparisons"] for l in x["lines"] if l["id"] == "gz"]
+det = c[0]["detectable_pct"] if c else None
 print("%s %.2f %s" % (c[0]["verdict"], c[0]["change_pct"],
-    c[0]["detectable_pct"]) if c else "none 0 -")')
+    "%.2f" % det if isinstance(det, (int, float)) else "-")
+    if c else "none 0 -")')
 	set -- $v
 	[ "$1" = worse ] && found=$((found + 1))
 	echo "trial $i: $1, change $2% (detectable $3%)"

@@ -7,18 +7,22 @@
 # pair, the median ratio and the load average as they ran.
 #
 #   sh tests/perf/commands_hyperfine.sh [-p PAIRS] [-d SECONDS] [-s SYSMARK]
+#                                       [-k PATTERN]
 #
 # sysmark takes 3 samples of SECONDS (default 1) after its warm-up
 # sample; hyperfine takes as many executions as sysmark's samples held
 # (so both sides time about as long), after 3 warm-up executions.
 # Without a shell both run the program directly (hyperfine -N); with one
-# both go through /bin/sh -c and subtract its start-up.
+# both go through /bin/sh -c and subtract its start-up.  -k keeps only
+# the commands PATTERN (grep -E) matches, to take more pairs of one.
 set -eu
 pairs=5
 secs=1
 sm=./sysmark
-while getopts p:d:s: o; do
+keep=.
+while getopts p:d:s:k: o; do
 	case $o in
+	k) keep=$OPTARG ;;
 	p) pairs=$OPTARG ;;
 	d) secs=$OPTARG ;;
 	s) sm=$OPTARG ;;
@@ -48,6 +52,7 @@ print("%.9g" % r["mean"])' "$tmp/h.json"
 
 one() {
 	cmd=$1 mode=$2
+	echo "$cmd" | grep -Eq -- "$keep" || return 0
 	smopt="" hfopt="-N"
 	[ "$mode" = shell ] && smopt="" && hfopt=""
 	[ "$mode" = noshell ] && smopt="-N"
