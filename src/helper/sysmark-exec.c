@@ -107,6 +107,28 @@ chain(char *self, const char *count)
 }
 
 /* Run argv n times; the first failure's status, or 0. */
+/*
+ * The next count on stdin (a line of digits); 0 at its end.  Read a byte
+ * at a time, without stdio: a FILE's buffer is heap that every child's
+ * exit() would then write to, a copy of a page that UnixBench's spawn,
+ * which never reads, does not pay.
+ */
+static int
+next_count(unsigned long long *n)
+{
+	char	c;
+	ssize_t	r;
+	int	any = 0;
+
+	*n = 0;
+	while ((r = read(STDIN_FILENO, &c, 1)) == 1 && c != '\n') {
+		any = 1;
+		if (c >= '0' && c <= '9')
+			*n = *n * 10 + (unsigned long long)(c - '0');
+	}
+	return any || r == 1;
+}
+
 static int
 serve_batch(unsigned long long n, const char *in, char **argv)
 {
@@ -121,8 +143,8 @@ serve_batch(unsigned long long n, const char *in, char **argv)
 			 * exit(), not _exit(): lmbench's null process ends
 			 * through the C library's exit, whose writes to its
 			 * data are copies of the parent's pages (20% of a
-			 * fork+exit here).  stdin is the runner's pipe, so
-			 * exit's stdio cleanup cannot move a shared offset.
+			 * fork+exit here).  stdin is read without stdio
+			 * (next_count()): that cleanup has no buffer to touch.
 			 */
 			if (strcmp(argv[0], "-") == 0)
 				exit(0);
@@ -149,12 +171,11 @@ serve_batch(unsigned long long n, const char *in, char **argv)
 static int
 serve(const char *in, char **argv)
 {
-	char			line[32], reply[48];
+	char			reply[48];
 	unsigned long long	n, t0;
 	int			len, st;
 
-	while (fgets(line, sizeof line, stdin) != NULL) {
-		n = strtoull(line, NULL, 10);
+	while (next_count(&n)) {
 		t0 = now_ns();
 		st = serve_batch(n, in, argv);
 		len = snprintf(reply, sizeof reply, "%d %llu\n", st,
@@ -330,7 +351,8 @@ run(char **argv)
 {
 	struct sigaction	sa;
 	struct run_opts		o;
-	char			line[32], *end;
+	unsigned long long	n;
+	char			*end;
 
 	o.ms = strtol(argv[0], &end, 10);
 	if (*end != '\0' || o.ms < 0)
@@ -346,8 +368,8 @@ run(char **argv)
 	sa.sa_handler = run_alarm;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: waitpid wakes */
-	while (fgets(line, sizeof line, stdin) != NULL)
-		if (run_batch(&o, strtoull(line, NULL, 10)) != 0)
+	while (next_count(&n))
+		if (run_batch(&o, n) != 0)
 			return 1;
 	return 0;
 }
