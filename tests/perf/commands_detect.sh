@@ -8,9 +8,12 @@
 # noise profile for the command is made first (`calibrate -x`, REPEATS
 # repeats of SAMPLES samples of SECONDS), then each of TRIALS trials
 # takes A and B with the settings --detect chooses (A first in odd
-# trials, B first in even ones) and `compare A B` judges them.  Prints
-# the plan --detect chose, each trial's verdict and change, how many
-# found the slowdown, and the load as they ran.  Everything it writes
+# trials, B first in even ones) and `compare A B` judges them; when the
+# plan is K runs a side, each side's K runs are taken in turn with the
+# other's (A B A B ..., or B A B A ...) and `compare A... -- B...`
+# judges them, as the plan says.  Prints the plan --detect chose, each
+# trial's verdict, change and the change that comparison could see, how
+# many found the slowdown, and the load as they ran.  Everything it writes
 # stays in a private directory (SYSMARK_RESULTS points there).
 #
 #   sh tests/perf/commands_detect.sh [-p PERCENT] [-t TRIALS] [-d SECONDS]
@@ -43,21 +46,32 @@ cmd="gzip -1 -c $tmp/data"
 side() {	# a|b OUT
 	cp "$tmp/$1.data" "$tmp/data"
 	"$sm" run -x "gz=$cmd" -N --detect "$pct" -q -o "$2" </dev/null \
-	    >"$tmp/plan" 2>&1 || { cat "$tmp/plan" >&2; exit 1; }
+	    >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; exit 1; }
 }
 echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 cp "$tmp/a.data" "$tmp/data"
 "$sm" calibrate -x "gz=$cmd" -N -d "$secs" -n "$samples" -R "$repeats" \
     -g 0 -q >/dev/null 2>&1 || { echo "calibrate failed" >&2; exit 1; }
+"$sm" run -x "gz=$cmd" -N --detect "$pct" --dry-run </dev/null \
+    >"$tmp/plan" 2>&1 || { cat "$tmp/plan" >&2; exit 1; }
+sed -n '/--detect/p' "$tmp/plan" | head -n 3
+# K runs a side when the plan says so, else one.
+k=$(sed -n 's/^run --detect [0-9.]*%: \([0-9]*\) runs a side .*/\1/p' \
+    "$tmp/plan")
+[ -n "$k" ] || k=1
 found=0
 for i in $(seq "$trials"); do
-	if [ $((i % 2)) -eq 1 ]; then
-		side a "$tmp/A$i.csv"; side b "$tmp/B$i.csv"
-	else
-		side b "$tmp/B$i.csv"; side a "$tmp/A$i.csv"
-	fi
-	[ "$i" -gt 1 ] || sed -n '/--detect/p' "$tmp/plan" | head -n 3
-	v=$("$sm" compare -f json "$tmp/A$i.csv" "$tmp/B$i.csv" 2>/dev/null |
+	as= bs=
+	for j in $(seq "$k"); do
+		if [ $(((i + j) % 2)) -eq 0 ]; then
+			side a "$tmp/A$i-$j.csv"; side b "$tmp/B$i-$j.csv"
+		else
+			side b "$tmp/B$i-$j.csv"; side a "$tmp/A$i-$j.csv"
+		fi
+		as="$as $tmp/A$i-$j.csv" bs="$bs $tmp/B$i-$j.csv"
+	done
+	# shellcheck disable=SC2086
+	v=$("$sm" compare -f json $as -- $bs 2>/dev/null |
 	    python3 -c 'import json,sys
 d = json.load(sys.stdin)
 c = [l for x in d["comparisons"] for l in x["lines"] if l["id"] == "gz"]
