@@ -17,6 +17,26 @@
 static const char	*self_exe = "build/san/sysmark";
 
 /*
+ * The parent's half of a child's sample: what it reported through
+ * bench_fail() on pipe p into msg ("" if nothing), then its exit status.
+ */
+static int
+reaped(pid_t pid, int p[2], char *msg, size_t len)
+{
+	struct sampler_msg	m;
+	int			st;
+
+	close(p[1]);
+	memset(&m, 0, sizeof m);
+	if (read(p[0], &m, sizeof m) != (ssize_t)sizeof m)
+		m.text[0] = '\0';
+	close(p[0]);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	snprintf(msg, len, "%.*s", (int)sizeof m.text, m.text);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
  * Run b's setup, n loops and teardown in a child with PATH set to path
  * (NULL: unchanged).  Returns the child's exit status; msg gets what it
  * reported through bench_fail(), or "".
@@ -25,7 +45,6 @@ static int
 once(const struct bench *b, uint64_t n, const char *path, char *msg,
     size_t len)
 {
-	struct sampler_msg	m;
 	struct bench_ctx	ctx;
 	char			dir[256];
 	int			p[2], st;
@@ -52,15 +71,9 @@ once(const struct bench *b, uint64_t n, const char *path, char *msg,
 			b->teardown(&ctx);
 		_exit(0);
 	}
-	close(p[1]);
-	memset(&m, 0, sizeof m);
-	if (read(p[0], &m, sizeof m) != (ssize_t)sizeof m)
-		m.text[0] = '\0';
-	close(p[0]);
-	assert_int_equal(waitpid(pid, &st, 0), pid);
-	snprintf(msg, len, "%.*s", (int)sizeof m.text, m.text);
+	st = reaped(pid, p, msg, len);
 	sm_rmtree(dir);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return st;
 }
 
 /* Loops enough to pass each workload's checks (the files wrap around). */
@@ -288,9 +301,8 @@ static int
 looper_child(struct bench_ctx *ctx, char *const argv[], uint64_t n,
     char *msg, size_t len)
 {
-	struct sampler_msg	m;
 	struct bench_looper	lp;
-	int			p[2], st;
+	int			p[2];
 	pid_t			pid;
 
 	assert_int_equal(pipe(p), 0);
@@ -302,14 +314,7 @@ looper_child(struct bench_ctx *ctx, char *const argv[], uint64_t n,
 		bench_looper_stop(&lp);
 		_exit(0);
 	}
-	close(p[1]);
-	memset(&m, 0, sizeof m);
-	if (read(p[0], &m, sizeof m) != (ssize_t)sizeof m)
-		m.text[0] = '\0';
-	close(p[0]);
-	assert_int_equal(waitpid(pid, &st, 0), pid);
-	snprintf(msg, len, "%.*s", (int)sizeof m.text, m.text);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return reaped(pid, p, msg, len);
 }
 
 /*
