@@ -7,6 +7,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <jansson.h>
+
 #include "testutil.h"
 #include "../../src/cmd/cmd.h"
 
@@ -379,6 +381,76 @@ test_cli_statuses(void **state)
 	free(err);
 }
 
+/*
+ * compare -f json's gate object by how many lines trip (none, one, two)
+ * and with no gate: tripped, lines and exit_status agree with each other
+ * and with the status the process exits with.
+ */
+static void
+test_cli_json_gate(void **state)
+{
+	static const struct {
+		const char	*fail_on, *b, *c;
+		long long	 lines;
+	} cases[] = {
+		{ "worse", F("a2"), NULL, 0 },
+		{ "worse", F("slow"), NULL, 1 },
+		{ "small", F("small"), NULL, 1 },
+		{ "worse,small", F("slow"), F("small"), 2 },
+		{ NULL, F("slow"), NULL, -1 },
+	};
+	char		*argv[16];
+	struct tu_out	 o;
+	json_error_t	 jerr;
+	json_t		*doc, *g;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int	n = 0, want;
+
+		argv[n++] = "sysmark";
+		argv[n++] = "compare";
+		argv[n++] = "-p";
+		argv[n++] = "none";
+		argv[n++] = "-f";
+		argv[n++] = "json";
+		if (cases[i].fail_on != NULL) {
+			argv[n++] = "--fail-on";
+			argv[n++] = (char *)cases[i].fail_on;
+		}
+		argv[n++] = A1;
+		argv[n++] = (char *)cases[i].b;
+		if (cases[i].c != NULL)
+			argv[n++] = (char *)cases[i].c;
+		argv[n] = NULL;
+		tu_run(argv, &o);
+		want = cases[i].lines > 0 ? SM_EXIT_GATE : 0;
+		if (o.status != want)
+			fail_msg("case %zu: status %d, %s", i, o.status, o.err);
+		if ((doc = json_loads(o.out, 0, &jerr)) == NULL)
+			fail_msg("case %zu: not JSON: %s", i, jerr.text);
+		g = json_object_get(doc, "gate");
+		assert_non_null(g);
+		if (cases[i].lines < 0) {
+			assert_true(json_is_null(g));
+		} else {
+			if (json_integer_value(json_object_get(g, "lines")) !=
+			    cases[i].lines ||
+			    json_integer_value(json_object_get(g,
+			    "exit_status")) != want ||
+			    json_is_true(json_object_get(g, "tripped")) !=
+			    (cases[i].lines > 0) ||
+			    json_array_size(json_object_get(g, "trips")) !=
+			    (size_t)cases[i].lines)
+				fail_msg("case %zu: %s", i, o.out);
+			assert_string_equal(json_string_value(json_object_get(g,
+			    "fail_on")), cases[i].fail_on);
+		}
+		json_decref(doc);
+		tu_out_free(&o);
+	}
+}
+
 /* run -l and --note: bad values are usage errors naming the option. */
 static void
 test_cli_label_errors(void **state)
@@ -427,6 +499,7 @@ main(void)
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_label_run),
 		cmocka_unit_test(test_cli_statuses),
+		cmocka_unit_test(test_cli_json_gate),
 		cmocka_unit_test(test_cli_label_errors),
 	};
 
