@@ -475,6 +475,73 @@ test_hosts_list_errors(void **state)
 	}
 }
 
+/* The caps fleet_job_caps() sets for p: a run's lines of lineb bytes. */
+static void
+expect_caps(const struct plan *p, int calibrate, double lines, double lineb)
+{
+	struct fleet_job	job;
+
+	memset(&job, 0, sizeof job);
+	fleet_job_caps(&job, p, calibrate);
+	if (job.max_out != (size_t)fmin(lines * FLEET_LINE_MAX +
+	    FLEET_OUT_SLACK, (double)CSVSTORE_MAX_FILE) ||
+	    job.max_file != (size_t)fmin(lines * lineb + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE))
+		fail_msg("%g lines of %g bytes: out %zu, file %zu", lines,
+		    lineb, job.max_out, job.max_file);
+}
+
+/*
+ * What a host may send, by the plan's kinds: a line per sample and the
+ * warm-up's for each test, copies value and repeat; a target's most
+ * samples; calibrate's repeats when the plan has one; a line the longer
+ * for more copies; and never past the largest run file.
+ */
+static void
+test_job_caps(void **state)
+{
+	struct plan	p;
+
+	(void)state;
+	plan_init(&p);
+	p.nbench = 1;
+	expect_caps(&p, 0, 1 * 1 * (6 + 1), 256 + 24);
+	p.samples = 1;
+	expect_caps(&p, 0, 2, 256 + 24);
+	p.samples = 2;
+	expect_caps(&p, 0, 3, 256 + 24);
+	p.nbench = 3;
+	p.copies[1] = 4;
+	p.copies[2] = 2;
+	p.ncopies = 3;
+	expect_caps(&p, 0, 3 * 3 * 3, 256 + 24 * 4);
+	p.repeats = 3;
+	expect_caps(&p, 0, 3 * 3 * 3 * 3, 256 + 24 * 4);
+	expect_caps(&p, 1, 3 * 3 * 3 * 3, 256 + 24 * 4);
+	p.repeats = 1;
+	expect_caps(&p, 1, 3 * 3 * 3 * NOISE_REPEATS, 256 + 24 * 4);
+	p.target = 0.02;
+	expect_caps(&p, 0, 3 * 3 * PLAN_MAX_SAMPLES, 256 + 24 * 4);
+	p.nbench = 100;
+	p.repeats = PLAN_MAX_REPEATS;
+	expect_caps(&p, 0, 100.0 * 3 * PLAN_MAX_SAMPLES * PLAN_MAX_REPEATS,
+	    256 + 24 * 4);
+	plan_free(&p);
+	/* The figures themselves, one small plan worked by hand. */
+	{
+		struct fleet_job	job;
+
+		plan_init(&p);
+		p.nbench = 2;
+		p.samples = 4;
+		memset(&job, 0, sizeof job);
+		fleet_job_caps(&job, &p, 0);
+		assert_int_equal(job.max_out, 10 * 512 + (1 << 20));
+		assert_int_equal(job.max_file, 10 * 280 + (1 << 20));
+		plan_free(&p);
+	}
+}
+
 int
 main(void)
 {
@@ -490,6 +557,7 @@ main(void)
 		cmocka_unit_test(test_fleet_csv),
 		cmocka_unit_test(test_judge_hosts),
 		cmocka_unit_test(test_ipv6_targets),
+		cmocka_unit_test(test_job_caps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
