@@ -314,6 +314,111 @@ test_fleet_csv(void **state)
 	rmdir(dir);
 }
 
+/* Row r of a fleet.csv: host, status and run file (may be ""). */
+static void
+fleet_row(struct fleet_row *r, const char *host, const char *status,
+    const char *file)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->f[0], sizeof r->f[0], "%s", host);
+	snprintf(r->f[1], sizeof r->f[1], "%s", host);
+	snprintf(r->f[2], sizeof r->f[2], "%s", status);
+	snprintf(r->f[10], sizeof r->f[10], "%s", file);
+}
+
+/*
+ * fleet show's count of hosts not ok, by each kind of row: ok with a run
+ * file that loads (or none) counts nothing; failed, lost or interrupted
+ * counts one each; ok whose file is gone or does not load becomes lost
+ * and counts; a last row cut short counts; none, one or several of them.
+ */
+static void
+test_fleet_check(void **state)
+{
+	static const struct {
+		const char	*host, *status, *file;
+		int		 bad;
+		const char	*after;
+	} kinds[] = {
+		{ "h0", "ok", "good.csv", 0, "ok" },
+		{ "h1", "ok", "", 0, "ok" },
+		{ "h2", "failed", "", 1, "failed" },
+		{ "h3", "lost", "", 1, "lost" },
+		{ "h4", "ok", "gone.csv", 1, "lost" },
+		{ "h5", "ok", "junk.csv", 1, "lost" },
+		{ "h6", "interrupted", "good.csv", 1, "interrupted" },
+		{ "h7", "ok", "good.csv", 0, "ok" },
+	};
+	static const char *const sets[] = {
+		"0", "01", "07", "2", "02", "3", "4", "5", "6", "234",
+		"0123456", "01234567", "70",
+	};
+	struct fleet_row	 rows[8], *back = NULL;
+	struct sm_error		 err;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	char			 note[256], *text;
+	size_t			 n, k;
+	int			 want;
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	text = tu_slurp("tests/data/gate-a1.csv");
+	snprintf(path, sizeof path, "%s/good.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	free(text);
+	snprintf(path, sizeof path, "%s/junk.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("not a run file\n", f);
+	assert_int_equal(fclose(f), 0);
+	for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+		want = 0;
+		for (k = 0; sets[s][k] != '\0'; k++) {
+			size_t	i = (size_t)(sets[s][k] - '0');
+
+			fleet_row(&rows[k], kinds[i].host, kinds[i].status,
+			    kinds[i].file);
+			want += kinds[i].bad;
+		}
+		assert_int_equal(fleet_out_write(dir, rows, k, &err), 0);
+		if (fleet_out_check(dir, &back, &n, note, sizeof note,
+		    &err) != want)
+			fail_msg("rows %s: not %d", sets[s], want);
+		assert_int_equal(n, k);
+		assert_string_equal(note, "");
+		for (k = 0; k < n; k++) {
+			size_t	i = (size_t)(sets[s][k] - '0');
+
+			assert_string_equal(back[k].f[2], kinds[i].after);
+			if (strcmp(kinds[i].after, kinds[i].status) != 0)
+				assert_non_null(strstr(back[k].f[11],
+				    "does not load"));
+		}
+		free(back);
+	}
+	/* A last row cut short: left out, said in the note, and counted. */
+	fleet_row(&rows[0], "h0", "ok", "good.csv");
+	fleet_row(&rows[1], "h1", "ok", "");
+	assert_int_equal(fleet_out_write(dir, rows, 2, &err), 0);
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	assert_non_null(f = fopen(path, "a"));
+	fputs("h9,h9,ok\n", f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(fleet_out_check(dir, &back, &n, note, sizeof note,
+	    &err), 1);
+	assert_int_equal(n, 2);
+	assert_non_null(strstr(note, "cut short"));
+	free(back);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/good.csv", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/junk.csv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 /*
  * A run of syscall: repeats repeats of 5 samples (and a warm-up), the
  * repeats' means spread by +-spread around base, the samples by 0.1%.
@@ -555,6 +660,7 @@ main(void)
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_ssh_argv),
 		cmocka_unit_test(test_fleet_csv),
+		cmocka_unit_test(test_fleet_check),
 		cmocka_unit_test(test_judge_hosts),
 		cmocka_unit_test(test_ipv6_targets),
 		cmocka_unit_test(test_job_caps),
