@@ -6,6 +6,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+
 #include "testutil.h"
 #include "fleetutil.h"
 
@@ -419,6 +421,127 @@ test_fleet_check(void **state)
 	rmdir(dir);
 }
 
+/* Whether s holds a control byte (C0, DEL, or ESC's C1 form). */
+static int
+has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] < 0xa0 &&
+		    p[1] >= 0x80))
+			return 1;
+	return 0;
+}
+
+/*
+ * A run that came back and does not load: the host ends lost, its copy
+ * kept, and its reason, which quotes what the host sent, printable
+ * whatever control bytes (ESC, BEL, a newline, DEL, CSI) that held.
+ */
+static void
+test_save_lost_reason(void **state)
+{
+	static const char *const bad[] = {
+		"\x1b[2J\x1b]0;owned\x07,n,1,,,,,,,,,,,,\n",
+		"\"two\nlines\",n,1,,,,,,,,,,,,\n",
+		"del\x7f\xc2\x9b" "31m,n,1,,,,,,,,,,,,\n",
+		"tab\there\r,n,1,,,,,,,,,,,,\n",
+		"plain,n,1,,,,,,,,,,,,\n",
+	};
+	struct fleet_host	 h;
+	struct fleet_sess	 s;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	char			*run = tu_slurp("tests/data/gate-a1.csv");
+	struct stat		 sb;
+	size_t			 len = strlen(run);
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/h.csv", dir);
+	memset(&h, 0, sizeof h);
+	h.name = "h1";
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&s, 0, sizeof s);
+		s.h = &h;
+		s.status = FLEET_ST_RUNNING;
+		s.file_len = len + strlen(bad[i]);
+		s.file = xmalloc(s.file_len + 1);
+		memcpy(s.file, run, len);
+		memcpy(s.file + len, bad[i], strlen(bad[i]) + 1);
+		assert_int_equal(fleet_out_save(&s, path, "id", 0), -1);
+		assert_int_equal(s.status, FLEET_ST_LOST);
+		assert_int_equal(s.keep, 1);
+		assert_non_null(strstr(s.reason, "does not load"));
+		assert_non_null(strstr(s.reason, i == 3 ? "expected 15 fields" :
+		    "unknown record"));
+		if (has_control(s.reason))
+			fail_msg("line %zu: reason \"%s\"", i, s.reason);
+		assert_int_equal(stat(path, &sb), -1);
+		free(s.file);
+	}
+	free(run);
+	rmdir(dir);
+}
+
+/*
+ * A run that loads but cannot be written where it was to go: saved in
+ * the fallback directory instead, the host lost with its copy kept, and
+ * the reason naming both places printable even when their names hold
+ * control bytes; and a name without any kept as it is.
+ */
+static void
+test_save_fallback_reason(void **state)
+{
+	static const char *const names[] = { "h\x1b[1m.csv", "h\x07\n.csv",
+	    "plain.csv" };
+	char			 tmp[] = "/tmp/test_fleet\x1b]0;x\x07.XXXXXX";
+	char			 path[256], *old, *p, *run;
+	struct fleet_host	 h;
+	struct fleet_sess	 s;
+	struct run		 back;
+
+	(void)state;
+	run = tu_slurp("tests/data/gate-a1.csv");
+	assert_non_null(mkdtemp(tmp));
+	old = getenv("TMPDIR") != NULL ? xstrdup(getenv("TMPDIR")) : NULL;
+	setenv("TMPDIR", tmp, 1);
+	memset(&h, 0, sizeof h);
+	h.name = "h1";
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		snprintf(path, sizeof path, "%s/missing/%s", tmp, names[i]);
+		memset(&s, 0, sizeof s);
+		s.h = &h;
+		s.status = FLEET_ST_RUNNING;
+		s.file = xstrdup(run);
+		s.file_len = strlen(run);
+		assert_int_equal(fleet_out_save(&s, path, "id", 0), -1);
+		assert_int_equal(s.status, FLEET_ST_LOST);
+		assert_int_equal(s.keep, 1);
+		if (has_control(s.reason))
+			fail_msg("%zu: reason \"%s\"", i, s.reason);
+		assert_non_null(strstr(s.reason, "instead"));
+		if (i == 2)
+			assert_non_null(strstr(s.reason, "not saved in "
+			    "plain.csv ("));
+		/* The fallback file, under tmp, holds the run. */
+		assert_non_null(p = strstr(s.reason, "sysmark-unsaved-"));
+		p[strcspn(p, " ;")] = '\0';
+		snprintf(path, sizeof path, "%s/%s", tmp, p);
+		tu_load(&back, path);
+		assert_string_equal(run_meta_get(&back, "fleet_host"), "h1");
+		assert_string_equal(run_meta_get(&back, "fleet_id"), "id");
+		run_free(&back);
+		unlink(path);
+		free(s.file);
+	}
+	if (old != NULL)
+		setenv("TMPDIR", old, 1);
+	else
+		unsetenv("TMPDIR");
+	free(old);
+	sm_rmtree(tmp);
+	free(run);
+}
+
 /*
  * A run of syscall: repeats repeats of 5 samples (and a warm-up), the
  * repeats' means spread by +-spread around base, the samples by 0.1%.
@@ -661,6 +784,8 @@ main(void)
 		cmocka_unit_test(test_ssh_argv),
 		cmocka_unit_test(test_fleet_csv),
 		cmocka_unit_test(test_fleet_check),
+		cmocka_unit_test(test_save_lost_reason),
+		cmocka_unit_test(test_save_fallback_reason),
 		cmocka_unit_test(test_judge_hosts),
 		cmocka_unit_test(test_ipv6_targets),
 		cmocka_unit_test(test_job_caps),
