@@ -73,6 +73,49 @@ test_shell_syntax(void **state)
 	command_free(&c);
 }
 
+/*
+ * Whether a command needs a shell, by where each kind of character
+ * stands: the shell's specials anywhere outside single quotes, '#' and
+ * '~' at a word's start, '=' in the first word and the shell's own words
+ * first need one; the same characters quoted, escaped, inside a word or
+ * later on the line do not.
+ */
+static void
+test_shell_by_position(void **state)
+{
+	static const char *const shell[] = {
+		"echo a|b", "echo a&b", "echo a;b", "echo a<b", "echo a>b",
+		"echo a(b", "echo a)b", "echo a$b", "echo a`b`", "echo a*b",
+		"echo a?b", "echo a[b", "echo a\nb", "echo ~", "echo ~/x",
+		"echo a ~b", "ls ~root", "echo #x", "echo a #b", "e=X=1 env",
+		"echo \"a$b\"", "echo \"`x`\"", "cd /", ": x", "exec true",
+		"! true", "eval true", "true #x",
+	};
+	static const char *const plain[] = {
+		"echo a#b", "echo a~b", "echo x~", "echo x#", "echo '~'",
+		"echo \"~\"", "echo \\~", "echo '#x'", "echo \"#x\"",
+		"echo \\#", "echo 'a|b;c$d*e'", "env X=1 true", "echo cd",
+		"echo a=b", "echo \"a|b\"", "echo -~", "echo .~",
+	};
+	struct command	c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof shell / sizeof shell[0]; i++) {
+		assert_string_equal(parse(&c, shell[i], NULL), "");
+		if (!c.shell)
+			fail_msg("%s: no shell", shell[i]);
+		assert_string_equal(c.argv[0], "/bin/sh");
+		command_free(&c);
+	}
+	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+		assert_string_equal(parse(&c, plain[i], NULL), "");
+		if (c.shell)
+			fail_msg("%s: a shell", plain[i]);
+		assert_string_not_equal(c.argv[0], "/bin/sh");
+		command_free(&c);
+	}
+}
+
 static void
 test_refused(void **state)
 {
@@ -414,6 +457,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split_without_shell),
 		cmocka_unit_test(test_shell_syntax),
+		cmocka_unit_test(test_shell_by_position),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_name_and_version),
 		cmocka_unit_test(test_scan),
