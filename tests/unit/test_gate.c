@@ -279,6 +279,74 @@ test_filter(void **state)
 }
 
 /* A run is called by its label; an old file without one by its name. */
+/* A users run's samples of users, syscall and dhry2reg, two histograms. */
+static void
+users_run(struct run *run)
+{
+	static const char *const tests[] = { "users", "syscall", "dhry2reg" };
+
+	run_init(run);
+	for (size_t t = 0; t < 3; t++) {
+		struct run_sample	*s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "%s", tests[t]);
+		snprintf(s->unit, sizeof s->unit, "lps");
+		s->copies = 1;
+		s->index = 1;
+		s->repeat = 1;
+		s->value = 100;
+		s->status = RUN_OK;
+	}
+	hist_record(&run_add_hist(run, "sh", 1, 1, 1)->h, 1000);
+	hist_record(&run_add_hist(run, "cc", 1, 1, 1)->h, 2000);
+}
+
+/*
+ * The response times (a users run's histograms) go with the users test:
+ * kept by every filter that keeps it (none, its id, a glob, a list, its
+ * group), dropped by each that does not (another test, a glob or group
+ * missing it).
+ */
+static void
+test_filter_response_times(void **state)
+{
+	const struct bench	*u = registry_find(USERS_TEST);
+	const char		*ugroup = u != NULL ? u->group : "Other";
+	const struct {
+		struct filter	 f;
+		size_t		 nsamples, nhists;
+	} cases[] = {
+		{ { NULL, NULL }, 3, 2 },
+		{ { "users", NULL }, 1, 2 },
+		{ { "user*", NULL }, 1, 2 },
+		{ { "syscall,users", NULL }, 2, 2 },
+		{ { NULL, ugroup }, 1, 2 },
+		{ { "syscall", NULL }, 1, 0 },
+		{ { "dhry*,sys*", NULL }, 2, 0 },
+		{ { "u", NULL }, 0, 0 },
+		{ { NULL, "CPU" }, 1, 0 },
+	};
+	struct run	run;
+
+	(void)state;
+	assert_string_not_equal(ugroup, "CPU");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		users_run(&run);
+		filter_apply(&cases[i].f, &run);
+		if (run.nsamples != cases[i].nsamples ||
+		    run.nhists != cases[i].nhists)
+			fail_msg("-t %s -g %s: %zu samples, %zu histograms",
+			    cases[i].f.tests ? cases[i].f.tests : "-",
+			    cases[i].f.group ? cases[i].f.group : "-",
+			    run.nsamples, run.nhists);
+		if (run.nhists == 2) {
+			assert_string_equal(run.hists[0].step, "sh");
+			assert_near(hist_mean(&run.hists[1].h), 2000, 100);
+		}
+		run_free(&run);
+	}
+}
+
 static void
 test_label_run(void **state)
 {
@@ -497,6 +565,7 @@ main(void)
 		cmocka_unit_test(test_blind_condition),
 		cmocka_unit_test(test_blind_wording),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_filter_response_times),
 		cmocka_unit_test(test_label_run),
 		cmocka_unit_test(test_cli_statuses),
 		cmocka_unit_test(test_cli_json_gate),
