@@ -478,6 +478,64 @@ test_ratio_chart_directions(void **state)
 	run_free(&rb);
 }
 
+/*
+ * A series' name in its data-series attribute, by each kind of
+ * character: the markup ones (& < > " ') escaped, a control byte
+ * replaced, plain text and UTF-8 kept; the attribute never ends early.
+ */
+static void
+test_series_name_escaped(void **state)
+{
+	static const struct {
+		const char	*name, *attr;
+	} cases[] = {
+		{ "plain", "plain" },
+		{ "a&b", "a&amp;b" },
+		{ "<b>", "&lt;b&gt;" },
+		{ "say \"hi\"", "say &quot;hi&quot;" },
+		{ "it's", "it&#39;s" },
+		{ "caf\xc3\xa9", "caf\xc3\xa9" },
+		{ "\" onmouseover=\"x", "&quot; onmouseover=&quot;x" },
+	};
+	const double	x[] = { 1, 2 }, y[] = { 3, 4 };
+	char		want[128];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sbuf	b;
+		struct svg	g;
+		const char	*p, *q;
+
+		sbuf_init(&b);
+		svg_begin(&g, &b, 640, 320, "c", "t", "d");
+		svg_scale_fit(&g.x, 1, 2, 0);
+		svg_scale_fit(&g.y, 3, 4, 0);
+		svg_line_data(&g, x, y, 2, "s1", cases[i].name);
+		snprintf(want, sizeof want, "data-series=\"%s\" d=\"M",
+		    cases[i].attr);
+		tc_has(b.s, want);
+		/* Between its quotes, no quote or markup of the name's own. */
+		assert_non_null(p = strstr(b.s, "data-series=\""));
+		p += strlen("data-series=\"");
+		assert_non_null(q = strchr(p, '"'));
+		assert_int_equal((size_t)(q - p), strlen(cases[i].attr));
+		sbuf_free(&b);
+	}
+	/* A control byte is never written as itself. */
+	{
+		struct sbuf	b;
+		struct svg	g;
+
+		sbuf_init(&b);
+		svg_begin(&g, &b, 640, 320, "c", "t", "d");
+		svg_scale_fit(&g.x, 1, 2, 0);
+		svg_scale_fit(&g.y, 3, 4, 0);
+		svg_line_data(&g, x, y, 2, "s1", "esc\x1b[2J");
+		assert_null(strchr(b.s, '\x1b'));
+		sbuf_free(&b);
+	}
+}
+
 static void
 test_html_table(void **state)
 {
@@ -635,6 +693,7 @@ main(void)
 		cmocka_unit_test(test_users_chart),
 		cmocka_unit_test(test_ratio_chart),
 		cmocka_unit_test(test_ratio_chart_directions),
+		cmocka_unit_test(test_series_name_escaped),
 		cmocka_unit_test(test_html_table),
 		cmocka_unit_test(test_report_page),
 		cmocka_unit_test(test_report_cli),
