@@ -381,6 +381,161 @@ test_ratio_chart(void **state)
 	run_free(&rb);
 }
 
+/* Five samples of test around v (spread 1%) into run. */
+static void
+tc_samples(struct run *run, const char *test, double v)
+{
+	static const double	f[] = { 0.99, 1.0, 1.01, 0.995, 1.005 };
+
+	for (size_t i = 0; i < 5; i++) {
+		struct run_sample	*s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "%s", test);
+		snprintf(s->unit, sizeof s->unit, "%s",
+		    strncmp(test, "lat_", 4) == 0 ? "us" : "lps");
+		s->version = registry_find(test)->version;
+		s->copies = 1;
+		s->index = (int)i + 1;
+		s->repeat = 1;
+		s->value = v * f[i];
+		s->status = RUN_OK;
+	}
+}
+
+/*
+ * The ratio chart's figures with better above 1 for both directions: a
+ * lower-is-better test faster, slower and the same, beside higher-is-
+ * better ones the same three ways; each row's interval holds its ratio,
+ * in the tooltip and in the whisker drawn around the marker.
+ */
+static void
+test_ratio_chart_directions(void **state)
+{
+	static const struct {
+		const char	*test;
+		double		 old, new, r;
+		const char	*word;
+	} rows[] = {
+		{ "lat_syscall", 1.0, 0.5, 2, "better" },
+		{ "lat_syscall_read", 1.0, 2.0, 0.5, "worse" },
+		{ "lat_syscall_write", 1.0, 1.0, 1, "~ same" },
+		{ "syscall", 100, 200, 2, "better" },
+		{ "pipe", 100, 50, 0.5, "worse" },
+		{ "spawn", 100, 100, 1, "~ same" },
+	};
+	struct run		 ra, rb;
+	const struct run	*pa[1] = { &ra }, *pb[1] = { &rb };
+	struct compare_side	 a = { pa, 1, "a" }, b = { pb, 1, "b" };
+	struct compare_opts	 o;
+	struct sbuf		 s;
+	char			 key[64], word[32];
+	const char		*p;
+	double			 r, lo, hi, x;
+
+	(void)state;
+	run_init(&ra);
+	run_init(&rb);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		tc_samples(&ra, rows[i].test, rows[i].old);
+		tc_samples(&rb, rows[i].test, rows[i].new);
+	}
+	compare_opts_default(&o);
+	sbuf_init(&s);
+	assert_int_equal(chart_ratio(&s, "ratio-d", &a, &b, &o), 1);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		snprintf(key, sizeof key, "<title>%s: ", rows[i].test);
+		if ((p = strstr(s.s, key)) == NULL)
+			fail_msg("no row for %s", rows[i].test);
+		if (sscanf(p + strlen(key), "%lf (95%%: %lf to %lf), %31[^<]",
+		    &r, &lo, &hi, word) != 4)
+			fail_msg("%s: %.80s", rows[i].test, p);
+		if (fabs(r / rows[i].r - 1) > 1e-3 || !(lo < r && r < hi) ||
+		    strcmp(word, rows[i].word) != 0)
+			fail_msg("%s: %g (%g to %g), %s", rows[i].test, r, lo,
+			    hi, word);
+		/* The whisker: the last err path before the marker. */
+		x = tc_marker_x(s.s, rows[i].test);
+		{
+			const char	*e = NULL, *q = s.s;
+			double		 x0, x1, y;
+
+			while ((q = strstr(q, "<path class=\"err ")) != NULL &&
+			    q < p) {
+				e = q;
+				q++;
+			}
+			assert_non_null(e);
+			assert_non_null(e = strstr(e, " d=\"M"));
+			assert_int_equal(sscanf(e + 5, "%lf %lfH%lf", &x0, &y,
+			    &x1), 3);
+			if (!(x0 < x && x < x1))
+				fail_msg("%s: whisker %g to %g, marker %g",
+				    rows[i].test, x0, x1, x);
+		}
+	}
+	sbuf_free(&s);
+	run_free(&ra);
+	run_free(&rb);
+}
+
+/*
+ * A series' name in its data-series attribute, by each kind of
+ * character: the markup ones (& < > " ') escaped, a control byte
+ * replaced, plain text and UTF-8 kept; the attribute never ends early.
+ */
+static void
+test_series_name_escaped(void **state)
+{
+	static const struct {
+		const char	*name, *attr;
+	} cases[] = {
+		{ "plain", "plain" },
+		{ "a&b", "a&amp;b" },
+		{ "<b>", "&lt;b&gt;" },
+		{ "say \"hi\"", "say &quot;hi&quot;" },
+		{ "it's", "it&#39;s" },
+		{ "caf\xc3\xa9", "caf\xc3\xa9" },
+		{ "\" onmouseover=\"x", "&quot; onmouseover=&quot;x" },
+	};
+	const double	x[] = { 1, 2 }, y[] = { 3, 4 };
+	char		want[128];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sbuf	b;
+		struct svg	g;
+		const char	*p, *q;
+
+		sbuf_init(&b);
+		svg_begin(&g, &b, 640, 320, "c", "t", "d");
+		svg_scale_fit(&g.x, 1, 2, 0);
+		svg_scale_fit(&g.y, 3, 4, 0);
+		svg_line_data(&g, x, y, 2, "s1", cases[i].name);
+		snprintf(want, sizeof want, "data-series=\"%s\" d=\"M",
+		    cases[i].attr);
+		tc_has(b.s, want);
+		/* Between its quotes, no quote or markup of the name's own. */
+		assert_non_null(p = strstr(b.s, "data-series=\""));
+		p += strlen("data-series=\"");
+		assert_non_null(q = strchr(p, '"'));
+		assert_int_equal((size_t)(q - p), strlen(cases[i].attr));
+		sbuf_free(&b);
+	}
+	/* A control byte is never written as itself. */
+	{
+		struct sbuf	b;
+		struct svg	g;
+
+		sbuf_init(&b);
+		svg_begin(&g, &b, 640, 320, "c", "t", "d");
+		svg_scale_fit(&g.x, 1, 2, 0);
+		svg_scale_fit(&g.y, 3, 4, 0);
+		svg_line_data(&g, x, y, 2, "s1", "esc\x1b[2J");
+		assert_null(strchr(b.s, '\x1b'));
+		sbuf_free(&b);
+	}
+}
+
 static void
 test_html_table(void **state)
 {
@@ -537,6 +692,8 @@ main(void)
 		cmocka_unit_test(test_scaling_chart),
 		cmocka_unit_test(test_users_chart),
 		cmocka_unit_test(test_ratio_chart),
+		cmocka_unit_test(test_ratio_chart_directions),
+		cmocka_unit_test(test_series_name_escaped),
 		cmocka_unit_test(test_html_table),
 		cmocka_unit_test(test_report_page),
 		cmocka_unit_test(test_report_cli),

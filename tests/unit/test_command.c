@@ -73,6 +73,49 @@ test_shell_syntax(void **state)
 	command_free(&c);
 }
 
+/*
+ * Whether a command needs a shell, by where each kind of character
+ * stands: the shell's specials anywhere outside single quotes, '#' and
+ * '~' at a word's start, '=' in the first word and the shell's own words
+ * first need one; the same characters quoted, escaped, inside a word or
+ * later on the line do not.
+ */
+static void
+test_shell_by_position(void **state)
+{
+	static const char *const shell[] = {
+		"echo a|b", "echo a&b", "echo a;b", "echo a<b", "echo a>b",
+		"echo a(b", "echo a)b", "echo a$b", "echo a`b`", "echo a*b",
+		"echo a?b", "echo a[b", "echo a\nb", "echo ~", "echo ~/x",
+		"echo a ~b", "ls ~root", "echo #x", "echo a #b", "e=X=1 env",
+		"echo \"a$b\"", "echo \"`x`\"", "cd /", ": x", "exec true",
+		"! true", "eval true", "true #x",
+	};
+	static const char *const plain[] = {
+		"echo a#b", "echo a~b", "echo x~", "echo x#", "echo '~'",
+		"echo \"~\"", "echo \\~", "echo '#x'", "echo \"#x\"",
+		"echo \\#", "echo 'a|b;c$d*e'", "env X=1 true", "echo cd",
+		"echo a=b", "echo \"a|b\"", "echo -~", "echo .~",
+	};
+	struct command	c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof shell / sizeof shell[0]; i++) {
+		assert_string_equal(parse(&c, shell[i], NULL), "");
+		if (!c.shell)
+			fail_msg("%s: no shell", shell[i]);
+		assert_string_equal(c.argv[0], "/bin/sh");
+		command_free(&c);
+	}
+	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+		assert_string_equal(parse(&c, plain[i], NULL), "");
+		if (c.shell)
+			fail_msg("%s: a shell", plain[i]);
+		assert_string_not_equal(c.argv[0], "/bin/sh");
+		command_free(&c);
+	}
+}
+
 static void
 test_refused(void **state)
 {
@@ -408,15 +451,62 @@ test_curves(void **state)
 	run_free(&run);
 }
 
+/*
+ * A scan's {NAME} replaced wherever it stands (first, last, twice, side
+ * by side, after other text or a '$' not its own), and nothing else: not
+ * the shell's ${NAME}, nor {NAME without its brace.
+ */
+static void
+test_scan_substitution(void **state)
+{
+	static const struct {
+		const char	*spec, *text;
+	} cases[] = {
+		{ "s=echo {n}", "echo 7" },
+		{ "s=echo {n} x", "echo 7 x" },
+		{ "s=echo {n}{n} {n}", "echo 77 7" },
+		{ "s=echo a{n}b", "echo a7b" },
+		{ "s=echo $x{n}", "echo $x7" },
+		{ "s=echo $ {n}", "echo $ 7" },
+		{ "s=echo {n} ${n}", "echo 7 ${n}" },
+		{ "s=echo ${n}{n}", "echo ${n}7" },
+		{ "s=echo \"${n}\" {n}", "echo \"${n}\" 7" },
+		{ "s=echo {n} {n", "echo 7 {n" },
+		{ "s={n}", "7" },
+	};
+	struct command_param	p;
+	struct command_set	set = { 0 };
+	struct sm_error		err;
+
+	(void)state;
+	assert_int_equal(command_param_list(&p, "n", "7", &err), 0);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (command_add(&set, cases[i].spec, &p, 1, &opts, &err) != 0) {
+			/* "7" is no program: only the text matters here. */
+			if (strcmp(cases[i].text, "7") != 0)
+				fail_msg("%s: %s", cases[i].spec, err.msg);
+			assert_non_null(strstr(err.msg, "\"7\" not found"));
+			continue;
+		}
+		assert_string_equal(set.cmd[set.n - 1]->text, cases[i].text);
+		command_set_free(&set);
+		memset(&set, 0, sizeof set);
+	}
+	command_set_free(&set);
+	command_param_free(&p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split_without_shell),
 		cmocka_unit_test(test_shell_syntax),
+		cmocka_unit_test(test_shell_by_position),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_name_and_version),
 		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_scan_substitution),
 		cmocka_unit_test(test_suite),
 		cmocka_unit_test(test_run_ok),
 		cmocka_unit_test(test_run_fails),

@@ -348,6 +348,53 @@ test_plan(void **state)
 }
 
 /*
+ * More samples a run find less, below and above the profile's own six,
+ * for one run of repeats and for several runs alike (one unit a side
+ * alone gaining nothing past the profile's own count); a profile that
+ * strays more between its repeats gains less from them.
+ */
+static void
+test_plan_samples(void **state)
+{
+	static const int	 samples[] = { 2, 3, 5, 6, 7, 12, 24, 60 };
+	static const int	 shape[][2] = { { 1, 1 }, { 1, 3 }, { 4, 1 },
+				     { 3, 2 } };
+	struct syscall_case	 k, kb;
+	struct run_group	 g = { "syscall", 1 };
+	double			 d, prev, gain, gain_b;
+
+	(void)state;
+	syscall_case(&k, 7, 0.03, 0.02);
+	syscall_case(&kb, 7, 0.03, 0.06);
+	for (size_t h = 0; h < sizeof shape / sizeof shape[0]; h++) {
+		prev = INFINITY;
+		for (size_t i = 0; i < sizeof samples / sizeof samples[0];
+		    i++) {
+			d = detect_settings(&k.prof, &g, shape[h][0],
+			    shape[h][1], samples[i], 0.05, 0.01);
+			/* One unit a side: past the profile's count, no less. */
+			if (!(h == 0 && samples[i] > 6 ? d <= prev : d < prev) ||
+			    !(d > 0.01))
+				fail_msg("%d runs x %d repeats x %d: %g after "
+				    "%g", shape[h][0], shape[h][1],
+				    samples[i], d, prev);
+			prev = d;
+		}
+		gain = detect_settings(&k.prof, &g, shape[h][0], shape[h][1],
+		    2, 0.05, 0.01) / detect_settings(&k.prof, &g, shape[h][0],
+		    shape[h][1], 60, 0.05, 0.01);
+		gain_b = detect_settings(&kb.prof, &g, shape[h][0],
+		    shape[h][1], 2, 0.05, 0.01) / detect_settings(&kb.prof, &g,
+		    shape[h][0], shape[h][1], 60, 0.05, 0.01);
+		if (!(gain > gain_b && gain_b > 1))
+			fail_msg("%d x %d: 2 to 60 samples gain %g, %g",
+			    shape[h][0], shape[h][1], gain, gain_b);
+	}
+	run_free(&k.prof);
+	run_free(&kb.prof);
+}
+
+/*
  * Runs that stray more than their samples (a VM's dhry2reg: 6% between
  * runs, 6% within): more samples cannot reach 5%, nor can one run's many
  * back-to-back repeats, whose batches share the machine's drift (6% over
@@ -909,6 +956,7 @@ main(void)
 		cmocka_unit_test(test_power_shapes),
 		cmocka_unit_test(test_aa_drift),
 		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_plan_samples),
 		cmocka_unit_test(test_plan_tight_means),
 		cmocka_unit_test(test_plan_runs),
 		cmocka_unit_test(test_cli_detect),

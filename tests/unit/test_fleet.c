@@ -6,6 +6,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+
 #include "testutil.h"
 #include "fleetutil.h"
 
@@ -314,6 +316,232 @@ test_fleet_csv(void **state)
 	rmdir(dir);
 }
 
+/* Row r of a fleet.csv: host, status and run file (may be ""). */
+static void
+fleet_row(struct fleet_row *r, const char *host, const char *status,
+    const char *file)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->f[0], sizeof r->f[0], "%s", host);
+	snprintf(r->f[1], sizeof r->f[1], "%s", host);
+	snprintf(r->f[2], sizeof r->f[2], "%s", status);
+	snprintf(r->f[10], sizeof r->f[10], "%s", file);
+}
+
+/*
+ * fleet show's count of hosts not ok, by each kind of row: ok with a run
+ * file that loads (or none) counts nothing; failed, lost or interrupted
+ * counts one each; ok whose file is gone or does not load becomes lost
+ * and counts; a last row cut short counts; none, one or several of them.
+ */
+static void
+test_fleet_check(void **state)
+{
+	static const struct {
+		const char	*host, *status, *file;
+		int		 bad;
+		const char	*after;
+	} kinds[] = {
+		{ "h0", "ok", "good.csv", 0, "ok" },
+		{ "h1", "ok", "", 0, "ok" },
+		{ "h2", "failed", "", 1, "failed" },
+		{ "h3", "lost", "", 1, "lost" },
+		{ "h4", "ok", "gone.csv", 1, "lost" },
+		{ "h5", "ok", "junk.csv", 1, "lost" },
+		{ "h6", "interrupted", "good.csv", 1, "interrupted" },
+		{ "h7", "ok", "good.csv", 0, "ok" },
+	};
+	static const char *const sets[] = {
+		"0", "01", "07", "2", "02", "3", "4", "5", "6", "234",
+		"0123456", "01234567", "70",
+	};
+	struct fleet_row	 rows[8], *back = NULL;
+	struct sm_error		 err;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	char			 note[256], *text;
+	size_t			 n, k;
+	int			 want;
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	text = tu_slurp("tests/data/gate-a1.csv");
+	snprintf(path, sizeof path, "%s/good.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	free(text);
+	snprintf(path, sizeof path, "%s/junk.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("not a run file\n", f);
+	assert_int_equal(fclose(f), 0);
+	for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+		want = 0;
+		for (k = 0; sets[s][k] != '\0'; k++) {
+			size_t	i = (size_t)(sets[s][k] - '0');
+
+			fleet_row(&rows[k], kinds[i].host, kinds[i].status,
+			    kinds[i].file);
+			want += kinds[i].bad;
+		}
+		assert_int_equal(fleet_out_write(dir, rows, k, &err), 0);
+		if (fleet_out_check(dir, &back, &n, note, sizeof note,
+		    &err) != want)
+			fail_msg("rows %s: not %d", sets[s], want);
+		assert_int_equal(n, k);
+		assert_string_equal(note, "");
+		for (k = 0; k < n; k++) {
+			size_t	i = (size_t)(sets[s][k] - '0');
+
+			assert_string_equal(back[k].f[2], kinds[i].after);
+			if (strcmp(kinds[i].after, kinds[i].status) != 0)
+				assert_non_null(strstr(back[k].f[11],
+				    "does not load"));
+		}
+		free(back);
+	}
+	/* A last row cut short: left out, said in the note, and counted. */
+	fleet_row(&rows[0], "h0", "ok", "good.csv");
+	fleet_row(&rows[1], "h1", "ok", "");
+	assert_int_equal(fleet_out_write(dir, rows, 2, &err), 0);
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	assert_non_null(f = fopen(path, "a"));
+	fputs("h9,h9,ok\n", f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(fleet_out_check(dir, &back, &n, note, sizeof note,
+	    &err), 1);
+	assert_int_equal(n, 2);
+	assert_non_null(strstr(note, "cut short"));
+	free(back);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/good.csv", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/junk.csv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* Whether s holds a control byte (C0, DEL, or ESC's C1 form). */
+static int
+has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] < 0xa0 &&
+		    p[1] >= 0x80))
+			return 1;
+	return 0;
+}
+
+/*
+ * A run that came back and does not load: the host ends lost, its copy
+ * kept, and its reason, which quotes what the host sent, printable
+ * whatever control bytes (ESC, BEL, a newline, DEL, CSI) that held.
+ */
+static void
+test_save_lost_reason(void **state)
+{
+	static const char *const bad[] = {
+		"\x1b[2J\x1b]0;owned\x07,n,1,,,,,,,,,,,,\n",
+		"\"two\nlines\",n,1,,,,,,,,,,,,\n",
+		"del\x7f\xc2\x9b" "31m,n,1,,,,,,,,,,,,\n",
+		"tab\there\r,n,1,,,,,,,,,,,,\n",
+		"plain,n,1,,,,,,,,,,,,\n",
+	};
+	struct fleet_host	 h;
+	struct fleet_sess	 s;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	char			*run = tu_slurp("tests/data/gate-a1.csv");
+	struct stat		 sb;
+	size_t			 len = strlen(run);
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/h.csv", dir);
+	memset(&h, 0, sizeof h);
+	h.name = "h1";
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&s, 0, sizeof s);
+		s.h = &h;
+		s.status = FLEET_ST_RUNNING;
+		s.file_len = len + strlen(bad[i]);
+		s.file = xmalloc(s.file_len + 1);
+		memcpy(s.file, run, len);
+		memcpy(s.file + len, bad[i], strlen(bad[i]) + 1);
+		assert_int_equal(fleet_out_save(&s, path, "id", 0), -1);
+		assert_int_equal(s.status, FLEET_ST_LOST);
+		assert_int_equal(s.keep, 1);
+		assert_non_null(strstr(s.reason, "does not load"));
+		assert_non_null(strstr(s.reason, i == 3 ? "expected 15 fields" :
+		    "unknown record"));
+		if (has_control(s.reason))
+			fail_msg("line %zu: reason \"%s\"", i, s.reason);
+		assert_int_equal(stat(path, &sb), -1);
+		free(s.file);
+	}
+	free(run);
+	rmdir(dir);
+}
+
+/*
+ * A run that loads but cannot be written where it was to go: saved in
+ * the fallback directory instead, the host lost with its copy kept, and
+ * the reason naming both places printable even when their names hold
+ * control bytes; and a name without any kept as it is.
+ */
+static void
+test_save_fallback_reason(void **state)
+{
+	static const char *const names[] = { "h\x1b[1m.csv", "h\x07\n.csv",
+	    "plain.csv" };
+	char			 tmp[] = "/tmp/test_fleet\x1b]0;x\x07.XXXXXX";
+	char			 path[256], *old, *p, *run;
+	struct fleet_host	 h;
+	struct fleet_sess	 s;
+	struct run		 back;
+
+	(void)state;
+	run = tu_slurp("tests/data/gate-a1.csv");
+	assert_non_null(mkdtemp(tmp));
+	old = getenv("TMPDIR") != NULL ? xstrdup(getenv("TMPDIR")) : NULL;
+	setenv("TMPDIR", tmp, 1);
+	memset(&h, 0, sizeof h);
+	h.name = "h1";
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		snprintf(path, sizeof path, "%s/missing/%s", tmp, names[i]);
+		memset(&s, 0, sizeof s);
+		s.h = &h;
+		s.status = FLEET_ST_RUNNING;
+		s.file = xstrdup(run);
+		s.file_len = strlen(run);
+		assert_int_equal(fleet_out_save(&s, path, "id", 0), -1);
+		assert_int_equal(s.status, FLEET_ST_LOST);
+		assert_int_equal(s.keep, 1);
+		if (has_control(s.reason))
+			fail_msg("%zu: reason \"%s\"", i, s.reason);
+		assert_non_null(strstr(s.reason, "instead"));
+		if (i == 2)
+			assert_non_null(strstr(s.reason, "not saved in "
+			    "plain.csv ("));
+		/* The fallback file, under tmp, holds the run. */
+		assert_non_null(p = strstr(s.reason, "sysmark-unsaved-"));
+		p[strcspn(p, " ;")] = '\0';
+		snprintf(path, sizeof path, "%s/%s", tmp, p);
+		tu_load(&back, path);
+		assert_string_equal(run_meta_get(&back, "fleet_host"), "h1");
+		assert_string_equal(run_meta_get(&back, "fleet_id"), "id");
+		run_free(&back);
+		unlink(path);
+		free(s.file);
+	}
+	if (old != NULL)
+		setenv("TMPDIR", old, 1);
+	else
+		unsetenv("TMPDIR");
+	free(old);
+	sm_rmtree(tmp);
+	free(run);
+}
+
 /*
  * A run of syscall: repeats repeats of 5 samples (and a warm-up), the
  * repeats' means spread by +-spread around base, the samples by 0.1%.
@@ -475,6 +703,73 @@ test_hosts_list_errors(void **state)
 	}
 }
 
+/* The caps fleet_job_caps() sets for p: a run's lines of lineb bytes. */
+static void
+expect_caps(const struct plan *p, int calibrate, double lines, double lineb)
+{
+	struct fleet_job	job;
+
+	memset(&job, 0, sizeof job);
+	fleet_job_caps(&job, p, calibrate);
+	if (job.max_out != (size_t)fmin(lines * FLEET_LINE_MAX +
+	    FLEET_OUT_SLACK, (double)CSVSTORE_MAX_FILE) ||
+	    job.max_file != (size_t)fmin(lines * lineb + FLEET_OUT_SLACK,
+	    (double)CSVSTORE_MAX_FILE))
+		fail_msg("%g lines of %g bytes: out %zu, file %zu", lines,
+		    lineb, job.max_out, job.max_file);
+}
+
+/*
+ * What a host may send, by the plan's kinds: a line per sample and the
+ * warm-up's for each test, copies value and repeat; a target's most
+ * samples; calibrate's repeats when the plan has one; a line the longer
+ * for more copies; and never past the largest run file.
+ */
+static void
+test_job_caps(void **state)
+{
+	struct plan	p;
+
+	(void)state;
+	plan_init(&p);
+	p.nbench = 1;
+	expect_caps(&p, 0, 1 * 1 * (6 + 1), 256 + 24);
+	p.samples = 1;
+	expect_caps(&p, 0, 2, 256 + 24);
+	p.samples = 2;
+	expect_caps(&p, 0, 3, 256 + 24);
+	p.nbench = 3;
+	p.copies[1] = 4;
+	p.copies[2] = 2;
+	p.ncopies = 3;
+	expect_caps(&p, 0, 3 * 3 * 3, 256 + 24 * 4);
+	p.repeats = 3;
+	expect_caps(&p, 0, 3 * 3 * 3 * 3, 256 + 24 * 4);
+	expect_caps(&p, 1, 3 * 3 * 3 * 3, 256 + 24 * 4);
+	p.repeats = 1;
+	expect_caps(&p, 1, 3 * 3 * 3 * NOISE_REPEATS, 256 + 24 * 4);
+	p.target = 0.02;
+	expect_caps(&p, 0, 3 * 3 * PLAN_MAX_SAMPLES, 256 + 24 * 4);
+	p.nbench = 100;
+	p.repeats = PLAN_MAX_REPEATS;
+	expect_caps(&p, 0, 100.0 * 3 * PLAN_MAX_SAMPLES * PLAN_MAX_REPEATS,
+	    256 + 24 * 4);
+	plan_free(&p);
+	/* The figures themselves, one small plan worked by hand. */
+	{
+		struct fleet_job	job;
+
+		plan_init(&p);
+		p.nbench = 2;
+		p.samples = 4;
+		memset(&job, 0, sizeof job);
+		fleet_job_caps(&job, &p, 0);
+		assert_int_equal(job.max_out, 10 * 512 + (1 << 20));
+		assert_int_equal(job.max_file, 10 * 280 + (1 << 20));
+		plan_free(&p);
+	}
+}
+
 int
 main(void)
 {
@@ -488,8 +783,12 @@ main(void)
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_ssh_argv),
 		cmocka_unit_test(test_fleet_csv),
+		cmocka_unit_test(test_fleet_check),
+		cmocka_unit_test(test_save_lost_reason),
+		cmocka_unit_test(test_save_fallback_reason),
 		cmocka_unit_test(test_judge_hosts),
 		cmocka_unit_test(test_ipv6_targets),
+		cmocka_unit_test(test_job_caps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

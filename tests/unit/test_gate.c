@@ -7,6 +7,8 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <jansson.h>
+
 #include "testutil.h"
 #include "../../src/cmd/cmd.h"
 
@@ -277,6 +279,74 @@ test_filter(void **state)
 }
 
 /* A run is called by its label; an old file without one by its name. */
+/* A users run's samples of users, syscall and dhry2reg, two histograms. */
+static void
+users_run(struct run *run)
+{
+	static const char *const tests[] = { "users", "syscall", "dhry2reg" };
+
+	run_init(run);
+	for (size_t t = 0; t < 3; t++) {
+		struct run_sample	*s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "%s", tests[t]);
+		snprintf(s->unit, sizeof s->unit, "lps");
+		s->copies = 1;
+		s->index = 1;
+		s->repeat = 1;
+		s->value = 100;
+		s->status = RUN_OK;
+	}
+	hist_record(&run_add_hist(run, "sh", 1, 1, 1)->h, 1000);
+	hist_record(&run_add_hist(run, "cc", 1, 1, 1)->h, 2000);
+}
+
+/*
+ * The response times (a users run's histograms) go with the users test:
+ * kept by every filter that keeps it (none, its id, a glob, a list, its
+ * group), dropped by each that does not (another test, a glob or group
+ * missing it).
+ */
+static void
+test_filter_response_times(void **state)
+{
+	const struct bench	*u = registry_find(USERS_TEST);
+	const char		*ugroup = u != NULL ? u->group : "Other";
+	const struct {
+		struct filter	 f;
+		size_t		 nsamples, nhists;
+	} cases[] = {
+		{ { NULL, NULL }, 3, 2 },
+		{ { "users", NULL }, 1, 2 },
+		{ { "user*", NULL }, 1, 2 },
+		{ { "syscall,users", NULL }, 2, 2 },
+		{ { NULL, ugroup }, 1, 2 },
+		{ { "syscall", NULL }, 1, 0 },
+		{ { "dhry*,sys*", NULL }, 2, 0 },
+		{ { "u", NULL }, 0, 0 },
+		{ { NULL, "CPU" }, 1, 0 },
+	};
+	struct run	run;
+
+	(void)state;
+	assert_string_not_equal(ugroup, "CPU");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		users_run(&run);
+		filter_apply(&cases[i].f, &run);
+		if (run.nsamples != cases[i].nsamples ||
+		    run.nhists != cases[i].nhists)
+			fail_msg("-t %s -g %s: %zu samples, %zu histograms",
+			    cases[i].f.tests ? cases[i].f.tests : "-",
+			    cases[i].f.group ? cases[i].f.group : "-",
+			    run.nsamples, run.nhists);
+		if (run.nhists == 2) {
+			assert_string_equal(run.hists[0].step, "sh");
+			assert_near(hist_mean(&run.hists[1].h), 2000, 100);
+		}
+		run_free(&run);
+	}
+}
+
 static void
 test_label_run(void **state)
 {
@@ -379,6 +449,76 @@ test_cli_statuses(void **state)
 	free(err);
 }
 
+/*
+ * compare -f json's gate object by how many lines trip (none, one, two)
+ * and with no gate: tripped, lines and exit_status agree with each other
+ * and with the status the process exits with.
+ */
+static void
+test_cli_json_gate(void **state)
+{
+	static const struct {
+		const char	*fail_on, *b, *c;
+		long long	 lines;
+	} cases[] = {
+		{ "worse", F("a2"), NULL, 0 },
+		{ "worse", F("slow"), NULL, 1 },
+		{ "small", F("small"), NULL, 1 },
+		{ "worse,small", F("slow"), F("small"), 2 },
+		{ NULL, F("slow"), NULL, -1 },
+	};
+	char		*argv[16];
+	struct tu_out	 o;
+	json_error_t	 jerr;
+	json_t		*doc, *g;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int	n = 0, want;
+
+		argv[n++] = "sysmark";
+		argv[n++] = "compare";
+		argv[n++] = "-p";
+		argv[n++] = "none";
+		argv[n++] = "-f";
+		argv[n++] = "json";
+		if (cases[i].fail_on != NULL) {
+			argv[n++] = "--fail-on";
+			argv[n++] = (char *)cases[i].fail_on;
+		}
+		argv[n++] = A1;
+		argv[n++] = (char *)cases[i].b;
+		if (cases[i].c != NULL)
+			argv[n++] = (char *)cases[i].c;
+		argv[n] = NULL;
+		tu_run(argv, &o);
+		want = cases[i].lines > 0 ? SM_EXIT_GATE : 0;
+		if (o.status != want)
+			fail_msg("case %zu: status %d, %s", i, o.status, o.err);
+		if ((doc = json_loads(o.out, 0, &jerr)) == NULL)
+			fail_msg("case %zu: not JSON: %s", i, jerr.text);
+		g = json_object_get(doc, "gate");
+		assert_non_null(g);
+		if (cases[i].lines < 0) {
+			assert_true(json_is_null(g));
+		} else {
+			if (json_integer_value(json_object_get(g, "lines")) !=
+			    cases[i].lines ||
+			    json_integer_value(json_object_get(g,
+			    "exit_status")) != want ||
+			    json_is_true(json_object_get(g, "tripped")) !=
+			    (cases[i].lines > 0) ||
+			    json_array_size(json_object_get(g, "trips")) !=
+			    (size_t)cases[i].lines)
+				fail_msg("case %zu: %s", i, o.out);
+			assert_string_equal(json_string_value(json_object_get(g,
+			    "fail_on")), cases[i].fail_on);
+		}
+		json_decref(doc);
+		tu_out_free(&o);
+	}
+}
+
 /* run -l and --note: bad values are usage errors naming the option. */
 static void
 test_cli_label_errors(void **state)
@@ -425,8 +565,10 @@ main(void)
 		cmocka_unit_test(test_blind_condition),
 		cmocka_unit_test(test_blind_wording),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_filter_response_times),
 		cmocka_unit_test(test_label_run),
 		cmocka_unit_test(test_cli_statuses),
+		cmocka_unit_test(test_cli_json_gate),
 		cmocka_unit_test(test_cli_label_errors),
 	};
 

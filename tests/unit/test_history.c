@@ -226,6 +226,149 @@ test_bad_files_read_around(void **state)
 	assert_int_equal(system(p), 0);
 }
 
+/* report_a.csv at path with its date's day set to day, and extra appended. */
+static void
+th_write_day(const char *path, int day, const char *extra)
+{
+	char	*text = tu_slurp("tests/data/report_a.csv"), *d;
+	FILE	*f;
+
+	assert_non_null(d = strstr(text, "meta,date,2026-12-01T"));
+	d[19] = (char)('0' + day);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	fputs(extra, f);
+	assert_int_equal(fclose(f), 0);
+	free(text);
+}
+
+/* Load paths through the index; the date of its one run into date. */
+static size_t
+th_load_date(char **paths, const char *cache, char *date, size_t len)
+{
+	struct history		 h;
+	struct histindex_stats	 st;
+	struct th_warn		 w = { 0 };
+
+	history_init(&h);
+	histindex_load(&h, paths, 1, cache, th_warn_cb, &w, &st);
+	assert_int_equal(h.nruns, 1);
+	snprintf(date, len, "%s", h.runs[0].date);
+	history_free(&h);
+	return st.read;
+}
+
+/*
+ * The index answers for a file only while its size and modification
+ * time (seconds and nanoseconds) are as recorded: a file changed in any
+ * one of them, the other two kept, is read again and its new content
+ * seen; one left alone is not read.
+ */
+static void
+test_index_sees_changes(void **state)
+{
+	char			 dir[] = "/tmp/test_history.XXXXXX", p[400];
+	char			 cache[300], runs[300], date[64], *paths[1];
+	struct stat		 sb;
+	struct timespec		 t[2];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	assert_int_equal(mkdir(cache, 0700), 0);
+	snprintf(runs, sizeof runs, "%s/runs", dir);
+	assert_int_equal(mkdir(runs, 0700), 0);
+	snprintf(p, sizeof p, "%s/a.csv", runs);
+	th_write_day(p, 1, "");
+	paths[0] = runs;
+	/* A time with nanoseconds, so that each part can change alone. */
+	t[0].tv_sec = t[1].tv_sec = 1764000000;
+	t[0].tv_nsec = t[1].tv_nsec = 500000000;
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 1);
+	assert_string_equal(date, "2026-12-01T10:00:00+0000");
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 0);
+
+	/* Longer, its time put back: read again. */
+	th_write_day(p, 2, "meta,note,longer,,,,,,,,,,\n");
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+	assert_int_equal(stat(p, &sb), 0);
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 1);
+	assert_string_equal(date, "2026-12-02T10:00:00+0000");
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 0);
+
+	/* Shorter, its time put back: read again. */
+	th_write_day(p, 3, "");
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 1);
+	assert_string_equal(date, "2026-12-03T10:00:00+0000");
+
+	/* The same size, a nanosecond later: read again. */
+	th_write_day(p, 4, "");
+	t[0].tv_nsec = t[1].tv_nsec = 500000001;
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 1);
+	assert_string_equal(date, "2026-12-04T10:00:00+0000");
+
+	/* The same size, a second earlier: read again. */
+	th_write_day(p, 5, "");
+	t[0].tv_sec = t[1].tv_sec = 1763999999;
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 1);
+	assert_string_equal(date, "2026-12-05T10:00:00+0000");
+	assert_int_equal(th_load_date(paths, cache, date, sizeof date), 0);
+
+	snprintf(p, sizeof p, "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+}
+
+/*
+ * The gate's question, whether a series' newest run begins a worse step,
+ * by each kind of series: no step; the last step beginning at the newest
+ * run or earlier (one, two, five runs back); worse or better; higher- or
+ * lower-is-better.
+ */
+static void
+test_newest_worse(void **state)
+{
+	static const struct {
+		enum bench_dir	 dir;
+		size_t		 back;		/* the step's run from the end */
+		double		 size;
+		int		 worse;
+	} cases[] = {
+		{ BENCH_HIGHER, 0, -0.10, 1 }, { BENCH_HIGHER, 0, 0.10, 0 },
+		{ BENCH_LOWER, 0, 0.10, 1 }, { BENCH_LOWER, 0, -0.10, 0 },
+		{ BENCH_HIGHER, 1, -0.10, 0 }, { BENCH_LOWER, 1, 0.10, 0 },
+		{ BENCH_HIGHER, 2, -0.10, 0 }, { BENCH_HIGHER, 5, -0.30, 0 },
+		{ BENCH_HIGHER, 0, -0.001, 1 }, { BENCH_LOWER, 0, 2.0, 1 },
+	};
+	struct changepoint	 cps[2];
+	struct history_series	 k;
+
+	(void)state;
+	memset(&k, 0, sizeof k);
+	k.n = 10;
+	k.dir = BENCH_HIGHER;
+	assert_false(history_newest_worse(&k));		/* no step */
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		for (size_t two = 0; two <= 1; two++) {
+			memset(cps, 0, sizeof cps);
+			/* An older worse step first never counts. */
+			cps[0].at = 2;
+			cps[0].size = cases[i].dir == BENCH_HIGHER ? -0.5 : 0.5;
+			cps[two].at = k.n - 1 - cases[i].back;
+			cps[two].size = cases[i].size;
+			k.dir = cases[i].dir;
+			k.cp.cps = cps;
+			k.cp.ncps = two + 1;
+			if (history_newest_worse(&k) != cases[i].worse)
+				fail_msg("case %zu, %zu steps: not %d", i,
+				    two + 1, cases[i].worse);
+		}
+	}
+}
+
 enum th_damage { TH_APPEND, TH_BYTE_ORDER, TH_TRUNCATE, TH_OFFSET };
 
 /*
@@ -316,6 +459,8 @@ main(void)
 		cmocka_unit_test(test_series_never_mix),
 		cmocka_unit_test(test_series_order),
 		cmocka_unit_test(test_bad_files_read_around),
+		cmocka_unit_test(test_index_sees_changes),
+		cmocka_unit_test(test_newest_worse),
 		cmocka_unit_test(test_damaged_index),
 	};
 

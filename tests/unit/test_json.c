@@ -2,7 +2,8 @@
  * The JSON writer (json_out.c, json_run.c): what it writes is read back
  * with jansson and compared: every double to the bit, including ones
  * with no short decimal form; NaN and infinity as null; text that is not
- * UTF-8 still a valid document; a table as rows of cells.
+ * UTF-8 still a valid document; a table as rows of cells; a comparison's
+ * lines (json_compare.c) with each side's figures.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -165,6 +166,95 @@ test_run_samples(void **state)
 	run_free(&run);
 }
 
+/* n samples of test at workload version, the values v, into run. */
+static void
+add_samples(struct run *run, const char *test, int version, const double *v,
+    size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct run_sample	*s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "%s", test);
+		snprintf(s->unit, sizeof s->unit, "lps");
+		s->version = version;
+		s->copies = 1;
+		s->index = (int)i + 1;
+		s->value = v[i];
+		s->status = RUN_OK;
+	}
+}
+
+/*
+ * A comparison's lines as JSON: each side's workload version as that
+ * side recorded it, in every pairing (the same, changed up or down, one
+ * side or the other unknown), beside the kind the versions make.
+ */
+static void
+test_compare_versions(void **state)
+{
+	static const struct {
+		const char	*test;
+		int		 vold, vnew;
+		const char	*kind;
+	} cases[] = {
+		{ "same", 2, 2, "ranked" },
+		{ "up", 1, 2, "version differs" },
+		{ "down", 3, 1, "version differs" },
+		{ "old-unknown", 0, 4, "ranked" },
+		{ "new-unknown", 5, 0, "ranked" },
+		{ "both-unknown", 0, 0, "ranked" },
+	};
+	const double		 va[] = { 100, 101, 99 }, vb[] = { 110, 111, 109 };
+	size_t			 nc = sizeof cases / sizeof cases[0], n, found = 0;
+	struct run		 a, b;
+	const struct run	*pa = &a, *pb = &b;
+	struct compare_side	 sa = { &pa, 1, "A" }, sb = { &pb, 1, "B" };
+	struct compare_opts	 o;
+	struct bmdiff_line	*lines;
+	json_t			*doc = json_out_doc("compare"), *back, *ls, *l;
+
+	(void)state;
+	run_init(&a);
+	run_init(&b);
+	for (size_t i = 0; i < nc; i++) {
+		add_samples(&a, cases[i].test, cases[i].vold, va, 3);
+		add_samples(&b, cases[i].test, cases[i].vnew, vb, 3);
+	}
+	compare_opts_default(&o);
+	n = bmdiff_lines(&sa, &sb, &o, &lines);
+	assert_int_equal(n, nc);
+	json_compare_add(doc, &sa, 0, &sb, 1, lines, n, &o);
+	back = roundtrip(doc);
+	ls = json_object_get(json_array_get(json_object_get(back,
+	    "comparisons"), 0), "lines");
+	assert_int_equal(json_array_size(ls), nc);
+	for (size_t j = 0; j < json_array_size(ls); j++) {
+		l = json_array_get(ls, j);
+		for (size_t i = 0; i < nc; i++) {
+			if (strcmp(json_string_value(json_object_get(l, "id")),
+			    cases[i].test) != 0)
+				continue;
+			found++;
+			if (json_integer_value(json_object_get(l,
+			    "version_old")) != cases[i].vold ||
+			    json_integer_value(json_object_get(l,
+			    "version_new")) != cases[i].vnew)
+				fail_msg("%s: versions %lld -> %lld",
+				    cases[i].test, json_integer_value(
+				    json_object_get(l, "version_old")),
+				    json_integer_value(json_object_get(l,
+				    "version_new")));
+			assert_string_equal(json_string_value(json_object_get(l,
+			    "kind")), cases[i].kind);
+		}
+	}
+	assert_int_equal(found, nc);
+	json_decref(back);
+	free(lines);
+	run_free(&a);
+	run_free(&b);
+}
+
 /* A table: sections and cells as printed, notes kept. */
 static void
 test_table(void **state)
@@ -201,6 +291,7 @@ main(void)
 		cmocka_unit_test(test_string_bytes),
 		cmocka_unit_test(test_run_samples),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_compare_versions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

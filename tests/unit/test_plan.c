@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +278,130 @@ test_read_refuses(void **state)
 	plan_free(&a);
 }
 
+/* p's field that key records, set back to plan_init()'s value. */
+static void
+reset_field(struct plan *p, const char *key)
+{
+	struct plan	d;
+
+	plan_init(&d);
+	if (strcmp(key, "repeats") == 0)
+		p->repeats = d.repeats;
+	else if (strcmp(key, "warmup") == 0)
+		p->warmup = d.warmup;
+	else if (strcmp(key, "order") == 0)
+		p->order = d.order;
+	else if (strcmp(key, "order_seed") == 0)
+		p->seed = d.seed;
+	else if (strcmp(key, "repeat_gap") == 0)
+		p->gap = d.gap;
+	else if (strcmp(key, "target_ci") == 0)
+		p->target = d.target;
+	else if (strcmp(key, "time_cap") == 0)
+		p->time_cap = d.time_cap;
+	else
+		fail_msg("no field for %s", key);
+	plan_free(&d);
+}
+
+/*
+ * A key a run file may leave out (an older file's) reads back as
+ * plan_init()'s default, each on its own, the other fields as written.
+ */
+static void
+test_read_missing_defaults(void **state)
+{
+	static const char *const optional[] = {
+		"repeats", "warmup", "order", "order_seed", "repeat_gap",
+		"target_ci", "time_cap"
+	};
+	struct plan	a, b, want;
+	struct run	run;
+	struct sm_error	err;
+
+	(void)state;
+	odd_plan(&a);
+	for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++) {
+		write_without(&a, optional[i], &run);
+		assert_null(run_meta_get(&run, optional[i]));
+		if (plan_read(&b, &run, "f.csv", &err) != 0)
+			fail_msg("without %s: %s", optional[i], err.msg);
+		plan_copy(&want, &a);
+		reset_field(&want, optional[i]);
+		assert_same_plan(&want, &b);
+		plan_free(&want);
+		plan_free(&b);
+		run_free(&run);
+	}
+	plan_free(&a);
+}
+
+/* The warm-up is off only when the file says "0": on for "1" or no key. */
+static void
+test_read_warmup(void **state)
+{
+	static const struct {
+		const char	*value;
+		int		 warmup;
+	} cases[] = {
+		{ "0", 0 }, { "1", 1 }, { NULL, 1 },
+	};
+	struct plan	a, b;
+	struct run	run;
+	struct sm_error	err;
+
+	(void)state;
+	for (int from = 0; from <= 1; from++) {
+		odd_plan(&a);
+		a.warmup = from;
+		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			write_without(&a, "warmup", &run);
+			if (cases[i].value != NULL)
+				run_meta_set(&run, "warmup", cases[i].value);
+			assert_int_equal(plan_read(&b, &run, "f.csv", &err),
+			    0);
+			if (b.warmup != cases[i].warmup)
+				fail_msg("warmup %s: read %d",
+				    cases[i].value ? cases[i].value : "(none)",
+				    b.warmup);
+			plan_free(&b);
+			run_free(&run);
+		}
+		plan_free(&a);
+	}
+}
+
+/*
+ * run --preset's names: each preset found by its own name in any case,
+ * and no other word (a prefix, a title, an empty name) finds one.
+ */
+static void
+test_preset_find(void **state)
+{
+	static const char *const none[] = {
+		"", "bogus", "unix", "bytes", "lmbench ", " all", "UnixBench2",
+		"byte-3.11"
+	};
+	char	name[32];
+
+	(void)state;
+	for (const struct preset *p = preset_all; p->name != NULL; p++) {
+		assert_ptr_equal(preset_find(p->name), p);
+		for (size_t i = 0; i <= strlen(p->name); i++)
+			name[i] = (char)toupper((unsigned char)p->name[i]);
+		assert_ptr_equal(preset_find(name), p);
+		snprintf(name, sizeof name, "%s", p->name);
+		name[0] = (char)toupper((unsigned char)name[0]);
+		assert_ptr_equal(preset_find(name), p);
+		assert_ptr_equal(preset_find(p->title), p);
+	}
+	assert_ptr_equal(preset_find("BYTE"), preset_find("byte"));
+	assert_non_null(preset_find("LmBench"));
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+		if (preset_find(none[i]) != NULL)
+			fail_msg("\"%s\" found a preset", none[i]);
+}
+
 /* The plan's own check, before any process is started. */
 static void
 test_check(void **state)
@@ -418,6 +543,9 @@ main(void)
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_write_plain),
 		cmocka_unit_test(test_read_refuses),
+		cmocka_unit_test(test_read_missing_defaults),
+		cmocka_unit_test(test_read_warmup),
+		cmocka_unit_test(test_preset_find),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_check_sample_bounds),
 		cmocka_unit_test(test_round_trip_lines),

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,6 +232,84 @@ test_one_name_one_run(void **state)
 	run_free(&run2);
 }
 
+/* Write text as the lock of the run file at path. */
+static void
+put_lock(const char *path, const char *text)
+{
+	char	lock[320];
+	FILE	*f;
+
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	assert_non_null(f = fopen(lock, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+/*
+ * A lock left behind is taken over, whatever it holds (the pid of a
+ * process gone, nothing, words): the run begins, the lock names it while
+ * it runs and is gone after; a lock naming a live process refuses the
+ * run and stays as it was.
+ */
+static void
+test_stale_lock(void **state)
+{
+	char			 dead[32], mine[32], parent[32];
+	const char *const	 stale[] = { dead, "", "\n", "gone\n", "-5\n" };
+	const char *const	 live[] = { mine, parent };
+	struct session_conf	 c;
+	struct plan		 p;
+	struct run		 run;
+	struct seen		 x;
+	struct sm_error		 err;
+	struct stat		 sb;
+	char			 path[300], lock[320], *text;
+	pid_t			 pid;
+
+	(void)state;
+	assert_true((pid = fork()) >= 0);
+	if (pid == 0)
+		_exit(0);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	snprintf(dead, sizeof dead, "%ld\n", (long)pid);
+	snprintf(mine, sizeof mine, "%ld\n", (long)getpid());
+	snprintf(parent, sizeof parent, "%ld\n", (long)getppid());
+	small_plan(&p, 1);
+	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+		snprintf(path, sizeof path, "%s/stale%zu.csv", tu_dir(), i);
+		snprintf(lock, sizeof lock, "%s.lock", path);
+		put_lock(path, stale[i]);
+		begin(&p, path, 0, &run, &x);
+		text = tu_slurp(lock);
+		assert_string_equal(text, mine);
+		free(text);
+		session_wait(x.s);
+		assert_int_equal(session_end(x.s), 0);
+		assert_int_equal(stat(lock, &sb), -1);
+		assert_string_equal(x.path, path);
+		session_free(x.s);
+		run_free(&run);
+	}
+	for (size_t i = 0; i < sizeof live / sizeof live[0]; i++) {
+		snprintf(path, sizeof path, "%s/live%zu.csv", tu_dir(), i);
+		snprintf(lock, sizeof lock, "%s.lock", path);
+		put_lock(path, live[i]);
+		memset(&c, 0, sizeof c);
+		c.self = tu_bin();
+		c.out = path;
+		c.force = 1;
+		run_init(&run);
+		assert_null(session_begin(&p, &c, &run, seen_cb, &x, &err));
+		assert_non_null(strstr(err.msg, "in use by another sysmark"));
+		text = tu_slurp(lock);
+		assert_string_equal(text, live[i]);
+		free(text);
+		unlink(lock);
+		run_free(&run);
+	}
+	plan_free(&p);
+}
+
 /* Stopped after a sample: interrupted, saved, and resumable. */
 static void
 test_stopped_resumes(void **state)
@@ -292,6 +371,7 @@ main(void)
 		cmocka_unit_test(test_whole_run),
 		cmocka_unit_test(test_journal_mid_run),
 		cmocka_unit_test(test_one_name_one_run),
+		cmocka_unit_test(test_stale_lock),
 		cmocka_unit_test(test_stopped_resumes),
 		cmocka_unit_test(test_profile_whole),
 	};

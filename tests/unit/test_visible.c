@@ -47,6 +47,81 @@ test_bytes_by_kind(void **state)
 	check("\xc3\xa9\xff\xc3\xa9", 0, "\xc3\xa9\\xff\xc3\xa9");
 }
 
+/* Every single byte below 0x80: controls and DEL escaped, the rest kept. */
+static void
+test_ascii_each_byte(void **state)
+{
+	char	in[4], want[8];
+
+	(void)state;
+	for (int c = 1; c < 0x80; c++) {
+		snprintf(in, sizeof in, "%c", c);
+		if (c < 0x20 || c == 0x7f)
+			snprintf(want, sizeof want, "\\x%02x", c);
+		else
+			snprintf(want, sizeof want, "%c", c);
+		check(in, 0, want);
+	}
+}
+
+/*
+ * Every two-byte character from U+0080 to U+00FF: the C1 controls, all
+ * 32 of them up to U+009F, escaped byte by byte; from U+00A0 on, kept.
+ */
+static void
+test_c1_each_character(void **state)
+{
+	char	in[4], want[16];
+
+	(void)state;
+	for (int c = 0x80; c < 0x100; c++) {
+		snprintf(in, sizeof in, "%c%c", 0xc0 | (c >> 6),
+		    0x80 | (c & 0x3f));
+		if (c < 0xa0)
+			snprintf(want, sizeof want, "\\x%02x\\x%02x",
+			    (unsigned char)in[0], (unsigned char)in[1]);
+		else
+			snprintf(want, sizeof want, "%s", in);
+		check(in, 0, want);
+	}
+}
+
+/*
+ * Each end of each UTF-8 range: the first and last well-formed sequence
+ * of each lead byte kept, the overlong forms, surrogates and code points
+ * past U+10FFFF just beyond them escaped.
+ */
+static void
+test_utf8_range_ends(void **state)
+{
+	static const char *const kept[] = {
+		"\xdf\xbf", "\xe0\xa0\x80", "\xe0\xbf\xbf", "\xe1\x80\x80",
+		"\xec\xbf\xbf", "\xed\x80\x80", "\xed\x9f\xbf", "\xee\x80\x80",
+		"\xef\xbf\xbf", "\xf0\x90\x80\x80", "\xf0\xbf\xbf\xbf",
+		"\xf3\xbf\xbf\xbf", "\xf4\x80\x80\x80", "\xf4\x8f\xbf\xbf",
+	};
+	static const struct {
+		const char	*in, *want;
+	} escaped[] = {
+		{ "\xc1\xbf", "\\xc1\\xbf" },
+		{ "\xe0\x9f\xbf", "\\xe0\\x9f\\xbf" },
+		{ "\xed\xa0\x80", "\\xed\\xa0\\x80" },
+		{ "\xed\xbf\xbf", "\\xed\\xbf\\xbf" },
+		{ "\xf0\x8f\xbf\xbf", "\\xf0\\x8f\\xbf\\xbf" },
+		{ "\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80" },
+		{ "\xf5\x80\x80\x80", "\\xf5\\x80\\x80\\x80" },
+		{ "\xc2\xc0", "\\xc2\\xc0" },
+		{ "\x80", "\\x80" },
+		{ "\xbf", "\\xbf" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+		check(kept[i], 0, kept[i]);
+	for (size_t i = 0; i < sizeof escaped / sizeof escaped[0]; i++)
+		check(escaped[i].in, 0, escaped[i].want);
+}
+
 static void
 test_cut_whole(void **state)
 {
@@ -91,6 +166,9 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bytes_by_kind),
+		cmocka_unit_test(test_ascii_each_byte),
+		cmocka_unit_test(test_c1_each_character),
+		cmocka_unit_test(test_utf8_range_ends),
 		cmocka_unit_test(test_cut_whole),
 		cmocka_unit_test(test_table_cells),
 	};
