@@ -73,30 +73,13 @@ static const struct expect seed_095_134[] = {
 	{ "execl", "-24.94%" }, { "C", "-99.27%" },
 };
 
-/* Append n samples of one test to a run built in memory. */
-static void
-add(struct run *run, const char *test, int version, const char *unit,
-    const double *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		struct run_sample	*s = run_add_sample(run);
 
-		snprintf(s->test, sizeof s->test, "%s", test);
-		snprintf(s->unit, sizeof s->unit, "%s", unit);
-		s->version = version;
-		s->copies = 1;
-		s->index = (int)i + 1;
-		s->value = v[i];
-		s->status = RUN_OK;
-	}
-}
-
-/* add() as repeat rep of the run. */
+/* tu_add_samples() as repeat rep of the run. */
 static void
 add_rep(struct run *run, const char *test, int rep, const double *v,
     size_t n)
 {
-	add(run, test, 1, "lps", v, n);
+	tu_add_samples(run, test, 1, "lps", v, n);
 	for (size_t i = run->nsamples - n; i < run->nsamples; i++)
 		run->samples[i].repeat = rep;
 }
@@ -260,12 +243,14 @@ test_direction(void **state)
 	(void)state;
 	run_init(&a);
 	run_init(&b);
-	add(&a, "rate", 0, "lps", rate_a, 1);
-	add(&b, "rate", 0, "lps", rate_b, 1);
-	add(&a, "lat", 0, "us", lat_a, 1);	/* a time: lower is better */
-	add(&b, "lat", 0, "us", lat_b, 1);
-	add(&a, "told", 0, "lps", told_a, 1);	/* the run says lower */
-	add(&b, "told", 0, "lps", told_b, 1);
+	tu_add_samples(&a, "rate", 0, "lps", rate_a, 1);
+	tu_add_samples(&b, "rate", 0, "lps", rate_b, 1);
+	/* a time: lower is better */
+	tu_add_samples(&a, "lat", 0, "us", lat_a, 1);
+	tu_add_samples(&b, "lat", 0, "us", lat_b, 1);
+	/* the run says lower */
+	tu_add_samples(&a, "told", 0, "lps", told_a, 1);
+	tu_add_samples(&b, "told", 0, "lps", told_b, 1);
 	run_meta_set(&b, "dir:told", "lower");
 	assert_int_equal(runset_dir(both, 2, "lat"), BENCH_LOWER);
 	assert_int_equal(runset_dir(both, 2, "told"), BENCH_LOWER);
@@ -302,16 +287,17 @@ test_missing_and_versions(void **state)
 	(void)state;
 	run_init(&a);
 	run_init(&b);
-	add(&a, "both", 1, "lps", v1, 1);
-	add(&b, "both", 1, "lps", v2, 1);
-	add(&a, "gone", 1, "lps", v1, 1);
-	add(&b, "fresh", 1, "lps", v2, 1);
-	add(&a, "changed", 1, "lps", v1, 1);
-	add(&b, "changed", 2, "lps", v2, 1);
-	add(&a, "imported", 0, "lps", v1, 1);	/* version unknown */
-	add(&b, "imported", 3, "lps", v2, 1);
-	add(&a, "broke", 1, "lps", v1, 1);
-	add(&b, "broke", 1, "lps", v2, 1);
+	tu_add_samples(&a, "both", 1, "lps", v1, 1);
+	tu_add_samples(&b, "both", 1, "lps", v2, 1);
+	tu_add_samples(&a, "gone", 1, "lps", v1, 1);
+	tu_add_samples(&b, "fresh", 1, "lps", v2, 1);
+	tu_add_samples(&a, "changed", 1, "lps", v1, 1);
+	tu_add_samples(&b, "changed", 2, "lps", v2, 1);
+	/* version unknown */
+	tu_add_samples(&a, "imported", 0, "lps", v1, 1);
+	tu_add_samples(&b, "imported", 3, "lps", v2, 1);
+	tu_add_samples(&a, "broke", 1, "lps", v1, 1);
+	tu_add_samples(&b, "broke", 1, "lps", v2, 1);
 	b.samples[b.nsamples - 1].status = RUN_FAILED;
 	compare_opts_default(&o);
 	t = bmdiff2(&a, &b, "A", "B", &o);
@@ -358,8 +344,8 @@ test_mismatch_warnings(void **state)
 	(void)state;
 	run_init(&a);
 	run_init(&b);
-	add(&a, "fstime", 1, "KBps", v, 3);
-	add(&b, "fstime", 1, "KBps", v, 3);
+	tu_add_samples(&a, "fstime", 1, "KBps", v, 3);
+	tu_add_samples(&b, "fstime", 1, "KBps", v, 3);
 	run_meta_set(&a, "cpu_model", "AMD EPYC");
 	run_meta_set(&b, "cpu_model", "Intel Xeon");
 	run_meta_set(&a, "tmpdir_fs", "ext4 on /dev/vda at / (no journal)");
@@ -408,14 +394,14 @@ test_verdicts_in_the_table(void **state)
 	spread(noisy, 3, 100, 0.2);
 	run_init(&a);
 	run_init(&b);
-	add(&a, "faster", 1, "lps", base, 10);
-	add(&b, "faster", 1, "lps", up, 10);
-	add(&a, "steady", 1, "lps", base, 10);
-	add(&b, "steady", 1, "lps", same, 10);
-	add(&a, "noisy", 1, "lps", base, 3);
-	add(&b, "noisy", 1, "lps", noisy, 3);
-	add(&a, "baseline", 1, "lps", base, 1);
-	add(&b, "baseline", 1, "lps", up, 10);
+	tu_add_samples(&a, "faster", 1, "lps", base, 10);
+	tu_add_samples(&b, "faster", 1, "lps", up, 10);
+	tu_add_samples(&a, "steady", 1, "lps", base, 10);
+	tu_add_samples(&b, "steady", 1, "lps", same, 10);
+	tu_add_samples(&a, "noisy", 1, "lps", base, 3);
+	tu_add_samples(&b, "noisy", 1, "lps", noisy, 3);
+	tu_add_samples(&a, "baseline", 1, "lps", base, 1);
+	tu_add_samples(&b, "baseline", 1, "lps", up, 10);
 	compare_opts_default(&o);
 	t = bmdiff2(&a, &b, "A", "B", &o);
 	v = column(t, "VERDICT");
@@ -473,8 +459,8 @@ test_profile_and_repeats(void **state)
 	run_init(&a);
 	run_init(&b);
 	run_init(&prof);
-	add(&a, "faster", 1, "lps", base, 10);
-	add(&b, "faster", 1, "lps", up, 10);
+	tu_add_samples(&a, "faster", 1, "lps", base, 10);
+	tu_add_samples(&b, "faster", 1, "lps", up, 10);
 	/* this host: calibrate's 5 repeats land 0.5% apart */
 	for (int k = 1; k <= 5; k++) {
 		spread(off, 10, 100 + 0.5 * (k - 3), 0.005);
@@ -614,12 +600,12 @@ test_side_by_side_marks(void **state)
 	run_init(&r0);
 	run_init(&r1);
 	run_init(&r2);
-	add(&r0, "dhry2reg", 1, "lps", base, 10);
-	add(&r1, "dhry2reg", 1, "lps", up, 10);
-	add(&r2, "dhry2reg", 1, "lps", down, 10);
-	add(&r0, "zz", 1, "lps", base, 10);
-	add(&r1, "zz", 1, "lps", base, 10);
-	add(&r2, "zz", 2, "lps", base, 1);
+	tu_add_samples(&r0, "dhry2reg", 1, "lps", base, 10);
+	tu_add_samples(&r1, "dhry2reg", 1, "lps", up, 10);
+	tu_add_samples(&r2, "dhry2reg", 1, "lps", down, 10);
+	tu_add_samples(&r0, "zz", 1, "lps", base, 10);
+	tu_add_samples(&r1, "zz", 1, "lps", base, 10);
+	tu_add_samples(&r2, "zz", 2, "lps", base, 1);
 	t = compare_side_by_side(runs, names, 3);
 	row = section(t, registry_find("dhry2reg")->group) + 1;
 	assert_string_equal(t->rows[row].cells[4], "1.40 +");
@@ -651,8 +637,8 @@ test_side_by_side_tiny_ratio(void **state)
 	(void)state;
 	run_init(&r0);
 	run_init(&r1);
-	add(&r0, "lat_syscall", 1, "us", slow, 2);
-	add(&r1, "lat_syscall", 1, "us", fast, 2);
+	tu_add_samples(&r0, "lat_syscall", 1, "us", slow, 2);
+	tu_add_samples(&r1, "lat_syscall", 1, "us", fast, 2);
 	t = compare_side_by_side(runs, names, 2);
 	row = section(t, registry_find("lat_syscall")->group) + 1;
 	assert_string_equal(t->rows[row].cells[4], "0.0042 +");
@@ -680,10 +666,10 @@ test_80_columns(void **state)
 	spread(up, 5, 23456789.1, 0.01);
 	run_init(&a);
 	run_init(&b);
-	add(&a, "verbose", 1, "lps", base, 5);
-	add(&b, "verbose", 1, "lps", up, 5);
-	add(&a, "execl", 1, "lps", base, 5);
-	add(&b, "execl", 1, "lps", up, 5);
+	tu_add_samples(&a, "verbose", 1, "lps", base, 5);
+	tu_add_samples(&b, "verbose", 1, "lps", up, 5);
+	tu_add_samples(&a, "execl", 1, "lps", base, 5);
+	tu_add_samples(&b, "execl", 1, "lps", up, 5);
 	run_meta_set(&a, "title:verbose", title);
 	run_meta_set(&a, "os_version", "#1 SMP PREEMPT_DYNAMIC Debian "
 	    "6.1.119-1 (2024-11-22) with a very long version string indeed");

@@ -166,24 +166,6 @@ test_run_samples(void **state)
 	run_free(&run);
 }
 
-/* n samples of test at workload version, the values v, into run. */
-static void
-add_samples(struct run *run, const char *test, int version, const double *v,
-    size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		struct run_sample	*s = run_add_sample(run);
-
-		snprintf(s->test, sizeof s->test, "%s", test);
-		snprintf(s->unit, sizeof s->unit, "lps");
-		s->version = version;
-		s->copies = 1;
-		s->index = (int)i + 1;
-		s->value = v[i];
-		s->status = RUN_OK;
-	}
-}
-
 /*
  * A comparison's lines as JSON: each side's workload version as that
  * side recorded it, in every pairing (the same, changed up or down, one
@@ -217,8 +199,8 @@ test_compare_versions(void **state)
 	run_init(&a);
 	run_init(&b);
 	for (size_t i = 0; i < nc; i++) {
-		add_samples(&a, cases[i].test, cases[i].vold, va, 3);
-		add_samples(&b, cases[i].test, cases[i].vnew, vb, 3);
+		tu_add_samples(&a, cases[i].test, cases[i].vold, "lps", va, 3);
+		tu_add_samples(&b, cases[i].test, cases[i].vnew, "lps", vb, 3);
 	}
 	compare_opts_default(&o);
 	n = bmdiff_lines(&sa, &sb, &o, &lines);

@@ -31,6 +31,24 @@
 #define assert_near(a, b, eps) \
 	tu_assert_near((a), (b), (eps), #a, __FILE__, __LINE__)
 
+/* Append n samples of one test (copies 1, indexes 1..n) to a run. */
+static inline void
+tu_add_samples(struct run *run, const char *test, int version,
+    const char *unit, const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct run_sample	*s = run_add_sample(run);
+
+		snprintf(s->test, sizeof s->test, "%s", test);
+		snprintf(s->unit, sizeof s->unit, "%s", unit);
+		s->version = version;
+		s->copies = 1;
+		s->index = (int)i + 1;
+		s->value = v[i];
+		s->status = RUN_OK;
+	}
+}
+
 static inline void
 tu_assert_near(double a, double b, double eps, const char *expr,
     const char *file, int line)
