@@ -111,18 +111,7 @@ struct bench {
 	const char	*tool;
 	/* A variant's parameters, when a family shares one loop. */
 	const void	*arg;
-	/*
-	 * Optional, BENCH_TIMED only: the shortest batch worth a loop() call,
-	 * in ms, for a loop() that is a round trip to another process (a
-	 * looper's counts and reply).  0 is the sampler's own 2 ms, right
-	 * where a batch costs a clock read; a round trip costs two wake-ups,
-	 * which at 2 ms took 5% of spawn's forks here (doc/validation.md).
-	 */
-	unsigned	 min_batch_ms;
 };
-
-/* min_batch_ms of the tests whose loop() is a looper's round trip. */
-#define BENCH_LOOPER_BATCH_MS	50
 
 /*
  * The fields every lmbench-style latency shares: microseconds per

@@ -9,7 +9,7 @@
  * When there is no dc the test is skipped with that reason.  (Version 1
  * forked the sampler and sent the answer through a file it read back:
  * 0.62 of UnixBench's figure.  Version 3: the looper is asked for 50 ms
- * of runs at a time, not 2 ms, min_batch_ms in bench.h.)
+ * of runs at a time, not 2 ms, and times them itself: sampler.c.)
  *
  * Where sysmark deliberately does more: every dc here reads the program.
  * UnixBench's looper gives all its dc processes one shared stdin, so the
@@ -148,7 +148,6 @@ const struct bench bench_dc = {
 	.setup = dc_setup,
 	.loop = dc_loop,
 	.teardown = dc_teardown,
-	.min_batch_ms = BENCH_LOOPER_BATCH_MS,
 	.available = dc_available,
 	.tool = "dc",
 };

@@ -13,7 +13,7 @@
  * output of the last round is checked against what the input must give,
  * and removed.  (Version 1 ran a lighter script per copy, 1.1 and 1.27
  * times UnixBench's figures.  Version 3: the looper is asked for 50 ms
- * of rounds at a time, not 2 ms, min_batch_ms in bench.h.)
+ * of rounds at a time, not 2 ms, and times them itself: sampler.c.)
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -262,7 +262,6 @@ shell_teardown(struct bench_ctx *ctx)
 		.setup = shell_setup,					\
 		.loop = shell_loop,					\
 		.teardown = shell_teardown,				\
-		.min_batch_ms = BENCH_LOOPER_BATCH_MS,			\
 		.available = shell_available,				\
 		.tool = "sh",						\
 		.arg = &shell_param##n,					\

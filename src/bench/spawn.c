@@ -12,7 +12,7 @@
  * children on request; each calls exit() and is waited for, as
  * UnixBench's spawn does.  Version 2: version 1 forked from sysmark.
  * Version 3: the looper is asked for 50 ms of forks at a time, not 2 ms
- * (min_batch_ms), and times them itself, as each request and reply cost
+ * (sampler.c), and times them itself, as each request and reply cost
  * two wake-ups; and it reads its requests without stdio, whose buffer
  * every child's exit() wrote to.  0.88 of UnixBench's figure became
  * 0.99 (doc/commands.md, 2026-12-03).
@@ -61,5 +61,4 @@ const struct bench bench_spawn = {
 	.setup = spawn_setup,
 	.loop = spawn_loop,
 	.teardown = spawn_teardown,
-	.min_batch_ms = BENCH_LOOPER_BATCH_MS,
 };

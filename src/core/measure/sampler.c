@@ -42,11 +42,14 @@
 #define NSIG	65	/* not POSIX; sigaction() refuses what is past the end */
 #endif
 
-/*
- * A batch shorter than this (or than the bench's min_batch_ms) is
- * doubled: clock reads stay below 0.01%.
- */
+/* A batch shorter than this is doubled: clock reads stay below 0.01%. */
 #define SAMPLER_MIN_BATCH_NS	2000000ull
+/*
+ * The same for a loop() that is a round trip to a looper (bench.h's
+ * looper_timed): each batch wakes two processes, which in 2 ms batches
+ * took 8% of spawn's forks here (doc/commands.md, 2026-12-03).
+ */
+#define SAMPLER_LOOPER_BATCH_NS	50000000ull
 
 /*
  * A calibrated batch lasts at least 10 ms, and at least 10000 times the
@@ -311,11 +314,8 @@ sampler_detach(const struct sampler_args *a)
 static uint64_t
 sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
 {
-	uint64_t	t0, prev, now, nb = 1, iters = 0, left, per;
-	uint64_t	min = SAMPLER_MIN_BATCH_NS;
+	uint64_t	t0, prev, now, nb = 1, iters = 0, left, per, min;
 
-	if (ctx->bench->min_batch_ms > 0)
-		min = ctx->bench->min_batch_ms * 1000000ull;
 	ctx->looper_ns = 0;	/* the setup's warm-up is not the sample's */
 	ctx->looper_timed = 0;
 	t0 = prev = sm_now_ns();
@@ -327,6 +327,8 @@ sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
 			break;
 		per = (now - prev) / nb;
 		left = duration_ns - (now - t0);
+		min = ctx->looper_timed ? SAMPLER_LOOPER_BATCH_NS :
+		    SAMPLER_MIN_BATCH_NS;
 		if (now - prev < min && nb < (1ull << 40))
 			nb *= 2;
 		if (per > 0 && nb > left / per + 1)

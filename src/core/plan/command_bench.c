@@ -148,7 +148,6 @@ command_bench_init(struct command *cmd)
 	b->loop = command_loop;
 	b->teardown = command_teardown;
 	b->timing = BENCH_TIMED;
-	b->min_batch_ms = BENCH_LOOPER_BATCH_MS;
 	b->overhead = cmd->shell ? command_shell : NULL;
 	b->arg = cmd;
 }
