@@ -603,6 +603,45 @@ test_judge_hosts(void **state)
 }
 
 /*
+ * Two hosts whose profiles have 3 and 11 repeats: the ratio leans on
+ * both, so it is as uncertain as the one of fewer df (the one of 3
+ * repeats), whichever side it is on; the larger df would call gaps the
+ * short profile cannot vouch for.
+ */
+static void
+test_judge_hosts_df(void **state)
+{
+	struct run		 a, b, few, many;
+	const struct run	*ra = &a, *rb = &b;
+	struct run_group	 g = { "syscall", 1 };
+	struct compare_opts	 o;
+	struct signif		 s, s2, sfew;
+
+	(void)state;
+	compare_opts_default(&o);
+	fake_run(&a, 1, 1000, 0);
+	fake_run(&b, 1, 1010, 0);
+	fake_run(&few, 3, 1000, 0.01);
+	fake_run(&many, 11, 1000, 0.01);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &few, &few, &sfew);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &few, &many, &s);
+	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
+	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    &many, &few, &s2);
+	assert_true(isfinite(sfew.df) && sfew.df > 0);
+	assert_true(s.df <= sfew.df + 1e-9);
+	assert_true(s2.df <= sfew.df + 1e-9);
+	run_free(&a);
+	run_free(&b);
+	run_free(&few);
+	run_free(&many);
+}
+
+/*
  * IPv6: fleet.csv's targets read back as ssh
  * writes them ([::1]:2222, with a user), and as older files wrote them
  * (::1:2223, the port after the last colon); a name or a bad port is no
@@ -787,6 +826,7 @@ main(void)
 		cmocka_unit_test(test_save_lost_reason),
 		cmocka_unit_test(test_save_fallback_reason),
 		cmocka_unit_test(test_judge_hosts),
+		cmocka_unit_test(test_judge_hosts_df),
 		cmocka_unit_test(test_ipv6_targets),
 		cmocka_unit_test(test_job_caps),
 	};
