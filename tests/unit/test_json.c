@@ -72,6 +72,49 @@ test_doubles_exact(void **state)
 }
 
 /*
+ * The values JSON has no number for, each alone and beside finite ones:
+ * NaN, +infinity and -infinity are null, whether written as an array
+ * element or as an object's member; the largest finite doubles on
+ * either side of them stay numbers.
+ */
+static void
+test_not_finite_null(void **state)
+{
+	static const double	 v[] = {
+		NAN, INFINITY, -INFINITY, DBL_MAX, -DBL_MAX, -NAN,
+	};
+	static const int	 is_null[] = { 1, 1, 1, 0, 0, 1 };
+	size_t	 n = sizeof v / sizeof v[0];
+	json_t	*doc = json_out_doc("test"), *arr = json_out_array(), *back;
+	json_t	*obj = json_out_object();
+	char	 key[16];
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		json_out_append(arr, json_out_number(v[i]));
+		snprintf(key, sizeof key, "k%zu", i);
+		json_out_num(obj, key, v[i]);
+	}
+	json_out_set(doc, "a", arr);
+	json_out_set(doc, "o", obj);
+	back = roundtrip(doc);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(key, sizeof key, "k%zu", i);
+		json_t *in_a = json_array_get(json_object_get(back, "a"), i);
+		json_t *in_o = json_object_get(json_object_get(back, "o"),
+		    key);
+		if (is_null[i]) {
+			assert_true(json_is_null(in_a));
+			assert_true(json_is_null(in_o));
+			continue;
+		}
+		assert_true(json_number_value(in_a) == v[i]);
+		assert_true(json_number_value(in_o) == v[i]);
+	}
+	json_decref(back);
+}
+
+/*
  * Text that is not all UTF-8, by kind: valid UTF-8
  * beside one bad byte keeps its characters, only the bad byte read as
  * Latin-1; a bad byte alone, at either end, in a run, a truncated
@@ -270,6 +313,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_doubles_exact),
+		cmocka_unit_test(test_not_finite_null),
 		cmocka_unit_test(test_string_bytes),
 		cmocka_unit_test(test_run_samples),
 		cmocka_unit_test(test_table),
