@@ -266,6 +266,84 @@ test_run_failures(void **state)
 	run_free(&run);
 }
 
+/* How many lines of text are exactly line. */
+static int
+count_lines(const char *text, const char *line)
+{
+	size_t		 n = strlen(line);
+	int		 k = 0;
+	const char	*p = text, *nl;
+
+	while ((nl = strchr(p, '\n')) != NULL) {
+		k += (size_t)(nl - p) == n && strncmp(p, line, n) == 0;
+		p = nl + 1;
+	}
+	return k;
+}
+
+/*
+ * A failed --setup runs once, whatever else brings its test back: a
+ * second copies value, a second repeat, either order.  The first of the
+ * test's samples fails with the hook's message, every later one says the
+ * setup failed; the other test's setup runs once too and its samples
+ * stand.
+ */
+static void
+test_run_setup_once(void **state)
+{
+	static const char *const plans[][5] = {
+		{ "-c", "1,2", "-R", "1", "interleaved" },
+		{ "-c", "1,2", "-R", "2", "interleaved" },
+		{ "-c", "1,2", "-R", "2", "grouped" },
+		{ "-c", "1", "-R", "3", "grouped" },
+	};
+	char		log[300], out[300], set[400], *text;
+	struct tu_out	o;
+	struct run	run;
+
+	(void)state;
+	snprintf(log, sizeof log, "%s/setup.log", tu_dir());
+	snprintf(out, sizeof out, "%s/setup.csv", tu_dir());
+	snprintf(set, sizeof set, "echo $SYSMARK_TEST >> %s; "
+	    "test $SYSMARK_TEST != syscall || exit 5", log);
+	for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++) {
+		char *const argv[] = { "sysmark", "run", "-t", "syscall,pipe",
+		    "-n", "1", "-d", "0.1", "-q", "-F", "-o", out,
+		    (char *)plans[i][0], (char *)plans[i][1],
+		    (char *)plans[i][2], (char *)plans[i][3], "--order",
+		    (char *)plans[i][4], "--setup", set, NULL };
+		int	first = 0, later = 0, ok = 0;
+
+		unlink(log);
+		tu_run(argv, &o);
+		assert_int_equal(o.status, SM_EXIT_SAMPLE_FAILED);
+		tu_out_free(&o);
+		text = tu_slurp(log);
+		assert_int_equal(count_lines(text, "syscall"), 1);
+		assert_int_equal(count_lines(text, "pipe"), 1);
+		free(text);
+		tu_load(&run, out);
+		for (size_t k = 0; k < run.nsamples; k++) {
+			const struct run_sample	*s = &run.samples[k];
+
+			if (strcmp(s->test, "pipe") == 0) {
+				ok += s->status == RUN_OK;
+				continue;
+			}
+			assert_int_equal(s->status, RUN_FAILED);
+			first += strstr(s->reason, "status 5") != NULL;
+			later += strstr(s->reason, "--setup failed for "
+			    "this test") != NULL;
+		}
+		assert_int_equal(first, 1);
+		assert_int_equal(ok, (plans[i][1][1] == ',' ? 2 : 1) * 2 *
+		    atoi(plans[i][3]));
+		if (plans[i][1][1] == ',')
+			assert_true(later >= 1);
+		run_free(&run);
+	}
+}
+
 /* Bad hook options: exit 2, the option and the value named. */
 static void
 test_bad_input(void **state)
@@ -303,6 +381,7 @@ main(void)
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_run),
 		cmocka_unit_test(test_run_failures),
+		cmocka_unit_test(test_run_setup_once),
 		cmocka_unit_test(test_bad_input),
 	};
 
