@@ -642,6 +642,99 @@ test_judge_hosts_df(void **state)
 }
 
 /*
+ * A stand-in for ssh: it marks itself running in $FAKE_DIR, waits (at
+ * most 2 s) for one more of its kind than $FAKE_LIMIT, or 0.3 s once
+ * $FAKE_LIMIT are running, appends the most it saw at once to
+ * $FAKE_DIR/seen, and fails as an unreachable host does.  The loop
+ * starts a host only when one has ended, so the count is exact; the
+ * waits only give a host too many the time to show itself.
+ */
+static const char fake_ssh[] =
+    "#!/bin/sh\n"
+    "mkdir \"$FAKE_DIR/run.$$\" || exit 254\n"
+    "most=0 t=0 full=0\n"
+    "while [ $t -lt 40 ] && [ $full -lt 6 ]; do\n"
+    "	n=$(ls \"$FAKE_DIR\" | grep -c '^run\\.')\n"
+    "	[ $n -gt $most ] && most=$n\n"
+    "	[ $n -gt $FAKE_LIMIT ] && break\n"
+    "	[ $n -eq $FAKE_LIMIT ] && full=$((full + 1))\n"
+    "	sleep 0.05; t=$((t + 1))\n"
+    "done\n"
+    "echo $most >>\"$FAKE_DIR/seen\"\n"
+    "rmdir \"$FAKE_DIR/run.$$\"\n"
+    "echo 'ssh: connect to host: Connection refused' >&2\n"
+    "exit 255\n";
+
+/* Probe n hosts, parallel at once, through fake_ssh; the most seen. */
+static int
+loop_most(const char *dir, size_t n, size_t parallel)
+{
+	struct fleet_host	 h[8];
+	struct fleet_sess	 s[8];
+	struct fleet_ssh	 ssh = { 0 };
+	struct fleet_job	 job = { 0 };
+	char			 prog[300], seen[300], lim[16], *text;
+	int			 most = 0, runs = 0;
+	FILE			*f;
+
+	snprintf(prog, sizeof prog, "%s/ssh", dir);
+	snprintf(seen, sizeof seen, "%s/seen", dir);
+	snprintf(lim, sizeof lim, "%zu", parallel);
+	unlink(seen);
+	setenv("FAKE_DIR", dir, 1);
+	setenv("FAKE_LIMIT", lim, 1);
+	assert_non_null(f = fopen(prog, "w"));
+	fputs(fake_ssh, f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(chmod(prog, 0700), 0);
+	ssh.ssh = prog;
+	ssh.connect_timeout = 5;
+	job.check_only = 1;
+	job.connect_timeout = 5;
+	memset(h, 0, sizeof h);
+	for (size_t i = 0; i < n; i++) {
+		h[i].name = h[i].addr = (char *)"203.0.113.1";
+		fleet_sess_init(&s[i], &h[i], &ssh, &job, NULL);
+	}
+	assert_int_equal(fleet_loop_run(s, n, parallel, NULL, NULL, NULL),
+	    0);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(fleet_sess_done(&s[i]));
+		assert_int_not_equal(s[i].status, FLEET_ST_OK);
+		fleet_sess_free(&s[i]);
+	}
+	text = tu_slurp(seen);
+	for (char *p = text; *p != '\0'; p = strchr(p, '\n') + 1) {
+		most = atoi(p) > most ? atoi(p) : most;
+		runs++;
+	}
+	free(text);
+	assert_int_equal(runs, (int)n);
+	return most;
+}
+
+/*
+ * -f N: the loop has at most N hosts going at once, and N indeed, for
+ * N of 1, 2 and 3 with two and three times as many hosts, and with
+ * exactly as many (whole waves: a short last wave would only wait out
+ * the stand-in's 2 s).
+ */
+static void
+test_loop_parallel(void **state)
+{
+	static const size_t	 cases[][2] = { { 3, 1 }, { 4, 2 }, { 6, 3 },
+	    { 2, 2 } };
+	char			 dir[] = "/tmp/test_fleet.XXXXXX";
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_int_equal(loop_most(dir, cases[i][0], cases[i][1]),
+		    (int)cases[i][1]);
+	sm_rmtree(dir);
+}
+
+/*
  * IPv6: fleet.csv's targets read back as ssh
  * writes them ([::1]:2222, with a user), and as older files wrote them
  * (::1:2223, the port after the last colon); a name or a bad port is no
@@ -829,6 +922,7 @@ main(void)
 		cmocka_unit_test(test_judge_hosts_df),
 		cmocka_unit_test(test_ipv6_targets),
 		cmocka_unit_test(test_job_caps),
+		cmocka_unit_test(test_loop_parallel),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
