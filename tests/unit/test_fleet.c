@@ -569,6 +569,20 @@ fake_run(struct run *r, int repeats, double base, double spread)
 		}
 }
 
+/* One run a side (a, b) judged with the two hosts' profiles pa, pb. */
+static void
+judge_pair(const struct run *a, const struct run *b, const struct run *pa,
+    const struct run *pb, struct signif *s)
+{
+	struct run_group	 g = { "syscall", 1 };
+	struct compare_opts	 o;
+
+	compare_opts_default(&o);
+	judge_hosts(&(struct compare_side){ &a, 1, NULL },
+	    &(struct compare_side){ &b, 1, NULL }, &g, BENCH_HIGHER, &o,
+	    pa, pb, s);
+}
+
 /*
  * Two hosts judged with their own profiles: a 5% gap is significant
  * with two quiet hosts, not when one of them strays by 10%.
@@ -577,24 +591,16 @@ static void
 test_judge_hosts(void **state)
 {
 	struct run		 a, b, quiet, loud;
-	const struct run	*ra = &a, *rb = &b;
-	struct run_group	 g = { "syscall", 1 };
-	struct compare_opts	 o;
 	struct signif		 s;
 
 	(void)state;
-	compare_opts_default(&o);
 	fake_run(&a, 1, 1000, 0);
 	fake_run(&b, 1, 1050, 0);
 	fake_run(&quiet, 4, 1000, 0.002);
 	fake_run(&loud, 4, 1000, 0.1);
-	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
-	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
-	    &quiet, &quiet, &s);
+	judge_pair(&a, &b, &quiet, &quiet, &s);
 	assert_int_equal(s.verdict, SIGNIF_BETTER);
-	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
-	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
-	    &quiet, &loud, &s);
+	judge_pair(&a, &b, &quiet, &loud, &s);
 	assert_int_equal(s.verdict, SIGNIF_SAME);
 	run_free(&a);
 	run_free(&b);
@@ -612,26 +618,16 @@ static void
 test_judge_hosts_df(void **state)
 {
 	struct run		 a, b, few, many;
-	const struct run	*ra = &a, *rb = &b;
-	struct run_group	 g = { "syscall", 1 };
-	struct compare_opts	 o;
 	struct signif		 s, s2, sfew;
 
 	(void)state;
-	compare_opts_default(&o);
 	fake_run(&a, 1, 1000, 0);
 	fake_run(&b, 1, 1010, 0);
 	fake_run(&few, 3, 1000, 0.01);
 	fake_run(&many, 11, 1000, 0.01);
-	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
-	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
-	    &few, &few, &sfew);
-	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
-	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
-	    &few, &many, &s);
-	judge_hosts(&(struct compare_side){ &ra, 1, NULL },
-	    &(struct compare_side){ &rb, 1, NULL }, &g, BENCH_HIGHER, &o,
-	    &many, &few, &s2);
+	judge_pair(&a, &b, &few, &few, &sfew);
+	judge_pair(&a, &b, &few, &many, &s);
+	judge_pair(&a, &b, &many, &few, &s2);
 	assert_true(isfinite(sfew.df) && sfew.df > 0);
 	assert_true(s.df <= sfew.df + 1e-9);
 	assert_true(s2.df <= sfew.df + 1e-9);
