@@ -3,7 +3,8 @@
 # synthetic series with known steps (doc/history.md).
 #
 #   changepoint_vs_otava.py --eval BUILD/changepoint_eval --otava DIR
-#       [--series 1000] [--flat 200] [--seed 1]
+#       [--series 1000] [--flat 200] [--seed 1] [--rho R] [--dips P]
+#       [--only sysmark]
 #
 # DIR is a checkout of github.com/apache/otava kept OUTSIDE this
 # repository; its module is imported from there, run with Debian's
@@ -14,6 +15,18 @@
 # whose 6 samples give it its own interval: what sysmark sees); --flat
 # more series have no step.  A change found within +-2 runs of a true one
 # counts (each true step matched once).
+#
+# Runs taken minutes apart on one host are not independent: --rho R
+# makes the between-run noise an AR(1) series (neighbours correlated R,
+# its variance unchanged), and --dips P makes each run, with
+# probability P, 5-20% low (the host's slow minutes).  --only sysmark
+# leaves Otava out (the --otava DIR is then not read).
+#
+# The eval program is built from the core's optimised objects:
+#   make sysmark && mkdir -p build/perf && cc -std=c11 -O2 \
+#     -D_POSIX_C_SOURCE=200809L -o build/perf/changepoint_eval \
+#     tests/perf/changepoint_eval.c $(ls build/obj/src/core/*/*.o \
+#     build/obj/src/bench/*.o) -lformw -lncursesw -lcsv -ljansson -lm
 # SPDX-License-Identifier: MIT
 
 import argparse
@@ -22,7 +35,7 @@ import subprocess
 import sys
 
 
-def make_series(rng, flat):
+def make_series(rng, flat, rho=0.0, dips=0.0):
     n = rng.randint(10, 200)
     noise = rng.uniform(0.01, 0.10)
     steps = []
@@ -38,12 +51,16 @@ def make_series(rng, flat):
     sizes = [rng.choice([-1, 1]) * rng.uniform(0.01, 0.20) for _ in steps]
     sb = sw = noise / 2 ** 0.5
     vals, rvs = [], []
+    drift = rng.gauss(0, 1) if rho else 0.0
     for i in range(n):
         level = 100.0
         for at, size in zip(steps, sizes):
             if i >= at:
                 level *= 1 + size
-        run = level * (1 + rng.gauss(0, sb))
+        drift = rho * drift + (1 - rho * rho) ** 0.5 * rng.gauss(0, 1)
+        run = level * (1 + sb * drift)
+        if dips and rng.random() < dips:
+            run *= 1 - rng.uniform(0.05, 0.20)
         samples = [run * (1 + rng.gauss(0, sw * 6 ** 0.5)) for _ in range(6)]
         m = sum(samples) / 6
         var = sum((x - m) ** 2 for x in samples) / 5
@@ -113,13 +130,18 @@ def main():
     p.add_argument("--series", type=int, default=1000)
     p.add_argument("--flat", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rho", type=float, default=0.0)
+    p.add_argument("--dips", type=float, default=0.0)
+    p.add_argument("--only", choices=["sysmark"])
     a = p.parse_args()
     rng = random.Random(a.seed)
-    series = [make_series(rng, False) for _ in range(a.series)]
-    series += [make_series(rng, True) for _ in range(a.flat)]
-    res = {"sysmark": run_sysmark(a.eval, series),
-           "otava p=0.001 (default)": run_otava(a.otava, series, 0.001),
-           "otava p=0.05": run_otava(a.otava, series, 0.05)}
+    series = [make_series(rng, False, a.rho, a.dips)
+              for _ in range(a.series)]
+    series += [make_series(rng, True, a.rho, a.dips) for _ in range(a.flat)]
+    res = {"sysmark": run_sysmark(a.eval, series)}
+    if not a.only:
+        res["otava p=0.001 (default)"] = run_otava(a.otava, series, 0.001)
+        res["otava p=0.05"] = run_otava(a.otava, series, 0.05)
     print("| method | precision | recall | found | true | flat series "
           "with a call | false calls on flat |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")

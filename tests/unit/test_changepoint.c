@@ -2,7 +2,9 @@
  * The change-point search (changepoint.c): a clear step found where it
  * starts, no step where there is none, a step inside the runs' own noise
  * not called, the same answer twice, false calls rare over many flat
- * series, and a series too short said to be.
+ * series, runs whose neighbours are correlated (a host's slow minutes)
+ * judged as the fewer independent runs they are, and a series too short
+ * said to be.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -19,6 +21,26 @@ cp_series(uint64_t seed, size_t n, double sd, size_t at, double size,
 	for (size_t i = 0; i < n; i++)
 		v[i] = 100 * (i >= at ? 1 + size : 1) *
 		    (1 + sd * sm_rng_normal(&rng));
+}
+
+/*
+ * n runs around 100 whose noise (sd) is an AR(1) series: neighbours
+ * correlated rho, as runs minutes apart on one host are; a step of size
+ * from run at on.
+ */
+static void
+cp_series_ar(uint64_t seed, size_t n, double sd, double rho, size_t at,
+    double size, double *v)
+{
+	struct sm_rng	rng;
+	double		e;
+
+	sm_rng_seed(&rng, seed);
+	e = sm_rng_normal(&rng);
+	for (size_t i = 0; i < n; i++) {
+		e = rho * e + sqrt(1 - rho * rho) * sm_rng_normal(&rng);
+		v[i] = 100 * (i >= at ? 1 + size : 1) * (1 + sd * e);
+	}
 }
 
 static void
@@ -155,6 +177,156 @@ test_false_calls_rare(void **state)
 }
 
 /*
+ * Of 200 flat series of 40 runs whose neighbours are correlated rho
+ * (3% noise between runs, 0.2% in each run's own interval), how many
+ * have a change called: each searched alone, or (pooled) again with the
+ * correlation all 200 show together, as history does for one host's
+ * series.  *seen counts those whose correlation was taken as over 0.3.
+ */
+static int
+cp_flat_calls(uint64_t seed, double rho, int pooled, int *seen)
+{
+	struct changepoint_opts		o;
+	struct changepoint_pool		pool = { 0, 0 };
+	static struct changepoint_result r[200];
+	static double			v[200][40];
+	double				rv[40];
+	int				calls = 0;
+
+	changepoint_opts_default(&o);
+	for (size_t i = 0; i < 40; i++)
+		rv[i] = 0.002 * 0.002;
+	for (size_t s = 0; s < 200; s++) {
+		cp_series_ar(seed + s, 40, 0.03, rho, 40, 0, v[s]);
+		changepoint_find(v[s], rv, 40, &o, &r[s]);
+		changepoint_pool_add(&pool, &r[s]);
+	}
+	o.rho = changepoint_pool_rho(&pool);
+	*seen = 0;
+	for (size_t s = 0; s < 200; s++) {
+		if (pooled) {
+			changepoint_result_free(&r[s]);
+			changepoint_find(v[s], rv, 40, &o, &r[s]);
+		}
+		calls += r[s].ncps > 0;
+		*seen += r[s].rho > 0.3;
+		changepoint_result_free(&r[s]);
+	}
+	return calls;
+}
+
+/*
+ * Flat series whose neighbouring runs are correlated: the permutation
+ * test alone, taking runs as exchangeable, calls a step in most of them
+ * at 0.7 (130 of 200 before it knew); each series alone now sees the
+ * correlation and calls far fewer, and the series pooled, as one host's
+ * are, come back to about alpha.  Independent runs neither see a
+ * correlation nor lose their answer.
+ */
+static void
+test_correlated_runs(void **state)
+{
+	int	seen;
+
+	(void)state;
+	assert_true(cp_flat_calls(300, 0.7, 0, &seen) <= 80);
+	assert_true(seen >= 100);
+	assert_true(cp_flat_calls(300, 0.7, 1, &seen) <= 20);
+	assert_true(seen >= 190);
+	assert_true(cp_flat_calls(300, 0.5, 1, &seen) <= 25);
+	assert_true(cp_flat_calls(600, 0, 1, &seen) <= 20);
+	assert_true(seen <= 15);
+}
+
+/*
+ * The pool: each series adds the correlation it saw, weighed by the
+ * pairs it stands on; a pool of nothing, or of series too short to
+ * say, takes none.
+ */
+static void
+test_pool(void **state)
+{
+	struct changepoint_pool		p = { 0, 0 };
+	struct changepoint_result	r;
+
+	(void)state;
+	assert_true(changepoint_pool_rho(&p) == 0);
+	memset(&r, 0, sizeof r);
+	r.rho_seen = 0.6;
+	r.rho_pairs = 100;
+	changepoint_pool_add(&p, &r);
+	r.rho_seen = 0.2;
+	r.rho_pairs = 300;
+	changepoint_pool_add(&p, &r);
+	assert_near(changepoint_pool_rho(&p), 0.3, 1e-9);
+	/* A series that stands on nothing moves nothing. */
+	r.rho_seen = NAN;
+	r.rho_pairs = 0;
+	changepoint_pool_add(&p, &r);
+	assert_near(changepoint_pool_rho(&p), 0.3, 1e-9);
+	/* 0.3 on 4 pairs is chance (1.4 / sqrt(4) = 0.7). */
+	p = (struct changepoint_pool){ 0.3 * 4, 4 };
+	assert_true(changepoint_pool_rho(&p) == 0);
+	/* Past 0.9 it is taken as 0.9. */
+	p = (struct changepoint_pool){ 0.99 * 400, 400 };
+	assert_near(changepoint_pool_rho(&p), 0.9, 1e-9);
+}
+
+/*
+ * A clear step in correlated runs is still found where it starts, with
+ * its size: the wider judgement costs the weak steps, not this one.
+ */
+static void
+test_correlated_step_found(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[60];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series_ar(7, 60, 0.01, 0.6, 30, -0.10, v);
+	changepoint_find(v, NULL, 60, &o, &r);
+	assert_int_equal(r.ncps, 1);
+	assert_int_equal(r.cps[0].at, 30);
+	assert_near(r.cps[0].size, -0.10, 0.02);
+	assert_true(r.rho > 0.2);
+	changepoint_result_free(&r);
+}
+
+/*
+ * A few runs far low (the host's slow minutes), in a flat series whose
+ * other runs barely move: the scatter they add past the runs' own
+ * intervals widens every step's interval, so no step is called around
+ * them, while a clean series of the same runs keeps its dispersion 1.
+ */
+static void
+test_low_runs_widen(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r;
+	double				v[30], rv[30];
+
+	(void)state;
+	changepoint_opts_default(&o);
+	cp_series(8, 30, 0.005, 30, 0, v);
+	for (size_t i = 0; i < 30; i++)
+		rv[i] = 0.004 * 0.004;
+	changepoint_find(v, rv, 30, &o, &r);
+	assert_int_equal(r.ncps, 0);
+	assert_true(r.disp < 1.5);
+	changepoint_result_free(&r);
+	v[3] *= 0.8;
+	v[7] *= 0.85;
+	v[12] *= 0.75;
+	v[13] *= 0.8;
+	changepoint_find(v, rv, 30, &o, &r);
+	assert_int_equal(r.ncps, 0);
+	assert_true(r.disp > 2);
+	changepoint_result_free(&r);
+}
+
+/*
  * The permutation tests stop once their count settles the p-value: a
  * long flat series in a few shuffles (clearly over alpha), a clear step
  * in fewer than the 199 a test may take (clearly under).
@@ -209,6 +381,10 @@ main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_two_steps_and_newest),
 		cmocka_unit_test(test_false_calls_rare),
+		cmocka_unit_test(test_correlated_runs),
+		cmocka_unit_test(test_pool),
+		cmocka_unit_test(test_correlated_step_found),
+		cmocka_unit_test(test_low_runs_widen),
 		cmocka_unit_test(test_shuffles_bounded),
 		cmocka_unit_test(test_too_short),
 	};

@@ -368,6 +368,38 @@ test_newest_worse(void **state)
 	}
 }
 
+/*
+ * A series with no step says what it could have seen: "~ <x%" up to a
+ * change of 100% (one decimal under it), "~ blind" past it, where a
+ * figure doubling could go unseen; one too short says so.
+ */
+static void
+test_verdict_words(void **state)
+{
+	static const struct {
+		double		 detect;
+		const char	*says;
+	} cases[] = {
+		{ 0.012, "~ <1.2%" }, { 0.5, "~ <50.0%" }, { 1.0, "~ <100.0%" },
+		{ 1.0001, "~ blind" }, { 8.2, "~ blind" },
+	};
+	struct history_series	 k;
+	char			 buf[128];
+
+	(void)state;
+	memset(&k, 0, sizeof k);
+	k.n = 30;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		k.cp.detect = cases[i].detect;
+		history_verdict(NULL, &k, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].says);
+	}
+	k.n = 3;
+	k.cp.status = CHANGEPOINT_SHORT;
+	history_verdict(NULL, &k, buf, sizeof buf);
+	assert_string_equal(buf, "too short (3 runs, 5 needed)");
+}
+
 enum th_damage { TH_APPEND, TH_BYTE_ORDER, TH_TRUNCATE, TH_OFFSET };
 
 /*
@@ -459,6 +491,7 @@ main(void)
 		cmocka_unit_test(test_bad_files_read_around),
 		cmocka_unit_test(test_index_sees_changes),
 		cmocka_unit_test(test_newest_worse),
+		cmocka_unit_test(test_verdict_words),
 		cmocka_unit_test(test_damaged_index),
 	};
 

@@ -17,6 +17,17 @@
  * means happen to be.  Figures are taken as logarithms: a step is a
  * ratio, the same for a fast test and a slow one.
  *
+ * Runs taken minutes apart on one host are not independent: its slow
+ * minutes move neighbouring runs together, and a permutation test that
+ * takes the runs as exchangeable calls such drift a step now and then.
+ * So the runs' lag-1 correlation around the levels found is measured
+ * (changepoint_rho); where it stands above chance, the search runs
+ * again knowing it: n runs count as the fewer independent ones they
+ * are in each interval, tau2 is no longer understated by successive
+ * differences, and the permutations move blocks of neighbours.  The
+ * runs' scatter past their model (changepoint_disp) widens the final
+ * judgement of each step likewise.
+ *
  * Deterministic: the permutations are drawn from a generator seeded with
  * the series itself, so the same runs give the same answer.
  */
@@ -48,7 +59,13 @@ struct changepoint_ctx {
 	double		*sy;	/* scratch for the permutations */
 	double		*sw;
 	uint64_t	 seed;
+	double		*own;	/* each run's own relative variance */
+	double		 typical;	/* their median */
 	double		 tau2;
+	double		 disp;	/* the scatter's excess: changepoint_disp */
+	double		 rho;	/* neighbours' correlation: changepoint_rho */
+	size_t		 block;	/* runs shuffled together */
+	size_t		*blk;	/* the blocks' order */
 	size_t		 shuffles;
 	int		*below;	/* per count of shuffles: see _bounds */
 	int		*above;
@@ -57,6 +74,9 @@ struct changepoint_ctx {
 #define CHANGEPOINT_Z80		0.8416	/* the normal's 80% quantile */
 #define CHANGEPOINT_STOP_AT	10	/* exceedances: Besag-Clifford */
 #define CHANGEPOINT_SURE	0.001	/* a binomial tail: p clearly off */
+#define CHANGEPOINT_RHO_MAX	0.9	/* a correlation taken at most */
+#define CHANGEPOINT_PASSES	3
+#define CHANGEPOINT_RHO_SE	2.0	/* a correlation above chance */
 
 void
 changepoint_opts_default(struct changepoint_opts *o)
@@ -64,6 +84,7 @@ changepoint_opts_default(struct changepoint_opts *o)
 	o->alpha = CHANGEPOINT_ALPHA;
 	o->min_effect = COMPARE_MIN_EFFECT;
 	o->perms = CHANGEPOINT_PERMS;
+	o->rho = NAN;
 }
 
 /*
@@ -121,25 +142,36 @@ changepoint_median(double *v, size_t n)
 /*
  * The runs' variance beyond their own intervals, from the spread of
  * successive differences (robust to a few steps: a step moves one
- * difference, the median ignores it), less the runs' own typical
- * variance.
+ * difference, the median ignores it): half a difference's variance is
+ * (1 - rho) times a run's, as neighbours correlated rho differ by less
+ * than independent runs; less the runs' own typical variance.
  */
 static double
-changepoint_tau2(const double *y, const double *own, size_t n)
+changepoint_tau2(const struct changepoint_ctx *c)
 {
-	double	*d = xcalloc(n, sizeof *d), med, sd, total, typical;
+	double	*d = xcalloc(c->n, sizeof *d), med, sd, half;
 
-	for (size_t i = 0; i + 1 < n; i++)
-		d[i] = y[i + 1] - y[i];
-	med = changepoint_median(d, n - 1);
-	for (size_t i = 0; i + 1 < n; i++)
+	for (size_t i = 0; i + 1 < c->n; i++)
+		d[i] = c->y[i + 1] - c->y[i];
+	med = changepoint_median(d, c->n - 1);
+	for (size_t i = 0; i + 1 < c->n; i++)
 		d[i] = fabs(d[i] - med);
-	sd = 1.4826 * changepoint_median(d, n - 1);
-	total = sd * sd / 2;
+	sd = 1.4826 * changepoint_median(d, c->n - 1);
+	free(d);
+	half = sd * sd / 2 / (1 - c->rho);
+	return half > c->typical ? half - c->typical : 0;
+}
+
+/* The runs' typical own variance: the median of own[0..n). */
+static double
+changepoint_typical(const double *own, size_t n)
+{
+	double	*d = xcalloc(n, sizeof *d), typical;
+
 	memcpy(d, own, n * sizeof *d);
 	typical = changepoint_median(d, n);
 	free(d);
-	return total > typical ? total - typical : 0;
+	return typical;
 }
 
 /* The seed: a hash of the series' bits (FNV-1a). */
@@ -262,32 +294,66 @@ changepoint_swap(double *y, double *w, size_t i, size_t j)
 }
 
 /*
- * Shuffle the pairs (y[i], w[i]) of [0, n) together (Fisher-Yates).
- * Each 64-bit draw gives two indexes, by a multiply and shift of each
- * half rather than a division: their bias, under n / 2^32, is far below
- * what 199 shuffles can see.
+ * Fisher-Yates' index for place i - 1 of a shuffle of n: each 64-bit
+ * draw gives two, by a multiply and shift of each half rather than a
+ * division (their bias, under n / 2^32, is far below what 199 shuffles
+ * can see).
  */
+static size_t
+changepoint_draw(struct sm_rng *rng, uint64_t *r, size_t i, size_t n)
+{
+	if ((i - n) % 2 == 0) {
+		*r = sm_rng_next(rng);
+		return (size_t)(((*r >> 32) * (uint64_t)i) >> 32);
+	}
+	return (size_t)(((*r & 0xffffffffU) * (uint64_t)i) >> 32);
+}
+
+/* Shuffle the pairs (y[i], w[i]) of [0, n) together. */
 static void
 changepoint_shuffle(struct sm_rng *rng, double *y, double *w, size_t n)
 {
 	uint64_t	r = 0;
-	size_t		i;
 
-	for (i = n; i > 1; i--) {
-		if ((i - n) % 2 == 0) {
-			r = sm_rng_next(rng);
-			changepoint_swap(y, w, i - 1, (size_t)(((r >> 32) *
-			    (uint64_t)i) >> 32));
-		} else
-			changepoint_swap(y, w, i - 1, (size_t)(((r &
-			    0xffffffffU) * (uint64_t)i) >> 32));
+	for (size_t i = n; i > 1; i--)
+		changepoint_swap(y, w, i - 1, changepoint_draw(rng, &r, i, n));
+}
+
+/*
+ * Shuffle g's runs in blocks of c->block neighbours, each block kept in
+ * its order, into (sy, sw): runs whose neighbours are correlated are
+ * exchangeable only as blocks (Kuensch's block bootstrap, Annals of
+ * Statistics 1989, taken to permutations).  blk holds the blocks' order
+ * from the last shuffle.
+ */
+static void
+changepoint_shuffle_blocks(struct changepoint_ctx *c,
+    const struct changepoint_seg *g, struct sm_rng *rng)
+{
+	size_t		len = g->e - g->s, L = c->block, nb = (len + L - 1) / L;
+	size_t		t, at = 0, from, k;
+	uint64_t	r = 0;
+
+	for (size_t i = nb; i > 1; i--) {
+		k = changepoint_draw(rng, &r, i, nb);
+		t = c->blk[i - 1];
+		c->blk[i - 1] = c->blk[k];
+		c->blk[k] = t;
+	}
+	for (size_t b = 0; b < nb; b++) {
+		from = g->s + c->blk[b] * L;
+		k = from + L < g->e ? L : g->e - from;
+		memcpy(c->sy + at, c->y + from, k * sizeof *c->sy);
+		memcpy(c->sw + at, c->w + from, k * sizeof *c->sw);
+		at += k;
 	}
 }
 
 /*
  * The permutation test of g's cut: how often the runs of the segment,
- * shuffled, give a cut at least as strong.  Each shuffle starts from the
- * last (a uniform shuffle of any order is uniform).  Stops once the
+ * shuffled (in blocks where neighbours are correlated), give a cut at
+ * least as strong.  Each shuffle starts from the last (a uniform
+ * shuffle of any order is uniform).  Stops once the
  * count says the p-value is clearly over alpha (or CHANGEPOINT_STOP_AT
  * shuffles beat the cut), or clearly under it (changepoint_bounds).
  */
@@ -302,8 +368,13 @@ changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
 	sm_rng_seed(&rng, c->seed ^ ((uint64_t)g->s << 32) ^ g->e);
 	memcpy(c->sy, c->y + g->s, len * sizeof *c->sy);
 	memcpy(c->sw, c->w + g->s, len * sizeof *c->sw);
+	for (size_t b = 0; b * c->block < len; b++)
+		c->blk[b] = b;
 	for (k = 1; k <= c->o->perms; k++) {
-		changepoint_shuffle(&rng, c->sy, c->sw, len);
+		if (c->block > 1)
+			changepoint_shuffle_blocks(c, g, &rng);
+		else
+			changepoint_shuffle(&rng, c->sy, c->sw, len);
 		changepoint_scan(c->sy, c->sw, len, minr, &z);
 		c->shuffles++;
 		over += z >= g->z;
@@ -330,6 +401,39 @@ changepoint_level(const struct changepoint_ctx *c, size_t s, size_t e,
 	return S / W;
 }
 
+/*
+ * How many times the variance of a mean of n runs exceeds what n
+ * independent runs would give, when neighbours k runs apart are
+ * correlated rho^k (an AR(1) series): 1 + 2 sum (1 - k/n) rho^k.
+ */
+static double
+changepoint_ar1(double rho, size_t n)
+{
+	double	f = 1, rk = 1;
+
+	for (size_t k = 1; k < n && rk > 1e-9; k++) {
+		rk *= rho;
+		f += 2 * (1 - (double)k / (double)n) * rk;
+	}
+	return f;
+}
+
+/*
+ * The variance of the difference of the levels [s, at) and [at, e),
+ * and its degrees of freedom, with the scatter's excess and the
+ * neighbours' correlation (changepoint_rho) taken in: n correlated
+ * runs count as n / f independent ones.
+ */
+static double
+changepoint_diffvar(const struct changepoint_ctx *c, double wl, size_t nl,
+    double wr, size_t nr, double *df)
+{
+	double	fl = changepoint_ar1(c->rho, nl), fr = changepoint_ar1(c->rho, nr);
+
+	*df = fmax((double)nl / fl + (double)nr / fr - 2, 1);
+	return c->disp * (fl / wl + fr / wr);
+}
+
 /* The step from [s, at) to [at, e): size, interval, levels. */
 static void
 changepoint_step(const struct changepoint_ctx *c, size_t s, size_t at,
@@ -339,9 +443,8 @@ changepoint_step(const struct changepoint_ctx *c, size_t s, size_t at,
 
 	ml = changepoint_level(c, s, at, &wl);
 	mr = changepoint_level(c, at, e, &wr);
-	se = sqrt(1 / wl + 1 / wr);
-	df = (double)(e - s) - 2;
-	t = signif_t_critical(0.05, df > 1 ? df : 1);
+	se = sqrt(changepoint_diffvar(c, wl, at - s, wr, e - at, &df));
+	t = signif_t_critical(0.05, df);
 	cp->at = at;
 	cp->from = s;
 	cp->to = e;
@@ -420,16 +523,92 @@ changepoint_cmp(const void *a, const void *b)
 }
 
 /*
+ * The dispersion of the runs around the levels between the change
+ * points cps[0..ncps): the mean square of their residuals, each run
+ * weighted as the search weighs it; 1 where each run's interval and
+ * tau2 describe its noise, more where runs stray past them (a host's
+ * slow minutes).  Never taken below 1, so that runs that behave keep
+ * their steps.
+ */
+static double
+changepoint_disp(const struct changepoint_ctx *c,
+    const struct changepoint *cps, size_t ncps)
+{
+	double	ss = 0, m, wsum, e;
+	size_t	s = 0, end;
+
+	if (c->n <= ncps + 1)
+		return 1;
+	for (size_t j = 0; j <= ncps; j++, s = end) {
+		end = j == ncps ? c->n : cps[j].at;
+		m = changepoint_level(c, s, end, &wsum);
+		for (size_t i = s; i < end; i++) {
+			e = c->y[i] - m;
+			ss += e * e * c->w[i];
+		}
+	}
+	return fmax(1, ss / (double)(c->n - ncps - 1));
+}
+
+/* A correlation standing on pairs (changepoint_rho), if above chance. */
+static double
+changepoint_rho_kept(double rho, double pairs)
+{
+	if (!(pairs > 0) || !(rho >= CHANGEPOINT_RHO_SE * 1.4 / sqrt(pairs)))
+		return 0;
+	return fmin(rho, CHANGEPOINT_RHO_MAX);
+}
+
+/*
+ * The lag-1 correlation of neighbouring runs within the levels between
+ * the change points cps[0..ncps), from their successive differences:
+ * for runs correlated rho, neighbouring differences are correlated
+ * -(1 - rho) / 2.  Differences do not see a level, so a level cut in
+ * two by a false step (the very thing correlated runs make the search
+ * do) hides none of the correlation, as residuals around the levels
+ * would.  Its small-series bias (about +2/n) is taken back; *pairs is
+ * how many neighbouring differences it stands on (0: none).  Taken as
+ * it is, not yet held against chance (changepoint_rho_kept, where
+ * independent runs give 1.4 / sqrt(pairs) as a standard error).
+ */
+static double
+changepoint_rho(const struct changepoint_ctx *c,
+    const struct changepoint *cps, size_t ncps, double *pairs)
+{
+	double	dd = 0, lag = 0, d0 = 0, d1;
+	size_t	s = 0, end, nl = 0;
+
+	for (size_t j = 0; j <= ncps; j++, s = end) {
+		end = j == ncps ? c->n : cps[j].at;
+		for (size_t i = s; i + 1 < end; i++) {
+			d1 = c->y[i + 1] - c->y[i];
+			dd += d1 * d1;
+			if (i > s) {
+				lag += d0 * d1;
+				nl++;
+			}
+			d0 = d1;
+		}
+	}
+	*pairs = dd > 0 ? (double)nl : 0;
+	return *pairs > 0 ? 1 + 2 * lag / dd - 2 / (double)c->n : 0;
+}
+
+/*
  * Each change point judged between its neighbours, as the final
- * segments stand; the weakest one that no longer holds goes, and its
- * neighbours are judged again (Hunter's merge step).
+ * segments stand, with the runs' dispersion around them
+ * (changepoint_disp); the weakest one that no longer holds goes, and
+ * its neighbours are judged again (Hunter's merge step).  The search
+ * itself judged its cuts with the runs' own model, as the scatter
+ * around levels not yet found cannot be told from a step.
  */
 static void
-changepoint_merge(const struct changepoint_ctx *c, struct changepoint_result *r)
+changepoint_merge(struct changepoint_ctx *c, struct changepoint_result *r)
 {
 	size_t	weak;
 
 	for (;;) {
+		c->disp = changepoint_disp(c, r->cps, r->ncps);
 		weak = r->ncps;
 		for (size_t i = 0; i < r->ncps; i++) {
 			changepoint_step(c, i == 0 ? 0 : r->cps[i - 1].at,
@@ -452,13 +631,33 @@ changepoint_merge(const struct changepoint_ctx *c, struct changepoint_result *r)
 static double
 changepoint_detectable(const struct changepoint_ctx *c)
 {
-	double	wl, wr, t;
+	double	wl, wr, t, var, df;
 
 	changepoint_level(c, 0, c->n / 2, &wl);
 	changepoint_level(c, c->n / 2, c->n, &wr);
-	t = signif_t_critical(c->o->alpha, (double)c->n - 2);
-	return fmax(exp((t + CHANGEPOINT_Z80) * sqrt(1 / wl + 1 / wr)) - 1,
+	var = changepoint_diffvar(c, wl, c->n / 2, wr, c->n - c->n / 2, &df);
+	t = signif_t_critical(c->o->alpha, df);
+	return fmax(exp((t + CHANGEPOINT_Z80) * sqrt(var)) - 1,
 	    c->o->min_effect);
+}
+
+/*
+ * Weigh each run by the inverse of its own variance plus tau2 (as the
+ * runs' correlation, c->rho, has it).  The permutations' blocks are
+ * twice as long as the runs over which neighbours stay correlated,
+ * (1 + rho) / (1 - rho), less one: a block cut from its neighbours
+ * loses the correlation across its ends, and blocks that short left
+ * flat correlated series calling steps at twice alpha
+ * (test_correlated_runs).
+ */
+static void
+changepoint_weigh(struct changepoint_ctx *c)
+{
+	c->tau2 = changepoint_tau2(c);
+	/* Identical figures with no interval: a floor keeps w finite. */
+	for (size_t i = 0; i < c->n; i++)
+		c->w[i] = 1 / (c->own[i] + c->tau2 + CHANGEPOINT_VAR_FLOOR);
+	c->block = (size_t)lround(4 * c->rho / (1 - c->rho)) + 1;
 }
 
 /* Fill the search's view of the series: logs and weights. */
@@ -466,39 +665,62 @@ static void
 changepoint_prepare(struct changepoint_ctx *c, const double *v,
     const double *relvar)
 {
-	double	*own = xcalloc(c->n, sizeof *own);
-
 	c->y = xcalloc(c->n, sizeof *c->y);
 	c->w = xcalloc(c->n, sizeof *c->w);
+	c->own = xcalloc(c->n, sizeof *c->own);
 	c->sy = xcalloc(c->n, sizeof *c->sy);
 	c->sw = xcalloc(c->n, sizeof *c->sw);
+	c->blk = xcalloc(c->n, sizeof *c->blk);
 	for (size_t i = 0; i < c->n; i++) {
 		c->y[i] = log(v[i]);
-		own[i] = relvar != NULL && isfinite(relvar[i]) &&
+		c->own[i] = relvar != NULL && isfinite(relvar[i]) &&
 		    relvar[i] > 0 ? relvar[i] : 0;
 	}
-	c->tau2 = changepoint_tau2(c->y, own, c->n);
-	/* Identical figures with no interval: a floor keeps w finite. */
-	for (size_t i = 0; i < c->n; i++)
-		c->w[i] = 1 / (own[i] + c->tau2 + CHANGEPOINT_VAR_FLOOR);
+	c->typical = changepoint_typical(c->own, c->n);
+	changepoint_weigh(c);
 	c->seed = changepoint_seed(c->y, c->n);
 	changepoint_bounds(c);
-	free(own);
+}
+
+/* Divide, then merge: the change points as c weighs the runs. */
+static void
+changepoint_pass(struct changepoint_ctx *c, struct changepoint_result *r)
+{
+	struct changepoint_seg	*g;
+	double			*p;
+	size_t			 ng;
+
+	c->disp = 1;
+	ng = changepoint_divide(c, &g, &p);
+	r->cps = xcalloc(ng, sizeof *r->cps);
+	r->ncps = 0;
+	for (size_t i = 0; i < ng; i++)
+		if (g[i].s > 0) {
+			r->cps[r->ncps].at = g[i].s;
+			r->cps[r->ncps++].p = p[g[i].s];
+		}
+	qsort(r->cps, r->ncps, sizeof *r->cps, changepoint_cmp);
+	changepoint_merge(c, r);
+	free(g);
+	free(p);
 }
 
 /*
  * The change points of figures v[0..n) (each > 0, oldest first), each
  * with the relative variance of its mean (NaN or 0: unknown, the runs'
  * spread stands in).  r is filled; free it with changepoint_result_free.
+ *
+ * A first pass takes the runs as independent; while the runs around
+ * the levels it found are more correlated than it assumed, it is run
+ * again with that correlation (a few passes at most: each can only
+ * find fewer steps, and so a correlation no smaller).
  */
 void
 changepoint_find(const double *v, const double *relvar, size_t n,
     const struct changepoint_opts *o, struct changepoint_result *r)
 {
-	struct changepoint_ctx	 c = { .o = o, .n = n };
-	struct changepoint_seg	*g;
-	double			*p;
-	size_t			 ng;
+	struct changepoint_ctx	 c = { .o = o, .n = n, .disp = 1 };
+	double			 rho, pairs;
 
 	memset(r, 0, sizeof *r);
 	r->detect = NAN;
@@ -506,27 +728,58 @@ changepoint_find(const double *v, const double *relvar, size_t n,
 		r->status = CHANGEPOINT_SHORT;
 		return;
 	}
+	c.rho = isfinite(o->rho) ? fmin(fmax(o->rho, 0), CHANGEPOINT_RHO_MAX) :
+	    0;
 	changepoint_prepare(&c, v, relvar);
-	ng = changepoint_divide(&c, &g, &p);
-	r->cps = xcalloc(ng, sizeof *r->cps);
-	for (size_t i = 0; i < ng; i++)
-		if (g[i].s > 0) {
-			r->cps[r->ncps].at = g[i].s;
-			r->cps[r->ncps++].p = p[g[i].s];
-		}
-	qsort(r->cps, r->ncps, sizeof *r->cps, changepoint_cmp);
-	changepoint_merge(&c, r);
+	changepoint_pass(&c, r);
+	for (int pass = 1; pass < CHANGEPOINT_PASSES; pass++) {
+		rho = changepoint_rho(&c, r->cps, r->ncps, &pairs);
+		rho = changepoint_rho_kept(rho, pairs);
+		if (rho < c.rho + CHANGEPOINT_RHO_STEP)
+			break;
+		c.rho = rho;
+		changepoint_weigh(&c);
+		changepoint_result_free(r);
+		changepoint_pass(&c, r);
+	}
 	r->detect = changepoint_detectable(&c);
 	r->tau2 = c.tau2;
+	r->disp = c.disp;
+	r->rho = c.rho;
+	r->rho_seen = changepoint_rho(&c, r->cps, r->ncps, &r->rho_pairs);
 	r->shuffles = c.shuffles;
-	free(g);
-	free(p);
 	free(c.y);
 	free(c.w);
+	free(c.own);
 	free(c.sy);
 	free(c.sw);
+	free(c.blk);
 	free(c.below);
 	free(c.above);
+}
+
+/*
+ * Runs of one host share its slow minutes, so its series share their
+ * correlation, which one short series can barely tell from chance: the
+ * correlations its series saw (rho_seen), pooled by the pairs each
+ * stands on.  Add each series' result, then ask changepoint_pool_rho.
+ */
+void
+changepoint_pool_add(struct changepoint_pool *p,
+    const struct changepoint_result *r)
+{
+	if (!(r->rho_pairs > 0) || !isfinite(r->rho_seen))
+		return;
+	p->sum += r->rho_seen * r->rho_pairs;
+	p->pairs += r->rho_pairs;
+}
+
+/* The pooled correlation, 0 unless it stands above chance. */
+double
+changepoint_pool_rho(const struct changepoint_pool *p)
+{
+	return p->pairs > 0 ? changepoint_rho_kept(p->sum / p->pairs,
+	    p->pairs) : 0;
 }
 
 void

@@ -499,6 +499,46 @@ history_regroup(struct history *h, const struct history_query *q)
 	free(off);
 }
 
+/* Search series k for change points, as o asks. */
+static void
+history_search(struct history_series *k, const struct changepoint_opts *o)
+{
+	double	*v = xcalloc(k->n, sizeof *v), *rv = xcalloc(k->n, sizeof *rv);
+
+	for (size_t i = 0; i < k->n; i++) {
+		v[i] = k->sums[i].mean;
+		rv[i] = k->sums[i].relvar;
+	}
+	changepoint_find(v, rv, k->n, o, &k->cp);
+	free(v);
+	free(rv);
+}
+
+/*
+ * Search one host's series [a, b): each alone, then again, where the
+ * runs of all of them together show their neighbours more correlated
+ * than a series could tell alone (changepoint_pool_add: a host's slow
+ * minutes are every test's).
+ */
+static void
+history_search_host(struct history *h, size_t a, size_t b,
+    const struct history_query *q)
+{
+	struct changepoint_pool	pool = { 0, 0 };
+	struct changepoint_opts	o = q->cp;
+
+	for (size_t j = a; j < b; j++) {
+		history_search(&h->series[j], &q->cp);
+		changepoint_pool_add(&pool, &h->series[j].cp);
+	}
+	o.rho = changepoint_pool_rho(&pool);
+	for (size_t j = a; j < b; j++)
+		if (h->series[j].cp.rho + CHANGEPOINT_RHO_STEP <= o.rho) {
+			changepoint_result_free(&h->series[j].cp);
+			history_search(&h->series[j], &o);
+		}
+}
+
 /*
  * Group the summaries into series and search each for change points,
  * as q asks.  Call once, after every run is added.
@@ -506,8 +546,7 @@ history_regroup(struct history *h, const struct history_query *q)
 void
 history_build(struct history *h, const struct history_query *q)
 {
-	struct history_series	*k;
-	double			*v, *rv;
+	size_t	a = 0;
 
 	h->by = q->by;
 	history_order(h);
@@ -515,18 +554,12 @@ history_build(struct history *h, const struct history_query *q)
 	if (h->nseries > 0)
 		qsort(h->series, h->nseries, sizeof *h->series,
 		    history_series_cmp);
-	for (size_t j = 0; j < h->nseries; j++) {
-		k = &h->series[j];
-		v = xcalloc(k->n, sizeof *v);
-		rv = xcalloc(k->n, sizeof *rv);
-		for (size_t i = 0; i < k->n; i++) {
-			v[i] = k->sums[i].mean;
-			rv[i] = k->sums[i].relvar;
+	for (size_t j = 1; j <= h->nseries; j++)
+		if (j == h->nseries || strcmp(h->series[j].host,
+		    h->series[a].host) != 0) {
+			history_search_host(h, a, j, q);
+			a = j;
 		}
-		changepoint_find(v, rv, k->n, &q->cp, &k->cp);
-		free(v);
-		free(rv);
-	}
 }
 
 /* Whether a step is a slowdown for a test of direction dir. */

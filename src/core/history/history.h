@@ -24,6 +24,7 @@
 #define CHANGEPOINT_MIN_SIDE	2	/* runs a level holds, but the newest */
 #define CHANGEPOINT_MAX		64	/* change points a series may hold */
 #define CHANGEPOINT_VAR_FLOOR	1e-12	/* of a log figure */
+#define CHANGEPOINT_RHO_STEP	0.05	/* a correlation's rise worth a pass */
 struct changepoint {
 	size_t	at;		/* the first run of the new level */
 	size_t	from;		/* the level before starts here */
@@ -39,6 +40,7 @@ struct changepoint_opts {
 	double	alpha;
 	double	min_effect;	/* a fraction */
 	int	perms;
+	double	rho;		/* neighbours' correlation at least; NaN: 0 */
 };
 enum changepoint_status {
 	CHANGEPOINT_OK = 0,
@@ -50,12 +52,23 @@ struct changepoint_result {
 	size_t			 ncps;
 	double			 detect;	/* a step it would find, 80% */
 	double			 tau2;		/* runs' variance beyond own */
+	double			 disp;		/* scatter / model's, >= 1 */
+	double			 rho;		/* neighbours' correlation */
+	double			 rho_seen;	/* as the runs show it */
+	double			 rho_pairs;	/* what that stands on */
 	size_t			 shuffles;	/* the tests', in all */
 };
 void	 changepoint_opts_default(struct changepoint_opts *);
 void	 changepoint_find(const double *v, const double *relvar, size_t n,
 	     const struct changepoint_opts *o, struct changepoint_result *r);
 void	 changepoint_result_free(struct changepoint_result *);
+struct changepoint_pool {
+	double	sum;
+	double	pairs;
+};
+void	 changepoint_pool_add(struct changepoint_pool *,
+	     const struct changepoint_result *);
+double	 changepoint_pool_rho(const struct changepoint_pool *);
 
 /* history.c: saved runs as series of a host, test, version and copies */
 enum history_by {

@@ -37,7 +37,8 @@ history_step_str(const struct changepoint *cp, char *buf, size_t len)
 
 /*
  * What a series says in a word: its last step, or "~ <x%" (no step; one
- * of x% would have been found), or too short.
+ * of x% would have been found), "~ blind" (no step, and one past 100%
+ * could have gone unseen), or too short.
  */
 void
 history_verdict(const struct history *h, const struct history_series *k,
@@ -49,6 +50,11 @@ history_verdict(const struct history *h, const struct history_series *k,
 	if (k->cp.status == CHANGEPOINT_SHORT) {
 		snprintf(buf, len, "too short (%zu run%s, %d needed)", k->n,
 		    k->n == 1 ? "" : "s", CHANGEPOINT_MIN_RUNS);
+		return;
+	}
+	if (k->cp.ncps == 0 && blind_is(k->cp.detect)) {
+		/* A percentage past meaning: said in words, as compare does. */
+		snprintf(buf, len, "~ blind");
 		return;
 	}
 	if (k->cp.ncps == 0) {
@@ -95,7 +101,9 @@ history_table(const struct history *h)
 	}
 	table_add_note(t, "Last step: the newest change point's size and "
 	    "95%% interval; ~ <x%%: no step found, one of x%% would have "
-	    "been (80%% power).");
+	    "been (80%% power); ~ blind: no step found, and one that doubled "
+	    "or halved the figure could have gone unseen (runs too few, too "
+	    "noisy or too correlated).");
 	table_fit(t, TABLE_TEXT_WIDTH, 5);
 	return t;
 }
@@ -217,6 +225,7 @@ history_json_series(const struct history *h, const struct history_series *k)
 	json_out_str(o, "status", k->cp.status == CHANGEPOINT_SHORT ?
 	    "too short" : "searched");
 	json_out_num(o, "detectable", k->cp.detect);
+	json_out_num(o, "correlation", k->cp.rho);
 	for (size_t i = 0; i < k->n; i++)
 		json_out_append(a, history_json_point(h, &k->sums[i]));
 	for (size_t i = 0; i < k->cp.ncps; i++)
