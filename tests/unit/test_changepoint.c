@@ -295,6 +295,44 @@ test_correlated_step_found(void **state)
 }
 
 /*
+ * What a correlation does to a step's interval, worked by hand: a 10%
+ * step after 20 of 40 runs (1% noise, no interval of their own), judged
+ * as independent and as correlated 0.5.  The log interval's half-width
+ * grows by t(df) / t(38) sqrt(f / (1 - rho) d): f the AR(1) inflation
+ * of a mean of 20 runs, 1 + 2 sum (1 - k/20) rho^k; 1 / (1 - rho) as
+ * tau2 is taken from differences, which correlated neighbours make
+ * smaller; df 40 / f - 2; d the ratio of the two dispersions.
+ */
+static void
+test_correlated_interval(void **state)
+{
+	struct changepoint_opts		o;
+	struct changepoint_result	r0, r5;
+	double				v[40], f = 1, rk = 1, h0, h5, want;
+
+	(void)state;
+	cp_series(21, 40, 0.01, 20, -0.10, v);
+	changepoint_opts_default(&o);
+	changepoint_find(v, NULL, 40, &o, &r0);
+	o.rho = 0.5;
+	changepoint_find(v, NULL, 40, &o, &r5);
+	assert_int_equal(r0.ncps, 1);
+	assert_int_equal(r5.ncps, 1);
+	assert_true(r0.rho == 0 && r5.rho == 0.5);
+	for (int k = 1; k < 20; k++) {
+		rk *= 0.5;
+		f += 2 * (1 - k / 20.0) * rk;
+	}
+	h0 = (log1p(r0.cps[0].hi) - log1p(r0.cps[0].lo)) / 2;
+	h5 = (log1p(r5.cps[0].hi) - log1p(r5.cps[0].lo)) / 2;
+	want = signif_t_critical(0.05, 40 / f - 2) /
+	    signif_t_critical(0.05, 38) * sqrt(f / 0.5 * r5.disp / r0.disp);
+	assert_near(h5 / h0, want, 1e-6);
+	changepoint_result_free(&r0);
+	changepoint_result_free(&r5);
+}
+
+/*
  * A few runs far low (the host's slow minutes), in a flat series whose
  * other runs barely move: the scatter they add past the runs' own
  * intervals widens every step's interval, so no step is called around
@@ -383,6 +421,7 @@ main(void)
 		cmocka_unit_test(test_false_calls_rare),
 		cmocka_unit_test(test_correlated_runs),
 		cmocka_unit_test(test_pool),
+		cmocka_unit_test(test_correlated_interval),
 		cmocka_unit_test(test_correlated_step_found),
 		cmocka_unit_test(test_low_runs_widen),
 		cmocka_unit_test(test_shuffles_bounded),
