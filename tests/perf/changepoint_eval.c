@@ -6,14 +6,17 @@
  *            search judged it ("rho R seen S disp D") and each change
  *            point's size, 95% interval and p-value
  *            ("at:size[lo,hi]p", in percent)
- *   -r RHO   the neighbours' correlation taken at least
+ *   -r RHO   the neighbours' correlation, given (default: each
+ *            series' own)
  *   -p       the series are one host's: searched alone, then again with
- *            the correlation they show together, as history does
+ *            the correlation they show together where a series had
+ *            taken another, as history does
  * Built against the core's objects (build/obj), as that script's head
  * says.
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +103,8 @@ main(int argc, char **argv)
 	if (verbose && pooled)
 		printf("pooled rho %.3f over %.0f pairs\n", po.rho, pool.pairs);
 	for (size_t i = 0; i < n; i++) {
-		if (pooled && s[i].r.rho + CHANGEPOINT_RHO_STEP <= po.rho) {
+		if (pooled &&
+		    fabs(s[i].r.rho - po.rho) >= CHANGEPOINT_RHO_STEP) {
 			changepoint_result_free(&s[i].r);
 			changepoint_find(s[i].v, s[i].rv, s[i].n, &po, &s[i].r);
 		}

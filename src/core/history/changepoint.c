@@ -710,10 +710,12 @@ changepoint_pass(struct changepoint_ctx *c, struct changepoint_result *r)
  * with the relative variance of its mean (NaN or 0: unknown, the runs'
  * spread stands in).  r is filled; free it with changepoint_result_free.
  *
- * A first pass takes the runs as independent; while the runs around
- * the levels it found are more correlated than it assumed, it is run
- * again with that correlation (a few passes at most: each can only
- * find fewer steps, and so a correlation no smaller).
+ * With o->rho given (a host's, pooled), the runs are taken as that
+ * correlated, in one pass.  Otherwise a first pass takes them as
+ * independent; while the runs around the levels it found are more
+ * correlated than it assumed, it is run again with that correlation (a
+ * few passes at most: each can only find fewer steps, and so a
+ * correlation no smaller).
  */
 void
 changepoint_find(const double *v, const double *relvar, size_t n,
@@ -732,7 +734,8 @@ changepoint_find(const double *v, const double *relvar, size_t n,
 	    0;
 	changepoint_prepare(&c, v, relvar);
 	changepoint_pass(&c, r);
-	for (int pass = 1; pass < CHANGEPOINT_PASSES; pass++) {
+	for (int pass = 1; !isfinite(o->rho) && pass < CHANGEPOINT_PASSES;
+	    pass++) {
 		rho = changepoint_rho(&c, r->cps, r->ncps, &pairs);
 		rho = changepoint_rho_kept(rho, pairs);
 		if (rho < c.rho + CHANGEPOINT_RHO_STEP)

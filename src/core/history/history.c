@@ -515,10 +515,11 @@ history_search(struct history_series *k, const struct changepoint_opts *o)
 }
 
 /*
- * Search one host's series [a, b): each alone, then again, where the
- * runs of all of them together show their neighbours more correlated
- * than a series could tell alone (changepoint_pool_add: a host's slow
- * minutes are every test's).
+ * Search one host's series [a, b): each alone, then again with the
+ * correlation of neighbouring runs that all of them show together,
+ * where a series had taken another (changepoint_pool_add): a host's
+ * slow minutes are every test's, and one short series can barely tell
+ * its own correlation from chance.
  */
 static void
 history_search_host(struct history *h, size_t a, size_t b,
@@ -533,7 +534,7 @@ history_search_host(struct history *h, size_t a, size_t b,
 	}
 	o.rho = changepoint_pool_rho(&pool);
 	for (size_t j = a; j < b; j++)
-		if (h->series[j].cp.rho + CHANGEPOINT_RHO_STEP <= o.rho) {
+		if (fabs(h->series[j].cp.rho - o.rho) >= CHANGEPOINT_RHO_STEP) {
 			changepoint_result_free(&h->series[j].cp);
 			history_search(&h->series[j], &o);
 		}

@@ -40,7 +40,7 @@ struct changepoint_opts {
 	double	alpha;
 	double	min_effect;	/* a fraction */
 	int	perms;
-	double	rho;		/* neighbours' correlation at least; NaN: 0 */
+	double	rho;		/* neighbours' correlation; NaN: the series' */
 };
 enum changepoint_status {
 	CHANGEPOINT_OK = 0,
