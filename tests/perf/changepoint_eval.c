@@ -16,7 +16,6 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,8 +102,7 @@ main(int argc, char **argv)
 	if (verbose && pooled)
 		printf("pooled rho %.3f over %.0f pairs\n", po.rho, pool.pairs);
 	for (size_t i = 0; i < n; i++) {
-		if (pooled &&
-		    fabs(s[i].r.rho - po.rho) >= CHANGEPOINT_RHO_STEP) {
+		if (pooled && changepoint_pool_differs(po.rho, &s[i].r)) {
 			changepoint_result_free(&s[i].r);
 			changepoint_find(s[i].v, s[i].rv, s[i].n, &po, &s[i].r);
 		}

@@ -180,8 +180,8 @@ test_false_calls_rare(void **state)
  * Of 200 flat series of 40 runs whose neighbours are correlated rho
  * (3% noise between runs, 0.2% in each run's own interval), how many
  * have a change called: each searched alone, or (pooled) again with the
- * correlation all 200 show together, as history does for one host's
- * series.  *seen counts those whose correlation was taken as over 0.3.
+ * correlation all 200 show together where it took another, as history
+ * does for one host's series.  *seen counts those whose correlation was taken as over 0.3.
  */
 static int
 cp_flat_calls(uint64_t seed, double rho, int pooled, int *seen)
@@ -204,7 +204,7 @@ cp_flat_calls(uint64_t seed, double rho, int pooled, int *seen)
 	o.rho = changepoint_pool_rho(&pool);
 	*seen = 0;
 	for (size_t s = 0; s < 200; s++) {
-		if (pooled) {
+		if (pooled && changepoint_pool_differs(o.rho, &r[s])) {
 			changepoint_result_free(&r[s]);
 			changepoint_find(v[s], rv, 40, &o, &r[s]);
 		}
@@ -241,7 +241,8 @@ test_correlated_runs(void **state)
 /*
  * The pool: each series adds the correlation it saw, weighed by the
  * pairs it stands on; a pool of nothing, or of series too short to
- * say, takes none.
+ * say, takes none; a series whose own is off the pool's is searched
+ * again.
  */
 static void
 test_pool(void **state)
@@ -264,12 +265,21 @@ test_pool(void **state)
 	r.rho_pairs = 0;
 	changepoint_pool_add(&p, &r);
 	assert_near(changepoint_pool_rho(&p), 0.3, 1e-9);
-	/* 0.3 on 4 pairs is chance (1.4 / sqrt(4) = 0.7). */
+	/* 0.3 on 4 pairs is chance (2 standard errors: 2 x 1.4 / 2). */
 	p = (struct changepoint_pool){ 0.3 * 4, 4 };
 	assert_true(changepoint_pool_rho(&p) == 0);
 	/* Past 0.9 it is taken as 0.9. */
 	p = (struct changepoint_pool){ 0.99 * 400, 400 };
 	assert_near(changepoint_pool_rho(&p), 0.9, 1e-9);
+	/* A series is searched again where it took another than 0.05 off. */
+	r.rho = 0.3;
+	assert_false(changepoint_pool_differs(0.3, &r));
+	assert_false(changepoint_pool_differs(0.34, &r));
+	assert_true(changepoint_pool_differs(0.36, &r));
+	assert_true(changepoint_pool_differs(0, &r));
+	r.rho = 0;
+	assert_false(changepoint_pool_differs(0, &r));
+	assert_true(changepoint_pool_differs(0.28, &r));
 }
 
 /*

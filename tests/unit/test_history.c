@@ -70,6 +70,66 @@ test_series_never_mix(void **state)
 	history_free(&h);
 }
 
+/*
+ * Eight tests of 60 runs on each of two hosts: on "a" every run moves
+ * with the host's drift (neighbouring runs correlated 0.7, as a host's
+ * slow minutes make them), on "b" each figure strays alone.  Every
+ * series of a host is judged with the host's one correlation: a's
+ * clearly above 0 (its series alone would each have taken their own),
+ * b's 0.
+ */
+static void
+test_host_correlation(void **state)
+{
+	static const char *const host[] = { "a", "b" };
+	struct history		 h;
+	struct history_query	 q = { 0 };
+	struct history_sum	*s;
+	struct sm_rng		 rng;
+	char			 date[64], path[64];
+	double			 drift = 0;
+	size_t			 r;
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	sm_rng_seed(&rng, 7);
+	for (int d = 0; d < 60; d++) {
+		drift = 0.7 * drift + sqrt(1 - 0.49) * sm_rng_normal(&rng);
+		for (size_t k = 0; k < 2; k++) {
+			snprintf(date, sizeof date,
+			    "2026-%02d-%02dT10:00:00+0000", 11 + d / 30,
+			    1 + d % 30);
+			snprintf(path, sizeof path, "/r/%s-%d.csv", host[k], d);
+			r = history_add_run(&h, path, host[k], date, NULL, NULL);
+			for (int t = 0; t < 8; t++) {
+				s = history_add_sum(&h);
+				s->run = r;
+				snprintf(s->test, sizeof s->test, "t%d", t);
+				strcpy(s->unit, "lps");
+				s->version = s->copies = 1;
+				s->mean = 100 * (1 + 0.03 * (k == 0 ? drift :
+				    sm_rng_normal(&rng)) + 0.003 *
+				    sm_rng_normal(&rng));
+				s->relvar = 1e-6;
+				s->df = 5;
+				s->n = 6;
+			}
+		}
+	}
+	history_build(&h, &q);
+	assert_int_equal(h.nseries, 16);
+	for (size_t j = 0; j < 16; j++) {
+		assert_string_equal(h.series[j].host, host[j / 8]);
+		/* Each within CHANGEPOINT_RHO_STEP (0.05) of the host's. */
+		assert_true(fabs(h.series[j].cp.rho -
+		    h.series[j / 8 * 8].cp.rho) < 0.1);
+	}
+	assert_true(h.series[0].cp.rho > 0.3);
+	assert_true(h.series[8].cp.rho == 0);
+	history_free(&h);
+}
+
 /* Added out of order, read oldest first; by label in natural order. */
 static void
 test_series_order(void **state)
@@ -488,6 +548,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_series_never_mix),
 		cmocka_unit_test(test_series_order),
+		cmocka_unit_test(test_host_correlation),
 		cmocka_unit_test(test_bad_files_read_around),
 		cmocka_unit_test(test_index_sees_changes),
 		cmocka_unit_test(test_newest_worse),

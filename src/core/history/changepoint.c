@@ -75,8 +75,10 @@ struct changepoint_ctx {
 #define CHANGEPOINT_STOP_AT	10	/* exceedances: Besag-Clifford */
 #define CHANGEPOINT_SURE	0.001	/* a binomial tail: p clearly off */
 #define CHANGEPOINT_RHO_MAX	0.9	/* a correlation taken at most */
-#define CHANGEPOINT_PASSES	3
+#define CHANGEPOINT_RHO_STEP	0.05	/* a change in it worth a search */
 #define CHANGEPOINT_RHO_SE	2.0	/* a correlation above chance */
+#define CHANGEPOINT_RHO_SD1	1.4	/* its sd from one pair, measured */
+#define CHANGEPOINT_PASSES	3	/* searches of a series, at most */
 
 void
 changepoint_opts_default(struct changepoint_opts *o)
@@ -368,7 +370,7 @@ changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
 	sm_rng_seed(&rng, c->seed ^ ((uint64_t)g->s << 32) ^ g->e);
 	memcpy(c->sy, c->y + g->s, len * sizeof *c->sy);
 	memcpy(c->sw, c->w + g->s, len * sizeof *c->sw);
-	for (size_t b = 0; b * c->block < len; b++)
+	for (size_t b = 0; c->block > 1 && b * c->block < len; b++)
 		c->blk[b] = b;
 	for (k = 1; k <= c->o->perms; k++) {
 		if (c->block > 1)
@@ -554,7 +556,8 @@ changepoint_disp(const struct changepoint_ctx *c,
 static double
 changepoint_rho_kept(double rho, double pairs)
 {
-	if (!(pairs > 0) || !(rho >= CHANGEPOINT_RHO_SE * 1.4 / sqrt(pairs)))
+	if (!(pairs > 0) || !(rho >= CHANGEPOINT_RHO_SE * CHANGEPOINT_RHO_SD1 /
+	    sqrt(pairs)))
 		return 0;
 	return fmin(rho, CHANGEPOINT_RHO_MAX);
 }
@@ -569,7 +572,8 @@ changepoint_rho_kept(double rho, double pairs)
  * would.  Its small-series bias (about +2/n) is taken back; *pairs is
  * how many neighbouring differences it stands on (0: none).  Taken as
  * it is, not yet held against chance (changepoint_rho_kept, where
- * independent runs give 1.4 / sqrt(pairs) as a standard error).
+ * independent runs give CHANGEPOINT_RHO_SD1 / sqrt(pairs) as a standard
+ * error).
  */
 static double
 changepoint_rho(const struct changepoint_ctx *c,
@@ -713,9 +717,8 @@ changepoint_pass(struct changepoint_ctx *c, struct changepoint_result *r)
  * With o->rho given (a host's, pooled), the runs are taken as that
  * correlated, in one pass.  Otherwise a first pass takes them as
  * independent; while the runs around the levels it found are more
- * correlated than it assumed, it is run again with that correlation (a
- * few passes at most: each can only find fewer steps, and so a
- * correlation no smaller).
+ * correlated than it assumed (by CHANGEPOINT_RHO_STEP), it is run again
+ * with that correlation, CHANGEPOINT_PASSES times at most.
  */
 void
 changepoint_find(const double *v, const double *relvar, size_t n,
@@ -783,6 +786,17 @@ changepoint_pool_rho(const struct changepoint_pool *p)
 {
 	return p->pairs > 0 ? changepoint_rho_kept(p->sum / p->pairs,
 	    p->pairs) : 0;
+}
+
+/*
+ * Whether a series searched alone took a correlation other than its
+ * host's, rho (changepoint_pool_rho): then it is to be searched again
+ * with o->rho set to it.
+ */
+int
+changepoint_pool_differs(double rho, const struct changepoint_result *r)
+{
+	return fabs(r->rho - rho) >= CHANGEPOINT_RHO_STEP;
 }
 
 void

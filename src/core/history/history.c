@@ -534,7 +534,7 @@ history_search_host(struct history *h, size_t a, size_t b,
 	}
 	o.rho = changepoint_pool_rho(&pool);
 	for (size_t j = a; j < b; j++)
-		if (fabs(h->series[j].cp.rho - o.rho) >= CHANGEPOINT_RHO_STEP) {
+		if (changepoint_pool_differs(o.rho, &h->series[j].cp)) {
 			changepoint_result_free(&h->series[j].cp);
 			history_search(&h->series[j], &o);
 		}

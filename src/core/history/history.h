@@ -24,7 +24,6 @@
 #define CHANGEPOINT_MIN_SIDE	2	/* runs a level holds, but the newest */
 #define CHANGEPOINT_MAX		64	/* change points a series may hold */
 #define CHANGEPOINT_VAR_FLOOR	1e-12	/* of a log figure */
-#define CHANGEPOINT_RHO_STEP	0.05	/* a correlation's rise worth a pass */
 struct changepoint {
 	size_t	at;		/* the first run of the new level */
 	size_t	from;		/* the level before starts here */
@@ -69,6 +68,8 @@ struct changepoint_pool {
 void	 changepoint_pool_add(struct changepoint_pool *,
 	     const struct changepoint_result *);
 double	 changepoint_pool_rho(const struct changepoint_pool *);
+int	 changepoint_pool_differs(double,
+	     const struct changepoint_result *);
 
 /* history.c: saved runs as series of a host, test, version and copies */
 enum history_by {
