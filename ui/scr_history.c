@@ -250,13 +250,22 @@ scr_history_draw(struct ui *ui)
 {
 	struct scr_history	*s = ui->history;
 	struct ui_rect		 r = ui_body();
-	char			 name[64];
+	char			 name[64], began[64];
 
 	if (s->table != NULL) {
+		const struct changepoint *cp;
+
+		cp = &s->h.series[s->cur].cp.cps[s->cp];
 		history_series_name(&s->h.series[s->cur], name, sizeof name);
+		if (cp->at_lo == cp->at_hi)
+			snprintf(began, sizeof began, "at run %zu",
+			    cp->at + 1);
+		else
+			snprintf(began, sizeof began, "in runs %zu-%zu",
+			    cp->at_lo + 1, cp->at_hi + 1);
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- history: %s, "
-		    "change point %zu of %zu, before | from", name, s->cp + 1,
-		    s->h.series[s->cur].cp.ncps);
+		    "change point %zu of %zu (began %s), before | from", name,
+		    s->cp + 1, s->h.series[s->cur].cp.ncps, began);
 	} else
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- history: "
 		    "%zu runs, %zu series%s", s->h.nruns, s->h.nseries,

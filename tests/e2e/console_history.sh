@@ -2,7 +2,8 @@
 # The History screen on a VT100 at 80x24: H from the compare
 # and results screens; one line per series with its sparkline and last
 # step (a slowdown found where it was put, "~ <x%" where there is none);
-# Enter on a series shows the runs on each side of its change compared;
+# Enter on a series shows the runs on each side of its change compared
+# (the title saying where it began: a clear step, at one run);
 # a corrupt run file is read around and said to be.
 set -u
 . tests/e2e/lib.subr
@@ -29,7 +30,7 @@ e2e_screen | sed -n 3p | grep -q "^syscall" ||
 e2e_keys Enter
 e2e_wait "no change point in this series"
 e2e_keys j Enter
-e2e_wait "history: pipe, change point 1 of 1"
+e2e_wait "history: pipe, change point 1 of 1 (began at run 21)"
 e2e_wait "^From: before the change and 19 more runs"
 e2e_wait "^To: from the change and 9 more runs"
 e2e_wait "^pipe .* -[0-9.]*% .* worse"

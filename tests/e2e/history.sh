@@ -36,7 +36,10 @@ d = json.load(sys.stdin)
 s = {x["id"]: x for x in d["series"]}
 assert d["command"] == "history" and d["files_read_around"] == 1
 assert [c["index"] for c in s["pipe"]["change_points"]] == [20]
-assert s["pipe"]["change_points"][0]["worse"] is True
+c = s["pipe"]["change_points"][0]
+assert c["worse"] is True
+assert c["start_first_index"] <= 20 <= c["start_last_index"]
+assert c["start_first"] <= c["name"] <= c["start_last"]
 assert s["syscall"]["change_points"] == []
 assert len(s["spawn"]["runs"]) == 30
 ' || fail "json"

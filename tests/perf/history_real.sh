@@ -13,21 +13,23 @@
 # under $TMPDIR, whose path is printed.
 #
 # Usage: sh tests/perf/history_real.sh [-n RUNS] [-a AT] [-s SHARE]
-#            [-d SECONDS] [-N SAMPLES] [-t ID,...]
+#            [-d SECONDS] [-N SAMPLES] [-t ID,...] [-j DIR]
 #   -n RUNS      runs in the series (default 30)
 #   -a AT        the first run slowed, 1-based (default 20)
 #   -s SHARE     the duty load's share of each CPU, percent (default 5)
 #   -d SECONDS   one sample (default 0.5); -N samples a run (default 6)
 #   -t ID,...    the six tests (default dhry2reg,whetstone-double,
 #                arithoh,hanoi,syscall,pipe)
+#   -j DIR       take no runs: judge those this script left in DIR (its
+#                private directory) with today's sysmark
 # From the top of the tree after `make sysmark`.  Exit 0 when the step
 # was found where it was put and nothing before it, 1 otherwise.
 set -eu
 
 me=history_real
-runs=30 at=20 share=5 dur=0.5 samples=6
+runs=30 at=20 share=5 dur=0.5 samples=6 judge=
 tests=dhry2reg,whetstone-double,arithoh,hanoi,syscall,pipe
-while getopts n:a:s:d:N:t: c; do
+while getopts n:a:s:d:N:t:j: c; do
 	case $c in
 	n) runs=$OPTARG ;;
 	a) at=$OPTARG ;;
@@ -35,17 +37,24 @@ while getopts n:a:s:d:N:t: c; do
 	d) dur=$OPTARG ;;
 	N) samples=$OPTARG ;;
 	t) tests=$OPTARG ;;
-	*) sed -n '/^# Usage:/,/^#   -t/s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	j) judge=$OPTARG ;;
+	*) sed -n '/^# Usage:/,/^#   -j/s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
 	esac
 done
 top=$(pwd)
 [ -x "$top/sysmark" ] && [ -f "$top/tests/perf/duty.c" ] ||
     { echo "$me: run from the top after make sysmark" >&2; exit 2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-real.XXXXXX")
-mkdir "$work/runs"
+if [ -n "$judge" ]; then
+	[ -d "$judge/runs" ] || { echo "$me: no runs in $judge" >&2; exit 2; }
+	work=$judge
+else
+	work=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-real.XXXXXX")
+	mkdir "$work/runs"
+fi
 SYSMARK_RESULTS=$work
 export SYSMARK_RESULTS
-${CC:-cc} -std=c11 -O2 -o "$work/duty" "$top/tests/perf/duty.c" ||
+[ -n "$judge" ] || ${CC:-cc} -std=c11 -O2 -o "$work/duty" \
+    "$top/tests/perf/duty.c" ||
     { echo "$me: could not build tests/perf/duty.c" >&2; exit 2; }
 
 duty_pid=
@@ -82,9 +91,10 @@ duty_start() {
 	done
 }
 
-echo "$runs runs of $tests, -d $dur -n $samples; $share% duty load from" \
-    "run $at; runs in $work/runs"
+[ -n "$judge" ] || echo "$runs runs of $tests, -d $dur -n $samples;" \
+    "$share% duty load from run $at; runs in $work/runs"
 for i in $(seq "$runs"); do
+	[ -z "$judge" ] || break
 	n=$(printf '%02d' "$i")
 	[ "$i" -lt "$at" ] || [ -n "$duty_pid" ] || duty_start
 	l=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -105,7 +115,7 @@ python3 - "$work/out.json" "$at" <<'EOF'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 at = int(sys.argv[2])
-early = found = 0
+early = found = held = 0
 for k in doc["series"]:
     cps = k["change_points"]
     if not cps:
@@ -113,9 +123,12 @@ for k in doc["series"]:
               (k["id"], 100 * k["detectable"]))
     for c in cps:
         run = c["index"] + 1
-        print("%-18s change at run %d: %+.1f%% [%+.1f, %+.1f], p %.3f" %
-              (k["id"], run, 100 * c["change"], 100 * c["change_lo"],
-               100 * c["change_hi"], c["p"]))
+        first, last = c["start_first_index"] + 1, c["start_last_index"] + 1
+        print("%-18s change at run %d (began in runs %d-%d): %+.1f%% "
+              "[%+.1f, %+.1f], p %.3f" %
+              (k["id"], run, first, last, 100 * c["change"],
+               100 * c["change_lo"], 100 * c["change_hi"], c["p"]))
+        held += first <= at <= last
         if run < at:
             early += 1
         elif run <= at + 1:
@@ -123,5 +136,8 @@ for k in doc["series"]:
 print("steps found at run %d or %d: %d of %d series; changes called "
       "before run %d: %d" % (at, at + 1, found, len(doc["series"]), at,
                              early))
+print("change points whose range of runs it may have begun at holds run "
+      "%d: %d of %d" % (at, held, sum(len(k["change_points"])
+                                    for k in doc["series"])))
 sys.exit(0 if found > 0 and early == 0 else 1)
 EOF

@@ -436,7 +436,7 @@ changepoint_diffvar(const struct changepoint_ctx *c, double wl, size_t nl,
 	return c->disp * (fl / wl + fr / wr);
 }
 
-/* The step from [s, at) to [at, e): size, interval, levels. */
+/* The step from [s, at) to [at, e): size, interval, levels, where. */
 static void
 changepoint_step(const struct changepoint_ctx *c, size_t s, size_t at,
     size_t e, struct changepoint *cp)
@@ -455,6 +455,8 @@ changepoint_step(const struct changepoint_ctx *c, size_t s, size_t at,
 	cp->size = exp(mr - ml) - 1;
 	cp->lo = exp(mr - ml - t * se) - 1;
 	cp->hi = exp(mr - ml + t * se) - 1;
+	changepoint_where(cp, c->disp * (double)(e - s) / (wl + wr), mr - ml,
+	    c->rho);
 }
 
 /* Whether a step is one to call: outside the noise, large enough. */

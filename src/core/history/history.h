@@ -26,6 +26,8 @@
 #define CHANGEPOINT_VAR_FLOOR	1e-12	/* of a log figure */
 struct changepoint {
 	size_t	at;		/* the first run of the new level */
+	size_t	at_lo;		/* the runs it may have started at, 95% */
+	size_t	at_hi;
 	size_t	from;		/* the level before starts here */
 	size_t	to;		/* the level after ends before this */
 	double	p;		/* the permutation test's */
@@ -61,6 +63,8 @@ void	 changepoint_opts_default(struct changepoint_opts *);
 void	 changepoint_find(const double *v, const double *relvar, size_t n,
 	     const struct changepoint_opts *o, struct changepoint_result *r);
 void	 changepoint_result_free(struct changepoint_result *);
+void	 changepoint_where(struct changepoint *, double var, double delta,
+	     double rho);
 struct changepoint_pool {
 	double	sum;
 	double	pairs;

@@ -139,6 +139,7 @@ history_changes_table(const struct history *h)
 	table_add_col(t, "Change [95% interval]", TABLE_RIGHT);
 	table_add_col(t, "p", TABLE_RIGHT);
 	table_add_col(t, "Runs", TABLE_RIGHT);
+	table_add_col(t, "Start", TABLE_RIGHT);
 	for (size_t j = 0; j < h->nseries; j++) {
 		const struct history_series *k = &h->series[j];
 
@@ -158,10 +159,14 @@ history_changes_table(const struct history *h)
 			table_set(t, row, 5, "%.3f", cp->p);
 			table_set(t, row, 6, "%zu|%zu", cp->at - cp->from,
 			    cp->to - cp->at);
+			table_set(t, row, 7, "-%zu..+%zu", cp->at - cp->at_lo,
+			    cp->at_hi - cp->at);
 		}
 	}
 	table_add_note(t, "Runs: on each side of the change, to the "
-	    "neighbouring change; p: the permutation test's.");
+	    "neighbouring change; p: the permutation test's; Start: the runs "
+	    "before and after From run where the change may have begun "
+	    "(95%%), the range to bisect.");
 	table_fit(t, TABLE_TEXT_WIDTH, 3);
 	return t;
 }
@@ -179,6 +184,12 @@ history_json_cp(const struct history *h, const struct history_series *k,
 	json_out_str(o, "file", h->runs[k->sums[cp->at].run].path);
 	json_out_str(o, "name", history_run_name(h, k->sums[cp->at].run, when,
 	    sizeof when));
+	json_out_int(o, "start_first_index", (long long)cp->at_lo);
+	json_out_str(o, "start_first", history_run_name(h,
+	    k->sums[cp->at_lo].run, when, sizeof when));
+	json_out_int(o, "start_last_index", (long long)cp->at_hi);
+	json_out_str(o, "start_last", history_run_name(h,
+	    k->sums[cp->at_hi].run, when, sizeof when));
 	json_out_num(o, "change", cp->size);
 	json_out_num(o, "change_lo", cp->lo);
 	json_out_num(o, "change_hi", cp->hi);
