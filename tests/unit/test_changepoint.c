@@ -369,6 +369,11 @@ test_where_by_hand(void **state)
 	changepoint_where(&cp, 0.01, 0, 0);	/* no step: all of it */
 	assert_int_equal(cp.at_lo, 11);
 	assert_int_equal(cp.at_hi, 14);
+	/* 3.5 runs either side, but the level after holds only 3. */
+	cp = (struct changepoint){ .from = 0, .at = 12, .to = 15 };
+	changepoint_where(&cp, 0.04 * 0.04 * 3.5 / 11, 0.04, 0);
+	assert_int_equal(cp.at_lo, 9);
+	assert_int_equal(cp.at_hi, 14);
 }
 
 /*
