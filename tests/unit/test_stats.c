@@ -1,5 +1,5 @@
 /*
- * stats.c against figures worked out by hand.
+ * stats.c against figures worked out by hand; select.c against a sort.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -126,6 +126,35 @@ test_outlier_cut(void **state)
 	assert_int_equal(flag[7], 0);
 }
 
+/*
+ * Selection against a sort: every k-th smallest of a shuffled set with
+ * ties, and the median by selection equal to stats_compute()'s (sorted)
+ * for odd and even counts.
+ */
+static void
+test_select(void **state)
+{
+	struct sm_rng	rng;
+	struct stats	st;
+	double		v[41], w[41], sorted[41];
+
+	(void)state;
+	sm_rng_seed(&rng, 3);
+	for (size_t n = 1; n <= 41; n++) {
+		for (size_t i = 0; i < n; i++)
+			v[i] = (double)(sm_rng_next(&rng) % 13);
+		memcpy(sorted, v, n * sizeof *v);
+		qsort(sorted, n, sizeof *sorted, stats_cmp);
+		for (size_t k = 0; k < n; k++) {
+			memcpy(w, v, n * sizeof *v);
+			assert_true(stats_select(w, n, k) == sorted[k]);
+		}
+		memcpy(w, v, n * sizeof *v);
+		stats_compute(v, n, &st);
+		assert_true(stats_median_select(w, n) == st.median);
+	}
+}
+
 int
 main(void)
 {
@@ -137,6 +166,7 @@ main(void)
 		cmocka_unit_test(test_identical_values),
 		cmocka_unit_test(test_outliers),
 		cmocka_unit_test(test_outlier_cut),
+		cmocka_unit_test(test_select),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

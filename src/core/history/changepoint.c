@@ -90,58 +90,6 @@ changepoint_opts_default(struct changepoint_opts *o)
 }
 
 /*
- * The k-th smallest of v[0..n), which it reorders: Hoare's selection as
- * Wirth gives it ("Algorithms + Data Structures = Programs", 1976), in
- * linear time on average.
- */
-static double
-changepoint_select(double *v, size_t n, size_t k)
-{
-	ptrdiff_t	l = 0, m = (ptrdiff_t)n - 1, i, j, kk = (ptrdiff_t)k;
-	double		x, t;
-
-	while (l < m) {
-		x = v[kk];
-		i = l;
-		j = m;
-		do {
-			while (v[i] < x)
-				i++;
-			while (x < v[j])
-				j--;
-			if (i <= j) {
-				t = v[i];
-				v[i++] = v[j];
-				v[j--] = t;
-			}
-		} while (i <= j);
-		if (j < kk)
-			l = i;
-		if (kk < i)
-			m = j;
-	}
-	return v[kk];
-}
-
-/*
- * The median of v[0..n), which it reorders: found by selection, not a
- * sort, as a series may hold ten thousand runs.
- */
-static double
-changepoint_median(double *v, size_t n)
-{
-	double	hi = changepoint_select(v, n, n / 2), lo = hi;
-
-	if (n % 2 == 0) {
-		/* The lower middle is the largest of the lower half. */
-		lo = v[0];
-		for (size_t i = 1; i < n / 2; i++)
-			lo = fmax(lo, v[i]);
-	}
-	return (lo + hi) / 2;
-}
-
-/*
  * The runs' variance beyond their own intervals, from the spread of
  * successive differences (robust to a few steps: a step moves one
  * difference, the median ignores it): half a difference's variance is
@@ -155,10 +103,10 @@ changepoint_tau2(const struct changepoint_ctx *c)
 
 	for (size_t i = 0; i + 1 < c->n; i++)
 		d[i] = c->y[i + 1] - c->y[i];
-	med = changepoint_median(d, c->n - 1);
+	med = stats_median_select(d, c->n - 1);
 	for (size_t i = 0; i + 1 < c->n; i++)
 		d[i] = fabs(d[i] - med);
-	sd = 1.4826 * changepoint_median(d, c->n - 1);
+	sd = 1.4826 * stats_median_select(d, c->n - 1);
 	free(d);
 	half = sd * sd / 2 / (1 - c->rho);
 	return half > c->typical ? half - c->typical : 0;
@@ -171,7 +119,7 @@ changepoint_typical(const double *own, size_t n)
 	double	*d = xcalloc(n, sizeof *d), typical;
 
 	memcpy(d, own, n * sizeof *d);
-	typical = changepoint_median(d, n);
+	typical = stats_median_select(d, n);
 	free(d);
 	return typical;
 }

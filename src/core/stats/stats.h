@@ -1,6 +1,7 @@
 /*
  * The core's stats layer: statistics of numbers: summaries, outliers and
- * the t table (stats.c), response-time histograms (hist.c).
+ * the t table (stats.c), selection and medians without a sort
+ * (select.c), response-time histograms (hist.c).
  *
  * Layers call only down: this header includes the one below it (base),
  * so a file here sees every lower layer and none above
@@ -28,6 +29,10 @@ int	 stats_cmp(const void *a, const void *b);
 void	 stats_compute(const double *, size_t, struct stats *);
 double	 stats_t975(size_t);
 size_t	 stats_outliers(const double *, size_t, unsigned char *);
+
+/* select.c: both reorder the values */
+double	 stats_select(double *, size_t, size_t);
+double	 stats_median_select(double *, size_t);
 
 /* hist.c: response times with a bounded relative error */
 #define HIST_VERSION	1		/* the bucket scheme below */
