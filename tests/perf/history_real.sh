@@ -38,7 +38,8 @@ while getopts n:a:s:d:N:t:j: c; do
 	N) samples=$OPTARG ;;
 	t) tests=$OPTARG ;;
 	j) judge=$OPTARG ;;
-	*) sed -n '/^# Usage:/,/^#   -j/s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	*) sed -n '/^# Usage:/,/^# From the top/{/^# From/d;s/^# \{0,1\}//p;}' \
+	    "$0" >&2; exit 2 ;;
 	esac
 done
 top=$(pwd)
@@ -91,20 +92,24 @@ duty_start() {
 	done
 }
 
-[ -n "$judge" ] || echo "$runs runs of $tests, -d $dur -n $samples;" \
-    "$share% duty load from run $at; runs in $work/runs"
-for i in $(seq "$runs"); do
-	[ -z "$judge" ] || break
-	n=$(printf '%02d' "$i")
-	[ "$i" -lt "$at" ] || [ -n "$duty_pid" ] || duty_start
-	l=$(cut -d' ' -f1-3 /proc/loadavg)
-	SYSMARK_COMMIT=run-$n "$top/sysmark" run -q -t "$tests" -d "$dur" \
-	    -n "$samples" -l "run-$n" -o "$work/runs/run-$n.csv" \
-	    >/dev/null 2>"$work/run.err" ||
-	    { cat "$work/run.err" >&2; exit 1; }
-	echo "run $n done$([ -z "$duty_pid" ] || echo ', duty on')" \
-	    "(load $l)"
-done
+# The series: run AT on with the duty load.
+take_runs() {
+	echo "$runs runs of $tests, -d $dur -n $samples; $share% duty load" \
+	    "from run $at; runs in $work/runs"
+	for i in $(seq "$runs"); do
+		n=$(printf '%02d' "$i")
+		[ "$i" -lt "$at" ] || [ -n "$duty_pid" ] || duty_start
+		l=$(cut -d' ' -f1-3 /proc/loadavg)
+		SYSMARK_COMMIT=run-$n "$top/sysmark" run -q -t "$tests" \
+		    -d "$dur" -n "$samples" -l "run-$n" \
+		    -o "$work/runs/run-$n.csv" >/dev/null 2>"$work/run.err" ||
+		    { cat "$work/run.err" >&2; exit 1; }
+		echo "run $n done$([ -z "$duty_pid" ] || echo ', duty on')" \
+		    "(load $l)"
+	done
+}
+
+[ -n "$judge" ] || take_runs
 duty_stop
 
 "$top/sysmark" history --index none -b label "$work/runs" | tee "$work/out"
@@ -118,7 +123,9 @@ at = int(sys.argv[2])
 early = found = held = 0
 for k in doc["series"]:
     cps = k["change_points"]
-    if not cps:
+    if not cps and k["detectable"] is None:
+        print("%-18s too short to search" % k["id"])
+    elif not cps:
         print("%-18s no change (a step of %.1f%% would be found)" %
               (k["id"], 100 * k["detectable"]))
     for c in cps:

@@ -181,7 +181,8 @@ test_false_calls_rare(void **state)
  * (3% noise between runs, 0.2% in each run's own interval), how many
  * have a change called: each searched alone, or (pooled) again with the
  * correlation all 200 show together where it took another, as history
- * does for one host's series.  *seen counts those whose correlation was taken as over 0.3.
+ * does for one host's series.  *seen counts those whose correlation was
+ * taken as over 0.3.
  */
 static int
 cp_flat_calls(uint64_t seed, double rho, int pooled, int *seen)

@@ -121,7 +121,11 @@ test_host_correlation(void **state)
 	assert_int_equal(h.nseries, 16);
 	for (size_t j = 0; j < 16; j++) {
 		assert_string_equal(h.series[j].host, host[j / 8]);
-		/* Each within CHANGEPOINT_RHO_STEP (0.05) of the host's. */
+		/*
+		 * Each series keeps its own correlation only within 0.05
+		 * (CHANGEPOINT_RHO_STEP) of the host's pooled one, so any
+		 * two of a host lie within 0.1.
+		 */
 		assert_true(fabs(h.series[j].cp.rho -
 		    h.series[j / 8 * 8].cp.rho) < 0.1);
 	}
