@@ -368,6 +368,51 @@ test_mismatch_warnings(void **state)
 	run_free(&b);
 }
 
+/*
+ * Runs that started on a busy machine: a side of one run gives that run's
+ * own sentence; a side of many gives one line, how many of how many and
+ * their load averages, so forty runs a side leave the header its From
+ * and To (a line a run filled the 4 KiB title and cut them off).
+ */
+static void
+test_idle_warnings_folded(void **state)
+{
+	const double		 v[] = { 100, 101, 99 };
+	struct run		 r[41];
+	const struct run	*rp[41];
+	struct compare_side	 a = { rp, 1, "old" }, b = { rp + 1, 40, "new" };
+	struct compare_opts	 o;
+	struct table		*t;
+	char			 buf[4096], load[16];
+
+	(void)state;
+	for (size_t i = 0; i < 41; i++) {
+		run_init(&r[i]);
+		rp[i] = &r[i];
+		tu_add_samples(&r[i], "fstime", 1, "KBps", v, 3);
+		snprintf(load, sizeof load, "%.2f", 1.0 + (double)i / 100);
+		run_meta_set(&r[i], "load_average", load);
+		if (i != 7)	/* one run of the 40 was idle */
+			run_meta_set(&r[i], "idle_warning", "this machine is "
+			    "not idle: load average x; figures will be low "
+			    "and noisy");
+	}
+	compare_opts_default(&o);
+	compare_warnings(&a, &b, buf, sizeof buf);
+	assert_string_equal(buf, "warning: old: this machine is not idle: "
+	    "load average x; figures will be low and noisy\n"
+	    "warning: new: 39 of 40 runs started on a machine that was not "
+	    "idle (load average 1.01 to 1.40); figures will be low and "
+	    "noisy\n");
+	t = bmdiff_report(&a, &b, &o);
+	assert_non_null(strstr(t->title, "39 of 40 runs"));
+	assert_non_null(strstr(t->title, "From: old"));
+	assert_non_null(strstr(t->title, "To: new and 39 more runs"));
+	table_free(t);
+	for (size_t i = 0; i < 41; i++)
+		run_free(&r[i]);
+}
+
 /* n figures around mean, spread evenly by +-spread. */
 static void
 spread(double *v, size_t n, double mean, double spread_frac)
@@ -819,6 +864,7 @@ main(void)
 		cmocka_unit_test(test_wrapped_title_reads_in_order),
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_group_floors),
+		cmocka_unit_test(test_idle_warnings_folded),
 	};
 
 	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);

@@ -159,52 +159,6 @@ bmdiff_system(char *buf, size_t len, const char *label,
 	    commit != NULL ? commit : "");
 }
 
-/*
- * A warning line when the runs differ in a fact that decides the figures:
- * the host, the OS (and its version), the CPU model or the file system
- * the tests' files were on.
- */
-static void
-bmdiff_mismatch(const struct bmdiff *d, char *buf, size_t len)
-{
-	static const char *const keys[] = { "hostname", "os", "os_version",
-	    "cpu_model", "tmpdir_fs" };
-	static const char *const what[] = { "hosts", "OS", "OS versions",
-	    "CPUs", "file systems" };
-	const char	*v0, *v;
-	size_t		 n;
-
-	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-		v0 = run_meta_get(d->all[0], keys[k]);
-		for (size_t r = 1; r < d->nall && v0 != NULL; r++) {
-			v = run_meta_get(d->all[r], keys[k]);
-			if (v == NULL || strcmp(v, v0) == 0)
-				continue;
-			n = strlen(buf);
-			snprintf(buf + n, len - n, "warning: the runs come "
-			    "from different %s (%s, %s): a change may be the "
-			    "machine's, not the software's\n", what[k], v0, v);
-			break;
-		}
-	}
-}
-
-/* A warning for every run whose machine was not idle as it started. */
-static void
-bmdiff_idle(const struct bmdiff *d, char *buf, size_t len)
-{
-	const char	*w;
-	size_t		 n;
-
-	for (size_t r = 0; r < d->nall; r++) {
-		if ((w = run_meta_get(d->all[r], "idle_warning")) == NULL)
-			continue;
-		n = strlen(buf);
-		snprintf(buf + n, len - n, "warning: %s: %s\n",
-		    r < d->side[0]->nrun ? d->names[0] : d->names[1], w);
-	}
-}
-
 static void
 bmdiff_columns(struct bmdiff *d)
 {
@@ -710,24 +664,6 @@ bmdiff_lines(const struct compare_side *a, const struct compare_side *b,
 }
 
 /*
- * The warnings the report opens with (runs from different hosts, OS,
- * CPUs or file systems; a machine that was not idle), one a line, into
- * buf; "" when there are none.
- */
-void
-bmdiff_warnings(const struct compare_side *a, const struct compare_side *b,
-    const struct compare_opts *o, char *buf, size_t len)
-{
-	struct bmdiff	d;
-
-	bmdiff_setup(&d, a, b, o);
-	buf[0] = '\0';
-	bmdiff_mismatch(&d, buf, len);
-	bmdiff_idle(&d, buf, len);
-	free(d.all);
-}
-
-/*
  * The ranked tests of b against a, in the order the report lists them
  * (best change first), each with its judgement, into *out (allocated);
  * for the report's ratio chart, which must not rank them another way.
@@ -764,8 +700,7 @@ bmdiff_report(const struct compare_side *a, const struct compare_side *b,
 
 	bmdiff_setup(&d, a, b, o);
 	bmdiff_collect(&d);
-	bmdiff_mismatch(&d, title, sizeof title);
-	bmdiff_idle(&d, title, sizeof title);
+	compare_warnings(a, b, title, sizeof title);
 	bmdiff_system(title, sizeof title, "From:", a);
 	bmdiff_system(title, sizeof title, "To:", b);
 	title[strlen(title) - 1] = '\0';

@@ -89,9 +89,8 @@ const char *bmdiff_kind_name(enum bmdiff_kind);
 const char *bmdiff_basis_name(const struct bmdiff_line *);
 const char *bmdiff_verdict_name(const struct bmdiff_line *);
 double	 bmdiff_geomean_change(const struct bmdiff_line *, size_t, size_t *);
-void	 bmdiff_warnings(const struct compare_side *a,
-	     const struct compare_side *b, const struct compare_opts *o,
-	     char *buf, size_t len);
+void	 compare_warnings(const struct compare_side *a,
+	     const struct compare_side *b, char *buf, size_t len);
 
 struct bmdiff_rank {
 	struct run_group	g;

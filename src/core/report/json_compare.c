@@ -90,12 +90,12 @@ json_compare_who(const struct compare_side *s, size_t first)
 /* The report's opening warnings, one string each. */
 static json_t *
 json_compare_warnings(const struct compare_side *a,
-    const struct compare_side *b, const struct compare_opts *co)
+    const struct compare_side *b)
 {
 	json_t	*arr = json_out_array();
 	char	 buf[4096], *line, *save = NULL;
 
-	bmdiff_warnings(a, b, co, buf, sizeof buf);
+	compare_warnings(a, b, buf, sizeof buf);
 	for (line = strtok_r(buf, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save))
 		json_out_append(arr, json_out_string(line));
@@ -138,7 +138,7 @@ json_compare_add(json_t *doc, const struct compare_side *a, size_t afirst,
 	json_out_str(gm, "over", co->over != NULL && co->over[0] != '\0' ?
 	    co->over : "every test");
 	json_out_set(o, "geomean", gm);
-	json_out_set(o, "warnings", json_compare_warnings(a, b, co));
+	json_out_set(o, "warnings", json_compare_warnings(a, b));
 	json_out_append(arr, o);
 	return json_array_size(arr) - 1;
 }
