@@ -164,6 +164,46 @@ cmd_history_options(int argc, char **argv, struct cmd_history_args *a,
 	return rc;
 }
 
+/*
+ * --compare N -f json: the two sides as compare -f json gives them (the
+ * runs, the comparison, its lines and warnings, compare's curves), so a
+ * script reads one shape whichever command compared.
+ */
+static int
+cmd_history_compare_json(const struct history *h, size_t j, size_t i,
+    struct cmd_history_args *a, struct compare_opts *o)
+{
+	struct history_sides	  s;
+	struct sm_error		  err;
+	struct cli_gate		  none;
+	struct json_t		 *doc;
+	struct table		**curves;
+	const struct run	**rp;
+	char			**names;
+	size_t			  n, nc;
+
+	if (history_sides_load(h, j, i, &a->filter, &s, &err) != 0)
+		return cmd_input_error(&err);
+	n = s.na + s.nb;
+	o->over = s.over[0] != '\0' ? s.over : NULL;
+	names = xcalloc(n, sizeof *names);
+	rp = xcalloc(n, sizeof *rp);
+	for (size_t r = 0; r < n; r++) {
+		names[r] = r < s.na ? HISTORY_BEFORE : HISTORY_AFTER;
+		rp[r] = &s.runs[r];
+	}
+	memset(&none, 0, sizeof none);
+	cli_gate_judge(&none, s.runs, (char **)s.paths, names, (int)n,
+	    (int)s.na, o, &a->filter, &doc);
+	nc = curves_compare(rp, (const char *const *)names, n, &curves);
+	json_out_add_tables(doc, curves, nc);
+	free(curves);
+	free(rp);
+	free(names);
+	history_sides_free(&s);
+	return cli_json_write(doc);
+}
+
 /* --compare N: the runs before and after change point N, compared. */
 static int
 cmd_history_compare(const struct history *h, struct cmd_history_args *a)
@@ -178,10 +218,12 @@ cmd_history_compare(const struct history *h, struct cmd_history_args *a)
 		    "(history lists them, numbered)", a->compare);
 	compare_opts_default(&o);
 	o.min_effect = a->q.cp.min_effect;
+	if (a->fmt == TABLE_JSON)
+		return cmd_history_compare_json(h, j, i, a, &o);
 	o.wide = a->fmt == TABLE_CSV || a->fmt == TABLE_MD;
 	if ((t = history_compare(h, j, i, &a->filter, &o, &err)) == NULL)
 		return cmd_input_error(&err);
-	return cmd_render(t, a->fmt == TABLE_JSON ? TABLE_TEXT : a->fmt);
+	return cmd_render(t, a->fmt);
 }
 
 /* --fail-on change: each series whose newest run begins a worse step. */

@@ -10,7 +10,9 @@ import sys
 
 # A spec is a type name ("int", "num", "str", "bool"), the name with "?"
 # (or null), ("list", spec), ("map", spec): an object of any keys, a dict
-# of key -> spec (all required) or ("opt", spec): a key that may be absent.
+# of key -> spec (all required), ("opt", spec): a key that may be absent, or
+# ("enum", values): a string among those (where ENUMS' rule for the key's
+# name does not hold: a series' status is not a sample's).
 NUMQ = "num?"
 TABLE = {"title": "str?", "columns": ("list", "str"),
          "rows": ("list", "row"), "notes": ("list", "str")}
@@ -69,13 +71,29 @@ LIST_DOC = {"tests": ("list", {"id": "str", "title": "str", "group": "str",
                                "unit": "str", "version": "int",
                                "higher_is_better": "bool",
                                "description": "str"})}
-DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC}
+POINT = {"file": "str", "date": "str?", "label": "str?", "commit": "str?",
+         "mean": "num", "ci95": NUMQ, "n": "int"}
+CHANGE = {"index": "int", "file": "str", "name": "str",
+          "start_first_index": "int", "start_last_index": "int",
+          "start_first": "str", "start_last": "str", "change": "num",
+          "change_lo": "num", "change_hi": "num", "p": "num",
+          "before": "num", "after": "num", "runs_before": "int",
+          "runs_after": "int", "worse": "bool"}
+SERIES = {"host": "str", "id": "str", "version": "int", "copies": "int",
+          "unit": "str", "better": "str",
+          "status": ("enum", ("searched", "too short")),
+          "detectable": NUMQ, "correlation": "num",
+          "runs": ("list", POINT), "change_points": ("list", CHANGE)}
+HISTORY_DOC = {"files": "int", "files_read_around": "int",
+               "series": ("list", SERIES)}
+DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC, "history": HISTORY_DOC}
 for c in ("run", "show", "import", "users", "calibrate"):
     DOCS[c] = RUN_DOC
 ENUMS = {"status": ("ok", "failed", "skipped"),
          "kind": ("ranked", "version differs", "only old", "only new"),
          "basis": ("runs", "profile", "samples+floor", ""),
-         "verdict": ("better", "worse", "~", "small", "n/a", "single", "")}
+         "verdict": ("better", "worse", "~", "small", "n/a", "single", ""),
+         "better": ("higher", "lower")}
 
 
 class Bad(Exception):
@@ -107,6 +125,11 @@ def row(path, v):
 def check(path, v, spec):
     if spec == "row":
         return row(path, v)
+    if isinstance(spec, tuple) and spec[0] == "enum":
+        if type(v) is not str or v not in spec[1]:
+            raise Bad("%s: %s is not one of %s" % (path, json.dumps(v)[:60],
+                                                   ", ".join(spec[1])))
+        return
     if isinstance(spec, str):
         return scalar(path, v, spec)
     if isinstance(spec, dict):
@@ -120,6 +143,8 @@ def check(path, v, spec):
             if k not in v:
                 raise Bad("%s: key \"%s\" missing" % (path, k))
             check(path + "." + k, v[k], s)
+            if isinstance(s, tuple) and s[0] == "enum":
+                continue
             if k in ENUMS and isinstance(v[k], str) and v[k] not in ENUMS[k]:
                 raise Bad("%s.%s: \"%s\" is not one of %s" %
                           (path, k, v[k], ", ".join(ENUMS[k])))

@@ -1,7 +1,8 @@
 #!/bin/sh
 # sysmark history: every format (text, csv, md, json, bmf,
 # otava) on synthetic runs with a step put in; --fail-on change exits 5
-# only when the newest run begins a worse step; --compare N; a corrupt
+# only when the newest run begins a worse step; --compare N (its table
+# and, with -f json, compare's document); a corrupt
 # file is named and read around; the index is private.
 set -u
 bin=build/san/sysmark
@@ -70,6 +71,19 @@ grep -q "syscall on synthbox: the newest run begins a worse step" \
 
 h --compare 2 "$tmp/runs" 2>/dev/null >"$tmp/cmp"
 grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 2"
+# -f json: compare's own document, the sides named, each run's file.
+h --compare 2 -f json "$tmp/runs" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+c = d["comparisons"][0]
+assert d["command"] == "compare", d["command"]
+assert c["old"]["name"] == "before the change", c["old"]
+assert c["new"]["name"] == "from the change", c["new"]
+assert len(c["old"]["runs"]) + len(c["new"]["runs"]) == len(d["runs"])
+assert all(r["file"].endswith(".csv") for r in d["runs"])
+pipe = [l for l in c["lines"] if l["id"] == "pipe"]
+assert pipe and pipe[0]["verdict"] == "worse", pipe
+' || fail "--compare 2 -f json"
 h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "--compare 99: status $rc, not 2"
 

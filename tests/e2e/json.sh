@@ -112,6 +112,19 @@ t = doc["side_by_side"]
 assert t["columns"][:3] == ["TEST", "alpha", ""], t["columns"]
 assert any("cells" in r for r in t["rows"]), t
 EOF
+# history: its series with their runs and change points; --compare N
+# gives compare's document for the two sides of a change point.
+PYTHONHASHSEED=0 python3 "$top/tests/perf/history_runs.py" "$tmp/hist" \
+    --runs 20 --tests syscall,pipe --step pipe@10:-20 --noise 1 ||
+    fail "cannot write the history's runs"
+json history 0 --index none "$tmp/hist"
+grep -q '"worse": true' "$tmp/doc" || fail "history: no worse step"
+json history 0 --index none -t pipe "$tmp/hist"/synthbox-0000[0-3].csv
+grep -q '"status": "too short"' "$tmp/doc" || fail "history: not too short"
+"$bin" history -f json --index none --compare 1 "$tmp/hist" >"$tmp/doc" \
+    2>"$tmp/err" || fail "history --compare 1 -f json"
+$check compare <"$tmp/doc" >"$tmp/why" 2>&1 ||
+    fail "history --compare 1 -f json: $(cat "$tmp/why")"
 # A bad format is a usage error naming json among the choices.
 "$bin" list -f yaml >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "text, csv, md or json" "$tmp/err" ||

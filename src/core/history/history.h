@@ -178,6 +178,18 @@ void	 history_otava(const struct history *, FILE *);
 
 /* history_compare.c: a change point's two sides compared */
 #define HISTORY_SIDE	30	/* runs a side, the nearest */
+#define HISTORY_BEFORE	"before the change"	/* the sides' names */
+#define HISTORY_AFTER	"from the change"
+struct history_sides {
+	struct run	 *runs;		/* na before the change, nb from it */
+	const char	**paths;	/* each run's file */
+	size_t		  na, nb;
+	char		  over[160];	/* the tests kept, as filter_over() */
+};
+int	 history_sides_load(const struct history *h, size_t series,
+	     size_t cp, const struct filter *f, struct history_sides *s,
+	     struct sm_error *err);
+void	 history_sides_free(struct history_sides *s);
 struct table *history_compare(const struct history *h, size_t series,
 	     size_t cp, const struct filter *f, struct compare_opts *o,
 	     struct sm_error *err);
