@@ -35,8 +35,8 @@ const char cmd_history_usage[] =
 "  --since DATE   only runs started on or after DATE (YYYY-MM-DD)\n"
 "  -e PERCENT     smallest step that counts (default 1)\n"
 "  --fail-on change\n"
-"                 exit with status 5 when a series' newest run begins a\n"
-"                 worse step\n"
+"                 exit with status 5 when a series' newest run shows a\n"
+"                 worse step: begins one, or makes one found\n"
 "  --compare N    compare the runs on each side of change point N (up\n"
 "                 to 30 a side, the nearest)\n"
 "  --index DIR    keep each directory's index of run summaries in DIR\n"
@@ -226,31 +226,51 @@ cmd_history_compare(const struct history *h, struct cmd_history_args *a)
 	return cmd_render(t, a->fmt);
 }
 
-/* --fail-on change: each series whose newest run begins a worse step. */
-static size_t
-cmd_history_gate(const struct history *h)
+/* The gate's line for series k, whose newest run shows a worse step. */
+static void
+cmd_history_gate_say(const struct history *h, const struct history_series *k)
 {
-	char	name[64], step[64];
-	size_t	n = 0;
+	const struct changepoint	*cp = &k->cp.cps[k->cp.ncps - 1];
+	char				 name[64], step[64], at[32], lo[32];
+	char				 hi[32];
 
-	for (size_t j = 0; j < h->nseries; j++) {
-		const struct history_series *k = &h->series[j];
-
-		if (!history_newest_worse(k))
-			continue;
-		history_series_name(k, name, sizeof name);
-		history_step_str(&k->cp.cps[k->cp.ncps - 1], step, sizeof step);
+	history_series_name(k, name, sizeof name);
+	history_step_str(cp, step, sizeof step);
+	if (cp->at == k->n - 1) {
 		fprintf(stderr, "sysmark: history: %s on %s: the newest run "
 		    "begins a worse step, %s\n", name, k->host, step);
+		return;
+	}
+	fprintf(stderr, "sysmark: history: %s on %s: the newest run shows a "
+	    "worse step, %s from %s", name, k->host, step,
+	    history_run_name(h, k->sums[cp->at].run, at, sizeof at));
+	if (cp->at_lo < cp->at_hi)
+		fprintf(stderr, " (begun between %s and %s)",
+		    history_run_name(h, k->sums[cp->at_lo].run, lo, sizeof lo),
+		    history_run_name(h, k->sums[cp->at_hi].run, hi,
+		    sizeof hi));
+	fputc('\n', stderr);
+}
+
+/* --fail-on change: each series whose worse[] is set, said; how many. */
+static size_t
+cmd_history_gate(const struct history *h, const int *worse)
+{
+	size_t	 n = 0;
+
+	for (size_t j = 0; j < h->nseries; j++) {
+		if (!worse[j])
+			continue;
+		cmd_history_gate_say(h, &h->series[j]);
 		n++;
 	}
 	return n;
 }
 
-/* The history in the format asked for. */
+/* The history in the format asked for; worse: the gate's, or NULL. */
 static int
 cmd_history_print(const struct history *h, const struct cmd_history_args *a,
-    const struct histindex_stats *st)
+    const struct histindex_stats *st, const int *worse)
 {
 	struct json_t	*doc;
 	struct table	**t;
@@ -262,6 +282,7 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 		json_out_int(doc, "files", (long long)st->files);
 		json_out_int(doc, "files_read_around", (long long)st->bad);
 		history_json(doc, h);
+		history_json_gate(doc, h, worse);
 		return cli_json_write(doc);
 	}
 	t = xcalloc(2, sizeof *t);
@@ -279,7 +300,7 @@ cmd_history(int argc, char **argv, const char *argv0)
 	struct sm_error		err;
 	struct history		h;
 	struct cmd_args		ops = { 0 };
-	int			rc;
+	int			rc, *worse = NULL;
 
 	(void)argv0;
 	memset(&a, 0, sizeof a);
@@ -294,12 +315,17 @@ cmd_history(int argc, char **argv, const char *argv0)
 		history_free(&h);
 		return cmd_usage_error("%s", err.msg);
 	}
+	if (a.gate) {
+		worse = xcalloc(h.nseries + 1, sizeof *worse);
+		history_gate(&h, &a.q, worse);
+	}
 	if (a.compare > 0)
 		rc = cmd_history_compare(&h, &a);
 	else
-		rc = cmd_history_print(&h, &a, &st);
-	if (rc == 0 && a.gate && cmd_history_gate(&h) > 0)
+		rc = cmd_history_print(&h, &a, &st, worse);
+	if (rc == 0 && worse != NULL && cmd_history_gate(&h, worse) > 0)
 		rc = SM_EXIT_GATE;
+	free(worse);
 	history_free(&h);
 	return rc;
 }

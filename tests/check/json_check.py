@@ -84,8 +84,12 @@ SERIES = {"host": "str", "id": "str", "version": "int", "copies": "int",
           "status": ("enum", ("searched", "too short")),
           "detectable": NUMQ, "correlation": "num",
           "runs": ("list", POINT), "change_points": ("list", CHANGE)}
+HTRIP = {"host": "str", "id": "str", "version": "int", "copies": "int",
+         "change_point": "int"}
+HGATE = {"fail_on": "str", "tripped": "bool", "exit_status": "int",
+         "trips": ("list", HTRIP)}
 HISTORY_DOC = {"files": "int", "files_read_around": "int",
-               "series": ("list", SERIES)}
+               "series": ("list", SERIES), "gate": ("dict?", HGATE)}
 DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC, "history": HISTORY_DOC}
 for c in ("run", "show", "import", "users", "calibrate"):
     DOCS[c] = RUN_DOC

@@ -57,9 +57,13 @@ head -1 "$tmp/otava" | grep -q '^time,commit,syscall,pipe,spawn$' ||
 sed -n 2p "$tmp/otava" | grep -q '^2026-01-01 03:00:00 +0000,c00000,' ||
     fail "otava: first row"
 
-# The gate: the step is 10 runs old, so no trip; a newest run 20% down
-# on syscall begins a worse step: status 5.
-h --fail-on change "$tmp/runs" >/dev/null 2>&1; rc=$?
+# The gate: pipe's step is 10 runs old and was found before the newest
+# run came, so no trip; a newest run 20% down on syscall begins a worse
+# step: status 5.  (spawn is left out of the first: in its runs, flat
+# in 1% noise, the newest run is the first to make a -2% step found, a
+# false one, which trips the gate as a real one would: doc/history.md
+# says how often that happens.)
+h --fail-on change -t syscall,pipe "$tmp/runs" >/dev/null 2>&1; rc=$?
 [ $rc -eq 0 ] || fail "--fail-on change tripped on an old step ($rc)"
 PYTHONHASHSEED=0 python3 tests/perf/history_runs.py "$tmp/runs" --runs 1 \
     --first 30 --tests syscall,pipe,spawn --step pipe@20:-8 \
@@ -68,6 +72,12 @@ h --fail-on change "$tmp/runs" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 5 ] || fail "--fail-on change: status $rc, not 5"
 grep -q "syscall on synthbox: the newest run begins a worse step" \
     "$tmp/err" || fail "the gate does not name the series"
+h --fail-on change -f json "$tmp/runs" 2>/dev/null | python3 -c '
+import json, sys
+g = json.load(sys.stdin)["gate"]
+assert g["tripped"] and g["exit_status"] == 5, g
+assert "syscall" in [t["id"] for t in g["trips"]], g
+' || fail "--fail-on change -f json: the gate"
 
 h --compare 2 "$tmp/runs" 2>/dev/null >"$tmp/cmp"
 grep -q "^Pipe Throughput .* worse" "$tmp/cmp" || fail "--compare 2"

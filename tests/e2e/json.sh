@@ -119,6 +119,9 @@ PYTHONHASHSEED=0 python3 "$top/tests/perf/history_runs.py" "$tmp/hist" \
     fail "cannot write the history's runs"
 json history 0 --index none "$tmp/hist"
 grep -q '"worse": true' "$tmp/doc" || fail "history: no worse step"
+grep -q '"gate": null' "$tmp/doc" || fail "history: a gate not asked for"
+json history 0 --index none --fail-on change "$tmp/hist"
+grep -q '"tripped": false' "$tmp/doc" || fail "history: the gate's outcome"
 json history 0 --index none -t pipe "$tmp/hist"/synthbox-0000[0-3].csv
 grep -q '"status": "too short"' "$tmp/doc" || fail "history: not too short"
 "$bin" history -f json --index none --compare 1 "$tmp/hist" >"$tmp/doc" \

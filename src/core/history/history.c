@@ -499,45 +499,65 @@ history_regroup(struct history *h, const struct history_query *q)
 	free(off);
 }
 
-/* Search series k for change points, as o asks. */
+/* Search the oldest n runs of series k for change points, as o asks. */
 static void
-history_search(struct history_series *k, const struct changepoint_opts *o)
+history_find(const struct history_series *k, size_t n,
+    const struct changepoint_opts *o, struct changepoint_result *r)
 {
-	double	*v = xcalloc(k->n, sizeof *v), *rv = xcalloc(k->n, sizeof *rv);
+	double	*v = xcalloc(n, sizeof *v), *rv = xcalloc(n, sizeof *rv);
 
-	for (size_t i = 0; i < k->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		v[i] = k->sums[i].mean;
 		rv[i] = k->sums[i].relvar;
 	}
-	changepoint_find(v, rv, k->n, o, &k->cp);
+	changepoint_find(v, rv, n, o, r);
 	free(v);
 	free(rv);
 }
 
 /*
- * Search one host's series [a, b): each alone, then again with the
- * correlation of neighbouring runs that all of them show together,
- * where a series had taken another (changepoint_pool_add): a host's
- * slow minutes are every test's, and one short series can barely tell
- * its own correlation from chance.
+ * Search one host's series [a, b), each without its newest drop runs,
+ * into r[j - a]: each alone, then again with the correlation of
+ * neighbouring runs that all of them show together, where a series had
+ * taken another (changepoint_pool_add): a host's slow minutes are every
+ * test's, and one short series can barely tell its own correlation from
+ * chance.
  */
 static void
-history_search_host(struct history *h, size_t a, size_t b,
-    const struct history_query *q)
+history_search_host(const struct history *h, size_t a, size_t b,
+    size_t drop, const struct history_query *q,
+    struct changepoint_result **r)
 {
 	struct changepoint_pool	pool = { 0, 0 };
 	struct changepoint_opts	o = q->cp;
+	const struct history_series *k;
 
 	for (size_t j = a; j < b; j++) {
-		history_search(&h->series[j], &q->cp);
-		changepoint_pool_add(&pool, &h->series[j].cp);
+		k = &h->series[j];
+		history_find(k, k->n > drop ? k->n - drop : 0, &q->cp,
+		    r[j - a]);
+		changepoint_pool_add(&pool, r[j - a]);
 	}
 	o.rho = changepoint_pool_rho(&pool);
 	for (size_t j = a; j < b; j++)
-		if (changepoint_pool_differs(o.rho, &h->series[j].cp)) {
-			changepoint_result_free(&h->series[j].cp);
-			history_search(&h->series[j], &o);
+		if (changepoint_pool_differs(o.rho, r[j - a])) {
+			k = &h->series[j];
+			changepoint_result_free(r[j - a]);
+			history_find(k, k->n > drop ? k->n - drop : 0, &o,
+			    r[j - a]);
 		}
+}
+
+/* The series [a, b) of one host after [0, a): b, or h->nseries. */
+static size_t
+history_host_end(const struct history *h, size_t a)
+{
+	size_t	b = a + 1;
+
+	while (b < h->nseries && strcmp(h->series[b].host,
+	    h->series[a].host) == 0)
+		b++;
+	return b;
 }
 
 /*
@@ -547,7 +567,7 @@ history_search_host(struct history *h, size_t a, size_t b,
 void
 history_build(struct history *h, const struct history_query *q)
 {
-	size_t	a = 0;
+	struct changepoint_result	**r;
 
 	h->by = q->by;
 	history_order(h);
@@ -555,12 +575,14 @@ history_build(struct history *h, const struct history_query *q)
 	if (h->nseries > 0)
 		qsort(h->series, h->nseries, sizeof *h->series,
 		    history_series_cmp);
-	for (size_t j = 1; j <= h->nseries; j++)
-		if (j == h->nseries || strcmp(h->series[j].host,
-		    h->series[a].host) != 0) {
-			history_search_host(h, a, j, q);
-			a = j;
-		}
+	for (size_t a = 0, b; a < h->nseries; a = b) {
+		b = history_host_end(h, a);
+		r = xcalloc(b - a, sizeof *r);
+		for (size_t j = a; j < b; j++)
+			r[j - a] = &h->series[j].cp;
+		history_search_host(h, a, b, 0, q, r);
+		free(r);
+	}
 }
 
 /* Whether a step is a slowdown for a test of direction dir. */
@@ -570,16 +592,66 @@ history_worse(const struct changepoint *cp, enum bench_dir dir)
 	return dir == BENCH_LOWER ? cp->size > 0 : cp->size < 0;
 }
 
-/* Whether k's newest run begins a worse step: the gate's question. */
+/*
+ * Whether k's newest run shows a worse step, given older: what the
+ * search found in k without that run.  It does when it begins one, or
+ * when its arrival is what makes one found (older holds no worse step
+ * that may have begun where this one may).  A step that a single run
+ * cannot show is found a run or three later, placed where it began;
+ * asking only whether the newest run begins it would let every such
+ * regression pass.  This way each trips the gate once, at the run that
+ * showed it.
+ */
 int
-history_newest_worse(const struct history_series *k)
+history_newest_worse(const struct history_series *k,
+    const struct changepoint_result *older)
 {
-	const struct changepoint *cp;
+	const struct changepoint	*cp, *b;
 
 	if (k->cp.ncps == 0)
 		return 0;
 	cp = &k->cp.cps[k->cp.ncps - 1];
-	return cp->at == k->n - 1 && history_worse(cp, k->dir);
+	if (!history_worse(cp, k->dir))
+		return 0;
+	if (cp->at == k->n - 1)
+		return 1;
+	for (size_t i = 0; i < older->ncps; i++) {
+		b = &older->cps[i];
+		if (history_worse(b, k->dir) && b->at_lo <= cp->at_hi &&
+		    cp->at_lo <= b->at_hi)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The gate's question for every series of h, built with q: worse[j] is 1
+ * when series j's newest run shows a worse step.  The history without
+ * each series' newest run is searched as history_build() searched h
+ * (each host's series pooled), so the answer is what a history taken
+ * before that run would have said.
+ */
+void
+history_gate(const struct history *h, const struct history_query *q,
+    int *worse)
+{
+	struct changepoint_result	*older, **r;
+
+	for (size_t a = 0, b; a < h->nseries; a = b) {
+		b = history_host_end(h, a);
+		older = xcalloc(b - a, sizeof *older);
+		r = xcalloc(b - a, sizeof *r);
+		for (size_t j = a; j < b; j++)
+			r[j - a] = &older[j - a];
+		history_search_host(h, a, b, 1, q, r);
+		for (size_t j = a; j < b; j++) {
+			worse[j] = history_newest_worse(&h->series[j],
+			    &older[j - a]);
+			changepoint_result_free(&older[j - a]);
+		}
+		free(r);
+		free(older);
+	}
 }
 
 /*

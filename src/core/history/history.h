@@ -142,7 +142,10 @@ int	 history_add_loaded(struct history *, const char *,
 	     const struct run *);
 void	 history_build(struct history *, const struct history_query *);
 int	 history_worse(const struct changepoint *, enum bench_dir);
-int	 history_newest_worse(const struct history_series *);
+int	 history_newest_worse(const struct history_series *,
+	     const struct changepoint_result *older);
+void	 history_gate(const struct history *, const struct history_query *,
+	     int *worse);
 const char *history_run_name(const struct history *h, size_t run, char *buf,
 	     size_t len);
 void	 history_free(struct history *);
@@ -173,6 +176,8 @@ int	 history_nth(const struct history *h, size_t number, size_t *series,
 	     size_t *cp);
 struct table *history_changes_table(const struct history *);
 void	 history_json(struct json_t *, const struct history *);
+void	 history_json_gate(struct json_t *, const struct history *,
+	     const int *worse);
 struct json_t *history_bmf(const struct history *);
 void	 history_otava(const struct history *, FILE *);
 

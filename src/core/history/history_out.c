@@ -257,6 +257,45 @@ history_json(struct json_t *doc, const struct history *h)
 	json_out_set(doc, "series", a);
 }
 
+/*
+ * --fail-on change in the document, as compare's gate is: null without
+ * it; else whether it tripped, its exit status and each series whose
+ * newest run shows a worse step (worse[], from history_gate()).
+ */
+void
+history_json_gate(struct json_t *doc, const struct history *h,
+    const int *worse)
+{
+	struct json_t	*g, *trips, *o;
+	size_t		 n = 0;
+
+	if (worse == NULL) {
+		json_out_null(doc, "gate");
+		return;
+	}
+	trips = json_out_array();
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		if (!worse[j])
+			continue;
+		o = json_out_object();
+		json_out_str(o, "host", k->host);
+		json_out_str(o, "id", k->test);
+		json_out_int(o, "version", k->version);
+		json_out_int(o, "copies", k->copies);
+		json_out_int(o, "change_point", (long long)k->cp.ncps - 1);
+		json_out_append(trips, o);
+		n++;
+	}
+	g = json_out_object();
+	json_out_str(g, "fail_on", "change");
+	json_out_bool(g, "tripped", n > 0);
+	json_out_int(g, "exit_status", n > 0 ? SM_EXIT_GATE : 0);
+	json_out_set(g, "trips", trips);
+	json_out_set(doc, "gate", g);
+}
+
 /* ---- Bencher Metric Format and Otava's CSV ---- */
 
 /* Several hosts: a series is named host/test. */
