@@ -161,6 +161,10 @@ cmd_history_options(int argc, char **argv, struct cmd_history_args *a,
 	if (rc == 0 && ops->n == 0)
 		rc = cmd_usage_error("history: name directories or files "
 		    "of saved runs");
+	if (rc == 0 && a->compare > 0 && a->export != 0)
+		rc = cmd_usage_error("history: --compare gives compare's "
+		    "text, csv, md or json, not -f %s", a->export == 'b' ?
+		    "bmf" : "otava");
 	return rc;
 }
 

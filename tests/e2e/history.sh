@@ -96,6 +96,9 @@ assert pipe and pipe[0]["verdict"] == "worse", pipe
 ' || fail "--compare 2 -f json"
 h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "--compare 99: status $rc, not 2"
+h --compare 2 -f bmf "$tmp/runs" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "not -f bmf" "$tmp/err" ||
+    fail "--compare 2 -f bmf: status $rc, not a usage error"
 
 # run --commit: kept as the run's commit (over SYSMARK_COMMIT), shown by
 # show and compare; history -b commit puts runs of one commit together,
