@@ -24,6 +24,21 @@ cli_history_warn(const char *msg, void *arg)
 	free(v);
 }
 
+/* No saved run in the n paths: said, naming the one path there was. */
+static void
+cli_history_none(char **paths, int n)
+{
+	char	*v;
+
+	if (n != 1) {
+		fputs("sysmark: history: no saved runs there\n", stderr);
+		return;
+	}
+	v = xvisible(paths[0], 0);
+	fprintf(stderr, "sysmark: history: no saved runs in %s\n", v);
+	free(v);
+}
+
 /* -f bmf or -f otava ('b' or 'o') of history h. */
 int
 cli_history_export(const struct history *h, int kind)
@@ -67,7 +82,7 @@ cli_history_load(struct history *h, char **paths, int n, const char *index,
 	    sizeof cache), cli_history_warn, NULL, st);
 	if (h->nruns == 0) {
 		history_free(h);
-		fputs("sysmark: history: no saved runs there\n", stderr);
+		cli_history_none(paths, n);
 		return SM_EXIT_INPUT;
 	}
 	history_build(h, q);

@@ -18,11 +18,12 @@
 const char cmd_history_usage[] =
 "usage: sysmark history [-f FORMAT] [-t PATTERN] [-g GROUP] [-b BY]\n"
 "                   [--since DATE] [-e PERCENT] [--fail-on change]\n"
-"                   [--compare N] [--index DIR|none] DIR|FILE...\n"
+"                   [--compare N] [--index DIR|none] [DIR|FILE...]\n"
 "\n"
 "Saved runs as series, one per host, test, version and copies, and\n"
 "the change points in each: where it starts, its size and 95%\n"
-"interval, its p-value and the runs on each side.\n"
+"interval, its p-value and the runs on each side.  With no DIR or\n"
+"FILE, the runs in the results directory, where run saves them.\n"
 "\n"
 "  -f FORMAT      text, csv, md, json; bmf (Bencher Metric Format, each\n"
 "                 series' newest run) or otava (Otava's CSV)\n"
@@ -158,9 +159,6 @@ cmd_history_options(int argc, char **argv, struct cmd_history_args *a,
 	while (rc == 0 && (c = cmd_getopt(argc, argv, "f:t:g:b:e:",
 	    cmd_history_long, ops)) != -1)
 		rc = cmd_history_option(c, optarg, a);
-	if (rc == 0 && ops->n == 0)
-		rc = cmd_usage_error("history: name directories or files "
-		    "of saved runs");
 	if (rc == 0 && a->compare > 0 && a->export != 0)
 		rc = cmd_usage_error("history: --compare gives compare's "
 		    "text, csv, md or json, not -f %s", a->export == 'b' ?
@@ -295,7 +293,21 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 	return cmd_render_all(t, t[1]->nrows > 0 ? 2 : 1, a->fmt, 0, 0);
 }
 
-/* sysmark history [options] DIR|FILE... */
+/* With no operand: the results directory, where run saves; 0 or status. */
+static int
+cmd_history_results(const char *argv0, char *dir, size_t len)
+{
+	struct sm_error	err;
+	char		self[PATH_MAX];
+
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	if (paths_results_dir(self[0] ? self : NULL, dir, len, &err) != 0)
+		return cmd_input_error(&err);
+	return 0;
+}
+
+/* sysmark history [options] [DIR|FILE...] */
 int
 cmd_history(int argc, char **argv, const char *argv0)
 {
@@ -304,14 +316,18 @@ cmd_history(int argc, char **argv, const char *argv0)
 	struct sm_error		err;
 	struct history		h;
 	struct cmd_args		ops = { 0 };
+	char			dir[PATH_MAX], *dirv[1] = { dir };
 	int			rc, *worse = NULL;
 
-	(void)argv0;
 	memset(&a, 0, sizeof a);
 	changepoint_opts_default(&a.q.cp);
 	a.q.filter = &a.filter;
-	if ((rc = cmd_history_options(argc, argv, &a, &ops)) == 0)
-		rc = cli_history_load(&h, ops.v, ops.n, a.index, &a.q, &st);
+	rc = cmd_history_options(argc, argv, &a, &ops);
+	if (rc == 0 && ops.n == 0)
+		rc = cmd_history_results(argv0, dir, sizeof dir);
+	if (rc == 0)
+		rc = cli_history_load(&h, ops.n > 0 ? ops.v : dirv,
+		    ops.n > 0 ? ops.n : 1, a.index, &a.q, &st);
 	cmd_args_free(&ops);
 	if (rc != 0)
 		return rc;

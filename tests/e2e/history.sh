@@ -1,9 +1,10 @@
 #!/bin/sh
-# sysmark history: every format (text, csv, md, json, bmf,
-# otava) on synthetic runs with a step put in; --fail-on change exits 5
-# only when the newest run begins a worse step; --compare N (its table
-# and, with -f json, compare's document); a corrupt
-# file is named and read around; the index is private.
+# sysmark history: every format (text, csv, md, json, bmf, otava) on
+# synthetic runs with a step put in; --fail-on change exits 5 when the
+# newest run begins a worse step, not for an old one, and says so in
+# the JSON; --compare N (its table and, with -f json, compare's
+# document); no operand: the results directory; a corrupt file is named
+# and read around; the index is private.
 set -u
 bin=build/san/sysmark
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-history.XXXXXX")
@@ -99,6 +100,13 @@ h --compare 99 "$tmp/runs" >/dev/null 2>&1; rc=$?
 h --compare 2 -f bmf "$tmp/runs" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "not -f bmf" "$tmp/err" ||
     fail "--compare 2 -f bmf: status $rc, not a usage error"
+# No operand: the results directory, where run saves.
+SYSMARK_RESULTS=$tmp/runs XDG_CACHE_HOME=$tmp/cache $bin history -t pipe \
+    2>/dev/null | grep -q "^pipe .* worse at" || fail "no operand: no history"
+mkdir "$tmp/none" || fail "mkdir"
+SYSMARK_RESULTS=$tmp/none $bin history >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "no saved runs in $tmp/none" "$tmp/err" ||
+    fail "an empty results directory: status $rc"
 
 # run --commit: kept as the run's commit (over SYSMARK_COMMIT), shown by
 # show and compare; history -b commit puts runs of one commit together,
