@@ -199,6 +199,20 @@ grep -q 'class="mark" d="M[0-9.]* [0-9.]*V' "$tmp/history.dom" ||
     fail "history.html: no change point marked"
 grep -q 'class="err s0"' "$tmp/history.dom" ||
     fail "history.html: no run's interval drawn"
+# Each level's figure to 4 digits as the axis writes it (a figure of
+# 7 digits once ran across the points), drawn after the points.
+python3 - "$tmp/history.dom" <<'EOF' || fail "history.html: the levels' labels"
+import re, sys
+dom = open(sys.argv[1]).read()
+chart = dom[dom.index('id="history-1"'):]
+labels = re.findall(r'<text class="mk" x="[0-9.]+" y="[0-9.]+">([^<]*)<', chart)
+assert labels, "no level labelled"
+assert all(re.fullmatch(r"[0-9.]{1,5}[kMG]?", l) and
+           len(l.replace(".", "").rstrip("kMG")) <= 4 for l in labels), labels
+first = chart.index('<text class="mk" x=')
+assert chart.rfind('class="err s0"', 0, first) >= 0
+assert chart.find('class="err s0"', first) < 0, "a point drawn over a label"
+EOF
 
 shot() {	# NAME WIDTH HEIGHT light|dark
 	if [ "$4" = dark ]; then

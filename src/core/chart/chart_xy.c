@@ -133,9 +133,12 @@ chart_xy_series(struct svg *g, const struct chart_series *s, size_t i,
 	}
 }
 
-/* The plateaus: a dashed segment each, its name and latency above it. */
+/*
+ * The plateaus: a dashed segment each (labels 0), or its name and figure
+ * above it (labels 1), drawn after the curves so that none crosses them.
+ */
 static void
-chart_xy_levels(struct svg *g, const struct chart_xy *c)
+chart_xy_levels(struct svg *g, const struct chart_xy *c, int labels)
 {
 	for (size_t i = 0; i < c->nlevel; i++) {
 		const struct chart_level *l = &c->level[i];
@@ -145,9 +148,13 @@ chart_xy_levels(struct svg *g, const struct chart_xy *c)
 
 		if (isnan(x0) || isnan(x1) || isnan(y))
 			continue;
-		sbuf_printf(g->b, "<path class=\"mark\" d=\"M%.1f %.1fH%.1f\"/>"
-		    "\n<text class=\"mk\" x=\"%.1f\" y=\"%.1f\">", x0, y, x1,
-		    x0, y - 5);
+		if (!labels) {
+			sbuf_printf(g->b, "<path class=\"mark\" d=\"M%.1f "
+			    "%.1fH%.1f\"/>\n", x0, y, x1);
+			continue;
+		}
+		sbuf_printf(g->b, "<text class=\"mk\" x=\"%.1f\" "
+		    "y=\"%.1f\">", x0, y - 5);
 		sbuf_esc(g->b, l->label);
 		sbuf_puts(g->b, "</text>\n");
 	}
@@ -191,9 +198,10 @@ chart_xy_draw(struct sbuf *b, const struct chart_xy *c)
 	svg_axes(&g, &c->ax, &c->ay);
 	for (size_t i = 0; i < c->nmark; i++)
 		svg_vmark(&g, c->mark[i].x, "mark", c->mark[i].label);
-	chart_xy_levels(&g, c);
+	chart_xy_levels(&g, c, 0);
 	for (size_t i = 0; i < c->ns; i++)
 		chart_xy_series(&g, &c->s[i], i, c);
+	chart_xy_levels(&g, c, 1);
 	chart_xy_legend(&g, c, g.bottom + 44 + 18);
 	svg_end(&g);
 }

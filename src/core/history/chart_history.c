@@ -37,6 +37,16 @@ chart_history_runs(struct chart_xy *c, const struct history_series *k)
 	}
 }
 
+/* A level's figure as the axis writes it, to 4 digits: 57.92M. */
+static void
+chart_history_level(double v, char *buf, size_t len)
+{
+	double	m = v != 0 && isfinite(v) ? pow(10, floor(log10(fabs(v))) -
+		    3) : 0;
+
+	svg_fmt_g(m > 0 ? round(v / m) * m : v, buf, len);
+}
+
 /* The newest steps: a mark where each starts, the levels around them. */
 static void
 chart_history_steps(struct chart_xy *c, const struct history_series *k)
@@ -52,7 +62,7 @@ chart_history_steps(struct chart_xy *c, const struct history_series *k)
 		    "%+.1f%%", 100 * cp->size);
 		c->level[c->nlevel] = (struct chart_level){
 		    (double)cp->from + 1, (double)cp->at, cp->before, "" };
-		label_value(cp->before, c->level[c->nlevel++].label,
+		chart_history_level(cp->before, c->level[c->nlevel++].label,
 		    sizeof c->level[0].label);
 	}
 	if (k->cp.ncps == 0)
@@ -60,7 +70,7 @@ chart_history_steps(struct chart_xy *c, const struct history_series *k)
 	cp = &k->cp.cps[k->cp.ncps - 1];
 	c->level[c->nlevel] = (struct chart_level){ (double)cp->at + 1,
 	    (double)cp->to, cp->after, "" };
-	label_value(cp->after, c->level[c->nlevel++].label,
+	chart_history_level(cp->after, c->level[c->nlevel++].label,
 	    sizeof c->level[0].label);
 }
 
