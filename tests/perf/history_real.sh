@@ -22,6 +22,9 @@
 #                arithoh,hanoi,syscall,pipe)
 #   -j DIR       take no runs: judge those this script left in DIR (its
 #                private directory) with today's sysmark
+# Then the runs are replayed as CI meets them, one more at a time from
+# run 8: at each, the series that history --fail-on change trips on, and
+# those the older rule (the newest run begins a worse step) would have.
 # From the top of the tree after `make sysmark`.  Exit 0 when the step
 # was found where it was put (run AT or the next) in every series and no
 # change was called before it, 1 otherwise.
@@ -116,6 +119,33 @@ duty_stop
 "$top/sysmark" history --index none -b label "$work/runs" | tee "$work/out"
 "$top/sysmark" history --index none -b label -f json "$work/runs" \
     >"$work/out.json"
+
+# CI's view: the runs replayed one at a time, the gate asked at each.
+replay_gate() {
+	rm -rf "$work/grow"
+	mkdir "$work/grow"
+	i=0
+	for f in "$work"/runs/run-*.csv; do
+		i=$((i + 1))
+		cp "$f" "$work/grow/"
+		[ "$i" -ge 8 ] || continue
+		"$top/sysmark" history --index none -b label --fail-on change \
+		    -f json "$work/grow" 2>/dev/null | python3 -c '
+import json, sys
+d, n = json.load(sys.stdin), int(sys.argv[1])
+gate = [t["id"] for t in d["gate"]["trips"]]
+old = [k["id"] for k in d["series"] if k["change_points"] and
+       k["change_points"][-1]["worse"] and
+       k["change_points"][-1]["index"] == n - 1]
+if gate or old:
+    print("run %d: the gate trips on %s; the older rule on %s" %
+          (n, " ".join(gate) or "none", " ".join(old) or "none"))
+' "$i"
+	done
+	rm -rf "$work/grow"
+}
+echo "As CI meets them, a run at a time:"
+replay_gate
 # Each series' change points (their first run, 1-based) and verdict.
 python3 - "$work/out.json" "$at" <<'EOF'
 import json, sys

@@ -437,9 +437,10 @@ test_newest_worse(void **state)
 				continue;
 			/*
 			 * Found before the newest run came, within the runs
-			 * it may have begun at: not the newest run's.  A
-			 * step found before elsewhere, or the other way,
-			 * does not make this one known.
+			 * it may have begun at, or a run off them (placed a
+			 * run apart, it is the same step): not the newest
+			 * run's.  A step found before further off, or the
+			 * other way, does not make this one known.
 			 */
 			seen = cps[two];
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at_lo;
@@ -447,6 +448,8 @@ test_newest_worse(void **state)
 			older.ncps = 1;
 			assert_false(history_newest_worse(&k, &older));
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at_lo - 1;
+			assert_false(history_newest_worse(&k, &older));
+			seen.at = seen.at_lo = seen.at_hi = cps[two].at_lo - 2;
 			assert_true(history_newest_worse(&k, &older));
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at;
 			seen.size = -seen.size;

@@ -600,7 +600,9 @@ history_worse(const struct changepoint *cp, enum bench_dir dir)
  * cannot show is found a run or three later, placed where it began;
  * asking only whether the newest run begins it would let every such
  * regression pass.  This way each trips the gate once, at the run that
- * showed it.
+ * showed it.  A step placed a run later or earlier than before (the
+ * runs at its edge now lean the other way) is the same step, not a new
+ * one: HISTORY_GATE_SLACK.
  */
 int
 history_newest_worse(const struct history_series *k,
@@ -617,8 +619,9 @@ history_newest_worse(const struct history_series *k,
 		return 1;
 	for (size_t i = 0; i < older->ncps; i++) {
 		b = &older->cps[i];
-		if (history_worse(b, k->dir) && b->at_lo <= cp->at_hi &&
-		    cp->at_lo <= b->at_hi)
+		if (history_worse(b, k->dir) && b->at_lo <= cp->at_hi +
+		    HISTORY_GATE_SLACK && cp->at_lo <= b->at_hi +
+		    HISTORY_GATE_SLACK)
 			return 0;
 	}
 	return 1;

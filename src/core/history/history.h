@@ -142,6 +142,7 @@ int	 history_add_loaded(struct history *, const char *,
 	     const struct run *);
 void	 history_build(struct history *, const struct history_query *);
 int	 history_worse(const struct changepoint *, enum bench_dir);
+#define HISTORY_GATE_SLACK	1	/* runs a known step may have moved */
 int	 history_newest_worse(const struct history_series *,
 	     const struct changepoint_result *older);
 void	 history_gate(const struct history *, const struct history_query *,
