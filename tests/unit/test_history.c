@@ -519,12 +519,12 @@ th_gate_series(double step, uint64_t seed, struct th_gate *g)
  * --fail-on change as CI meets it.  A step of 2.5% in 1% noise shows in
  * its first run too rarely to be found there: the gate catches it at the
  * run that makes it found, a run or more later (asking only whether the
- * newest run begins a step, 18 of 100 such series tripped it).  A step
- * of 20% trips it at its first run mostly (a permutation test over n
- * runs cannot put one run's step below p = 1/n, so now and then it takes
- * a second run).  Flat series trip it now and then, as a search at 5%
- * run again after every run must: 13 of 100 over their 33 runs,
- * measured; here at most 12 of 40.
+ * newest run begins a step, 13 of 100 such series tripped it:
+ * tests/perf/history_gate_eval.c).  A step of 20% trips it at its first
+ * run mostly (a permutation test over n runs cannot put one run's step
+ * below p = 1/n, so now and then it takes a second run).  Flat series
+ * trip it now and then, as a search at 5% run again after every run
+ * must: 13 of 100 over their 33 runs, measured; here at most 12 of 40.
  */
 static void
 test_gate_once(void **state)
