@@ -152,6 +152,10 @@ size_t	 cli_gate_judge(const struct cli_gate *g, const struct run *runs,
 	     char **args, char **names, int n, int split,
 	     const struct compare_opts *o, const struct filter *f,
 	     struct json_t **doc);
+int	 cli_gate_json(const struct cli_gate *g, const struct run *runs,
+	     char **args, char **names, int n, int split,
+	     const struct compare_opts *o, const struct filter *f,
+	     size_t *tripped);
 
 /* cli_plan.c */
 /* What -t, -g and --preset choose, in run and run --hosts. */

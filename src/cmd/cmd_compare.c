@@ -276,26 +276,17 @@ static int
 cmd_compare_print(struct cmd_compare_args *ca, const struct run *runs,
     char **args, char **names, int n, int split, struct compare_opts *o)
 {
-	struct json_t	*doc = NULL;
 	struct sm_error	 err;
-	struct table	*t, **curves;
-	const struct run **rp;
-	size_t		 tripped, nc;
+	struct table	*t;
+	size_t		 tripped;
 	int		 rc = 0;
 
-	tripped = cli_gate_judge(&ca->gate, runs, args, names, n, split, o,
-	    &ca->filter, ca->fmt == TABLE_JSON ? &doc : NULL);
-	if (doc != NULL) {
-		rp = xcalloc((size_t)n, sizeof *rp);
-		for (int j = 0; j < n; j++)
-			rp[j] = &runs[j];
-		nc = curves_compare(rp, (const char *const *)names, (size_t)n,
-		    &curves);
-		free(rp);
-		json_out_add_tables(doc, curves, nc);
-		free(curves);
-		rc = cli_json_write(doc);
-	} else {
+	if (ca->fmt == TABLE_JSON)
+		rc = cli_gate_json(&ca->gate, runs, args, names, n, split, o,
+		    &ca->filter, &tripped);
+	else {
+		tripped = cli_gate_judge(&ca->gate, runs, args, names, n,
+		    split, o, &ca->filter, NULL);
 		o->wide = ca->fmt != TABLE_TEXT;
 		t = cmd_compare_table(runs, names, n, split, o);
 		if (table_render(t, ca->fmt, stdout, &err) != 0)

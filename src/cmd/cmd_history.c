@@ -175,35 +175,26 @@ static int
 cmd_history_compare_json(const struct history *h, size_t j, size_t i,
     struct cmd_history_args *a, struct compare_opts *o)
 {
-	struct history_sides	  s;
-	struct sm_error		  err;
-	struct cli_gate		  none;
-	struct json_t		 *doc;
-	struct table		**curves;
-	const struct run	**rp;
+	struct history_sides	 s;
+	struct sm_error		 err;
+	struct cli_gate		 none;
 	char			**names;
-	size_t			  n, nc;
+	size_t			 n, tripped;
+	int			 rc;
 
 	if (history_sides_load(h, j, i, &a->filter, &s, &err) != 0)
 		return cmd_input_error(&err);
 	n = s.na + s.nb;
 	o->over = s.over[0] != '\0' ? s.over : NULL;
 	names = xcalloc(n, sizeof *names);
-	rp = xcalloc(n, sizeof *rp);
-	for (size_t r = 0; r < n; r++) {
+	for (size_t r = 0; r < n; r++)
 		names[r] = r < s.na ? HISTORY_BEFORE : HISTORY_AFTER;
-		rp[r] = &s.runs[r];
-	}
 	memset(&none, 0, sizeof none);
-	cli_gate_judge(&none, s.runs, (char **)s.paths, names, (int)n,
-	    (int)s.na, o, &a->filter, &doc);
-	nc = curves_compare(rp, (const char *const *)names, n, &curves);
-	json_out_add_tables(doc, curves, nc);
-	free(curves);
-	free(rp);
+	rc = cli_gate_json(&none, s.runs, (char **)s.paths, names, (int)n,
+	    (int)s.na, o, &a->filter, &tripped);
 	free(names);
 	history_sides_free(&s);
-	return cli_json_write(doc);
+	return rc;
 }
 
 /* --compare N: the runs before and after change point N, compared. */

@@ -499,11 +499,12 @@ history_regroup(struct history *h, const struct history_query *q)
 	free(off);
 }
 
-/* Search the oldest n runs of series k for change points, as o asks. */
+/* Search series k but its newest drop runs for change points, as o asks. */
 static void
-history_find(const struct history_series *k, size_t n,
+history_find(const struct history_series *k, size_t drop,
     const struct changepoint_opts *o, struct changepoint_result *r)
 {
+	size_t	 n = k->n > drop ? k->n - drop : 0;
 	double	*v = xcalloc(n, sizeof *v), *rv = xcalloc(n, sizeof *rv);
 
 	for (size_t i = 0; i < n; i++) {
@@ -530,21 +531,16 @@ history_search_host(const struct history *h, size_t a, size_t b,
 {
 	struct changepoint_pool	pool = { 0, 0 };
 	struct changepoint_opts	o = q->cp;
-	const struct history_series *k;
 
 	for (size_t j = a; j < b; j++) {
-		k = &h->series[j];
-		history_find(k, k->n > drop ? k->n - drop : 0, &q->cp,
-		    r[j - a]);
+		history_find(&h->series[j], drop, &q->cp, r[j - a]);
 		changepoint_pool_add(&pool, r[j - a]);
 	}
 	o.rho = changepoint_pool_rho(&pool);
 	for (size_t j = a; j < b; j++)
 		if (changepoint_pool_differs(o.rho, r[j - a])) {
-			k = &h->series[j];
 			changepoint_result_free(r[j - a]);
-			history_find(k, k->n > drop ? k->n - drop : 0, &o,
-			    r[j - a]);
+			history_find(&h->series[j], drop, &o, r[j - a]);
 		}
 }
 
@@ -599,10 +595,11 @@ history_worse(const struct changepoint *cp, enum bench_dir dir)
  * that may have begun where this one may).  A step that a single run
  * cannot show is found a run or three later, placed where it began;
  * asking only whether the newest run begins it would let every such
- * regression pass.  This way each trips the gate once, at the run that
- * showed it.  A step placed a run later or earlier than before (the
- * runs at its edge now lean the other way) is the same step, not a new
- * one: HISTORY_GATE_SLACK.
+ * regression pass.  This way each trips the gate at the run that showed
+ * it (and again only if it was lost and is found once more).  A step
+ * placed a run later or earlier than before (the runs at its edge now
+ * lean the other way) is the same step, not a new one:
+ * HISTORY_GATE_SLACK.
  */
 int
 history_newest_worse(const struct history_series *k,
