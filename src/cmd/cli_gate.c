@@ -214,6 +214,25 @@ cli_gate_judge(const struct cli_gate *g, const struct run *runs,
 }
 
 /*
+ * compare's curves (scaling, response times) of the n runs side by side,
+ * into *curves (allocated, as curves_compare() gives them); how many.
+ */
+size_t
+cli_gate_curves(const struct run *runs, char **names, int n,
+    struct table ***curves)
+{
+	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
+	size_t			  nc;
+
+	for (int j = 0; j < n; j++)
+		rp[j] = &runs[j];
+	nc = curves_compare(rp, (const char *const *)names, (size_t)n,
+	    curves);
+	free(rp);
+	return nc;
+}
+
+/*
  * compare -f json: the n runs judged as cli_gate_judge() judges them,
  * the document with compare's curves written to stdout; *tripped is how
  * many lines tripped the gate.  0 or an exit status.  compare and
@@ -224,17 +243,12 @@ cli_gate_json(const struct cli_gate *g, const struct run *runs,
     char **args, char **names, int n, int split,
     const struct compare_opts *o, const struct filter *f, size_t *tripped)
 {
-	struct json_t		 *doc;
-	struct table		**curves;
-	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
-	size_t			  nc;
+	struct json_t	 *doc;
+	struct table	**curves;
+	size_t		  nc;
 
 	*tripped = cli_gate_judge(g, runs, args, names, n, split, o, f, &doc);
-	for (int j = 0; j < n; j++)
-		rp[j] = &runs[j];
-	nc = curves_compare(rp, (const char *const *)names, (size_t)n,
-	    &curves);
-	free(rp);
+	nc = cli_gate_curves(runs, names, n, &curves);
 	json_out_add_tables(doc, curves, nc);
 	free(curves);
 	return cli_json_write(doc);

@@ -152,6 +152,8 @@ size_t	 cli_gate_judge(const struct cli_gate *g, const struct run *runs,
 	     char **args, char **names, int n, int split,
 	     const struct compare_opts *o, const struct filter *f,
 	     struct json_t **doc);
+size_t	 cli_gate_curves(const struct run *runs, char **names, int n,
+	     struct table ***curves);
 int	 cli_gate_json(const struct cli_gate *g, const struct run *runs,
 	     char **args, char **names, int n, int split,
 	     const struct compare_opts *o, const struct filter *f,

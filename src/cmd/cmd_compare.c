@@ -238,15 +238,9 @@ static int
 cmd_compare_curves(const struct run *runs, char **names, int n,
     enum table_format fmt, int rc)
 {
-	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
-	struct table		**curves;
-	size_t			  nc;
+	struct table	**curves;
+	size_t		  nc = cli_gate_curves(runs, names, n, &curves);
 
-	for (int j = 0; j < n; j++)
-		rp[j] = &runs[j];
-	nc = curves_compare(rp, (const char *const *)names, (size_t)n,
-	    &curves);
-	free(rp);
 	return cmd_render_all(curves, nc, fmt, rc, 1);
 }
 
