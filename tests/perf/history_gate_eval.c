@@ -12,8 +12,9 @@
  *   early    series that tripped before the step (flat: at any run)
  *   trips    trips in all, every run counted (a step found, lost and
  *            found again trips twice)
- * Usage: history_gate_eval [-s SERIES] [-n RUNS] [-e NOISE] STEP...
- * with STEP a percent (-2.5; 0 for flat series).  Built against the
+ * Usage: history_gate_eval [-s SERIES] [-n RUNS] [-e NOISE] [--] STEP...
+ * with STEP a percent (-2.5; 0 for flat series; -- before a first one
+ * below zero, which would read as an option).  Built against the
  * core's objects as changepoint_eval is (tests/perf/changepoint_vs_otava.py
  * says how), with this file's name.
  */
@@ -66,7 +67,7 @@ eval_grown(struct history *h, const double *v, size_t n,
 
 /* One run's answer of a rule: n runs, the step at index at. */
 static void
-eval_seen(struct eval_rule *r, struct eval_seen *e, int tripped, size_t n,
+eval_answer(struct eval_rule *r, struct eval_seen *e, int tripped, size_t n,
     size_t at, const struct changepoint *cp)
 {
 	if (!tripped)
@@ -107,8 +108,8 @@ eval_series(const double *v, size_t n, size_t at,
 		history_gate(&h, q, worse);
 		k = &h.series[0];
 		cp = k->cp.ncps > 0 ? &k->cp.cps[k->cp.ncps - 1] : NULL;
-		eval_seen(gate, &eg, worse[0], m, at, cp);
-		eval_seen(old, &eo, cp != NULL && cp->at == m - 1 &&
+		eval_answer(gate, &eg, worse[0], m, at, cp);
+		eval_answer(old, &eo, cp != NULL && cp->at == m - 1 &&
 		    history_worse(cp, k->dir), m, at, cp);
 		history_free(&h);
 	}
@@ -155,7 +156,7 @@ main(int argc, char **argv)
 			return 2;
 	if (optind == argc || n < 10 || series == 0) {
 		fprintf(stderr, "usage: history_gate_eval [-s SERIES] [-n RUNS]"
-		    " [-e NOISE] STEP...\n");
+		    " [-e NOISE] [--] STEP...\n");
 		return 2;
 	}
 	changepoint_opts_default(&q.cp);
