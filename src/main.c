@@ -1,6 +1,6 @@
 /*
  * The sysmark command line: --help and --version (-V), and the table that
- * hands `sysmark NAME ...` to its command, one file each (src/cmd_NAME.c,
+ * hands `sysmark NAME ...` to its command, one file each (src/cmd/cmd_NAME.c,
  * sharing src/cmd/cmd.c; see cmd.h).  Each command keeps its usage beside its
  * options in its file; `sysmark NAME --help` prints it, and the global
  * usage is built from them.  Every subcommand is

@@ -2,7 +2,7 @@
  * The Hosts screen (H): open an inventory, pick hosts with the test
  * list's keys, and run the tests chosen on the select screen on every
  * picked host at once over ssh (the same fleet as `sysmark fleet run`,
- * src/core/fleet_*.c).  While it runs, one line per host: its status,
+ * src/core/fleet/fleet_*.c).  While it runs, one line per host: its status,
  * current test, samples done and last figure.  At the end the compare
  * screen shows the hosts side by side; the runs, logs and fleet.csv are
  * in results/fleet-DATE/.  The screen's state lives here (struct

@@ -3,8 +3,8 @@
  * screen is shown (ui_live_dispatch), updating the counters, the current
  * test's samples and the table of the tests finished so far, then the
  * shown screen sees the event too.  Beginning, stepping and ending the
- * run's session (core/session.c, as sysmark run does: saved as it goes,
- * saved when it ends) live here, so the loop (ui.c) and the screens
+ * run's session (core/session/session.c, as sysmark run does: saved as
+ * it goes, saved when it ends) live here, so the loop (ui.c) and the screens
  * share this file instead of depending on one another.
  */
 /* SPDX-License-Identifier: MIT */

@@ -2,8 +2,8 @@
  * The console's side of run --resume: as it starts, it looks in the
  * results directory for an interrupted run (resume_find()) and offers to
  * continue it; on yes the live run becomes that file's, with its plan,
- * and its session (core/session.c) takes only the missing samples,
- * saving into the same file as it goes and when it ends, exactly as
+ * and its session (core/session/session.c) takes only the missing
+ * samples, saving into the same file as it goes and when it ends, exactly as
  * sysmark run --resume does.
  */
 /* SPDX-License-Identifier: MIT */

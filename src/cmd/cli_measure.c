@@ -1,12 +1,12 @@
 /*
  * Measuring from the command line, what run, calibrate and users share:
  * the plan said with its estimated time (and for run, consent to a long
- * one: cli_plan.c), then handed to the core's session (core/session.c,
- * which begins, journals and saves the run as it does for the console
- * and the agent), its events shown as progress on stderr for a person
- * watching (which test of how many, and the time left), the signals
- * that stop a run but keep what it measured, then the run's tables
- * printed, or with -o - the run file itself on stdout.
+ * one: cli_plan.c), then handed to the core's session
+ * (core/session/session.c, which begins, journals and saves the run as
+ * it does for the console and the agent), its events shown as progress
+ * on stderr for a person watching (which test of how many, and the time
+ * left), the signals that stop a run but keep what it measured, then the
+ * run's tables printed, or with -o - the run file itself on stdout.
  */
 /* SPDX-License-Identifier: MIT */
 

@@ -11,7 +11,7 @@
  * A run planned from the host noise profile (sysmark calibrate): run
  * --detect PERCENT picks the repeats and samples at which a comparison of
  * two such runs, or of several such runs a side taken in turn, would find
- * a change of PERCENT with 80% power (core/detect.c), says how long that
+ * a change of PERCENT with 80% power (core/plan/detect.c), says how long that
  * takes, and asks when a side takes longer than -T (or refuses under -q);
  * and run -b NAME -C PERCENT is told before it starts when more samples of
  * one run cannot bring the index's interval within PERCENT, with the

@@ -2,10 +2,11 @@
  * What the command files share: the options of the commands that measure
  * or save, the helpers in cmd.c, and each command's entry point, which
  * main.c's table calls as fn(argc - 1, argv + 1, argv0).  A command is
- * one file, src/cmd_NAME.c, as in tmux, and only a command's file is
- * named so; the helpers several commands use are src/cli_NAME.c
+ * one file, src/cmd/cmd_NAME.c, as in tmux, and only a command's file
+ * is named so; the helpers several commands use are src/cmd/cli_NAME.c
  * (cli_measure.c, cli_json.c, cli_gate.c, cli_plan.c; cli_fleet.c for
- * the fleet commands), their functions still prefixed cmd_.  Only what
+ * the fleet commands), each function prefixed with its file's name
+ * (cli_plan_fresh() is in cli_plan.c); cmd.c's own are cmd_.  Only what
  * another file uses is declared here, the rest stays static in its file.
  */
 /* SPDX-License-Identifier: MIT */
@@ -20,7 +21,7 @@
 
 /*
  * What run, calibrate, users, the agent and import were asked for: the
- * plan (core/plan.c), and beside it only what is not the plan: where the
+ * plan (core/plan/plan.c), and beside it only what is not the plan: where the
  * run goes, how it is shown, what kind of run it is.
  */
 struct cmd_opts {

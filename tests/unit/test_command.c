@@ -1,5 +1,5 @@
 /*
- * Command tests (src/core/command*.c, csvrows.c): how a command line is
+ * Command tests (src/core/plan/command*.c, csvrows.c): how a command line is
  * split and whether it needs a shell, what is refused before anything
  * runs, parameter scans, suite files, and command tests run through the
  * runner: a figure per execution, a failing command's status and last

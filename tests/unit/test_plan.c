@@ -1,5 +1,5 @@
 /*
- * The one plan (core/plan.c): its defaults, its check, and every field
+ * The one plan (core/plan/plan.c): its defaults, its check, and every field
  * written into a run file by plan_write() and read back by plan_read()
  * unchanged, through the CSV file itself, so a resumed run runs exactly
  * the plan it was begun with; and a file whose plan keys are missing or

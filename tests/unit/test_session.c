@@ -1,5 +1,5 @@
 /*
- * The one measured run (core/session.c) that run, calibrate, users, the
+ * The one measured run (core/session/session.c) that run, calibrate, users, the
  * agent and the console drive: it saves as it goes and never calls a
  * running run interrupted; it claims its file so that two runs never
  * write one; a stopped run ends interrupted, saved and resumable; and a
