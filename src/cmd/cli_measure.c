@@ -12,6 +12,7 @@
 
 #include <sys/ioctl.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -53,7 +54,13 @@ cli_measure_on_signal(int sig)
 	cmd_measure_stop = 1;
 }
 
-/* SIGINT, SIGTERM and SIGHUP stop the run through cmd_measure_stop. */
+/*
+ * SIGINT, SIGTERM and SIGHUP stop the run through cmd_measure_stop.
+ * SIGPIPE is ignored while the run is in no file: a reader of stdout or
+ * stderr that went away (| ssh host 'cat > x' that could not connect)
+ * must not cost the run; the failed write is seen and handled instead.
+ * The samples' children get every signal's default back (sampler.c).
+ */
 static void
 cli_measure_signals(void)
 {
@@ -65,6 +72,7 @@ cli_measure_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }
 
 /* ---- Progress ---- */
@@ -340,20 +348,42 @@ cli_measure_print(const struct cmd_opts *m, const struct run *run)
 }
 
 /*
+ * -o -: the run file on stdout.  When stdout fails (a reader gone, a full
+ * disk) the run goes to a fallback file as a failed -o FILE does (exit
+ * 3), else onto stderr (exit 4); m->saved names the fallback.
+ */
+static int
+cli_measure_stdout(struct cmd_opts *m, const struct run *run)
+{
+	int	e;
+
+	errno = 0;
+	if (csvstore_print(run, stdout) == 0)
+		return 0;
+	e = errno;
+	if (save_fallback(run, m->saved, sizeof m->saved) == 0) {
+		fprintf(stderr, "sysmark: -o -: the run could not be written "
+		    "to stdout (%s); the run is saved in %s instead\n",
+		    strerror(e), m->saved);
+		return SM_EXIT_SAVED_ELSEWHERE;
+	}
+	m->saved[0] = '\0';
+	fprintf(stderr, "sysmark: -o -: the run could not be written to "
+	    "stdout (%s), nor to a fallback file; here it is:\n",
+	    strerror(e));
+	csvstore_print(run, stderr);
+	return SM_EXIT_NOT_SAVED;
+}
+
+/*
  * What the run gives on stdout: with -o - the run file and nothing
  * else, otherwise its tables (with --no-save, said to be unsaved).
  */
 static int
-cli_measure_output(const struct cmd_opts *m, const struct run *run)
+cli_measure_output(struct cmd_opts *m, const struct run *run)
 {
-	if (m->nosave && m->out != NULL && strcmp(m->out, "-") == 0) {
-		if (csvstore_print(run, stdout) != 0 || fflush(stdout) != 0) {
-			fprintf(stderr, "sysmark: -o -: the run could not be "
-			    "written to stdout\n");
-			return SM_EXIT_NOT_SAVED;
-		}
-		return 0;
-	}
+	if (m->nosave && m->out != NULL && strcmp(m->out, "-") == 0)
+		return cli_measure_stdout(m, run);
 	if (m->nosave && !m->quiet)
 		fprintf(stderr, "not saved (--no-save)\n");
 	return cli_measure_print(m, run);
@@ -405,6 +435,9 @@ cli_measure(struct cmd_opts *m)
 		fprintf(stderr, "sysmark: here it is:\n");
 		csvstore_print(&run, stderr);
 	}
+	/* In a file now: a reader gone may end sysmark as it would. */
+	if (m->saved[0] != '\0')
+		signal(SIGPIPE, SIG_DFL);
 	/* The table is printed whatever became of the save. */
 	rc = cli_measure_output(m, &run);
 	if (rc != 0 && st != SM_EXIT_SAVED_ELSEWHERE &&

@@ -188,6 +188,94 @@ test_file_size_limit_keeps_run(void **state)
 	free(se);
 }
 
+/*
+ * Run argv with stdout on outfd (closed here) and stderr captured; with
+ * fsize > 0, under that RLIMIT_FSIZE, so that no fallback file takes a
+ * run.  The exit status (128 + a signal), stderr in o->err.
+ */
+static void
+run_stdout_to(char *const argv[], int outfd, rlim_t fsize, struct tu_out *o)
+{
+	pid_t	pid;
+	int	pe[2], st;
+
+	/* A pipe, not a file: RLIMIT_FSIZE would cut a file short. */
+	assert_int_equal(pipe(pe), 0);
+	if ((pid = fork()) == 0) {
+		struct rlimit	rl = { fsize, fsize };
+
+		dup2(outfd, STDOUT_FILENO);
+		dup2(pe[1], STDERR_FILENO);
+		if (fsize > 0)
+			setrlimit(RLIMIT_FSIZE, &rl);
+		execv(tu_bin(), argv);
+		_exit(127);
+	}
+	close(outfd);
+	close(pe[1]);
+	o->out = NULL;
+	o->err = slurp_pipe(pe[0]);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	o->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * -o - with a reader that went away (SIGPIPE) or stdout on a full disk
+ * (/dev/full): the run measured is never lost.  It goes to a fallback
+ * file as a failed -o FILE does (exit 3), its path said; with no file
+ * able to take it, onto stderr (exit 4), whole enough to load.
+ */
+static void
+test_stdout_failing_keeps_run(void **state)
+{
+	char		 tmp[300], fb[PATH_MAX], *csv;
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
+	    "0.1", "-n", "1", "-q", "-o", "-", NULL };
+	int		 po[2];
+	struct tu_out	 o;
+	struct sm_error	 err;
+	struct run	 run;
+
+	(void)state;
+	snprintf(tmp, sizeof tmp, "%s/tmp", top);
+	assert_int_equal(mkdir(tmp, 0700), 0);
+	setenv("TMPDIR", tmp, 1);
+	/* The reader is gone before the run ends. */
+	assert_int_equal(pipe(po), 0);
+	close(po[0]);
+	run_stdout_to(argv, po[1], 0, &o);
+	if (o.status != SM_EXIT_SAVED_ELSEWHERE)
+		fail_msg("status %d: %s", o.status, o.err);
+	assert_non_null(strstr(o.err, "sysmark: -o -: the run could not be "
+	    "written to stdout (Broken pipe); the run is saved in "));
+	assert_fallback(tmp, fb, sizeof fb);
+	assert_non_null(strstr(o.err, fb));
+	assert_int_equal(unlink(fb), 0);
+	tu_out_free(&o);
+	/* A full disk. */
+	run_stdout_to(argv, open("/dev/full", O_WRONLY), 0, &o);
+	if (o.status != SM_EXIT_SAVED_ELSEWHERE)
+		fail_msg("status %d: %s", o.status, o.err);
+	assert_non_null(strstr(o.err, "(No space left on device); the run "
+	    "is saved in "));
+	assert_fallback(tmp, fb, sizeof fb);
+	assert_int_equal(unlink(fb), 0);
+	tu_out_free(&o);
+	/* No file takes it either: stderr holds it, as documented. */
+	run_stdout_to(argv, open("/dev/full", O_WRONLY), 200, &o);
+	assert_int_equal(o.status, SM_EXIT_NOT_SAVED);
+	assert_non_null(csv = strstr(o.err, "nor to a fallback file; here it "
+	    "is:\n"));
+	csv = strchr(csv, '\n') + 1;
+	run_init(&run);
+	if (csvstore_load_buf(&run, csv, strlen(csv), "stderr", &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(run.nsamples, 2);
+	run_free(&run);
+	tu_out_free(&o);
+	unsetenv("TMPDIR");
+}
+
 /* ---- What is refused before the run ---- */
 
 static void
@@ -447,6 +535,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_full_disk_falls_back),
 		T(test_file_size_limit_keeps_run),
+		T(test_stdout_failing_keeps_run),
 		T(test_read_only_dir_refused_before),
 		T(test_bad_targets_refused_before),
 		T(test_no_home_refused_before),

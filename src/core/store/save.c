@@ -175,8 +175,12 @@ save_claim_default(const struct run *run, const char *self, char *path,
 	return paths_claim(dir, stem, path, len, err);
 }
 
-/* A directory for the fallback file: $TMPDIR, /tmp, /var/tmp, ., $HOME. */
-static int
+/*
+ * Save run in a fallback file, sysmark-unsaved-HOST-DATE.csv in the first
+ * of $TMPDIR, /tmp, /var/tmp, ., $HOME that takes it; 0 with its path, or
+ * -1.  Also for a run that never had a file (-o - when stdout failed).
+ */
+int
 save_fallback(const struct run *run, char *path, size_t len)
 {
 	const char	*dirs[] = { getenv("TMPDIR"), "/tmp", "/var/tmp", ".",

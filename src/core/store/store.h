@@ -28,6 +28,7 @@ enum save_outcome save_run(const struct run *run, const char *self,
 	     struct sm_error *err);
 int	 save_claim_default(const struct run *, const char *, char *, size_t,
 	     struct sm_error *);
+int	 save_fallback(const struct run *, char *, size_t);
 
 /* journal.c: a run saved as it goes, for run --resume */
 struct journal {
