@@ -6,12 +6,39 @@ set -u
 passed=0
 failed=0
 log=$(mktemp "${TMPDIR:-/tmp}/sysmark-tests.XXXXXX")
-trap 'rm -f "$log"' EXIT INT TERM
+child=""
+# Stopped (SIGTERM, SIGINT, SIGHUP), it stops the test it runs, and all
+# that test started in its process group, and ends.  Each test runs in
+# the background in a group of its own (setsid: without a terminal sh
+# has no job control) and is waited for: a shell runs a trap only once
+# the command in the foreground is done, which could be never.
+# fd 3: stderr as given, for the trap (which may run inside a redirection).
+exec 3>&2
+trap 'rm -f "$log"' EXIT
+trap 'run_stop 143' TERM
+trap 'run_stop 130' INT
+trap 'run_stop 129' HUP
+
+run_stop() {
+	[ -z "$child" ] || kill -TERM "-$child" 2>/dev/null
+	echo "tests: stopped" >&3
+	exit "$1"
+}
+
+# Run "$@" in the background and wait for it; its exit status.
+run_one() {
+	setsid "$@" </dev/null &
+	child=$!
+	wait "$child"
+	rc=$?
+	child=""
+	return "$rc"
+}
 
 # cmocka ends each group with "[  PASSED  ] N test(s)." and, on failure,
 # "[  FAILED  ] M test(s), listed below:".
 for t in "$@"; do
-	"$t" >"$log" 2>&1
+	run_one "$t" >"$log" 2>&1
 	rc=$?
 	cat "$log"
 	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
@@ -27,7 +54,7 @@ done
 
 for s in tests/e2e/*.sh; do
 	[ -f "$s" ] || continue
-	if sh "$s"; then
+	if run_one sh "$s"; then
 		echo "[       OK ] $s"
 		passed=$((passed + 1))
 	else
