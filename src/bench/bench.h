@@ -6,7 +6,8 @@
  * setup() and teardown() run outside the timed region (fork a peer, open a
  * file); loop() is the only code inside it and repeats one operation n
  * times.  Calibration, timing, repetition and reporting belong to the
- * harness (src/core/measure/sampler.c), never to a benchmark.
+ * harness (src/core/measure/sampler.c times; src/bench/harness.c reports,
+ * places and forks partners), never to a benchmark.
  *
  * Bench files include only this header and libc.
  */
@@ -123,21 +124,21 @@ struct bench {
 	.scale = 1e6,							\
 	.timing = BENCH_CALIBRATED
 
-/* Report a failure to the parent and _exit() the child. */
+/* harness.c: report a failure to the parent and _exit() the child. */
 void	bench_fail(struct bench_ctx *, const char *, ...)
 	    __attribute__((format(printf, 2, 3), noreturn));
 
 /*
- * fork() for a partner process: the partner dies with its parent and holds
+ * harness.c: fork() for a partner process: the partner dies with its parent and holds
  * no harness descriptors, and is pinned where the bench's placement says.
  * Returns as fork() does.
  */
 pid_t	bench_fork(struct bench_ctx *);
 
-/* available() of a BENCH_TWO_CPUS variant: NULL or why it cannot run. */
+/* harness.c: a BENCH_TWO_CPUS variant's available(): NULL or why not. */
 const char *bench_two_cpus(void);
 
-/* Make a file in the copy's private directory; returns an open fd or -1. */
+/* harness.c: a file in the copy's private directory: an open fd or -1. */
 int	bench_tmpfile(struct bench_ctx *, char *, size_t);
 
 /*

@@ -23,7 +23,7 @@ static const char	*self_exe = "build/san/sysmark";
 static int
 reaped(pid_t pid, int p[2], char *msg, size_t len)
 {
-	struct sampler_msg	m;
+	struct bench_msg	m;
 	int			st;
 
 	close(p[1]);

@@ -129,7 +129,7 @@ garbage_loop(struct bench_ctx *ctx, uint64_t n)
 
 /* Send m on the result pipe, then hang until the runner kills the copy. */
 static void
-send_then_hang(struct bench_ctx *ctx, const struct sampler_msg *m)
+send_then_hang(struct bench_ctx *ctx, const struct bench_msg *m)
 {
 	if (write(ctx->report_fd, m, sizeof *m) != (ssize_t)sizeof *m)
 		_exit(9);
@@ -139,7 +139,7 @@ send_then_hang(struct bench_ctx *ctx, const struct sampler_msg *m)
 static void
 badmagic_loop(struct bench_ctx *ctx, uint64_t n)
 {
-	struct sampler_msg	m;
+	struct bench_msg	m;
 
 	(void)n;
 	memset(&m, 0x5a, sizeof m);
@@ -158,12 +158,12 @@ exit3_teardown(struct bench_ctx *ctx)
 static void
 stranger_loop(struct bench_ctx *ctx, uint64_t n)
 {
-	struct sampler_msg	m;
+	struct bench_msg	m;
 
 	(void)n;
 	memset(&m, 0, sizeof m);
-	m.magic = SAMPLER_MAGIC;
-	m.type = SAMPLER_RESULT;
+	m.magic = BENCH_MSG_MAGIC;
+	m.type = BENCH_MSG_RESULT;
 	m.copy = ctx->copies;
 	m.iterations = 1;
 	m.elapsed_ns = 1000;

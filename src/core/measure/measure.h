@@ -1,7 +1,7 @@
 /*
  * The core's measure layer: measuring: the runner and its schedule,
  * records, hooks and events (runner*.c, private: runner_int.h), the child's
- * side (sampler.c, squeeze.c), hooks (hooks.c), orphans swept (sweep.c).
+ * timing (sampler.c), hooks (hooks.c), orphans swept (sweep.c).
  *
  * Layers call only down: this header includes the one below it (import),
  * so a file here sees every lower layer and none above
@@ -13,6 +13,7 @@
 #define SYSMARK_MEASURE_H
 
 #include "../import/import.h"
+#include "../../bench/harness.h"
 
 /* hooks.c: the user's --prepare, --setup and --cleanup commands */
 #define HOOKS_TIMEOUT	600.0	/* seconds a hook may take */
@@ -35,23 +36,10 @@ int	 hooks_run(const struct hooks_call *, char *, size_t);
 void	 hooks_head(const struct run *, char *, size_t);
 void	 hooks_quote(const char *, char *, size_t);
 
-/* sampler.c: the child's side of the runner */
-enum sampler_msg_type {
-	SAMPLER_READY = 1,
-	SAMPLER_RESULT,
-	SAMPLER_ERROR
-};
-#define SAMPLER_MAGIC	0x534d4b31u	/* "SMK1" */
-struct sampler_msg {
-	uint32_t	magic;
-	uint32_t	type;
-	int32_t		copy;
-	uint32_t	pad;
-	uint64_t	iterations;
-	uint64_t	elapsed_ns;
-	char		text[200];	/* ERROR: why; RESULT: placement */
-	uint64_t	overhead_ns;	/* RESULT: to subtract from elapsed */
-};
+/*
+ * sampler.c: the child's timing of a sample, on the harness beneath the
+ * workloads (src/bench/harness.h: the report message, placement)
+ */
 /* The clock and the empty loop, measured once per run (calibrated tests). */
 struct sampler_probe {
 	double	resolution_ns;	/* smallest step the clock shows */
@@ -76,9 +64,6 @@ void	 sampler_child(const struct sampler_args *)
 	     __attribute__((noreturn));
 double	 sampler_figure(const struct bench *b, uint64_t iterations,
 	     uint64_t ns);
-
-/* squeeze.c */
-void	 sm_squeeze(char *, size_t, const char *);
 
 /* sweep.c */
 /* In each copy's environment: the run's mark, that finds its orphans. */

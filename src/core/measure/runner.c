@@ -102,7 +102,7 @@ runner_fail(struct runner *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(full, sizeof full, fmt, ap);
 	/* A long TMPDIR in it must not push the cause out. */
-	sm_squeeze(r->fail, sizeof r->fail, full);
+	bench_squeeze(r->fail, sizeof r->fail, full);
 	va_end(ap);
 }
 
@@ -315,24 +315,24 @@ runner_release(struct runner *r)
 }
 
 static void
-runner_message(struct runner *r, const struct sampler_msg *m)
+runner_message(struct runner *r, const struct bench_msg *m)
 {
 	struct runner_copy	*c;
 
-	if (m->magic != SAMPLER_MAGIC || m->copy < 0 || m->copy >= r->ncopy ||
-	    m->type < SAMPLER_READY || m->type > SAMPLER_ERROR) {
+	if (m->magic != BENCH_MSG_MAGIC || m->copy < 0 || m->copy >= r->ncopy ||
+	    m->type < BENCH_MSG_READY || m->type > BENCH_MSG_ERROR) {
 		runner_fail(r, "malformed record on the result pipe");
 		runner_kill_all(r);
 		return;
 	}
 	c = &r->copy[m->copy];
 	switch (m->type) {
-	case SAMPLER_READY:
+	case BENCH_MSG_READY:
 		c->ready = 1;
 		if (r->state == RUNNER_SETUP)
 			runner_release(r);
 		break;
-	case SAMPLER_RESULT:
+	case BENCH_MSG_RESULT:
 		c->reported = 1;
 		c->iterations = m->iterations;
 		c->elapsed_ns = m->elapsed_ns;
@@ -345,7 +345,7 @@ runner_message(struct runner *r, const struct sampler_msg *m)
 			    m->copy + 1, (unsigned long long)c->overhead_ns,
 			    (unsigned long long)c->elapsed_ns);
 		break;
-	case SAMPLER_ERROR:
+	case BENCH_MSG_ERROR:
 		runner_fail(r, "copy %d: %.*s", m->copy + 1,
 		    (int)sizeof m->text, m->text);
 		runner_kill_all(r);
@@ -374,7 +374,7 @@ runner_read(struct runner *r)
 		}
 		r->buflen += (size_t)n;
 		if (r->buflen == sizeof r->buf) {
-			struct sampler_msg	m;
+			struct bench_msg	m;
 
 			memcpy(&m, r->buf, sizeof m);
 			r->buflen = 0;

@@ -114,7 +114,7 @@ struct runner {
 	char			 mark[PATH_MAX + 32];	/* SWEEP_VAR=tmpdir */
 	int			 eof;
 	char			 fail[256];	/* first failure reason */
-	unsigned char		 buf[sizeof(struct sampler_msg)];
+	unsigned char		 buf[sizeof(struct bench_msg)];
 	size_t			 buflen;
 	struct sampler_probe	 probe;		/* for calibrated benches */
 };

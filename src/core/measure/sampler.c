@@ -1,10 +1,10 @@
 /*
- * The child's side of a sample: what runs between fork() and _exit() in
- * each copy.  It cuts the child loose from the parent's terminal, signal
- * handlers and descriptors, runs the benchmark's setup, reports READY,
- * waits at the barrier, then times the loop in growing batches until the
- * sample's duration has passed, and reports the iterations and the real
- * elapsed time.
+ * The child's timing of a sample: what runs between fork() and _exit() in
+ * each copy.  The child is cut loose from the parent and placed on its
+ * CPUs by the harness (src/bench/harness.c, beneath every workload),
+ * runs the benchmark's setup, reports READY, waits at the barrier, then
+ * times the loop in growing batches until the sample's duration has
+ * passed, and reports the iterations and the real elapsed time.
  *
  * Timing lives here and only here: a benchmark's loop() holds nothing but
  * its operation.  Kept apart from runner.c because, but for the start-up
@@ -15,32 +15,12 @@
  */
 /* SPDX-License-Identifier: MIT */
 
-#ifdef __linux__
-#define _GNU_SOURCE	/* sched_setaffinity() */
-#include <sched.h>
-#endif
-
-#include <sys/types.h>
-#include <sys/stat.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#endif
-
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "measure.h"
-
-#ifndef NSIG
-#define NSIG	65	/* not POSIX; sigaction() refuses what is past the end */
-#endif
 
 /* A batch shorter than this is doubled: clock reads stay below 0.01%. */
 #define SAMPLER_MIN_BATCH_NS	2000000ull
@@ -64,244 +44,6 @@
 #define SAMPLER_CAL_CLOCK_MUL	10000
 #define SAMPLER_MAX_N		(1ull << 40)
 #define SAMPLER_CAL_TRIES	11	/* batches a sample takes the median of */
-
-static void	sampler_send(int, uint32_t, int, uint64_t, uint64_t,
-		    const char *);
-
-static void
-sampler_send_msg(int fd, uint32_t type, int copy, uint64_t iterations,
-    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text)
-{
-	struct sampler_msg	m;
-
-	memset(&m, 0, sizeof m);
-	m.magic = SAMPLER_MAGIC;
-	m.type = type;
-	m.copy = copy;
-	m.iterations = iterations;
-	m.elapsed_ns = elapsed_ns;
-	m.overhead_ns = overhead_ns;
-	if (text != NULL)
-		strncpy(m.text, text, sizeof m.text - 1);
-	/* One record is smaller than PIPE_BUF, so the write is atomic. */
-	if (write(fd, &m, sizeof m) != (ssize_t)sizeof m)
-		_exit(3);
-}
-
-static void
-sampler_send(int fd, uint32_t type, int copy, uint64_t iterations,
-    uint64_t elapsed_ns, const char *text)
-{
-	sampler_send_msg(fd, type, copy, iterations, elapsed_ns, 0, text);
-}
-
-/* Report a failure to the parent and leave. */
-void
-bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
-{
-	char	msg[sizeof ((struct sampler_msg *)0)->text];
-	char	full[2 * PATH_MAX + 512];
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(full, sizeof full, fmt, ap);
-	va_end(ap);
-	/* The text has room for 199 bytes: keep the cause, cut the path. */
-	sm_squeeze(msg, sizeof msg, full);
-	sampler_send(ctx->report_fd, SAMPLER_ERROR, ctx->copy, 0, 0, msg);
-	_exit(1);
-}
-
-/* Tie the calling process's life to its parent's. */
-static void
-sampler_die_with(pid_t parent)
-{
-#ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-	/* The parent may have died before prctl() took effect. */
-	if (getppid() != parent)
-		_exit(4);
-}
-
-/* ---- Placement ---- */
-
-/* The CPUs this process may use, at most max of them; 0 if unknown. */
-static int
-sampler_cpus(int *cpu, int max)
-{
-#ifdef __linux__
-	cpu_set_t	set;
-	int		n = 0;
-
-	if (sched_getaffinity(0, sizeof set, &set) != 0)
-		return 0;
-	for (int i = 0; i < CPU_SETSIZE && n < max; i++)
-		if (CPU_ISSET(i, &set))
-			cpu[n++] = i;
-	return n;
-#else
-	(void)cpu;
-	(void)max;
-	return 0;
-#endif
-}
-
-static int
-sampler_pin(int cpu)
-{
-#ifdef __linux__
-	cpu_set_t	set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof set, &set);
-#else
-	(void)cpu;
-	errno = ENOSYS;
-	return -1;
-#endif
-}
-
-/*
- * A BENCH_TWO_CPUS variant's available(): NULL when this process may use
- * two CPUs, else why it cannot run (the runner records it as skipped).
- */
-const char *
-bench_two_cpus(void)
-{
-	int	cpu[2];
-
-	if (sampler_cpus(cpu, 2) == 2)
-		return NULL;
-	return "the two-CPU variant needs two CPUs, and this process may "
-	    "use only one";
-}
-
-/*
- * Pin this copy where the bench's placement says and describe it in
- * where[]: copy k takes the k-th CPU (one CPU) or the k-th pair (two).
- * A placement the system cannot give fails the sample with a reason.
- */
-static void
-sampler_place(struct bench_ctx *ctx, char *where, size_t len)
-{
-	enum bench_place	 place = ctx->bench->place;
-	int			 cpu[1024], n;
-
-	where[0] = '\0';
-	if (place == BENCH_ANYWHERE)
-		return;
-	if ((n = sampler_cpus(cpu, 1024)) == 0)
-		bench_fail(ctx, "skipped: this system cannot pin processes "
-		    "to CPUs");
-	if (place == BENCH_TWO_CPUS && n < 2)
-		bench_fail(ctx, "skipped: the two-CPU variant needs two CPUs, "
-		    "and this process may use only CPU %d", cpu[0]);
-	if (place == BENCH_ONE_CPU) {
-		ctx->cpu[0] = ctx->cpu[1] = cpu[ctx->copy % n];
-		snprintf(where, len, "one CPU: %d", ctx->cpu[0]);
-	} else {
-		ctx->cpu[0] = cpu[(2 * ctx->copy) % n];
-		ctx->cpu[1] = cpu[(2 * ctx->copy + 1) % n];
-		snprintf(where, len, "two CPUs: %d, partners on %d",
-		    ctx->cpu[0], ctx->cpu[1]);
-	}
-	if (sampler_pin(ctx->cpu[0]) != 0)
-		bench_fail(ctx, "sched_setaffinity: %s", strerror(errno));
-}
-
-/*
- * Partners alternate between the two CPUs, starting on the other one, so
- * that in a ring every hop crosses CPUs.  On one CPU both are the same.
- */
-pid_t
-bench_fork(struct bench_ctx *ctx)
-{
-	pid_t	parent = getpid();
-	pid_t	pid;
-	int	k = ++ctx->nforked;
-
-	if ((pid = fork()) != 0)
-		return pid;
-	if (ctx->bench->place != BENCH_ANYWHERE)
-		sampler_pin(ctx->cpu[k % 2]);	/* else stays with us */
-	sampler_die_with(parent);
-	close(ctx->report_fd);
-	ctx->report_fd = -1;
-	return 0;
-}
-
-int
-bench_tmpfile(struct bench_ctx *ctx, char *path, size_t len)
-{
-	if ((size_t)snprintf(path, len, "%s/sysmark.XXXXXX", ctx->tmpdir) >=
-	    len) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return mkstemp(path);
-}
-
-/* Close descriptors first..last, all of them however high they go. */
-static void
-sampler_close_range(unsigned first, unsigned last)
-{
-	long	max;
-
-	if (first > last)
-		return;
-#if defined(__linux__) && defined(SYS_close_range)
-	if (syscall(SYS_close_range, first, last, 0) == 0)
-		return;
-#endif
-	/* No close_range (old kernel, BSD): every descriptor up to the limit. */
-	if ((max = sysconf(_SC_OPEN_MAX)) < 0 || max > (1L << 20))
-		max = 1L << 20;
-	for (long fd = first; fd <= (long)last && fd < max; fd++)
-		close((int)fd);
-}
-
-/* Close every descriptor above stderr but the two pipes to the parent. */
-static void
-sampler_close_others(int keep1, int keep2)
-{
-	unsigned	lo = (unsigned)(keep1 < keep2 ? keep1 : keep2);
-	unsigned	hi = (unsigned)(keep1 < keep2 ? keep2 : keep1);
-
-	sampler_close_range(STDERR_FILENO + 1, lo - 1);
-	sampler_close_range(lo + 1, hi - 1);
-	sampler_close_range(hi + 1, ~0u);
-}
-
-/* Undo what the parent set up for itself: handlers, mask, descriptors. */
-static void
-sampler_detach(const struct sampler_args *a)
-{
-	struct sigaction	sa;
-	sigset_t		none;
-	int			null;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &sa, NULL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	setpgid(0, 0);
-	sampler_die_with(a->parent);
-	if ((null = open("/dev/null", O_RDWR)) >= 0) {
-		dup2(null, STDIN_FILENO);
-		dup2(null, STDOUT_FILENO);
-		if (null > STDERR_FILENO)
-			close(null);
-	}
-	sampler_close_others(a->report_fd, a->go_fd);
-	fcntl(a->report_fd, F_SETFD, FD_CLOEXEC);
-	fcntl(a->go_fd, F_SETFD, FD_CLOEXEC);
-}
 
 /*
  * Run the loop in batches until duration_ns has passed.  Batches double
@@ -554,7 +296,7 @@ sampler_child(const struct sampler_args *a)
 	uint64_t		iters, elapsed, overhead = 0;
 	char			c, where[96];
 
-	sampler_detach(a);
+	bench_detach(a->parent, a->report_fd, a->go_fd);
 	/* What the test runs (a compiler, a shell) keeps its files here too. */
 	setenv("TMPDIR", a->tmpdir, 1);
 	memset(&ctx, 0, sizeof ctx);
@@ -564,10 +306,10 @@ sampler_child(const struct sampler_args *a)
 	ctx.tmpdir = a->tmpdir;
 	ctx.self_exe = a->self_exe;
 	ctx.report_fd = a->report_fd;
-	sampler_place(&ctx, where, sizeof where);
+	bench_place(&ctx, where, sizeof where);
 	if (a->bench->setup != NULL && a->bench->setup(&ctx) != 0)
 		bench_fail(&ctx, "setup failed");
-	sampler_send(a->report_fd, SAMPLER_READY, a->copy, 0, 0, NULL);
+	bench_report(a->report_fd, BENCH_MSG_READY, a->copy, 0, 0, 0, NULL);
 	/* The barrier: the parent closes the other end once all are ready. */
 	while (read(a->go_fd, &c, 1) < 0 && errno == EINTR)
 		;
@@ -581,7 +323,7 @@ sampler_child(const struct sampler_args *a)
 		if (a->bench->overhead != NULL)
 			overhead = sampler_overhead(&ctx, iters);
 	}
-	sampler_send_msg(a->report_fd, SAMPLER_RESULT, a->copy, iters, elapsed,
+	bench_report(a->report_fd, BENCH_MSG_RESULT, a->copy, iters, elapsed,
 	    overhead, where);
 	if (a->bench->teardown != NULL)
 		a->bench->teardown(&ctx);
