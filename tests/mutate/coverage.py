@@ -1,0 +1,124 @@
+"""Which unit programs run which lines, for tests/mutate/sample.py.
+
+A mutant on a line no program runs cannot be caught by any of them, and
+one on a line only test_stats runs is caught by test_stats or by none:
+so sample.py runs, for each mutant, only the programs that ran its line.
+The lines come from a build with gcov (-O0 --coverage, no sanitizers,
+in a copy of its own), each program run once alone with its .gcda files
+cleared before it, the sysmark binary it starts counted with it.
+
+A line gcov does not count (a declaration, a line inside a longer
+statement, a #define, a table) takes the counted line before it in the
+same function; one outside any function (a constant or a table at file
+scope) is taken as run by every program that ran any line of its file.
+"""
+
+import bisect
+import glob
+import json
+import os
+
+from mutbuild import run
+
+
+class Coverage:
+    """tests[program][file] = set of lines run; lines[file] the lines
+    gcov counts; funcs[file] its functions' (start, end) lines."""
+
+    def __init__(self):
+        self.tests = {}
+        self.lines = {}
+        self.funcs = {}
+        self.secs = {}
+        self.flaky = set()
+
+    def add(self, program, doc):
+        """Fold one gcov JSON document in, for program."""
+        for f in doc.get("files", []):
+            name = f["file"]
+            counted = self.lines.setdefault(name, set())
+            ran = self.tests.setdefault(program, {}).setdefault(name, set())
+            for ln in f.get("lines", []):
+                counted.add(ln["line_number"])
+                if ln["count"] > 0:
+                    ran.add(ln["line_number"])
+            self.funcs[name] = sorted(
+                (fn["start_line"], fn["end_line"])
+                for fn in f.get("functions", []))
+
+    def _line_for(self, path, line):
+        """The counted line that stands for line, or None at file scope."""
+        counted = sorted(self.lines.get(path, ()))
+        if line in self.lines.get(path, ()):
+            return line
+        inside = [s for s, e in self.funcs.get(path, []) if s <= line <= e]
+        if not inside:
+            return None
+        i = bisect.bisect_right(counted, line) - 1
+        return counted[i] if i >= 0 and counted[i] >= inside[-1] else None
+
+    def programs(self, path, line):
+        """The programs that ran the line (or, at file scope, the file)."""
+        at = self._line_for(path, line)
+        out = []
+        for prog, files in self.tests.items():
+            ran = files.get(path, set())
+            if (at is None and ran) or (at is not None and at in ran):
+                out.append(prog)
+        return out
+
+
+def _clear(tree):
+    for p in glob.glob(os.path.join(tree, "**/*.gcda"), recursive=True):
+        os.unlink(p)
+
+
+def _gcov(tree, cov, program):
+    found = glob.glob(os.path.join(tree, "**/*.gcda"), recursive=True)
+    found = [p for p in found if "/tests/" not in p
+             and not os.path.basename(p).startswith("test_")]
+    for i in range(0, len(found), 50):
+        status, out, _ = run(["gcov", "--json-format", "--stdout"] +
+                             found[i:i + 50], tree)
+        for text in out.splitlines():
+            if text.startswith("{"):
+                cov.add(program, json.loads(text))
+
+
+def build(tree, programs, log):
+    """Build the coverage copy: every object, the binary, the helper
+    and the programs, -O0 with gcov."""
+    flags = ["SAN=-O0 --coverage", "CFLAGS=-O0 --coverage"]
+    targets = ["build/san/sysmark", "build/san/sysmark-exec"]
+    targets += ["build/san/" + p for p in programs]
+    status, out, t = run(["make", "-j2"] + flags + targets, tree)
+    log("coverage build: %.0f s" % t)
+    if status != 0:
+        raise RuntimeError("the coverage build failed:\n" + out[-3000:])
+
+
+def measure(tree, programs, limit, log):
+    """Run each program alone in the coverage copy; the Coverage, with
+    each program's time.  One that fails and then passes flakes, and
+    must fail three times to catch a mutant.  One that fails three times
+    here is listed in cov.failed, its lines counted all the same: gcov
+    itself can make a program fail (a file size limit it sets stops
+    gcov's own files), so sample.py tries it on the sanitized copy."""
+    cov = Coverage()
+    cov.failed = set()
+    for prog in programs:
+        for attempt in range(3):
+            _clear(tree)
+            status, out, t = run(["build/san/" + prog], tree, limit)
+            if status == 0:
+                break
+            cov.flaky.add(prog)
+        if status != 0:
+            cov.failed.add(prog)
+            cov.flaky.discard(prog)
+        _gcov(tree, cov, prog)
+        cov.secs[prog] = t
+        log("coverage of %s: %.0f s%s" %
+            (prog, t, " (it flaked)" if prog in cov.flaky else
+             " (it failed here)" if status != 0 else ""))
+    return cov

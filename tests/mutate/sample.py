@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""How many bugs nobody listed would the unit tests catch?
+
+    python3 tests/mutate/sample.py [-n 100] [--seed N] [--list]
+        [--only IDENT]... [--limit SECONDS] [--work DIR] [--out FILE]
+
+Every mutant the operators of operators.py make over src/ and ui/ is
+listed, and a random sample of n (100) is drawn from them with a seed
+that is printed (--seed replays a sample on the same tree).  The draw
+takes as many of each operator (ror, lcr, aor, crp, sdl, rvr) as it
+can: drawn from all mutants alike, constants would be four in ten of
+the sample, most of them buffer sizes.  Each mutant is planted in a copy
+of the tree, built with the sanitizers as `make test` builds, and the
+unit programs that run its line (coverage.py says which) are run
+against it, the fastest first, until one fails.  Each ends as one of
+
+  killed          a program failed, and failed again when rerun
+  timed out       a program ran past its bound (5 times its own time
+                  in the coverage run plus 60 s, at most --limit)
+  survived        every program that runs the line passed, or none runs
+                  it ("no program runs it"), or --budget ran out first
+  didn't compile  the compiler refused it (-Werror): not counted
+  equivalent      listed in tests/mutate/equivalent, with why: it
+                  cannot change what the program does; not counted
+
+and the score is killed and timed out over the others counted.  The
+load is printed at the start and the end: run it with nice -n 19 on a
+shared machine; it builds one mutant at a time (make -j2 only for the
+copies' first builds).  --list prints the sample and stops; --only runs
+the mutants named (as the listing names them) instead of a sample.
+"""
+
+import argparse
+import datetime
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+# No __pycache__ left in the tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import coverage  # noqa: E402
+import operators  # noqa: E402
+from mutbuild import Tree, copy_tree, run, sources  # noqa: E402
+
+ORDER = ["ror", "lcr", "aor", "crp", "sdl", "rvr"]
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def load():
+    return "%.1f %.1f %.1f" % os.getloadavg()
+
+
+def args_parse(argv):
+    p = argparse.ArgumentParser(
+        prog="sample.py", description="mutation score of a random sample")
+    p.add_argument("-n", type=int, default=100, help="mutants (100)")
+    p.add_argument("--seed", type=int, help="replay the sample of SEED")
+    p.add_argument("--list", action="store_true",
+                   help="print the sample and stop")
+    p.add_argument("--only", action="append", default=[],
+                   help="run the mutant IDENT (FILE:LINE:COL:OP)")
+    p.add_argument("--limit", type=int, default=600,
+                   help="seconds at most for one program's run (600)")
+    p.add_argument("--budget", type=int, default=0,
+                   help="seconds of runs at most for one mutant; past it "
+                   "the programs left are not run and it counts as "
+                   "survived (0: no bound)")
+    p.add_argument("--work", help="the copies' directory (kept)")
+    p.add_argument("--out", help="write one line per mutant here (TSV)")
+    p.add_argument("--programs", help="only these unit programs "
+                   "(test_a,test_b; default all)")
+    p.add_argument("--equivalent", default="tests/mutate/equivalent",
+                   help="the triaged equivalent mutants")
+    a = p.parse_args(argv)
+    if a.n < 1 or a.limit < 1:
+        p.error("-n and --limit must be positive")
+    return a
+
+
+def enumerate_all(tree):
+    """Every mutant of every file, in file order."""
+    files, _ = sources(tree)
+    found = []
+    for f in files:
+        with open(os.path.join(tree, f)) as fh:
+            found += operators.mutants(f, fh.read())
+    return found
+
+
+def draw(found, n, seed):
+    """n mutants, as evenly over the operators as they allow."""
+    rng = random.Random(seed)
+    groups = {op: [m for m in found if m.op == op] for op in ORDER}
+    quota = {op: 0 for op in ORDER}
+    left = n
+    while left > 0 and any(quota[op] < len(groups[op]) for op in ORDER):
+        for op in ORDER:
+            if left > 0 and quota[op] < len(groups[op]):
+                quota[op] += 1
+                left -= 1
+    picked = []
+    for op in ORDER:
+        picked += rng.sample(groups[op], quota[op])
+    picked.sort(key=lambda m: (m.path, m.start, m.op, m.new))
+    return picked
+
+
+def read_equivalent(path):
+    """(file, what, line text) -> why, from the triage list."""
+    eq = {}
+    if not os.path.exists(path):
+        return eq
+    with open(path) as fh:
+        for raw in fh:
+            if raw.startswith("#") or not raw.strip():
+                continue
+            f = raw.rstrip("\n").split("\t")
+            if len(f) != 4:
+                raise SystemExit("%s: not 4 fields: %s" % (path, raw))
+            eq[(f[0], f[1], f[2].strip())] = f[3]
+    return eq
+
+
+def line_text(text, m):
+    start = text.rfind("\n", 0, m.start) + 1
+    end = text.find("\n", m.start)
+    return text[start:end].strip()
+
+
+class Programs:
+    """The unit programs: their time in the coverage run (where each
+    passed on the unmodified tree), which run the sysmark binary, and
+    how long each may take under a mutant."""
+
+    def __init__(self, tree, names, limit, budget=0):
+        self.tree = tree
+        self.limit = limit
+        self.budget = budget
+        self.secs = {}
+        self.flaky = set()
+        self.bin = set()
+        self.built = set()
+        for name in names:
+            with open(os.path.join(tree.path, "tests/unit", name + ".c")) as f:
+                if re.search(r'tu_run\(|tu_bin\(\)|build/san/sysmark"',
+                             f.read()):
+                    self.bin.add(name)
+
+    def bound(self, name):
+        return min(self.limit, int(5 * self.secs[name]) + 60)
+
+    def check(self, name):
+        """Keep name only if it passes on the unmodified sanitized copy
+        (it failed in the coverage copy)."""
+        if self.tree.link_bin()[0] == 0 and self.link(name):
+            status, out, t = run(["build/san/" + name], self.tree.path,
+                                 self.limit)
+            if status == 0:
+                self.secs[name] = t
+                log("%s passes on the sanitized copy: kept" % name)
+                return
+        del self.secs[name]
+        log("%s fails on the unmodified tree; left out" % name)
+
+    def link(self, name):
+        """Link name against the planted tree (its object compiled once)."""
+        if name not in self.built:
+            self.tree.test_object(name)
+            self.built.add(name)
+        return self.tree.link_test(name)[0] == 0
+
+
+def try_program(tree, progs, name, state):
+    """Run one program against the planted mutant: 'killed',
+    'timed out', 'passed' or 'unbuilt'."""
+    if name in progs.bin and not state["bin"]:
+        if tree.link_bin()[0] != 0:
+            return "unbuilt"
+        state["bin"] = True
+    if not progs.link(name):
+        return "unbuilt"
+    tries = 3 if name in progs.flaky else 2
+    for _ in range(tries):
+        status, _, _ = run(["build/san/" + name], tree.path,
+                           progs.bound(name))
+        if status is None:
+            return "timed out"
+        if status == 0:
+            return "passed"
+    return "killed"
+
+
+def judge(tree, progs, cov, m):
+    """(result, program) for one planted mutant."""
+    state = {"bin": False}
+    names = [p for p in cov.programs(m.path, m.line) if p in progs.secs]
+    if not names:
+        return "survived", "no program runs it"
+    names.sort(key=lambda p: progs.secs[p])
+    start = time.monotonic()
+    for i, name in enumerate(names):
+        if progs.budget and time.monotonic() - start > progs.budget:
+            return "survived", "budget: %d of %d programs ran" % (
+                i, len(names))
+        r = try_program(tree, progs, name, state)
+        if r in ("killed", "timed out"):
+            return r, name
+        if r == "unbuilt":
+            return "didn't compile", "link of " + name
+    return "survived", "%d programs ran it" % len(names)
+
+
+def one(tree, progs, cov, eq, m, text):
+    """Plant m, judge it, put the tree back: (result, detail)."""
+    why = eq.get((m.path, m.op + " " + m.what, line_text(text, m)))
+    if why is not None:
+        return "equivalent", why
+    status, out = tree.plant(m, text)
+    try:
+        if status != 0:
+            first = next((ln for ln in out.splitlines() if "error" in ln),
+                         "")
+            return "didn't compile", first.strip()[:100]
+        if tree.same_object(m.path):
+            return "equivalent", "the compiler built the same object"
+        return judge(tree, progs, cov, m)
+    finally:
+        tree.restore()
+
+
+def pick(a, found, seed):
+    if not a.only:
+        return draw(found, a.n, seed)
+    byid = {m.ident(): m for m in found}
+    missing = [i for i in a.only if i not in byid]
+    if missing:
+        raise SystemExit("no such mutant: " + " ".join(missing))
+    return [byid[i] for i in a.only]
+
+
+def prepare(src, work, names, a):
+    """The copy planted in, its programs timed, and the coverage."""
+    tree_dir = os.path.join(work, "tree")
+    copy_tree(src, tree_dir)
+    tree = Tree(tree_dir, log)
+    tree.make(["build/san/sysmark", "build/san/sysmark-exec"])
+    progs = Programs(tree, names, a.limit, a.budget)
+    cov_dir = os.path.join(work, "cov")
+    copy_tree(src, cov_dir, with_build=False)
+    coverage.build(cov_dir, names, log)
+    cov = coverage.measure(cov_dir, names, a.limit, log)
+    progs.secs = dict(cov.secs)
+    progs.flaky = set(cov.flaky)
+    for name in sorted(cov.failed):
+        progs.check(name)
+    return tree, progs, cov
+
+
+def summary(results, seed, load0):
+    counts = {}
+    for m, r, _ in results:
+        counts[r] = counts.get(r, 0) + 1
+    caught = counts.get("killed", 0) + counts.get("timed out", 0)
+    counted = caught + counts.get("survived", 0)
+    log("\nsample: seed %s, %d mutants, load %s at the start, %s at the "
+        "end" % (seed, len(results), load0, load()))
+    log("  " + ", ".join("%s %d" % (k, v) for k, v in sorted(counts.items())))
+    if counted:
+        log("score: %d of %d caught (%.0f%%)" %
+            (caught, counted, 100.0 * caught / counted))
+    for op in ORDER:
+        mine = [r for m, r, _ in results if m.op == op]
+        k = sum(r in ("killed", "timed out") for r in mine)
+        c = sum(r in ("killed", "timed out", "survived") for r in mine)
+        if c:
+            log("  %s: %d of %d" % (op, k, c))
+    log("survivors:")
+    for m, r, d in results:
+        if r == "survived":
+            log("  %s (%s)" % (m.describe(), d))
+
+
+def main(argv):
+    a = args_parse(argv)
+    src = os.getcwd()
+    if not os.path.isfile("Makefile") or not os.path.isdir("src/core"):
+        raise SystemExit("sample.py: run from the top of the tree")
+    seed = a.seed if a.seed is not None else random.SystemRandom().randrange(
+        1, 2 ** 31)
+    found = enumerate_all(src)
+    chosen = pick(a, found, seed)
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip()
+    log("sample.py: %s UTC, tree %s, seed %d, %d of %d mutants (%s)" % (
+        datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"), head or "?",
+        seed, len(chosen), len(found), ", ".join(
+            "%s %d" % (op, sum(m.op == op for m in found)) for op in ORDER)))
+    if a.list:
+        for m in chosen:
+            log(m.describe())
+        return 0
+    load0 = load()
+    log("load %s" % load0)
+    work = a.work or tempfile.mkdtemp(prefix="sysmark-sample.")
+    names = sorted(f[:-2] for f in os.listdir("tests/unit")
+                   if f.startswith("test_") and f.endswith(".c"))
+    if a.programs:
+        names = [p for p in names if p in a.programs.split(",")]
+    eq = read_equivalent(a.equivalent)
+    out = open(a.out, "w") if a.out else None
+    try:
+        tree, progs, cov = prepare(src, work, names, a)
+        results = []
+        for i, m in enumerate(chosen, 1):
+            with open(os.path.join(tree.path, m.path)) as fh:
+                text = fh.read()
+            t0 = time.monotonic()
+            r, d = one(tree, progs, cov, eq, m, text)
+            results.append((m, r, d))
+            log("%3d %s: %s (%s; %.0f s, load %.1f)" % (
+                i, m.describe(), r, d, time.monotonic() - t0,
+                os.getloadavg()[0]))
+            if out:
+                out.write("\t".join([m.ident(), m.what, r, d]) + "\n")
+                out.flush()
+        summary(results, seed, load0)
+    finally:
+        if not a.work:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The mutation operators on a file whose every site is known.
+
+    python3 tests/mutate/selftest.py      (tests/e2e/mutate_sample.sh)
+
+Checks that each operator finds its sites and only those (nothing in a
+comment, a string, an #include or a declaration's `*`), that every
+mutant keeps the file's line count, that each mutant of the file still
+compiles where it should, and that a seed draws the same sample twice
+and another seed another.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+# No __pycache__ left in the tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import operators  # noqa: E402
+import sample  # noqa: E402
+
+SOURCE = r'''#include <stdio.h>
+#define LIMIT 8
+/* a < b && c || d + 1 in a comment */
+static int
+f(int a, int b, const char *s)
+{
+	char	*p = NULL;
+
+	if (a < b && b != 3)
+		return a * b + 2;
+	puts("x < y || 5 - 1");
+	(void)printf("%d\n",
+	    a - b);
+	return p != NULL;
+}
+'''
+
+# Site -> the replacements expected there: ror twice on <, once on
+# != (two of them), lcr once, aor on * + -, crp +1/-1 on 8, 3, 2 (and
+# none in the string or comment), sdl on the two calls, rvr on both
+# returns.
+EXPECTED = {
+    "ror": ["< -> <=", "< -> >=", "!= -> ==", "!= -> =="],
+    "lcr": ["&& -> ||"],
+    "aor": ["* -> /", "+ -> -", "- -> +"],
+    "crp": ["8 -> 9", "8 -> 7", "3 -> 4", "3 -> 2", "2 -> 3", "2 -> 1"],
+    "sdl": ["puts(...) removed", "printf(...) removed"],
+    "rvr": ["return a * b + 2 -> return 0", "return p != NULL -> return 0"],
+}
+
+
+def fail(msg):
+    print("selftest: FAILED: " + msg)
+    sys.exit(1)
+
+
+def check_sites(found):
+    for op, whats in EXPECTED.items():
+        got = sorted(m.what for m in found if m.op == op)
+        if got != sorted(whats):
+            fail("%s: expected %s, found %s" % (op, sorted(whats), got))
+    if len(found) != sum(len(w) for w in EXPECTED.values()):
+        fail("%d mutants, expected %d" %
+             (len(found), sum(len(w) for w in EXPECTED.values())))
+
+
+def check_compiles(found, tmp):
+    lines = SOURCE.count("\n")
+    for m in found:
+        text = m.apply(SOURCE)
+        if text.count("\n") != lines:
+            fail("%s changes the line count" % m.describe())
+        path = os.path.join(tmp, "m.c")
+        with open(path, "w") as fh:
+            fh.write(text)
+        p = subprocess.run(["cc", "-std=c11", "-fsyntax-only", path],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            fail("%s does not compile:\n%s" % (m.describe(), p.stderr))
+
+
+def check_draw(found):
+    one = [m.ident() for m in sample.draw(found, 6, 42)]
+    two = [m.ident() for m in sample.draw(found, 6, 42)]
+    other = [m.ident() for m in sample.draw(found, 6, 43)]
+    if one != two:
+        fail("seed 42 drew two different samples")
+    if one == other:
+        fail("seeds 42 and 43 drew the same sample")
+    ops = sorted(m.op for m in sample.draw(found, 6, 42))
+    if ops != sorted(sample.ORDER):
+        fail("6 drawn from 6 operators: expected one each, got %s" % ops)
+
+
+def main():
+    found = operators.mutants("t.c", SOURCE)
+    check_sites(found)
+    with tempfile.TemporaryDirectory() as tmp:
+        check_compiles(found, tmp)
+    check_draw(found)
+    print("selftest: %d mutants as expected" % len(found))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
