@@ -1,14 +1,16 @@
 /*
  * What the fleet commands share (fleet check in cmd_fleet.c, run and
- * calibrate in cmd_fleet_run.c, collect in cmd_fleet_collect.c): their
- * connection options, the hosts chosen by the inventory (or --hosts) and
- * the pattern, each host's session driven through fleet_loop with the
- * signals that stop them, and the exit status they end with.  Apart from
- * cmd_fleet.c, which dispatches to the subcommands, so that no two of
- * these files call each other (tests/structure/cycles.sh).
+ * calibrate in cli_fleet_run.c, collect in cmd_fleet_collect.c): their
+ * connection options, one fleet run (src/core/fleet/fleet_run.c) driven
+ * to its end with the signals that stop it, what it told kept and
+ * printed, and fleet.csv's status table.  Apart from cmd_fleet.c, which
+ * dispatches to the subcommands, so that no two of these files call each
+ * other (tests/structure/cycles.sh).
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +23,7 @@ static volatile sig_atomic_t cmd_fleet_stop;
 
 /*
  * The first Ctrl-C stops every host and keeps what finished; a second
- * ends the fleet at once (fleet_loop_run()), as it ends run.
+ * ends the fleet at once (fleet_run_step()), as it ends run.
  */
 static void
 cli_fleet_on_signal(int sig)
@@ -52,9 +54,8 @@ void
 cli_fleet_init(struct cli_fleet *f)
 {
 	memset(f, 0, sizeof *f);
-	fleet_inv_init(&f->inv);
-	f->ssh.connect_timeout = 10;
-	f->parallel = FLEET_MAX_PARALLEL;
+	f->c.connect_timeout = 10;
+	f->c.parallel = FLEET_MAX_PARALLEL;
 }
 
 /* One of the connection options (i F A f w H) into f; 0 or a status. */
@@ -65,31 +66,29 @@ cli_fleet_opt(struct cli_fleet *f, int c, const char *arg)
 
 	switch (c) {
 	case 'i':
-		f->inv_path = arg;
+		f->c.inv_path = arg;
 		return 0;
 	case 'H':
-		f->hosts = arg;
+		f->c.hosts = arg;
 		return 0;
 	case 'F':
-		if (!fleet_valid_path(arg))
-			return cmd_usage_error("-F: not a file name");
-		f->ssh.config = arg;
+		f->c.ssh_config = arg;
 		return 0;
 	case 'A':
-		f->ssh.accept_new = 1;
+		f->c.accept_new = 1;
 		return 0;
 	case 'f':
 		if (sm_parse_int(arg, 1, FLEET_MAX_PARALLEL, &n) != 0)
 			return cmd_usage_error("-f %s: hosts at once is a "
 			    "whole number from 1 to %d", arg,
 			    FLEET_MAX_PARALLEL);
-		f->parallel = (size_t)n;
+		f->c.parallel = (size_t)n;
 		return 0;
 	case 'w':
 		if (sm_parse_int(arg, 1, 600, &n) != 0)
 			return cmd_usage_error("-w %s: the connect timeout is "
 			    "a whole number of seconds from 1 to 600", arg);
-		f->ssh.connect_timeout = (int)n;
+		f->c.connect_timeout = (int)n;
 		return 0;
 	}
 	return cmd_usage_error("unknown option -%c", c);
@@ -103,117 +102,109 @@ const struct option cli_fleet_long[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/*
- * The hosts: the inventory (or --hosts) and the pattern, every host
- * validated before any ssh runs; 0 or the exit status.
- */
-int
-cli_fleet_hosts(struct cli_fleet *f)
+/* ---- Driving the fleet ---- */
+
+/* A host changed: kept; with progress, a line as it starts and ends. */
+static void
+cli_fleet_host(struct cli_fleet *f, size_t i, const struct fleet_view *v)
 {
-	struct sm_error	err;
-	int		rc;
+	enum fleet_state	was = f->views[i].state;
 
-	fleet_inv_free(&f->inv);
-	if (f->hosts != NULL && f->inv_path != NULL)
-		return cmd_usage_error("fleet: -i and --hosts exclude each "
-		    "other");
-	if (f->hosts == NULL && f->inv_path == NULL)
-		return cmd_usage_error("fleet: name the hosts with -i "
-		    "INVENTORY or --hosts HOST,...");
-	rc = f->hosts != NULL ? fleet_inv_from_list(&f->inv, f->hosts, &err) :
-	    fleet_inv_load(&f->inv, f->inv_path, &err);
-	if (rc == 0)
-		rc = fleet_pattern_select(&f->inv, f->pattern, &f->sel,
-		    &f->nsel, &err);
-	for (size_t i = 0; rc == 0 && i < f->nsel; i++)
-		rc = fleet_valid_host(&f->inv.hosts[f->sel[i]], &err);
-	if (rc == 0) {
-		const struct fleet_host	**h = xcalloc(f->nsel, sizeof *h);
-
-		for (size_t i = 0; i < f->nsel; i++)
-			h[i] = &f->inv.hosts[f->sel[i]];
-		rc = fleet_resolve_twins(&f->ssh, h, f->nsel, &err);
-		free(h);
-	}
-	return rc == 0 ? 0 : cmd_input_error(&err);
+	f->views[i] = *v;
+	if (!f->progress || v->state == was)
+		return;
+	if (v->state == FLEET_VIEW_MEASURING)
+		fprintf(stderr, "%s: running the plan\n", v->name);
+	else if (v->state == FLEET_VIEW_DONE)
+		fprintf(stderr, "%s: %s%s%s\n", v->name, v->status,
+		    v->reason[0] ? ": " : "", v->reason);
 }
 
-/* ---- Driving the hosts ---- */
-
-/* Each host's session, its log in dir (or none); the loop, the masters. */
-int
-cli_fleet_drive(struct cli_fleet *f, const char *argv0, const char *logdir,
-    void (*tick)(void *), void *arg)
+/* What the fleet tells: kept for the tables, progress on stderr. */
+static void
+cli_fleet_on_event(const struct fleet_event *ev, void *arg)
 {
-	const struct fleet_host	**hosts;
-	struct sm_error		  err;
+	struct cli_fleet	*f = arg;
 
-	fleet_bin_uname(&f->job);
-	if (!f->job.check_only && !f->job.collect) {
-		if (paths_self_exe(argv0, f->self, sizeof f->self) != 0)
-			return cmd_usage_error("cannot find the sysmark "
-			    "binary's own path (%s)", argv0);
-		if (fleet_bin_load(&f->job, f->self, &f->bin, &f->exec, &err)
-		    != 0)
-			return cmd_input_error(&err);
+	switch (ev->kind) {
+	case FLEET_EV_BEGIN:
+		f->n = ev->nhosts;
+		f->views = xcalloc(f->n + 1, sizeof *f->views);
+		snprintf(f->dir, sizeof f->dir, "%s", ev->dir);
+		snprintf(f->id, sizeof f->id, "%s", ev->id);
+		if (f->progress)
+			fprintf(stderr, "fleet %s: %zu host(s), %zu at once\n",
+			    ev->id, ev->nhosts, ev->parallel);
+		break;
+	case FLEET_EV_HOST:
+		cli_fleet_host(f, ev->host, ev->view);
+		break;
+	case FLEET_EV_NOTE:
+		fprintf(stderr, "%s\n", ev->text);
+		break;
+	case FLEET_EV_END:
+		f->rows = xcalloc(f->n + 1, sizeof *f->rows);
+		memcpy(f->rows, ev->rows, f->n * sizeof *f->rows);
+		break;
 	}
-	if (fleet_loop_control_dir(f->ctl, sizeof f->ctl, &err) != 0)
+}
+
+/*
+ * The fleet f's options say, driven to its end: 0 with its exit status
+ * in *status, or the status of a fleet that could not begin.
+ */
+int
+cli_fleet_drive(struct cli_fleet *f, const char *argv0, int *status)
+{
+	struct pollfd		 pfd[3 * FLEET_MAX_PARALLEL + 1];
+	struct fleet_run	*run;
+	struct sm_error		 err;
+	int			 ms;
+
+	if (paths_self_exe(argv0, f->self, sizeof f->self) != 0)
+		return cmd_usage_error("cannot find the sysmark binary's own "
+		    "path (%s)", argv0);
+	f->c.self = f->self;
+	f->c.on_event = cli_fleet_on_event;
+	f->c.arg = f;
+	if ((run = fleet_run_begin(&f->c, &err)) == NULL)
 		return cmd_input_error(&err);
-	f->ssh.control_dir = f->ctl;
-	f->job.connect_timeout = f->ssh.connect_timeout;
-	/* check and collect: no plan to bound a file by, only the loader's */
-	if (f->job.max_file == 0)
-		f->job.max_file = (size_t)CSVSTORE_MAX_FILE;
-	if (f->job.max_out == 0)
-		f->job.max_out = FLEET_OUT_SLACK;
-	f->sess = xcalloc(f->nsel, sizeof *f->sess);
-	f->logs = xcalloc(f->nsel, sizeof *f->logs);
-	hosts = xcalloc(f->nsel, sizeof *hosts);
-	for (size_t i = 0; i < f->nsel; i++) {
-		hosts[i] = &f->inv.hosts[f->sel[i]];
-		if (logdir != NULL)
-			f->logs[i] = fleet_out_open(logdir, hosts[i]->name,
-			    ".log");
-		fleet_sess_init(&f->sess[i], hosts[i], &f->ssh, &f->job,
-		    f->logs[i]);
-		f->sess[i].user = f;
-	}
 	cli_fleet_signals();
-	f->hostp = hosts;
-	f->interrupted = fleet_loop_run(f->sess, f->nsel, f->parallel,
-	    &cmd_fleet_stop, tick, arg);
+	while (!fleet_run_step(run, cmd_fleet_stop))
+		if (poll(pfd, fleet_run_fds(run, pfd, sizeof pfd /
+		    sizeof pfd[0], &ms), ms) < 0 && errno != EINTR)
+			sm_fatal("poll: %s", strerror(errno));
+	*status = fleet_run_end(run);
 	return 0;
 }
 
-/* Free what f holds, its hosts' master connections ended first. */
+/* Free what f holds. */
 void
 cli_fleet_free(struct cli_fleet *f)
 {
-	if (f->hostp != NULL)
-		fleet_loop_end_masters(&f->ssh, f->hostp, f->nsel);
-	free(f->hostp);
-	for (size_t i = 0; f->sess != NULL && i < f->nsel; i++) {
-		fleet_sess_free(&f->sess[i]);
-		if (f->logs[i] != NULL)
-			fclose(f->logs[i]);
-	}
-	free(f->sess);
-	free(f->logs);
-	free(f->sel);
-	free(f->bin);
-	free(f->exec);
-	fleet_inv_free(&f->inv);
+	free(f->views);
+	free(f->rows);
 }
 
-/* The exit status of a fleet command: 130, 6 or 0. */
-int
-cli_fleet_status(const struct cli_fleet *f, enum fleet_status good)
+/* fleet.csv's status table: a row per host. */
+struct table *
+cli_fleet_table(const struct fleet_row *rows, size_t n)
 {
-	if (f->interrupted)
-		return SM_EXIT_INTERRUPTED;
-	for (size_t i = 0; i < f->nsel; i++)
-		if (f->sess[i].status != good &&
-		    f->sess[i].status != FLEET_ST_OK)
-			return SM_EXIT_FLEET_PARTIAL;
-	return 0;
+	static const size_t	cols[] = { 0, 1, 2, 9, 7, 11 };
+	struct table		*t = table_new("FLEET");
+	size_t			 r;
+
+	table_add_col(t, "HOST", TABLE_LEFT);
+	table_add_col(t, "TARGET", TABLE_LEFT);
+	table_add_col(t, "STATUS", TABLE_LEFT);
+	table_add_col(t, "SAMPLES", TABLE_RIGHT);
+	table_add_col(t, "SECONDS", TABLE_RIGHT);
+	table_add_col(t, "REASON", TABLE_LEFT);
+	table_fit(t, TABLE_TEXT_WIDTH, 5);
+	for (size_t i = 0; i < n; i++) {
+		r = table_add_row(t);
+		for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+			table_set(t, r, c, "%s", rows[i].f[cols[c]]);
+	}
+	return t;
 }

@@ -1,7 +1,8 @@
 /*
  * What the fleet command files share (cmd_fleet.c, cmd_fleet_run.c,
- * cmd_fleet_show.c, cmd_fleet_collect.c, cli_fleet.c): the hosts chosen,
- * ssh's options and the sessions that drive them.
+ * cmd_fleet_show.c, cmd_fleet_collect.c, cli_fleet.c): the fleet's
+ * options, one fleet run driven to its end (src/core/fleet/fleet_run.c)
+ * with what it told, and the tables printed from it.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -13,37 +14,23 @@
 
 
 struct cli_fleet {
-	const char		*inv_path;	/* -i */
-	const char		*hosts;		/* --hosts */
-	const char		*pattern;
-	struct fleet_inv	 inv;
-	size_t			*sel;		/* the pattern's hosts */
-	size_t			 nsel;
-	size_t			 parallel;	/* -f */
-	struct fleet_ssh	 ssh;
-	struct fleet_job	 job;
-	char			 ctl[64];	/* control sockets */
+	struct fleet_conf	 c;		/* the options */
 	char			 self[PATH_MAX];
-	char			*bin, *exec;
-	const struct fleet_host	**hostp;	/* the selected hosts */
-	struct fleet_sess	*sess;		/* one per selected host */
-	FILE			**logs;
-	int			 interrupted;
+	int			 progress;	/* a line as a host starts,
+						   ends (run, calibrate) */
+	struct fleet_view	*views;		/* each host as last told */
+	size_t			 n;
+	struct fleet_row	*rows;		/* fleet.csv's, at the end */
+	char			 dir[PATH_MAX], id[64];
 };
 
 /* cli_fleet.c */
 void	 cli_fleet_init(struct cli_fleet *);
 int	 cli_fleet_opt(struct cli_fleet *, int, const char *);
 extern const struct option cli_fleet_long[];
-int	 cli_fleet_hosts(struct cli_fleet *);
-int	 cli_fleet_drive(struct cli_fleet *f, const char *argv0,
-	     const char *logdir, void (*tick)(void *), void *arg);
+int	 cli_fleet_drive(struct cli_fleet *, const char *, int *);
 void	 cli_fleet_free(struct cli_fleet *);
-int	 cli_fleet_status(const struct cli_fleet *, enum fleet_status);
-
-/* cmd_fleet.c */
-const char *cmd_fleet_check_binary(const struct cli_fleet *,
-	     const struct fleet_sess *);
+struct table *cli_fleet_table(const struct fleet_row *, size_t);
 
 /* cli_fleet_run.c: fleet run's machinery; as_run: run --hosts's */
 int	 cli_fleet_run(int, char **, const char *, int calibrate, int as_run);
@@ -56,9 +43,8 @@ int	 cmd_fleet_calibrate(int, char **, const char *);
 int	 cmd_fleet_show(int, char **, const char *);
 
 /* cli_fleet_side.c: the hosts side by side, for fleet show and fleet run */
-int	 cli_fleet_side(const char *dir, const struct fleet_row *rows,
-	     size_t n, const char *ref, const char *self,
-	     enum table_format fmt, struct json_t *doc);
+int	 cli_fleet_side(const struct fleet_dir *, enum table_format,
+	     struct json_t *);
 
 /* cmd_fleet_collect.c */
 int	 cmd_fleet_collect(int, char **, const char *);

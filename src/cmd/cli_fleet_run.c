@@ -28,21 +28,11 @@ struct cli_fleet_run {
 	struct cmd_opts		 m;		/* run's options, checked */
 	struct cli_commands	 cc;		/* -x, --suite and theirs */
 	struct cli_plan_pick	 pick;		/* -g, --preset (not calibrate) */
-	const char		*copies;	/* -c as given: each host's */
-	char			*plan;		/* the agent's stdin */
-	size_t			 plan_len;
-	const char		*base;		/* --dir: results/ instead */
-	const char		*ref;		/* -b: the side by side's */
 	enum table_format	 fmt;
-	char			 dir[PATH_MAX];
-	char			 id[64];
-	char			(*files)[PATH_MAX];	/* per host */
-	enum fleet_step		*shown;		/* the step last printed */
 	int			 quiet;
 	int			 calibrate;	/* fleet calibrate */
 	int			 as_run;	/* run --hosts: -i -w -o run's */
 	int			 gap_set;	/* calibrate -g */
-	int			 written;	/* fleet.csv, once at least */
 };
 
 /* The options only a long name gives (getopt_long's values). */
@@ -125,7 +115,7 @@ cli_fleet_run_opt(struct cli_fleet_run *r, int c, const char *arg, int argc,
 		return cli_plan_preset(arg, &r->pick.preset);
 	r->gap_set |= c == 'g';
 	if (c == 'c')
-		r->copies = arg;
+		r->f.c.copies = arg;
 	if (strchr("tcdnRCTOg", c) != NULL)
 		return cmd_opts_parse(c, arg, &r->m) != 0 ? SM_EXIT_INPUT : 0;
 	if (c == CMD_FLEET_RUN_IGNORE || c == CMD_FLEET_RUN_WARMUP)
@@ -135,9 +125,9 @@ cli_fleet_run_opt(struct cli_fleet_run *r, int c, const char *arg, int argc,
 	    c == CLI_COMMANDS_SHOW || c == CLI_COMMANDS_TIMEOUT)
 		return cli_commands_opt(&r->cc, c, arg, argc, argv);
 	if (c == 'o' || c == CMD_FLEET_RUN_DIR)
-		r->base = arg;
+		r->f.c.base = arg;
 	else if (c == 'b')
-		r->ref = arg;
+		r->f.c.ref = arg;
 	else if (c == 'q')
 		r->quiet = 1;
 	else
@@ -149,127 +139,31 @@ cli_fleet_run_opt(struct cli_fleet_run *r, int c, const char *arg, int argc,
 /* ---- Results ---- */
 
 /*
- * A run file came from s: the host's profile with calibrate, else its run
- * beside the others.  Not kept there, it is in a fallback file and on
- * its host (fleet_out_save()): the host's line says where.
+ * fleet.csv's status table, the hosts side by side (not calibrate), where
+ * the results are; the exit status, the fleet's own (status) unless the
+ * tables could not be printed.
  */
-static void
-cli_fleet_run_on_file(struct fleet_sess *s, void *arg)
-{
-	struct cli_fleet_run	*r = arg;
-	struct sm_error		 err;
-	size_t			 i = (size_t)(s - r->f.sess);
-	char			 path[PATH_MAX + 300];
-
-	/* One run a host: the first kept stays kept, whatever comes after. */
-	if (r->files[i][0] != '\0') {
-		fprintf(stderr, "sysmark: %s: a second run file was sent; "
-		    "the first, kept in %s, stays\n", s->h->name, r->files[i]);
-		return;
-	}
-	/* No noise-fleet/ to save in: the save fails, the fallback holds. */
-	if (r->calibrate)
-		fleet_out_profile(r->f.self, s->h->name, 1, path, sizeof path,
-		    &err);
-	if (!r->calibrate || path[0] == '\0')
-		snprintf(path, sizeof path, "%s/%s.csv", r->dir, s->h->name);
-	if (fleet_out_save(s, path, r->calibrate ? NULL : r->id,
-	    r->calibrate) != 0)
-		return;
-	if (!r->calibrate) {
-		snprintf(r->files[i], sizeof r->files[i], "%s.csv",
-		    s->h->name);
-		return;
-	}
-	snprintf(r->files[i], sizeof r->files[i], "%.*s", PATH_MAX - 1, path);
-	if (!r->quiet)
-		fprintf(stderr, "%s: noise profile saved in %s\n", s->h->name,
-		    path);
-}
-
-/*
- * fleet.csv as the hosts stand now: written from the first pass (each
- * host pending or running) and again as each ends, so that a controller
- * killed with SIGKILL leaves one for fleet show and fleet collect DIR.
- */
-static void
-cli_fleet_run_csv(struct cli_fleet_run *r, struct fleet_row *rows)
-{
-	struct sm_error	err;
-
-	for (size_t i = 0; i < r->f.nsel; i++)
-		fleet_out_row(&r->f.sess[i], r->files[i], &rows[i]);
-	if (fleet_out_write(r->dir, rows, r->f.nsel, &err) != 0)
-		fprintf(stderr, "sysmark: %s\n", err.msg);
-}
-
-/*
- * After each pass: fleet.csv rewritten when a host has started or ended
- * since; progress on stderr, a line when a host starts its plan and ends.
- */
-static void
-cli_fleet_run_tick(void *arg)
-{
-	struct cli_fleet_run	*r = arg;
-	struct fleet_sess	*s;
-	int			 changed = !r->written;
-
-	for (size_t i = 0; i < r->f.nsel; i++) {
-		s = &r->f.sess[i];
-		if (s->step == r->shown[i] || s->status == FLEET_ST_PENDING)
-			continue;
-		changed |= s->step == FLEET_STEP_DONE || r->shown[i] ==
-		    FLEET_STEP_PROBE;
-		r->shown[i] = s->step;
-		if (r->quiet)
-			continue;
-		if (s->step == FLEET_STEP_AGENT)
-			fprintf(stderr, "%s: running the plan\n", s->h->name);
-		else if (s->step == FLEET_STEP_DONE)
-			fprintf(stderr, "%s: %s%s%s\n", s->h->name,
-			    fleet_status_name(s->status), s->reason[0] ?
-			    ": " : "", s->reason);
-	}
-	if (changed) {
-		struct fleet_row	*rows = xcalloc(r->f.nsel, sizeof *rows);
-
-		cli_fleet_run_csv(r, rows);
-		free(rows);
-		r->written = 1;
-	}
-}
-
-/* fleet.csv, the status table, the hosts side by side; the status. */
 static int
-cli_fleet_run_report(struct cli_fleet_run *r)
+cli_fleet_run_report(struct cli_fleet_run *r, int status)
 {
-	struct fleet_row	*rows = xcalloc(r->f.nsel, sizeof *rows);
-	int			 rc;
+	struct fleet_dir	d;
+	struct sm_error		err;
+	int			rc;
 
-	cli_fleet_run_csv(r, rows);
-	rc = cmd_render(fleet_out_table(rows, r->f.nsel), r->fmt);
-	if (rc == 0 && !r->calibrate)
-		rc = cli_fleet_side(r->dir, rows, r->f.nsel, r->ref,
-		    r->f.self, r->fmt, NULL);
-	free(rows);
+	rc = cmd_render(cli_fleet_table(r->f.rows, r->f.n), r->fmt);
+	if (rc == 0 && !r->calibrate) {
+		if (fleet_dir_load(&d, r->f.dir, r->f.rows, r->f.n,
+		    FLEET_DIR_RUNS | FLEET_DIR_PROFILES, r->f.c.ref, r->f.self,
+		    &err) != 0)
+			return cmd_input_error(&err);
+		if (d.note[0] != '\0')
+			fprintf(stderr, "sysmark: %s\n", d.note);
+		rc = cli_fleet_side(&d, r->fmt, NULL);
+		fleet_dir_free(&d);
+	}
 	if (!r->quiet)
-		fprintf(stderr, "results in %s\n", r->dir);
-	return rc != 0 ? rc : cli_fleet_status(&r->f, FLEET_ST_OK);
-}
-
-/* -b: a host of the fleet, else a baseline or run that must load now. */
-static int
-cli_fleet_run_ref(struct cli_fleet_run *r)
-{
-	struct run	base;
-	int		rc;
-
-	for (size_t i = 0; i < r->f.nsel; i++)
-		if (strcmp(r->f.inv.hosts[r->f.sel[i]].name, r->ref) == 0)
-			return 0;
-	rc = cmd_load_baseline(r->ref, r->f.self, &base);
-	run_free(&base);
-	return rc;
+		fprintf(stderr, "results in %s\n", r->f.dir);
+	return rc != 0 ? rc : status;
 }
 
 /* The options, the tests chosen, the command tests made; 0 or a status. */
@@ -296,7 +190,7 @@ cli_fleet_run_opts(struct cli_fleet_run *r, int argc, char **argv,
 	    cal_long : cli_fleet_run_long, NULL)) != -1)
 		rc = cli_fleet_run_opt(r, c, optarg, argc, argv);
 	if (rc == 0 && optind < argc)
-		r->f.pattern = argv[optind++];
+		r->f.c.pattern = argv[optind++];
 	if (rc == 0 && optind < argc)
 		rc = cmd_usage_error("%s: unexpected \"%s\"", r->as_run ?
 		    "run --hosts" : "fleet run", argv[optind]);
@@ -307,7 +201,7 @@ cli_fleet_run_opts(struct cli_fleet_run *r, int argc, char **argv,
 	return rc;
 }
 
-/* The plan the agents get (fleet_job_plan()); 0 or a status. */
+/* The plan the agents get, checked; 0 or a status. */
 static int
 cli_fleet_run_plan(struct cli_fleet_run *r)
 {
@@ -324,34 +218,10 @@ cli_fleet_run_plan(struct cli_fleet_run *r)
 	if (r->calibrate)
 		noise_plan(&r->m.plan, r->m.plan.repeats, r->gap_set ?
 		    r->m.plan.gap : -1);
-	if (plan_check(&r->m.plan, &err) != 0 || fleet_job_plan(&r->f.job,
-	    &r->m.plan, r->copies, r->calibrate, &r->plan, &r->plan_len,
-	    &err) != 0)
+	if (plan_check(&r->m.plan, &err) != 0)
 		return cmd_usage_error("%s", err.msg);
+	r->f.c.plan = &r->m.plan;
 	return 0;
-}
-
-/* Options, hosts, the plan and the results directory; 0 or a status. */
-static int
-cli_fleet_run_setup(struct cli_fleet_run *r, int argc, char **argv,
-    const char *argv0)
-{
-	struct sm_error	err;
-	int		rc;
-
-	rc = cli_fleet_run_opts(r, argc, argv, argv0);
-	if (rc == 0)
-		rc = cli_fleet_run_plan(r);
-	if (rc == 0)
-		rc = cli_fleet_hosts(&r->f);
-	if (rc == 0 && paths_self_exe(argv0, r->f.self, sizeof r->f.self) != 0)
-		rc = cmd_usage_error("cannot find sysmark's own path");
-	if (rc == 0 && r->ref != NULL)
-		rc = cli_fleet_run_ref(r);
-	if (rc == 0 && fleet_out_dir(r->f.self, r->base, r->dir,
-	    sizeof r->dir, r->id, sizeof r->id, &err) != 0)
-		rc = cmd_input_error(&err);
-	return rc;
 }
 
 /* fleet run, or with calibrate fleet calibrate; as_run: run --hosts. */
@@ -360,7 +230,7 @@ cli_fleet_run(int argc, char **argv, const char *argv0, int calibrate,
     int as_run)
 {
 	struct cli_fleet_run	r;
-	int			rc;
+	int			rc, status = 0;
 
 	memset(&r, 0, sizeof r);
 	cli_fleet_init(&r.f);
@@ -368,29 +238,19 @@ cli_fleet_run(int argc, char **argv, const char *argv0, int calibrate,
 	cli_commands_init(&r.cc);
 	r.calibrate = calibrate;
 	r.as_run = as_run;
+	r.f.c.mode = calibrate ? FLEET_CALIBRATE : FLEET_RUN;
 	if (calibrate)
 		r.m.plan.repeats = NOISE_REPEATS;
-	rc = cli_fleet_run_setup(&r, argc, argv, argv0);
-	if (rc == 0) {
-		r.files = xcalloc(r.f.nsel, sizeof *r.files);
-		r.shown = xcalloc(r.f.nsel, sizeof *r.shown);
-		r.f.job.on_file = cli_fleet_run_on_file;
-		fleet_job_id(&r.f.job, r.id);
-		r.f.job.arg = &r;
-		if (!r.quiet)
-			fprintf(stderr, "fleet %s: %zu host(s), %zu at once\n",
-			    r.id, r.f.nsel, r.f.parallel < r.f.nsel ?
-			    r.f.parallel : r.f.nsel);
-		rc = cli_fleet_drive(&r.f, argv0, r.dir, cli_fleet_run_tick,
-		    &r);
-	}
+	rc = cli_fleet_run_opts(&r, argc, argv, argv0);
 	if (rc == 0)
-		rc = cli_fleet_run_report(&r);
+		rc = cli_fleet_run_plan(&r);
+	r.f.progress = !r.quiet;
+	if (rc == 0)
+		rc = cli_fleet_drive(&r.f, argv0, &status);
+	if (rc == 0)
+		rc = cli_fleet_run_report(&r, status);
 	cli_fleet_free(&r.f);
 	cmd_opts_free(&r.m);
 	cli_commands_free(&r.cc);
-	free(r.plan);
-	free(r.files);
-	free(r.shown);
 	return rc;
 }

@@ -15,93 +15,31 @@
 #include "cmd.h"
 #include "cli_fleet.h"
 
-/* Load the fleet's run files, ref's (if a host) first; how many. */
-static size_t
-cli_fleet_side_load(const char *dir, const struct fleet_row *rows, size_t n,
-    const char *ref, struct run *runs, const char **names)
-{
-	struct sm_error	err;
-	char		path[PATH_MAX];
-	size_t		k = 0;
-
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < n; i++) {
-			int is_ref = ref != NULL &&
-			    strcmp(rows[i].f[0], ref) == 0;
-
-			if (rows[i].f[10][0] == '\0' || is_ref != (pass == 0))
-				continue;
-			snprintf(path, sizeof path, "%s/%s", dir,
-			    rows[i].f[10]);
-			run_init(&runs[k]);
-			if (csvstore_load(&runs[k], path, &err) != 0) {
-				fprintf(stderr, "sysmark: %s\n", err.msg);
-				run_free(&runs[k]);
-				continue;
-			}
-			names[k++] = rows[i].f[0];
-		}
-	return k;
-}
-
 /*
- * Each host's own noise profile (fleet calibrate's), into profiles[],
- * for the first nhost names; how many were found.
- */
-static size_t
-cli_fleet_side_profiles(const char *const *names, size_t nhost,
-    const char *self, struct run *profiles)
-{
-	struct sm_error	 err;
-	char		 path[PATH_MAX];
-	const char	*kind;
-	size_t		 found = 0;
-
-	for (size_t i = 0; i < nhost; i++) {
-		run_init(&profiles[i]);
-		if (fleet_out_profile(self, names[i], 0, path, sizeof path,
-		    &err) != 0 || access(path, F_OK) != 0)
-			continue;
-		if (csvstore_load(&profiles[i], path, &err) != 0 ||
-		    (kind = run_meta_get(&profiles[i], "kind")) == NULL ||
-		    strcmp(kind, NOISE_KIND) != 0) {
-			fprintf(stderr, "sysmark: %s: not a noise profile, "
-			    "ignored\n", path);
-			continue;
-		}
-		found++;
-	}
-	return found;
-}
-
-/*
- * The side-by-side table, its first nhost runs judged with each host's
- * own noise profile when every one of them has one.
+ * The side-by-side table, the hosts judged with each one's own noise
+ * profile when every one of them has one.
  */
 static struct table *
-cli_fleet_side_table(const struct run **rp, const char **names, size_t k,
-    size_t nhost, const char *self, struct compare_opts *o)
+cli_fleet_side_table(const struct fleet_dir *d, const struct run **rp,
+    struct compare_opts *o)
 {
-	struct run		*prof = xcalloc(k, sizeof *prof);
-	const struct run	**pp = xcalloc(k, sizeof *pp);
+	const struct run	**pp = xcalloc(d->nruns + 1, sizeof *pp);
 	struct table		*t;
-	size_t			 found;
+	int			 all = d->profiles != NULL &&
+				    d->nprofiles == d->nruns;
 
-	found = cli_fleet_side_profiles(names, nhost, self, prof);
-	for (size_t i = 0; i < k; i++)
-		pp[i] = &prof[i];
-	if (found == k)
+	for (size_t i = 0; all && i < d->nruns; i++)
+		pp[i] = &d->profiles[i];
+	if (all)
 		o->profiles = pp;
-	t = compare_side_by_side_opts(rp, names, k, o);
-	if (found == k)
+	t = compare_side_by_side_opts(rp, d->names, d->nruns, o);
+	if (all)
 		table_add_note(t, "Each host is judged with its own noise "
 		    "profile (sysmark fleet calibrate).");
-	else if (found > 0)
+	else if (d->nprofiles > 0)
 		table_add_note(t, "Only %zu of %zu hosts have a noise profile "
-		    "(sysmark fleet calibrate): none is used.", found, k);
-	for (size_t i = 0; i < nhost; i++)
-		run_free(&prof[i]);
-	free(prof);
+		    "(sysmark fleet calibrate): none is used.", d->nprofiles,
+		    d->nruns);
 	free(pp);
 	return t;
 }
@@ -125,55 +63,32 @@ cli_fleet_side_json(struct json_t *doc, const struct run **rp,
 }
 
 /*
- * The hosts side by side, ratios to the first (ref: that host, or a
- * baseline/run put first), printed in fmt, or with doc (-f json) added
- * to it; 0 or the exit status.
+ * The hosts of d side by side (its runs: a -b host or baseline first),
+ * printed in fmt, or with doc (-f json) added to it; 0 or the exit status.
  */
 int
-cli_fleet_side(const char *dir, const struct fleet_row *rows, size_t n,
-    const char *ref, const char *self, enum table_format fmt,
+cli_fleet_side(const struct fleet_dir *d, enum table_format fmt,
     struct json_t *doc)
 {
+	const struct run	**rp = xcalloc(d->nruns + 1, sizeof *rp);
 	struct table		*t = NULL;
-	struct run		*runs = xcalloc(n + 1, sizeof *runs);
-	const char		**names = xcalloc(n + 1, sizeof *names);
-	const struct run	**rp = xcalloc(n + 1, sizeof *rp);
 	struct compare_opts	 o;
-	size_t			 k, first = 0;
-	int			 rc = 0, host_ref = 0;
+	int			 rc = 0;
 
-	for (size_t i = 0; ref != NULL && i < n; i++)
-		host_ref |= strcmp(rows[i].f[0], ref) == 0;
-	if (ref != NULL && !host_ref) {
-		if ((rc = cmd_load_baseline(ref, self, &runs[0])) != 0)
-			goto out;
-		names[0] = ref;
-		first = 1;
-	}
-	k = first + cli_fleet_side_load(dir, rows, n, host_ref ? ref : NULL,
-	    runs + first, names + first);
-	for (size_t i = 0; i < k; i++)
-		rp[i] = &runs[i];
+	for (size_t i = 0; i < d->nruns; i++)
+		rp[i] = &d->runs[i];
 	compare_opts_default(&o);
 	o.wide = fmt != TABLE_TEXT;
-	if (k >= 2)
-		t = cli_fleet_side_table(rp, names, k, first ? 0 : k, self,
-		    &o);
+	if (d->nruns >= 2)
+		t = cli_fleet_side_table(d, rp, &o);
 	else
 		fprintf(stderr, "fewer than two runs: nothing side by side\n");
 	if (doc != NULL)
-		cli_fleet_side_json(doc, rp, names, k, t);
+		cli_fleet_side_json(doc, rp, d->names, d->nruns, t);
 	else if (t != NULL) {
 		putchar('\n');
 		rc = cmd_render(t, fmt);
 	}
-	for (size_t i = 0; i < k; i++)
-		run_free(&runs[i]);
-out:
-	if (rc != 0 && first)
-		run_free(&runs[0]);
-	free(runs);
-	free(names);
 	free(rp);
 	return rc;
 }

@@ -3,8 +3,8 @@
  * holds the command's usage, its dispatch to the subcommands and the
  * smallest one, check; run and calibrate are in cmd_fleet_run.c, show in
  * cmd_fleet_show.c, collect in cmd_fleet_collect.c, and what they share
- * (the inventory and pattern, ssh's options, -f, the hosts driven
- * through fleet_loop) in cli_fleet.c.  sysmark runs no daemon and opens
+ * (ssh's options, -f, the fleet driven through
+ * src/core/fleet/fleet_run.c) in cli_fleet.c.  sysmark runs no daemon and opens
  * no port: it is an ssh client, as Ansible and pdsh are.
  */
 /* SPDX-License-Identifier: MIT */
@@ -63,7 +63,7 @@ static struct table *
 cmd_fleet_check_table(const struct cli_fleet *f)
 {
 	struct table		*t = table_new("FLEET CHECK");
-	const struct fleet_sess	*s;
+	const struct fleet_view	*v;
 	size_t			 r;
 
 	table_add_col(t, "HOST", TABLE_LEFT);
@@ -74,36 +74,21 @@ cmd_fleet_check_table(const struct cli_fleet *f)
 	table_add_col(t, "SYSMARK", TABLE_LEFT);
 	table_add_col(t, "REASON", TABLE_LEFT);
 	table_fit(t, TABLE_TEXT_WIDTH, 6);
-	for (size_t i = 0; i < f->nsel; i++) {
-		s = &f->sess[i];
+	for (size_t i = 0; i < f->n; i++) {
+		v = &f->views[i];
 		r = table_add_row(t);
-		table_set(t, r, 0, "%s", s->h->name);
-		table_set(t, r, 1, "%s", s->status == FLEET_ST_OK ?
-		    "reachable" : fleet_status_name(s->status));
-		if (s->status != FLEET_ST_OK) {
-			table_set(t, r, 6, "%s", s->reason);
+		table_set(t, r, 0, "%s", v->name);
+		table_set(t, r, 1, "%s", v->ok ? "reachable" : v->status);
+		if (!v->ok) {
+			table_set(t, r, 6, "%s", v->reason);
 			continue;
 		}
-		table_set(t, r, 2, "%s %s", s->os, s->arch);
-		table_set(t, r, 3, "%s", s->cpus);
-		table_set(t, r, 4, "%s", s->load);
-		table_set(t, r, 5, "%s", cmd_fleet_check_binary(f, s));
+		table_set(t, r, 2, "%s", v->system);
+		table_set(t, r, 3, "%s", v->cpus);
+		table_set(t, r, 4, "%s", v->load);
+		table_set(t, r, 5, "%s", v->binary);
 	}
 	return t;
-}
-
-/* Whether a matching sysmark is there, or would be copied. */
-const char *
-cmd_fleet_check_binary(const struct cli_fleet *f, const struct fleet_sess *s)
-{
-	static const char	match[] = "sysmark " SYSMARK_VERSION;
-
-	if (strcmp(s->version, match) == 0)
-		return SYSMARK_VERSION " (in PATH)";
-	if (strcmp(s->os, f->job.os) == 0 && strcmp(s->arch, f->job.arch) == 0)
-		return s->version[0] ? "other version: copied" :
-		    "none: copied";
-	return "none, other arch: install it";
 }
 
 /* sysmark fleet check -i INVENTORY [PATTERN]: reach every host. */
@@ -113,27 +98,25 @@ cmd_fleet_check(int argc, char **argv, const char *argv0)
 	struct cli_fleet	f;
 	struct cmd_args		ops = { 0 };
 	enum table_format	fmt = TABLE_TEXT;
-	int			c, rc = 0;
+	int			c, rc = 0, status = 0;
 
 	cli_fleet_init(&f);
-	f.job.check_only = 1;
+	f.c.mode = FLEET_CHECK;
 	while (rc == 0 && (c = cmd_getopt(argc, argv, "i:H:F:Af:w:o:",
 	    cli_fleet_long, &ops)) != -1)
 		rc = c == '?' ? SM_EXIT_INPUT : c == 'o' ?
 		    cmd_parse_format(optarg, &fmt) : cli_fleet_opt(&f, c, optarg);
 	if (rc == 0 && ops.n > 0)
-		f.pattern = ops.v[0];
+		f.c.pattern = ops.v[0];
 	if (rc == 0 && ops.n > 1)
 		rc = cmd_usage_error("fleet check: unexpected \"%s\"",
 		    ops.v[1]);
 	if (rc == 0)
-		rc = cli_fleet_hosts(&f);
-	if (rc == 0)
-		rc = cli_fleet_drive(&f, argv0, NULL, NULL, NULL);
+		rc = cli_fleet_drive(&f, argv0, &status);
 	if (rc == 0)
 		rc = cmd_render(cmd_fleet_check_table(&f), fmt);
 	if (rc == 0)
-		rc = cli_fleet_status(&f, FLEET_ST_OK);
+		rc = status;
 	cli_fleet_free(&f);
 	cmd_args_free(&ops);
 	return rc;

@@ -37,20 +37,18 @@ cmd_fleet_show_hosts(const struct fleet_row *rows, size_t n)
 
 /* The status table and the side by side, as text, csv, md or JSON. */
 static int
-cmd_fleet_show_print(const char *dir, const struct fleet_row *rows, size_t n,
-    const char *ref, const char *self, enum table_format fmt)
+cmd_fleet_show_print(const struct fleet_dir *d, enum table_format fmt)
 {
 	struct json_t	*doc;
 	int		 rc;
 
 	if (fmt != TABLE_JSON) {
-		rc = cmd_render(fleet_out_table(rows, n), fmt);
-		return rc != 0 ? rc : cli_fleet_side(dir, rows, n, ref, self,
-		    fmt, NULL);
+		rc = cmd_render(cli_fleet_table(d->rows, d->n), fmt);
+		return rc != 0 ? rc : cli_fleet_side(d, fmt, NULL);
 	}
 	doc = json_out_doc("fleet show");
-	json_out_set(doc, "hosts", cmd_fleet_show_hosts(rows, n));
-	if ((rc = cli_fleet_side(dir, rows, n, ref, self, fmt, doc)) != 0) {
+	json_out_set(doc, "hosts", cmd_fleet_show_hosts(d->rows, d->n));
+	if ((rc = cli_fleet_side(d, fmt, doc)) != 0) {
 		json_out_free(doc);
 		return rc;
 	}
@@ -62,12 +60,11 @@ int
 cmd_fleet_show(int argc, char **argv, const char *argv0)
 {
 	enum table_format	 fmt = TABLE_TEXT;
-	struct fleet_row	*rows = NULL;
+	struct fleet_dir	 d;
 	struct sm_error		 err;
 	const char		*ref = NULL;
-	char			 self[PATH_MAX], note[300];
-	size_t			 n = 0;
-	int			 c, rc = 0, bad = 0;
+	char			 self[PATH_MAX];
+	int			 c, rc = 0;
 
 	while (rc == 0 && (c = getopt(argc, argv, ":f:b:")) != -1)
 		rc = c == 'f' ? cmd_parse_format(optarg, &fmt) : c == 'b' ?
@@ -75,19 +72,19 @@ cmd_fleet_show(int argc, char **argv, const char *argv0)
 		    "sysmark fleet show [-f FORMAT] [-b HOST] DIR");
 	if (rc == 0 && optind + 1 != argc)
 		rc = cmd_usage_error("fleet show: name one fleet directory");
-	if (rc == 0 && (bad = fleet_out_check(argv[optind], &rows, &n, note,
-	    sizeof note, &err)) < 0)
-		rc = cmd_input_error(&err);
-	if (rc == 0 && note[0] != '\0')
-		fprintf(stderr, "sysmark: %s\n", note);
-	if (rc == 0 && paths_self_exe(argv0, self, sizeof self) != 0)
+	if (rc != 0)
+		return rc;
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
 		self[0] = '\0';
-	if (rc == 0)
-		rc = cmd_fleet_show_print(argv[optind], rows, n, ref, self[0] ?
-		    self : NULL, fmt);
+	if (fleet_dir_load(&d, argv[optind], NULL, 0, FLEET_DIR_RUNS |
+	    FLEET_DIR_PROFILES, ref, self[0] ? self : NULL, &err) != 0)
+		return cmd_input_error(&err);
+	if (d.note[0] != '\0')
+		fprintf(stderr, "sysmark: %s\n", d.note);
+	rc = cmd_fleet_show_print(&d, fmt);
 	/* As fleet run ends: 6 when some host gave no complete run. */
-	if (rc == 0 && bad > 0)
+	if (rc == 0 && d.bad > 0)
 		rc = SM_EXIT_FLEET_PARTIAL;
-	free(rows);
+	fleet_dir_free(&d);
 	return rc;
 }

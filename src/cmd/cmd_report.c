@@ -57,44 +57,40 @@ struct cmd_report {
 
 /*
  * A fleet's directory (it holds fleet.csv): the run of each host whose
- * run file loads, by the rule fleet show follows (fleet_out_check());
+ * run file loads, by the rule fleet show follows (fleet_dir_load());
  * the others are named, and the report ends with status 6 as fleet show
  * does.  1 if dir was a fleet's, 0 if not, -1 if its fleet.csv is bad.
  */
 static int
 cmd_report_fleet(struct cmd_report *r, const char *dir)
 {
-	struct fleet_row	*rows = NULL;
-	struct sm_error		 err;
-	char			 path[PATH_MAX], note[300];
-	size_t			 n = 0;
-	int			 bad;
+	struct fleet_dir	d;
+	struct sm_error		err;
+	char			path[PATH_MAX + 700];
 
 	snprintf(path, sizeof path, "%s/fleet.csv", dir);
 	if (access(path, F_OK) != 0)
 		return 0;
-	if ((bad = fleet_out_check(dir, &rows, &n, note, sizeof note, &err))
-	    < 0) {
+	if (fleet_dir_load(&d, dir, NULL, 0, 0, NULL, NULL, &err) != 0) {
 		cmd_input_error(&err);
-		free(rows);
 		return -1;
 	}
-	if (note[0] != '\0')
-		fprintf(stderr, "sysmark: %s\n", note);
-	r->partial |= bad > 0;
-	for (size_t i = 0; i < n; i++) {
-		if (rows[i].f[10][0] == '\0') {
+	if (d.note[0] != '\0')
+		fprintf(stderr, "sysmark: %s\n", d.note);
+	r->partial |= d.bad > 0;
+	for (size_t i = 0; i < d.n; i++) {
+		if (d.rows[i].f[10][0] == '\0') {
 			fprintf(stderr, "sysmark: %s: %s: %s%s%s\n", dir,
-			    rows[i].f[0], rows[i].f[2], rows[i].f[11][0] ?
-			    ": " : "", rows[i].f[11]);
+			    d.rows[i].f[0], d.rows[i].f[2], d.rows[i].f[11][0] ?
+			    ": " : "", d.rows[i].f[11]);
 			continue;
 		}
-		snprintf(path, sizeof path, "%s/%s", dir, rows[i].f[10]);
+		snprintf(path, sizeof path, "%s/%s", dir, d.rows[i].f[10]);
 		r->args = xreallocarray(r->args, (size_t)r->nargs + 1,
 		    sizeof *r->args);
 		r->args[r->nargs++] = xstrdup(path);
 	}
-	free(rows);
+	fleet_dir_free(&d);
 	return 1;
 }
 

@@ -277,7 +277,7 @@ int	 fleet_loop_control_dir(char *, size_t, struct sm_error *);
 void	 fleet_loop_end_masters(const struct fleet_ssh *,
 	     const struct fleet_host *const *, size_t);
 
-/* fleet_out.c: results/fleet-DATE/, fleet.csv, the status table */
+/* fleet_out.c: results/fleet-DATE/, fleet.csv, a run saved, checked */
 #define FLEET_OUT_NCOLS		12
 struct fleet_row {
 	char	f[FLEET_OUT_NCOLS][256];	/* fleet.csv's columns */
@@ -297,6 +297,110 @@ int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
 int	 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
 	     char *note, size_t len, struct sm_error *err);
-struct table *fleet_out_table(const struct fleet_row *, size_t);
+
+/*
+ * fleet_run.c: one fleet, whoever drives it (fleet check, run, calibrate
+ * and collect on the command line, the console's Hosts screen), on
+ * session.c's pattern: begun (the hosts chosen and checked, the binary,
+ * the plan, the fleet's directory and id, the control sockets, each
+ * host's session and log, fleet.csv written at once), its pipes polled
+ * (fleet_run_fds()), stepped, and ended (fleet.csv, collect's clean-up,
+ * the master connections, the exit status), speaking only through
+ * events.  The front ends draw and print; they never reach a session.
+ */
+enum fleet_mode {
+	FLEET_CHECK,		/* the probe only */
+	FLEET_RUN,
+	FLEET_CALIBRATE,	/* each host's noise profile */
+	FLEET_COLLECT		/* runs left on hosts fetched */
+};
+enum fleet_ev_kind {
+	FLEET_EV_BEGIN,		/* dir, id, nhosts, parallel */
+	FLEET_EV_HOST,		/* host's view changed */
+	FLEET_EV_NOTE,		/* text: a line for the user */
+	FLEET_EV_END		/* rows (fleet.csv's), status */
+};
+enum fleet_state {
+	FLEET_VIEW_WAITING,
+	FLEET_VIEW_CONNECTING,
+	FLEET_VIEW_MEASURING,	/* the agent runs the plan */
+	FLEET_VIEW_FINISHING,
+	FLEET_VIEW_DONE
+};
+/* A host as the front ends show it: every string printable. */
+struct fleet_view {
+	char		 name[256];
+	enum fleet_state state;
+	char		 status[32];	/* "connecting", "running", "ok"... */
+	int		 ok;		/* done, and as good as the mode asks */
+	int		 samples;
+	char		 current[64], figure[64];
+	char		 reason[256];
+	char		 system[72], cpus[16], load[64];	/* check's */
+	char		 binary[64];	/* check: sysmark there, or copied */
+};
+struct fleet_event {
+	enum fleet_ev_kind	 kind;
+	const char		*dir, *id;	/* BEGIN, END */
+	size_t			 nhosts, parallel;	/* BEGIN */
+	size_t			 host;		/* HOST */
+	const struct fleet_view	*view;		/* HOST */
+	const char		*text;		/* NOTE */
+	const struct fleet_row	*rows;		/* END: nhosts of them */
+	int			 status;	/* END: the exit status */
+};
+struct fleet_conf {
+	enum fleet_mode		 mode;
+	/* The hosts: an inventory file, --hosts, or one loaded and picked. */
+	const char		*inv_path, *hosts, *pattern;
+	const struct fleet_inv	*inv;		/* borrowed, with pick */
+	const unsigned char	*pick;		/* a flag per inv host */
+	const char		*ssh_config;	/* -F */
+	int			 accept_new;
+	int			 connect_timeout;	/* s; 0: 10 */
+	size_t			 parallel;	/* 0: FLEET_MAX_PARALLEL */
+	const char		*self;		/* sysmark's own path */
+	const struct plan	*plan;		/* run, calibrate: checked */
+	const char		*copies;	/* -c as given, or NULL */
+	const char		*base;		/* where fleet-DATE goes */
+	const char		*ref;		/* -b: a host, or a baseline
+						   that must load now */
+	void			(*on_event)(const struct fleet_event *,
+				     void *);
+	void			*arg;
+};
+#define FLEET_RUN_TICK_MS	200	/* the longest poll between steps */
+struct fleet_run;
+struct fleet_run *fleet_run_begin(const struct fleet_conf *,
+	     struct sm_error *);
+size_t	 fleet_run_fds(const struct fleet_run *, struct pollfd *, size_t,
+	     int *);
+int	 fleet_run_step(struct fleet_run *, int);
+int	 fleet_run_end(struct fleet_run *);
+
+/*
+ * fleet_dir.c: a fleet's directory read by the one rule fleet show, fleet
+ * run's end, report DIR and the console share: fleet.csv (or the rows a
+ * run just wrote), a host whose run file is gone or does not load made
+ * lost, and the runs that load (ref's host first), with each host's
+ * noise profile when asked.
+ */
+struct fleet_dir {
+	struct fleet_row	*rows;
+	size_t			 n;
+	int			 bad;		/* hosts not ok */
+	char			 note[512];	/* what to tell the user */
+	struct run		*runs;		/* nruns of them */
+	const char		**names;	/* their hosts */
+	size_t			 nruns;
+	struct run		*profiles;	/* with FLEET_DIR_PROFILES */
+	size_t			 nprofiles;	/* how many were found */
+};
+#define FLEET_DIR_RUNS		0x1
+#define FLEET_DIR_PROFILES	0x2
+int	 fleet_dir_load(struct fleet_dir *, const char *dir,
+	     const struct fleet_row *rows, size_t n, unsigned flags,
+	     const char *ref, const char *self, struct sm_error *);
+void	 fleet_dir_free(struct fleet_dir *);
 
 #endif

@@ -4,8 +4,7 @@
  * unchanged), each host's log, and fleet.csv, one row per host: host,
  * resolved target, status, exit codes, start, end, seconds, the agent's
  * seconds (the rest is the fleet's own overhead), samples, file, reason.
- * fleet.csv is read back (libcsv) by `fleet show`; the status table both
- * print is built here once.
+ * fleet.csv is read back (libcsv) by `fleet show`.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -405,30 +404,4 @@ fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
 		bad += strcmp(r->f[2], "ok") != 0;
 	}
 	return bad;
-}
-
-/* The status table: a row per host. */
-struct table *
-fleet_out_table(const struct fleet_row *rows, size_t n)
-{
-	struct table	*t = table_new("FLEET");
-	size_t		 r;
-
-	table_add_col(t, "HOST", TABLE_LEFT);
-	table_add_col(t, "TARGET", TABLE_LEFT);
-	table_add_col(t, "STATUS", TABLE_LEFT);
-	table_add_col(t, "SAMPLES", TABLE_RIGHT);
-	table_add_col(t, "SECONDS", TABLE_RIGHT);
-	table_add_col(t, "REASON", TABLE_LEFT);
-	table_fit(t, TABLE_TEXT_WIDTH, 5);
-	for (size_t i = 0; i < n; i++) {
-		r = table_add_row(t);
-		table_set(t, r, 0, "%s", rows[i].f[0]);
-		table_set(t, r, 1, "%s", rows[i].f[1]);
-		table_set(t, r, 2, "%s", rows[i].f[2]);
-		table_set(t, r, 3, "%s", rows[i].f[9]);
-		table_set(t, r, 4, "%s", rows[i].f[7]);
-		table_set(t, r, 5, "%s", rows[i].f[11]);
-	}
-	return t;
 }
