@@ -5,7 +5,8 @@
 # refused port (unreachable), a listener that never answers (unreachable
 # within -w), a key the host refuses (auth, no prompt), an unknown host
 # key (hostkey; --accept-new trusts it) and a changed one (hostkey even
-# with --accept-new), a connection dropped mid-run (lost; fleet collect
+# with --accept-new), a connection dropped mid-run (lost, the reason
+# ssh's failure, not the agent's last words; fleet collect
 # then fetches the run the agent kept), a wedged agent (timeout, then
 # killed on its host) and, as root, a home on a noexec mount (no-binary).
 # Each status's time to be declared is printed for the record.
@@ -105,7 +106,7 @@ fl_kill_sessions 1
 fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs after a drop"
 wait $pid
 [ $? -eq 6 ] || fl_fail "dropped: $(cat "$fl_tmp/err")"
-fl_expect "$(fl_last_dir)" h1 lost
+fl_expect "$(fl_last_dir)" h1 lost "ssh failed (exit 255)"
 d=$(fl_last_dir)
 # The dropped agent ends on its own (input closed): its lock goes.
 fl_wait_for 60 sh -c "ls $fl_tmp/home1/.cache/sysmark/run.*/run.csv &&

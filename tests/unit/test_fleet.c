@@ -730,6 +730,67 @@ test_loop_parallel(void **state)
 	sm_rmtree(dir);
 }
 
+/* A stand-in for ssh whose agent speaks, then its connection drops. */
+static const char fake_drop[] =
+    "#!/bin/sh\n"
+    "echo 'sysmark-agent 1 pid 4242'\n"
+    "echo 'sample syscall 1 1/9 100.0 lps'\n"
+    "echo 'sysmark agent: this machine is not idle: load average 9.1' >&2\n"
+    "[ -z \"$FAKE_SSH_SAYS\" ] || echo \"$FAKE_SSH_SAYS\" >&2\n"
+    "exit 255\n";
+
+/*
+ * A host whose connection drops while its agent runs ends lost, and its
+ * reason is ssh's failure (exit 255, with ssh's own last words when it
+ * said any), never the agent's last line (its load warning), which came
+ * over the same stderr.
+ */
+static void
+test_lost_reason(void **state)
+{
+	static const char *const says[] = { "",
+	    "client_loop: send disconnect: Broken pipe" };
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", prog[300];
+	struct fleet_host	 h;
+	struct fleet_sess	 s;
+	struct fleet_ssh	 ssh = { 0 };
+	struct fleet_job	 job = { 0 };
+	FILE			*f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(prog, sizeof prog, "%s/ssh", dir);
+	assert_non_null(f = fopen(prog, "w"));
+	fputs(fake_drop, f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(chmod(prog, 0700), 0);
+	ssh.ssh = prog;
+	ssh.connect_timeout = 5;
+	job.connect_timeout = 5;
+	job.plan = "plan\n";
+	job.plan_len = 5;
+	job.max_file = job.max_out = 1 << 20;
+	memset(&h, 0, sizeof h);
+	h.name = h.addr = (char *)"203.0.113.1";
+	for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
+		setenv("FAKE_SSH_SAYS", says[i], 1);
+		fleet_sess_init(&s, &h, &ssh, &job, NULL);
+		snprintf(s.dir, sizeof s.dir, "/h/.cache/sysmark/run.aBc");
+		snprintf(s.bin, sizeof s.bin, "/h/.cache/sysmark/run.aBc/sm");
+		s.status = FLEET_ST_RUNNING;
+		fleet_sess_start_at(&s, FLEET_STEP_AGENT);
+		fleet_loop_run(&s, 1, 1, NULL, NULL, NULL);
+		assert_int_equal(s.status, FLEET_ST_LOST);
+		if (strstr(s.reason, "ssh failed (exit 255)") != s.reason ||
+		    strstr(s.reason, "not idle") != NULL ||
+		    strstr(s.reason, says[i]) == NULL)
+			fail_msg("%zu: reason \"%s\"", i, s.reason);
+		fleet_sess_free(&s);
+	}
+	unsetenv("FAKE_SSH_SAYS");
+	sm_rmtree(dir);
+}
+
 /*
  * IPv6: fleet.csv's targets read back as ssh
  * writes them ([::1]:2222, with a user), and as older files wrote them
@@ -919,6 +980,7 @@ main(void)
 		cmocka_unit_test(test_ipv6_targets),
 		cmocka_unit_test(test_job_caps),
 		cmocka_unit_test(test_loop_parallel),
+		cmocka_unit_test(test_lost_reason),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

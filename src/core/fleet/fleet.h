@@ -217,6 +217,7 @@ struct fleet_sess {
 	size_t			 nerrl;
 	char			 errs[1024];	/* this step's stderr */
 	char			 last_err[256];
+	char			 ssh_err[256];	/* the last not the agent's */
 	int			 got_end;
 	char			 os[32], arch[32], cpus[16], load[64];
 	char			 version[64];

@@ -215,7 +215,11 @@ fleet_sess_classify(const struct fleet_sess *s)
 	return FLEET_ST_UNREACHABLE;
 }
 
-/* ssh failed: the status from its words, the reason its last line. */
+/*
+ * ssh failed: the status from its words, the reason its last line (not
+ * the agent's: a connection lost while the agent ran is ssh's failure,
+ * whatever the agent said last on the same stderr).
+ */
 static void
 fleet_sess_ssh_fail(struct fleet_sess *s)
 {
@@ -223,8 +227,13 @@ fleet_sess_ssh_fail(struct fleet_sess *s)
 				    fleet_sess_classify(s);
 	int			port = s->h->port ? s->h->port : 22;
 
+	if (st == FLEET_ST_LOST) {
+		fleet_sess_fail(s, st, "ssh failed (exit %d)%s%s", s->p.status,
+		    s->ssh_err[0] ? ": " : "", s->ssh_err);
+		return;
+	}
 	if (st != FLEET_ST_HOSTKEY) {
-		fleet_sess_fail(s, st, "%s", s->last_err[0] ? s->last_err :
+		fleet_sess_fail(s, st, "%s", s->ssh_err[0] ? s->ssh_err :
 		    "ssh failed");
 		return;
 	}
@@ -249,6 +258,9 @@ fleet_sess_err_line(struct fleet_sess *s, char *line)
 		return;
 	fleet_sess_log(s, "%s: stderr: %s", fleet_step_names[s->step], line);
 	snprintf(s->last_err, sizeof s->last_err, "%.255s", line);
+	/* The agent and what it runs say "sysmark...": not ssh's words. */
+	if (s->step != FLEET_STEP_AGENT || strncmp(line, "sysmark", 7) != 0)
+		snprintf(s->ssh_err, sizeof s->ssh_err, "%.255s", line);
 	if (strlen(s->errs) + len + 2 < sizeof s->errs) {
 		strcat(s->errs, line);
 		strcat(s->errs, "\n");
@@ -510,7 +522,7 @@ fleet_sess_spawn(struct fleet_sess *s, const char *cmd, const char *feed,
 	s->feed_off = 0;
 	s->keep_open = keep_open;
 	s->got_end = 0;
-	s->errs[0] = s->last_err[0] = '\0';
+	s->errs[0] = s->last_err[0] = s->ssh_err[0] = '\0';
 	s->nline = s->nerrl = 0;
 	s->step_start = s->last_out = sm_now_ns();
 	s->deadline = s->last_out + (uint64_t)(secs * FLEET_NS);
