@@ -169,6 +169,23 @@ scr_history_key(struct ui *ui, int c)
 	return 1;
 }
 
+/*
+ * The stray runs a series' search left out, after its verdict: the run
+ * and how far off its level for one, how many for more.
+ */
+static void
+scr_history_strays(const struct history_series *k, char *buf, size_t len)
+{
+	size_t	n = strlen(buf);
+
+	if (k->cp.nstrays == 1 && n < len)
+		snprintf(buf + n, len - n, "; stray run %zu (%+.0f%%)",
+		    k->cp.strays[0].at + 1, 100 * k->cp.strays[0].off);
+	else if (k->cp.nstrays > 1 && n < len)
+		snprintf(buf + n, len - n, "; %zu stray runs",
+		    k->cp.nstrays);
+}
+
 /* One series' line: name, sparkline with its change points, last step. */
 static void
 scr_history_line(struct ui *ui, int y, const struct history_series *k,
@@ -197,6 +214,7 @@ scr_history_line(struct ui *ui, int y, const struct history_series *k,
 		    k->cp.cps[k->cp.ncps - 1].at + 1);
 	} else
 		history_verdict(&s->h, k, verdict, sizeof verdict);
+	scr_history_strays(k, verdict, sizeof verdict);
 	ui_printf(ui, y, 0, SCR_HISTORY_NAME, cur ? UI_A_CURSOR : UI_NATTR,
 	    "%-*s", SCR_HISTORY_NAME, name);
 	w_sparkline_draw(ui, y, x + SCR_HISTORY_SPARK - (int)n,

@@ -8,6 +8,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,8 @@
 const char cmd_history_usage[] =
 "usage: sysmark history [-f FORMAT] [-t PATTERN] [-g GROUP] [-b BY]\n"
 "                   [--since DATE] [-e PERCENT] [--fail-on change]\n"
-"                   [--compare N] [--index DIR|none] [DIR|FILE...]\n"
+"                   [--new N] [--compare N] [--index DIR|none]\n"
+"                   [DIR|FILE...]\n"
 "\n"
 "Saved runs as series, one per host, test, version and copies, and\n"
 "the change points in each: where it starts, its size and 95%\n"
@@ -36,8 +38,12 @@ const char cmd_history_usage[] =
 "  --since DATE   only runs started on or after DATE (YYYY-MM-DD)\n"
 "  -e PERCENT     smallest step that counts (default 1)\n"
 "  --fail-on change\n"
-"                 exit with status 5 when a series' newest run shows a\n"
-"                 worse step: begins one, or makes one found\n"
+"                 exit with status 5 when the new runs show a worse\n"
+"                 step: begin one, or make one found; a new figure of\n"
+"                 0, negative or overflowed trips it too\n"
+"  --new N        the new runs the gate judges: the N newest (default\n"
+"                 1, the newest run; a fleet adds one a host); other\n"
+"                 runs' steps are shown, not judged\n"
 "  --compare N    compare the runs on each side of change point N (up\n"
 "                 to 30 a side, the nearest)\n"
 "  --index DIR    keep each directory's index of run summaries in DIR\n"
@@ -49,6 +55,7 @@ static const struct option cmd_history_long[] = {
 	{ "fail-on",	required_argument,	NULL,	'G' },
 	{ "compare",	required_argument,	NULL,	'C' },
 	{ "index",	required_argument,	NULL,	'I' },
+	{ "new",	required_argument,	NULL,	'N' },
 	{ NULL,		0,			NULL,	0 }
 };
 
@@ -59,6 +66,7 @@ struct cmd_history_args {
 	struct filter		 filter;
 	struct history_query	 q;
 	int			 gate;		/* --fail-on change */
+	long			 fresh;		/* --new N; 0: 1 */
 	long			 compare;	/* --compare N; 0 none */
 	const char		*index;
 };
@@ -92,7 +100,7 @@ cmd_history_by(const char *arg, struct history_query *q)
 	return 0;
 }
 
-/* -e, --since, --compare: a number each; 0 or the exit status. */
+/* -e, --since, --new, --compare: a number each; 0 or the exit status. */
 static int
 cmd_history_number(int c, const char *arg, struct cmd_history_args *a)
 {
@@ -102,6 +110,12 @@ cmd_history_number(int c, const char *arg, struct cmd_history_args *a)
 		if ((a->q.since = rundate_parse(arg)) < 0)
 			return cmd_usage_error("--since %s: a date is "
 			    "YYYY-MM-DD", arg);
+		return 0;
+	}
+	if (c == 'N') {
+		if (sm_parse_int(arg, 1, 1000000, &a->fresh) != 0)
+			return cmd_usage_error("--new %s: how many of the "
+			    "newest runs the gate judges, 1 or more", arg);
 		return 0;
 	}
 	if (c == 'C') {
@@ -142,6 +156,7 @@ cmd_history_option(int c, const char *arg, struct cmd_history_args *a)
 		a->index = arg;
 		return 0;
 	case 'S':
+	case 'N':
 	case 'C':
 	case 'e':
 		return cmd_history_number(c, arg, a);
@@ -159,6 +174,9 @@ cmd_history_options(int argc, char **argv, struct cmd_history_args *a,
 	while (rc == 0 && (c = cmd_getopt(argc, argv, "f:t:g:b:e:",
 	    cmd_history_long, ops)) != -1)
 		rc = cmd_history_option(c, optarg, a);
+	if (rc == 0 && a->fresh > 0 && !a->gate)
+		rc = cmd_usage_error("history: --new %ld names the runs "
+		    "--fail-on change judges; give that too", a->fresh);
 	if (rc == 0 && a->compare > 0 && a->export != 0)
 		rc = cmd_usage_error("history: --compare gives compare's "
 		    "text, csv, md or json, not -f %s", a->export == 'b' ?
@@ -219,13 +237,13 @@ cmd_history_compare(const struct history *h, struct cmd_history_args *a)
 	return cmd_render(t, a->fmt);
 }
 
-/* The gate's line for series k, whose newest run shows a worse step. */
+/* The gate's line for series k, whose new runs show a worse step. */
 static void
 cmd_history_gate_say(const struct history *h, const struct history_series *k)
 {
 	const struct changepoint	*cp = &k->cp.cps[k->cp.ncps - 1];
 	char				 name[64], step[64], at[32], lo[32];
-	char				 hi[32];
+	char				 hi[32], age[96];
 
 	history_series_name(k, name, sizeof name);
 	history_step_str(cp, step, sizeof step);
@@ -234,9 +252,10 @@ cmd_history_gate_say(const struct history *h, const struct history_series *k)
 		    "begins a worse step, %s\n", name, k->host, step);
 		return;
 	}
-	fprintf(stderr, "sysmark: history: %s on %s: the newest run shows a "
-	    "worse step, %s from %s", name, k->host, step,
-	    history_run_name(h, k->sums[cp->at].run, at, sizeof at));
+	history_step_age(h, k, cp, age, sizeof age);
+	fprintf(stderr, "sysmark: history: %s on %s: the new runs show a "
+	    "worse step, %s from %s, %s", name, k->host, step,
+	    history_run_name(h, k->sums[cp->at].run, at, sizeof at), age);
 	if (cp->at_lo < cp->at_hi)
 		fprintf(stderr, " (begun between %s and %s)",
 		    history_run_name(h, k->sums[cp->at_lo].run, lo, sizeof lo),
@@ -245,28 +264,74 @@ cmd_history_gate_say(const struct history *h, const struct history_series *k)
 	fputc('\n', stderr);
 }
 
-/* --fail-on change: each series whose worse[] is set, said; how many. */
+/* A new run's figure that no search can take: the gate's line. */
+static void
+cmd_history_gate_left(const struct history *h, const struct history_left *l)
+{
+	char	*path = xvisible(h->runs[l->sum.run].path, 0);
+
+	fprintf(stderr, "sysmark: history: %s on %s: the newest run's figure "
+	    "%s (%s): a worse step\n", l->sum.test, h->runs[l->sum.run].host,
+	    l->why, path);
+	free(path);
+}
+
+/* --fail-on change: each trip of g said; how many. */
 static size_t
-cmd_history_gate(const struct history *h, const int *worse)
+cmd_history_gate(const struct history *h, const struct history_gated *g)
 {
 	size_t	 n = 0;
 
-	for (size_t j = 0; j < h->nseries; j++) {
-		if (!worse[j])
-			continue;
-		cmd_history_gate_say(h, &h->series[j]);
-		n++;
-	}
+	for (size_t j = 0; j < h->nseries; j++)
+		if (g->worse[j]) {
+			cmd_history_gate_say(h, &h->series[j]);
+			n++;
+		}
+	for (size_t i = 0; i < h->nleft; i++)
+		if (g->left[i]) {
+			cmd_history_gate_left(h, &h->left[i]);
+			n++;
+		}
 	return n;
 }
 
-/* The history in the format asked for; worse: the gate's, or NULL. */
+/*
+ * What the history left out, said on stderr whatever the format: each
+ * figure no search can take, with why, and each byte copy of a run,
+ * counted once.
+ */
+static void
+cmd_history_left_say(const struct history *h)
+{
+	char	*p, *q;
+
+	for (size_t i = 0; i < h->nleft; i++) {
+		p = xvisible(h->runs[h->left[i].sum.run].path, 0);
+		fprintf(stderr, "sysmark: history: %s in %s: its figure %s; "
+		    "left out of the series\n", h->left[i].sum.test, p,
+		    h->left[i].why);
+		free(p);
+	}
+	for (size_t r = 0; h->same != NULL && r < h->nruns; r++) {
+		if (h->same[r] == SIZE_MAX)
+			continue;
+		p = xvisible(h->runs[r].path, 0);
+		q = xvisible(h->runs[h->same[r]].path, 0);
+		fprintf(stderr, "sysmark: history: %s is a copy of %s (the same "
+		    "facts and figures): counted once\n", p, q);
+		free(p);
+		free(q);
+	}
+}
+
+/* The history in the format asked for; g: the gate's, or NULL. */
 static int
 cmd_history_print(const struct history *h, const struct cmd_history_args *a,
-    const struct histindex_stats *st, const int *worse)
+    const struct histindex_stats *st, const struct history_gated *g)
 {
 	struct json_t	*doc;
 	struct table	**t;
+	size_t		 nt = 1;
 
 	if (a->export != 0)
 		return cli_history_export(h, a->export);
@@ -275,13 +340,19 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 		json_out_int(doc, "files", (long long)st->files);
 		json_out_int(doc, "files_read_around", (long long)st->bad);
 		history_json(doc, h);
-		history_json_gate(doc, h, worse);
+		history_json_gate(doc, h, g);
 		return cli_json_write(doc);
 	}
-	t = xcalloc(2, sizeof *t);
+	t = xcalloc(3, sizeof *t);
 	t[0] = history_table(h);
 	t[1] = history_changes_table(h);
-	return cmd_render_all(t, t[1]->nrows > 0 ? 2 : 1, a->fmt, 0, 0);
+	if (t[1]->nrows > 0)
+		nt++;
+	else
+		table_free(t[1]);
+	if ((t[nt] = history_strays_table(h)) != NULL)
+		nt++;
+	return cmd_render_all(t, nt, a->fmt, 0, 0);
 }
 
 /* With no operand: the results directory, where run saves; 0 or status. */
@@ -307,8 +378,9 @@ cmd_history(int argc, char **argv, const char *argv0)
 	struct sm_error		err;
 	struct history		h;
 	struct cmd_args		ops = { 0 };
+	struct history_gated	g, *gp = NULL;
 	char			dir[PATH_MAX], *dirv[1] = { dir };
-	int			rc, *worse = NULL;
+	int			rc;
 
 	memset(&a, 0, sizeof a);
 	changepoint_opts_default(&a.q.cp);
@@ -326,17 +398,19 @@ cmd_history(int argc, char **argv, const char *argv0)
 		history_free(&h);
 		return cmd_usage_error("%s", err.msg);
 	}
+	cmd_history_left_say(&h);
 	if (a.gate) {
-		worse = xcalloc(h.nseries + 1, sizeof *worse);
-		history_gate(&h, &a.q, worse);
+		history_gate(&h, &a.q, (size_t)a.fresh, &g);
+		gp = &g;
 	}
 	if (a.compare > 0)
 		rc = cmd_history_compare(&h, &a);
 	else
-		rc = cmd_history_print(&h, &a, &st, worse);
-	if (rc == 0 && worse != NULL && cmd_history_gate(&h, worse) > 0)
+		rc = cmd_history_print(&h, &a, &st, gp);
+	if (rc == 0 && gp != NULL && cmd_history_gate(&h, gp) > 0)
 		rc = SM_EXIT_GATE;
-	free(worse);
+	if (gp != NULL)
+		history_gated_free(gp);
 	history_free(&h);
 	return rc;
 }

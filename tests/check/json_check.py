@@ -79,17 +79,24 @@ CHANGE = {"index": "int", "file": "str", "name": "str",
           "change_lo": "num", "change_hi": "num", "p": "num",
           "before": "num", "after": "num", "runs_before": "int",
           "runs_after": "int", "worse": "bool"}
+STRAY = {"index": "int", "file": "str", "name": "str", "off": "num"}
 SERIES = {"host": "str", "id": "str", "version": "int", "copies": "int",
           "unit": "str", "better": "str",
           "status": ("enum", ("searched", "too short")),
           "detectable": NUMQ, "correlation": "num",
-          "runs": ("list", POINT), "change_points": ("list", CHANGE)}
+          "runs": ("list", POINT), "change_points": ("list", CHANGE),
+          "strays": ("list", STRAY)}
 HTRIP = {"host": "str", "id": "str", "version": "int", "copies": "int",
-         "change_point": "int"}
+         "change_point": "int?", "age_runs": "int", "file": "str",
+         "reason": "str"}
 HGATE = {"fail_on": "str", "tripped": "bool", "exit_status": "int",
-         "trips": ("list", HTRIP)}
+         "new_runs": ("list", "str"), "trips": ("list", HTRIP)}
+LEFT = {"file": "str", "host": "str", "id": "str", "version": "int",
+        "copies": "int", "reason": "str"}
 HISTORY_DOC = {"files": "int", "files_read_around": "int",
-               "series": ("list", SERIES), "gate": ("dict?", HGATE)}
+               "series": ("list", SERIES), "left_out": ("list", LEFT),
+               "copies": ("list", {"file": "str", "copy_of": "str"}),
+               "gate": ("dict?", HGATE)}
 DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC, "history": HISTORY_DOC}
 for c in ("run", "show", "import", "users", "calibrate"):
     DOCS[c] = RUN_DOC

@@ -100,15 +100,15 @@ eval_series(const double *v, size_t n, size_t at,
 	const struct history_series	*k;
 	const struct changepoint	*cp;
 	struct history			 h;
-	int				 worse[1];
+	struct history_gated		 g;
 
 	for (size_t m = 8; m <= n; m++) {
 		eval_grown(&h, v, m, q);
-		worse[0] = 0;
-		history_gate(&h, q, worse);
+		history_gate(&h, q, 1, &g);
 		k = &h.series[0];
 		cp = k->cp.ncps > 0 ? &k->cp.cps[k->cp.ncps - 1] : NULL;
-		eval_answer(gate, &eg, worse[0], m, at, cp);
+		eval_answer(gate, &eg, g.worse[0], m, at, cp);
+		history_gated_free(&g);
 		eval_answer(old, &eo, cp != NULL && cp->at == m - 1 &&
 		    history_worse(cp, k->dir), m, at, cp);
 		history_free(&h);

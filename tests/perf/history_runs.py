@@ -9,8 +9,11 @@
 #   history_runs.py OUT --runs N [--host H] [--seed S] [--noise PCT]
 #       [--tests ID,...|--sysmark PATH] [--step ID@RUN:PCT]...
 #       [--commit] [--label] [--copies C] [--version ID:V] [--first N]
+#       [--stray ID@RUN:PCT]...
 #
-# --step syscall@20:-5 makes syscall 5% lower from run 20 (0-based) on.
+# --step syscall@20:-5 makes syscall 5% lower from run 20 (0-based) on;
+# --stray syscall@10:-50 makes run 10 alone 50% lower (a noisy
+# neighbour's minute), the runs after it as they were.
 # SPDX-License-Identifier: MIT
 
 import argparse
@@ -61,6 +64,9 @@ def run_file(args, tests, steps, i, rng):
         for sid, at, pct in steps:
             if sid == t and i >= at:
                 level *= 1 + pct / 100.0
+        for sid, at, pct in args.strays:
+            if sid == t and i == at:
+                level *= 1 + pct / 100.0
         # Half the noise between runs, half within a run's samples.
         run_level = level * (1 + rng.gauss(0, args.noise / 100.0 / 1.4))
         for s in range(7):
@@ -71,6 +77,16 @@ def run_file(args, tests, steps, i, rng):
                         "0,2400,45.0,1\n" % (t, v, ver, args.copies, s,
                                              unit, int(float(v) * 10), v))
     return "".join(rows)
+
+
+def parse_at(specs):
+    """ID@RUN:PCT specs as (id, run, pct)."""
+    out = []
+    for s in specs:
+        t, rest = s.split("@")
+        at, pct = rest.split(":")
+        out.append((t, int(at), float(pct)))
+    return out
 
 
 def main():
@@ -84,6 +100,7 @@ def main():
     p.add_argument("--tests")
     p.add_argument("--sysmark", default="./sysmark")
     p.add_argument("--step", action="append", default=[])
+    p.add_argument("--stray", action="append", default=[])
     p.add_argument("--commit", action="store_true")
     p.add_argument("--label", action="store_true")
     p.add_argument("--copies", type=int, default=1)
@@ -91,11 +108,8 @@ def main():
     args = p.parse_args()
     args.versions = {v.split(":")[0]: int(v.split(":")[1])
                      for v in args.version}
-    steps = []
-    for s in args.step:
-        t, rest = s.split("@")
-        at, pct = rest.split(":")
-        steps.append((t, int(at), float(pct)))
+    steps = parse_at(args.step)
+    args.strays = parse_at(args.stray)
     tests = catalog(args)
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.first, args.first + args.runs):

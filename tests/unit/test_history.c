@@ -10,21 +10,16 @@
 
 #include <sys/stat.h>
 
+#include <jansson.h>
+
 #include "testutil.h"
 
-/* A run of one test with figure v, on host, at a day of December. */
-static size_t
-th_run(struct history *h, const char *host, int day, int version,
-    int copies, double v, const char *label)
+/* Run r's summary of syscall: figure v with a 0.1% interval. */
+static void
+th_sum(struct history *h, size_t r, int version, int copies, double v)
 {
-	struct history_sum	*s;
-	char			 date[64], path[64];
-	size_t			 r;
+	struct history_sum	*s = history_add_sum(h);
 
-	snprintf(date, sizeof date, "2026-12-%02dT10:00:00+0000", day);
-	snprintf(path, sizeof path, "/r/%s-%d.csv", host, day);
-	r = history_add_run(h, path, host, date, label, NULL);
-	s = history_add_sum(h);
 	s->run = r;
 	strcpy(s->test, "syscall");
 	strcpy(s->unit, "lps");
@@ -34,6 +29,20 @@ th_run(struct history *h, const char *host, int day, int version,
 	s->relvar = 1e-6;
 	s->df = 5;
 	s->n = 6;
+}
+
+/* A run of one test with figure v, on host, at a day of December. */
+static size_t
+th_run(struct history *h, const char *host, int day, int version,
+    int copies, double v, const char *label)
+{
+	char	date[64], path[64];
+	size_t	r;
+
+	snprintf(date, sizeof date, "2026-12-%02dT10:00:00+0000", day);
+	snprintf(path, sizeof path, "/r/%s-%d.csv", host, day);
+	r = history_add_run(h, path, host, date, label, NULL);
+	th_sum(h, r, version, copies, v);
 	return r;
 }
 
@@ -415,7 +424,7 @@ test_newest_worse(void **state)
 	memset(&older, 0, sizeof older);
 	k.n = 10;
 	k.dir = BENCH_HIGHER;
-	assert_false(history_newest_worse(&k, &older));	/* no step */
+	assert_false(history_newest_worse(&k, &older, 1));	/* no step */
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		for (size_t two = 0; two <= 1; two++) {
 			memset(cps, 0, sizeof cps);
@@ -430,7 +439,7 @@ test_newest_worse(void **state)
 			k.cp.cps = cps;
 			k.cp.ncps = two + 1;
 			older.ncps = 0;
-			if (history_newest_worse(&k, &older) != cases[i].worse)
+			if (history_newest_worse(&k, &older, 1) != cases[i].worse)
 				fail_msg("case %zu, %zu steps: not %d", i,
 				    two + 1, cases[i].worse);
 			if (cases[i].back == 0 || !cases[i].worse)
@@ -446,16 +455,230 @@ test_newest_worse(void **state)
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at_lo;
 			older.cps = &seen;
 			older.ncps = 1;
-			assert_false(history_newest_worse(&k, &older));
+			assert_false(history_newest_worse(&k, &older, 1));
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at_lo - 1;
-			assert_false(history_newest_worse(&k, &older));
+			assert_false(history_newest_worse(&k, &older, 1));
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at_lo - 2;
-			assert_true(history_newest_worse(&k, &older));
+			assert_true(history_newest_worse(&k, &older, 1));
 			seen.at = seen.at_lo = seen.at_hi = cps[two].at;
 			seen.size = -seen.size;
-			assert_true(history_newest_worse(&k, &older));
+			assert_true(history_newest_worse(&k, &older, 1));
 		}
 	}
+}
+
+/* Run i of a series on host, i hours into December; figure v. */
+static size_t
+th_at(struct history *h, const char *host, size_t i, double v)
+{
+	char	date[64], path[64];
+	size_t	r;
+
+	snprintf(date, sizeof date, "2026-12-%02zuT%02zu:00:00+0000",
+	    1 + i / 24, i % 24);
+	snprintf(path, sizeof path, "/r/%s-%03zu.csv", host, i);
+	r = history_add_run(h, path, host, date, NULL, NULL);
+	th_sum(h, r, 1, 1, v);
+	return r;
+}
+
+/* Figure i of 30 in 1% noise around 100, seeded: the same each time. */
+static double
+th_noisy(struct sm_rng *rng)
+{
+	return 100 * (1 + 0.01 * sm_rng_normal(rng));
+}
+
+/* The gate over h, built with q, on its new newest runs: trips. */
+static size_t
+th_gate(struct history *h, const struct history_query *q, size_t fresh,
+    struct history_gated *g)
+{
+	size_t	n = 0;
+
+	history_gate(h, q, fresh, g);
+	for (size_t j = 0; j < h->nseries; j++)
+		n += g->worse[j] != 0;
+	for (size_t i = 0; i < h->nleft; i++)
+		n += g->left[i] != 0;
+	return n;
+}
+
+/*
+ * The gate judges what was just added.  Host a's runs are a month old
+ * and its newest began a -20% step; host b's runs came after, flat: a
+ * gate whose newest run is b's passes (a's old step is shown, not
+ * judged again), and it trips once b's newest run falls.  With --new 2
+ * a step begun by the second newest run of b trips it, named by age.
+ */
+static void
+test_gate_other_host(void **state)
+{
+	struct history_query	q = { 0 };
+	struct history_gated	g;
+	struct history		h;
+	struct sm_rng		rng;
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	for (int fall = 0; fall <= 1; fall++) {
+		sm_rng_seed(&rng, 5);
+		history_init(&h);
+		for (size_t i = 0; i < 30; i++)
+			th_at(&h, "a", i, th_noisy(&rng) * (i == 29 ? 0.8 : 1));
+		for (size_t i = 0; i < 30; i++)
+			th_at(&h, "b", 700 + i, th_noisy(&rng) * (fall &&
+			    i == 29 ? 0.8 : 1));
+		history_build(&h, &q);
+		assert_int_equal(h.nseries, 2);
+		assert_int_equal(h.series[0].cp.ncps, 1);	/* a's, shown */
+		assert_int_equal(th_gate(&h, &q, 1, &g), (size_t)fall);
+		assert_int_equal(g.nfresh[0], 0);
+		assert_int_equal(g.nfresh[1], 1);
+		assert_int_equal(g.worse[1], fall);
+		history_gated_free(&g);
+		history_free(&h);
+	}
+	/* b's step begun by its second newest run: --new 2 judges it. */
+	sm_rng_seed(&rng, 6);
+	history_init(&h);
+	for (size_t i = 0; i < 30; i++)
+		th_at(&h, "b", i, th_noisy(&rng) * (i >= 28 ? 0.8 : 1));
+	history_build(&h, &q);
+	assert_int_equal(h.series[0].cp.ncps, 1);
+	assert_int_equal(h.series[0].cp.cps[0].at, 28);
+	assert_int_equal(th_gate(&h, &q, 2, &g), 1);
+	history_gated_free(&g);
+	history_free(&h);
+}
+
+/*
+ * A newest figure of 0, below 0 or past a double's range is a worse
+ * step, never dropped: it is left out of the series (no logarithm) but
+ * kept with its reason, and the gate trips on it; BMF gives the 0 as
+ * the newest value, not the run before it.  One such run that is not
+ * new is named and left out, and trips nothing.
+ */
+static void
+test_gate_bad_newest(void **state)
+{
+	static const double	 bad[] = { 0, -5, INFINITY, NAN };
+	struct history_query	 q = { 0 };
+	struct history_gated	 g;
+	struct history		 h;
+	struct sm_rng		 rng;
+	struct json_t		*bmf;
+	char			*text;
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+		sm_rng_seed(&rng, 9);
+		history_init(&h);
+		for (size_t i = 0; i < 30; i++)
+			th_at(&h, "a", i, i == 29 ? bad[b] : th_noisy(&rng));
+		history_build(&h, &q);
+		assert_int_equal(h.nseries, 1);
+		assert_int_equal(h.series[0].n, 29);
+		assert_int_equal(h.nleft, 1);
+		assert_non_null(h.left[0].why);
+		assert_int_equal(th_gate(&h, &q, 1, &g), 1);
+		assert_true(g.left[0]);
+		history_gated_free(&g);
+		bmf = history_bmf(&h);
+		text = json_dumps(bmf, JSON_COMPACT);
+		if (b == 0)
+			assert_non_null(strstr(text, "\"value\":0"));
+		else if (b >= 2)
+			assert_null(strstr(text, "syscall"));
+		free(text);
+		json_decref(bmf);
+		history_free(&h);
+	}
+	/* Not new: named (h.left), the gate passes. */
+	sm_rng_seed(&rng, 9);
+	history_init(&h);
+	for (size_t i = 0; i < 30; i++)
+		th_at(&h, "a", i, i == 10 ? 0 : th_noisy(&rng));
+	history_build(&h, &q);
+	assert_int_equal(h.nleft, 1);
+	assert_int_equal(th_gate(&h, &q, 1, &g), 0);
+	history_gated_free(&g);
+	history_free(&h);
+}
+
+/*
+ * A history of 30 runs in 1% noise whose newest is 1.5% low, saved again
+ * eight times under other names: byte copies (dated as the run), or,
+ * with moved set, eight more runs (dated hours on); and one run with
+ * run 5's facts but not its figure.
+ */
+static void
+th_copies(struct history *h, int moved)
+{
+	struct history_sum	one;
+	struct sm_rng		rng;
+	char			path[64], date[64];
+	size_t			r;
+
+	sm_rng_seed(&rng, 3);
+	history_init(h);
+	for (size_t i = 0; i < 30; i++)
+		th_at(h, "a", i, th_noisy(&rng) * (i == 29 ? 0.985 : 1));
+	for (size_t i = 29; i <= 30; i++)
+		for (int c = 0; c < (i < 30 ? 8 : 1); c++) {
+			snprintf(path, sizeof path, "/r/copy-%zu-%d.csv", i, c);
+			one = h->sums[i < 30 ? i : 5];
+			snprintf(date, sizeof date, "2026-12-02T%02d:%02d:00+0000",
+			    moved ? 10 + c : 0, (int)i);
+			r = history_add_run(h, path, "a", moved && i < 30 ?
+			    date : h->runs[one.run].date, NULL, NULL);
+			one.run = r;
+			if (i == 30)	/* run 5's facts, not its figure */
+				one.mean *= 1.001;
+			*history_add_sum(h) = one;
+		}
+}
+
+/*
+ * Byte copies of runs count once.  Counted as runs, the low run's eight
+ * copies make a new level of nine runs, a step; counted once, it is one
+ * newest run, too few to call one.  A run that shares the facts but not
+ * the figures is no copy.
+ */
+/* Whether series k holds a change point that begins at run at. */
+static int
+th_step_at(const struct history_series *k, size_t at)
+{
+	for (size_t i = 0; i < k->cp.ncps; i++)
+		if (k->cp.cps[i].at == at)
+			return 1;
+	return 0;
+}
+
+static void
+test_copies_count_once(void **state)
+{
+	struct history_query	q = { 0 };
+	struct history		h;
+	size_t			copies = 0;
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	th_copies(&h, 1);
+	history_build(&h, &q);
+	assert_int_equal(h.series[0].n, 39);
+	assert_true(th_step_at(&h.series[0], 30));	/* as runs: a step */
+	history_free(&h);
+	th_copies(&h, 0);
+	history_build(&h, &q);
+	for (size_t i = 0; i < h.nruns; i++)
+		copies += h.same[i] != SIZE_MAX;
+	assert_int_equal(copies, 8);
+	assert_int_equal(h.same[h.nruns - 1], SIZE_MAX);
+	assert_int_equal(h.series[0].n, 31);
+	assert_false(th_step_at(&h.series[0], 30));
+	history_free(&h);
 }
 
 /* The series' runs 0..n-1 of v, labelled in order, as one history. */
@@ -490,8 +713,9 @@ th_gate_series(double step, uint64_t seed, struct th_gate *g)
 	struct history			 h;
 	struct sm_rng			 rng;
 	const struct changepoint	*cp;
+	struct history_gated		 gd;
 	double				 v[40];
-	int				 worse[1];
+	int				 worse;
 	size_t				 first = 0, any = 0;
 
 	changepoint_opts_default(&q.cp);
@@ -502,11 +726,12 @@ th_gate_series(double step, uint64_t seed, struct th_gate *g)
 		    (i >= 24 ? step : 1);
 	for (size_t n = 8; n <= 40 && first == 0; n++) {
 		th_grown(&h, v, n, &q);
-		worse[0] = 0;
-		history_gate(&h, &q, worse);
+		history_gate(&h, &q, 1, &gd);
+		worse = gd.worse[0];
+		history_gated_free(&gd);
 		cp = &h.series[0].cp.cps[h.series[0].cp.ncps - 1];
-		any += worse[0];
-		if (worse[0] && n >= 25 && cp->at_lo <= 24 && 24 <= cp->at_hi)
+		any += worse;
+		if (worse && n >= 25 && cp->at_lo <= 24 && 24 <= cp->at_hi)
 			first = n;
 		history_free(&h);
 	}
@@ -672,6 +897,9 @@ main(void)
 		cmocka_unit_test(test_index_sees_changes),
 		cmocka_unit_test(test_newest_worse),
 		cmocka_unit_test(test_gate_once),
+		cmocka_unit_test(test_gate_other_host),
+		cmocka_unit_test(test_gate_bad_newest),
+		cmocka_unit_test(test_copies_count_once),
 		cmocka_unit_test(test_verdict_words),
 		cmocka_unit_test(test_damaged_index),
 	};

@@ -38,47 +38,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "history.h"
-
-/* A stretch of the series [s, e) and its best cut, once searched. */
-struct changepoint_seg {
-	size_t	s;
-	size_t	e;
-	size_t	cut;		/* 0: no cut possible */
-	double	z;		/* the statistic there */
-	int	final;		/* tested and kept whole */
-	double	p;
-};
-
-/* The series as the search sees it. */
-struct changepoint_ctx {
-	const struct changepoint_opts *o;
-	size_t		 n;
-	double		*y;	/* log of the figures */
-	double		*w;	/* 1 / (own variance + tau2) */
-	double		*sy;	/* scratch for the permutations */
-	double		*sw;
-	uint64_t	 seed;
-	double		*own;	/* each run's own relative variance */
-	double		 typical;	/* their median */
-	double		 tau2;
-	double		 disp;	/* the scatter's excess: changepoint_disp */
-	double		 rho;	/* neighbours' correlation: changepoint_rho */
-	size_t		 block;	/* runs shuffled together */
-	size_t		*blk;	/* the blocks' order */
-	size_t		 shuffles;
-	int		*below;	/* per count of shuffles: see _bounds */
-	int		*above;
-};
+#include "changepoint_ctx.h"
 
 #define CHANGEPOINT_Z80		0.8416	/* the normal's 80% quantile */
-#define CHANGEPOINT_STOP_AT	10	/* exceedances: Besag-Clifford */
-#define CHANGEPOINT_SURE	0.001	/* a binomial tail: p clearly off */
 #define CHANGEPOINT_RHO_MAX	0.9	/* a correlation taken at most */
 #define CHANGEPOINT_RHO_STEP	0.05	/* a change in it worth a search */
 #define CHANGEPOINT_RHO_SE	2.0	/* a correlation above chance */
 #define CHANGEPOINT_RHO_SD1	1.4	/* its sd from one pair, measured */
 #define CHANGEPOINT_PASSES	3	/* searches of a series, at most */
+#define CHANGEPOINT_RHO_OUT	4.0	/* a difference past the rest: sds */
 
 void
 changepoint_opts_default(struct changepoint_opts *o)
@@ -113,7 +81,7 @@ changepoint_tau2(const struct changepoint_ctx *c)
 }
 
 /* The runs' typical own variance: the median of own[0..n). */
-static double
+double
 changepoint_typical(const double *own, size_t n)
 {
 	double	*d = xcalloc(n, sizeof *d), typical;
@@ -138,47 +106,6 @@ changepoint_seed(const double *y, size_t n)
 	return h;
 }
 
-/* Fewest runs on the left of a cut; the newest may stand alone. */
-static size_t
-changepoint_min_right(const struct changepoint_ctx *c, size_t e)
-{
-	return e == c->n ? 1 : CHANGEPOINT_MIN_SIDE;
-}
-
-/*
- * The best cut of (y, w)[0..len): the k maximising the squared
- * difference of the weighted means over its variance,
- * (m_L - m_R)^2 / (1/W_L + 1/W_R), written with one division:
- * (S_L W_R - S_R W_L)^2 / (W_L W_R W), as the shuffles run it thousands
- * of times over series of thousands of runs.  0 if none.
- */
-static size_t
-changepoint_scan(const double *y, const double *w, size_t len,
-    size_t minr, double *zout)
-{
-	double	W = 0, S = 0, wl = 0, sl = 0, best = -1, z, d;
-	size_t	cut = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		W += w[i];
-		S += w[i] * y[i];
-	}
-	for (size_t k = 1; k < len; k++) {
-		wl += w[k - 1];
-		sl += w[k - 1] * y[k - 1];
-		if (k < CHANGEPOINT_MIN_SIDE || len - k < minr)
-			continue;
-		d = sl * (W - wl) - (S - sl) * wl;
-		z = d * d / (wl * (W - wl) * W);
-		if (z > best) {
-			best = z;
-			cut = k;
-		}
-	}
-	*zout = best;
-	return cut;
-}
-
 /* Search segment g for its best cut. */
 static void
 changepoint_search(const struct changepoint_ctx *c,
@@ -192,149 +119,6 @@ changepoint_search(const struct changepoint_ctx *c,
 	g->final = cut == 0;
 }
 
-/*
- * When the shuffles so far settle the test.  After k shuffles, over of
- * them as strong as the cut: were the true p-value alpha, over would be
- * Binomial(k, alpha).  below[k] is the largest count whose lower tail
- * is under CHANGEPOINT_SURE (so few: p is clearly under alpha), -1 if
- * none; above[k] the smallest whose upper tail is (so many: clearly
- * over).  A long series pays for each shuffle, and most of its tests are
- * settled long before the last (the sequential idea of Besag and
- * Clifford, "Sequential Monte Carlo p-values", Biometrika 1991, taken
- * to both sides).
- */
-static void
-changepoint_bounds(struct changepoint_ctx *c)
-{
-	double	a = c->o->alpha, pmf, cdf;
-	int	m = c->o->perms;
-
-	c->below = xcalloc((size_t)m + 1, sizeof *c->below);
-	c->above = xcalloc((size_t)m + 1, sizeof *c->above);
-	for (int k = 1; k <= m; k++) {
-		pmf = pow(1 - a, k);	/* P(X = 0) */
-		cdf = pmf;
-		c->below[k] = cdf < CHANGEPOINT_SURE ? 0 : -1;
-		c->above[k] = k + 1;
-		for (int j = 1; j <= k; j++) {
-			pmf *= (double)(k - j + 1) / j * a / (1 - a);
-			if (cdf + pmf < CHANGEPOINT_SURE)
-				c->below[k] = j;
-			if (1 - cdf < CHANGEPOINT_SURE) {
-				c->above[k] = j;
-				break;
-			}
-			cdf += pmf;
-		}
-	}
-}
-
-/* Swap pair i with pair j of (y, w). */
-static void
-changepoint_swap(double *y, double *w, size_t i, size_t j)
-{
-	double	t;
-
-	t = y[i];
-	y[i] = y[j];
-	y[j] = t;
-	t = w[i];
-	w[i] = w[j];
-	w[j] = t;
-}
-
-/*
- * Fisher-Yates' index for place i - 1 of a shuffle of n: each 64-bit
- * draw gives two, by a multiply and shift of each half rather than a
- * division (their bias, under n / 2^32, is far below what 199 shuffles
- * can see).
- */
-static size_t
-changepoint_draw(struct sm_rng *rng, uint64_t *r, size_t i, size_t n)
-{
-	if ((i - n) % 2 == 0) {
-		*r = sm_rng_next(rng);
-		return (size_t)(((*r >> 32) * (uint64_t)i) >> 32);
-	}
-	return (size_t)(((*r & 0xffffffffU) * (uint64_t)i) >> 32);
-}
-
-/* Shuffle the pairs (y[i], w[i]) of [0, n) together. */
-static void
-changepoint_shuffle(struct sm_rng *rng, double *y, double *w, size_t n)
-{
-	uint64_t	r = 0;
-
-	for (size_t i = n; i > 1; i--)
-		changepoint_swap(y, w, i - 1, changepoint_draw(rng, &r, i, n));
-}
-
-/*
- * Shuffle g's runs in blocks of c->block neighbours, each block kept in
- * its order, into (sy, sw): runs whose neighbours are correlated are
- * exchangeable only as blocks (Kuensch's block bootstrap, Annals of
- * Statistics 1989, taken to permutations).  blk holds the blocks' order
- * from the last shuffle.
- */
-static void
-changepoint_shuffle_blocks(struct changepoint_ctx *c,
-    const struct changepoint_seg *g, struct sm_rng *rng)
-{
-	size_t		len = g->e - g->s, L = c->block, nb = (len + L - 1) / L;
-	size_t		t, at = 0, from, k;
-	uint64_t	r = 0;
-
-	for (size_t i = nb; i > 1; i--) {
-		k = changepoint_draw(rng, &r, i, nb);
-		t = c->blk[i - 1];
-		c->blk[i - 1] = c->blk[k];
-		c->blk[k] = t;
-	}
-	for (size_t b = 0; b < nb; b++) {
-		from = g->s + c->blk[b] * L;
-		k = from + L < g->e ? L : g->e - from;
-		memcpy(c->sy + at, c->y + from, k * sizeof *c->sy);
-		memcpy(c->sw + at, c->w + from, k * sizeof *c->sw);
-		at += k;
-	}
-}
-
-/*
- * The permutation test of g's cut: how often the runs of the segment,
- * shuffled (in blocks where neighbours are correlated), give a cut at
- * least as strong.  Each shuffle starts from the last (a uniform
- * shuffle of any order is uniform).  Stops once the
- * count says the p-value is clearly over alpha (or CHANGEPOINT_STOP_AT
- * shuffles beat the cut), or clearly under it (changepoint_bounds).
- */
-static double
-changepoint_permute(struct changepoint_ctx *c, const struct changepoint_seg *g)
-{
-	struct sm_rng	rng;
-	size_t		len = g->e - g->s, minr = changepoint_min_right(c, g->e);
-	int		over = 0, k;
-	double		z;
-
-	sm_rng_seed(&rng, c->seed ^ ((uint64_t)g->s << 32) ^ g->e);
-	memcpy(c->sy, c->y + g->s, len * sizeof *c->sy);
-	memcpy(c->sw, c->w + g->s, len * sizeof *c->sw);
-	for (size_t b = 0; c->block > 1 && b * c->block < len; b++)
-		c->blk[b] = b;
-	for (k = 1; k <= c->o->perms; k++) {
-		if (c->block > 1)
-			changepoint_shuffle_blocks(c, g, &rng);
-		else
-			changepoint_shuffle(&rng, c->sy, c->sw, len);
-		changepoint_scan(c->sy, c->sw, len, minr, &z);
-		c->shuffles++;
-		over += z >= g->z;
-		if (over == CHANGEPOINT_STOP_AT || over >= c->above[k])
-			return (double)over / k;
-		if (over <= c->below[k])
-			break;
-	}
-	return (1.0 + over) / (fmin(k, c->o->perms) + 1.0);
-}
 
 /* Weighted mean of [s, e) and its weight. */
 static double
@@ -416,6 +200,25 @@ changepoint_real(const struct changepoint_ctx *c, const struct changepoint *cp)
 	return fabs(cp->size) >= c->o->min_effect;
 }
 
+/*
+ * Whether g's cut divides two stretches of identical figures with no
+ * interval of their own (a deterministic figure, a converted file): then
+ * the difference is no noise's, and no shuffle is needed to say so.  A
+ * permutation test could not: n runs never give p under 1/n, so a
+ * newest run of 21 that differs from 20 identical ones sat at p = 1/21,
+ * called or not as the shuffles fell.
+ */
+static int
+changepoint_exact(const struct changepoint_ctx *c,
+    const struct changepoint_seg *g)
+{
+	for (size_t i = g->s; i < g->e; i++)
+		if (c->own[i] > 0 || (i != g->s && i != g->cut &&
+		    c->y[i] != c->y[i - 1]))
+			return 0;
+	return c->y[g->cut] != c->y[g->cut - 1];
+}
+
 /* Which segment to test next: the strongest cut not yet tested. */
 static struct changepoint_seg *
 changepoint_next(struct changepoint_seg *g, size_t ng)
@@ -448,7 +251,7 @@ changepoint_divide(struct changepoint_ctx *c, struct changepoint_seg **out,
 	changepoint_search(c, &g[0]);
 	while (ng <= CHANGEPOINT_MAX && (t = changepoint_next(g, ng)) != NULL) {
 		t->final = 1;
-		t->p = changepoint_permute(c, t);
+		t->p = changepoint_exact(c, t) ? 0 : changepoint_permute(c, t);
 		if (t->p > c->o->alpha)
 			continue;
 		changepoint_step(c, t->s, t->cut, t->e, &cp);
@@ -523,25 +326,55 @@ changepoint_rho_kept(double rho, double pairs)
  * how many neighbouring differences it stands on (0: none).  Taken as
  * it is, not yet held against chance (changepoint_rho_kept, where
  * independent runs give CHANGEPOINT_RHO_SD1 / sqrt(pairs) as a standard
- * error).
+ * error).  A difference far past the others (changepoint_rho_bar: a
+ * step not yet found, a newest run that fell) is left out with its
+ * pairs: one such jump made the differences' sum of squares its own and
+ * a flat series with a newest run 20% down look correlated 0.9, so that
+ * its permutations moved blocks longer than the series and the drop
+ * went unfound ("~ <14%").
  */
+static double
+changepoint_rho_bar(const struct changepoint_ctx *c,
+    const struct changepoint *cps, size_t ncps, double *med)
+{
+	double	*d = xcalloc(c->n, sizeof *d), mad;
+	size_t	 s = 0, end, k = 0;
+
+	for (size_t j = 0; j <= ncps; j++, s = end) {
+		end = j == ncps ? c->n : cps[j].at;
+		for (size_t i = s; i + 1 < end; i++)
+			d[k++] = c->y[i + 1] - c->y[i];
+	}
+	*med = k > 0 ? stats_median_select(d, k) : 0;
+	for (size_t i = 0; i < k; i++)
+		d[i] = fabs(d[i] - *med);
+	mad = k > 0 ? stats_median_select(d, k) : 0;
+	free(d);
+	return CHANGEPOINT_RHO_OUT * 1.4826 * mad;
+}
+
 static double
 changepoint_rho(const struct changepoint_ctx *c,
     const struct changepoint *cps, size_t ncps, double *pairs)
 {
-	double	dd = 0, lag = 0, d0 = 0, d1;
+	double	dd = 0, lag = 0, d0 = 0, d1, med, bar;
 	size_t	s = 0, end, nl = 0;
+	int	kept0 = 0, kept1;
 
+	bar = changepoint_rho_bar(c, cps, ncps, &med);
 	for (size_t j = 0; j <= ncps; j++, s = end) {
 		end = j == ncps ? c->n : cps[j].at;
 		for (size_t i = s; i + 1 < end; i++) {
 			d1 = c->y[i + 1] - c->y[i];
-			dd += d1 * d1;
-			if (i > s) {
+			kept1 = fabs(d1 - med) <= bar;
+			if (kept1)
+				dd += d1 * d1;
+			if (i > s && kept0 && kept1) {
 				lag += d0 * d1;
 				nl++;
 			}
 			d0 = d1;
+			kept0 = kept1;
 		}
 	}
 	*pairs = dd > 0 ? (double)nl : 0;
@@ -593,6 +426,34 @@ changepoint_detectable(const struct changepoint_ctx *c)
 	t = signif_t_critical(c->o->alpha, df);
 	return fmax(exp((t + CHANGEPOINT_Z80) * sqrt(var)) - 1,
 	    c->o->min_effect);
+}
+
+/*
+ * The largest step a level found still holds that the permutation test
+ * did not confirm but the runs' intervals call real: with it the
+ * smallest step the series could show is never said to be below a step
+ * that sits in the data unfound (a stray run can take a test's power).
+ */
+static double
+changepoint_unfound(const struct changepoint_ctx *c,
+    const struct changepoint_result *r)
+{
+	struct changepoint	cp;
+	double			big = 0, z;
+	size_t			s = 0, e, k;
+
+	for (size_t j = 0; j <= r->ncps; j++, s = e) {
+		e = j == r->ncps ? c->n : r->cps[j].at;
+		k = changepoint_scan(c->y + s, c->w + s, e - s,
+		    changepoint_min_right(c, e), &z);
+		if (k == 0)
+			continue;
+		memset(&cp, 0, sizeof cp);
+		changepoint_step(c, s, s + k, e, &cp);
+		if (changepoint_real(c, &cp))
+			big = fmax(big, fabs(cp.size));
+	}
+	return big;
 }
 
 /*
@@ -660,7 +521,8 @@ changepoint_pass(struct changepoint_ctx *c, struct changepoint_result *r)
 }
 
 /*
- * The change points of figures v[0..n) (each > 0, oldest first), each
+ * The change points of figures v[0..n) (each > 0, oldest first), every
+ * run taken (changepoint_find takes the stray ones out first), each
  * with the relative variance of its mean (NaN or 0: unknown, the runs'
  * spread stands in).  r is filled; free it with changepoint_result_free.
  *
@@ -671,7 +533,7 @@ changepoint_pass(struct changepoint_ctx *c, struct changepoint_result *r)
  * with that correlation, CHANGEPOINT_PASSES times at most.
  */
 void
-changepoint_find(const double *v, const double *relvar, size_t n,
+changepoint_search_all(const double *v, const double *relvar, size_t n,
     const struct changepoint_opts *o, struct changepoint_result *r)
 {
 	struct changepoint_ctx	 c = { .o = o, .n = n, .disp = 1 };
@@ -698,7 +560,7 @@ changepoint_find(const double *v, const double *relvar, size_t n,
 		changepoint_result_free(r);
 		changepoint_pass(&c, r);
 	}
-	r->detect = changepoint_detectable(&c);
+	r->detect = fmax(changepoint_detectable(&c), changepoint_unfound(&c, r));
 	r->tau2 = c.tau2;
 	r->disp = c.disp;
 	r->rho = c.rho;
@@ -753,6 +615,9 @@ void
 changepoint_result_free(struct changepoint_result *r)
 {
 	free(r->cps);
+	free(r->strays);
 	r->cps = NULL;
 	r->ncps = 0;
+	r->strays = NULL;
+	r->nstrays = 0;
 }

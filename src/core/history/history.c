@@ -127,6 +127,9 @@ history_add_sum(struct history *h)
 /*
  * A loaded run as a history run and its summaries: each test and copies
  * with figures, its mean and the relative variance of that mean.  A
+ * mean of 0, below it or past a double's range is kept as it is:
+ * history_build leaves it out of the search and says so, and the gate
+ * judges it (a newest run whose figure collapsed is no run to drop).  A
  * noise profile (calibrate's) is no run of a history: 0, nothing added.
  */
 int
@@ -145,8 +148,8 @@ history_add_loaded(struct history *h, const char *path, const struct run *run)
 	ng = run_groups(run, &g);
 	for (size_t i = 0; i < ng; i++) {
 		estimate_run(run, &g[i], &e);
-		if (e.units == 0 || !isfinite(e.mean) || e.mean <= 0)
-			continue;
+		if (e.units == 0)
+			continue;	/* no figure: nothing ran */
 		s = history_add_sum(h);
 		s->run = r;
 		snprintf(s->test, sizeof s->test, "%s", g[i].test);
@@ -349,14 +352,92 @@ history_series_cmp(const void *pa, const void *pb)
 	return a->copies - b->copies;
 }
 
-/* Whether a run is kept: since, and the filter on its test. */
+/*
+ * Why a figure cannot join a series' search, or NULL when it can: a
+ * search takes logarithms, and a run that measured 0, a negative figure
+ * or one past a double's range (an overflowed mean) has none.
+ */
+const char *
+history_figure_bad(double mean)
+{
+	if (isnan(mean))
+		return "is not a number";
+	if (!isfinite(mean))
+		return "overflowed (past a double's range)";
+	if (mean == 0)
+		return "is 0";
+	return mean < 0 ? "is negative" : NULL;
+}
+
+/* Whether a summary is asked for: since, the filter, not a copy's. */
+static int
+history_wanted(const struct history *h, const struct history_sum *s,
+    const struct history_query *q)
+{
+	if (h->same != NULL && h->same[s->run] != SIZE_MAX)
+		return 0;
+	if (q->since > 0 && h->runs[s->run].start < q->since)
+		return 0;
+	return q->filter == NULL || filter_match(q->filter, s->test);
+}
+
+/* Whether a summary joins its series: asked for, its figure usable. */
 static int
 history_keep(const struct history *h, const struct history_sum *s,
     const struct history_query *q)
 {
-	if (q->since > 0 && h->runs[s->run].start < q->since)
-		return 0;
-	return q->filter == NULL || filter_match(q->filter, s->test);
+	return history_wanted(h, s, q) && history_figure_bad(s->mean) == NULL;
+}
+
+/* qsort()'s order of left-out summaries: their runs' rank. */
+static int
+history_left_cmp(const void *pa, const void *pb)
+{
+	const struct history	*h = history_sorting;
+	size_t			 a = h->rank[((const struct history_left *)pa)->sum.run];
+	size_t			 b = h->rank[((const struct history_left *)pb)->sum.run];
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * The summaries asked for whose figure no search can take, kept in
+ * h->left with the reason, in their runs' order: named, never dropped
+ * without a word.
+ */
+static void
+history_leave_out(struct history *h, const struct history_query *q)
+{
+	const char	*why;
+
+	for (size_t i = 0; i < h->nsums; i++) {
+		if (!history_wanted(h, &h->sums[i], q) ||
+		    (why = history_figure_bad(h->sums[i].mean)) == NULL)
+			continue;
+		h->left = xreallocarray(h->left, h->nleft + 1,
+		    sizeof *h->left);
+		h->left[h->nleft].sum = h->sums[i];
+		h->left[h->nleft++].why = why;
+	}
+	history_sorting = h;
+	if (h->nleft > 1)
+		qsort(h->left, h->nleft, sizeof *h->left, history_left_cmp);
+	history_sorting = NULL;
+}
+
+/* The series summary s would join, or SIZE_MAX if there is none. */
+size_t
+history_series_of(const struct history *h, const struct history_sum *s)
+{
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		if (k->version == s->version && k->copies == s->copies &&
+		    strcmp(k->test, s->test) == 0 &&
+		    strcmp(k->host, h->runs[s->run].host) == 0)
+			return j;
+	}
+	return SIZE_MAX;
 }
 
 /* Start a new series whose summaries begin at s. */
@@ -517,35 +598,37 @@ history_find(const struct history_series *k, size_t drop,
 }
 
 /*
- * Search one host's series [a, b), each without its newest drop runs,
- * into r[j - a]: each alone, then again with the correlation of
+ * Search one host's series [a, b), each without its newest drop[j - a]
+ * runs (drop NULL: none), into r[j - a]: each alone, then again with the correlation of
  * neighbouring runs that all of them show together, where a series had
  * taken another (changepoint_pool_add): a host's slow minutes are every
  * test's, and one short series can barely tell its own correlation from
  * chance.
  */
-static void
+void
 history_search_host(const struct history *h, size_t a, size_t b,
-    size_t drop, const struct history_query *q,
+    const size_t *drop, const struct history_query *q,
     struct changepoint_result **r)
 {
 	struct changepoint_pool	pool = { 0, 0 };
 	struct changepoint_opts	o = q->cp;
 
 	for (size_t j = a; j < b; j++) {
-		history_find(&h->series[j], drop, &q->cp, r[j - a]);
+		history_find(&h->series[j], drop != NULL ? drop[j - a] : 0,
+		    &q->cp, r[j - a]);
 		changepoint_pool_add(&pool, r[j - a]);
 	}
 	o.rho = changepoint_pool_rho(&pool);
 	for (size_t j = a; j < b; j++)
 		if (changepoint_pool_differs(o.rho, r[j - a])) {
 			changepoint_result_free(r[j - a]);
-			history_find(&h->series[j], drop, &o, r[j - a]);
+			history_find(&h->series[j], drop != NULL ? drop[j - a] :
+			    0, &o, r[j - a]);
 		}
 }
 
 /* The series [a, b) of one host after [0, a): b, or h->nseries. */
-static size_t
+size_t
 history_host_end(const struct history *h, size_t a)
 {
 	size_t	b = a + 1;
@@ -567,6 +650,8 @@ history_build(struct history *h, const struct history_query *q)
 
 	h->by = q->by;
 	history_order(h);
+	history_copies(h);
+	history_leave_out(h, q);
 	history_regroup(h, q);
 	if (h->nseries > 0)
 		qsort(h->series, h->nseries, sizeof *h->series,
@@ -576,7 +661,7 @@ history_build(struct history *h, const struct history_query *q)
 		r = xcalloc(b - a, sizeof *r);
 		for (size_t j = a; j < b; j++)
 			r[j - a] = &h->series[j].cp;
-		history_search_host(h, a, b, 0, q, r);
+		history_search_host(h, a, b, NULL, q, r);
 		free(r);
 	}
 }
@@ -586,72 +671,6 @@ int
 history_worse(const struct changepoint *cp, enum bench_dir dir)
 {
 	return dir == BENCH_LOWER ? cp->size > 0 : cp->size < 0;
-}
-
-/*
- * Whether k's newest run shows a worse step, given older: what the
- * search found in k without that run.  It does when it begins one, or
- * when its arrival is what makes one found (older holds no worse step
- * that may have begun where this one may).  A step that a single run
- * cannot show is found a run or three later, placed where it began;
- * asking only whether the newest run begins it would let every such
- * regression pass.  This way each trips the gate at the run that showed
- * it (and again only if it was lost and is found once more).  A step
- * placed a run later or earlier than before (the runs at its edge now
- * lean the other way) is the same step, not a new one:
- * HISTORY_GATE_SLACK.
- */
-int
-history_newest_worse(const struct history_series *k,
-    const struct changepoint_result *older)
-{
-	const struct changepoint	*cp, *b;
-
-	if (k->cp.ncps == 0)
-		return 0;
-	cp = &k->cp.cps[k->cp.ncps - 1];
-	if (!history_worse(cp, k->dir))
-		return 0;
-	if (cp->at == k->n - 1)
-		return 1;
-	for (size_t i = 0; i < older->ncps; i++) {
-		b = &older->cps[i];
-		if (history_worse(b, k->dir) && b->at_lo <= cp->at_hi +
-		    HISTORY_GATE_SLACK && cp->at_lo <= b->at_hi +
-		    HISTORY_GATE_SLACK)
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * The gate's question for every series of h, built with q: worse[j] is 1
- * when series j's newest run shows a worse step.  The history without
- * each series' newest run is searched as history_build() searched h
- * (each host's series pooled), so the answer is what a history taken
- * before that run would have said.
- */
-void
-history_gate(const struct history *h, const struct history_query *q,
-    int *worse)
-{
-	struct changepoint_result	*older, **r;
-
-	for (size_t a = 0, b; a < h->nseries; a = b) {
-		b = history_host_end(h, a);
-		older = xcalloc(b - a, sizeof *older);
-		r = xcalloc(b - a, sizeof *r);
-		for (size_t j = a; j < b; j++)
-			r[j - a] = &older[j - a];
-		history_search_host(h, a, b, 1, q, r);
-		for (size_t j = a; j < b; j++) {
-			worse[j] = history_newest_worse(&h->series[j],
-			    &older[j - a]);
-			changepoint_result_free(&older[j - a]);
-		}
-		free(r);
-		free(older);
-	}
 }
 
 /*
@@ -691,5 +710,7 @@ history_free(struct history *h)
 	free(h->series);
 	free(h->rank);
 	free(h->commit_first);
+	free(h->same);
+	free(h->left);
 	memset(h, 0, sizeof *h);
 }

@@ -1,6 +1,8 @@
 /*
  * The core's history layer: series over saved runs: runs grouped into
- * series (history.c), change points found in them (changepoint.c), the
+ * series (history.c), change points found in them (changepoint.c, its
+ * permutation test changepoint_perm.c, the stray runs it leaves out
+ * changepoint_robust.c, where a step began changepoint_where.c), the
  * index that keeps each run's summary (histindex.c), the series as text,
  * CSV, JSON and the exports (history_out.c), two sides of a change handed
  * to compare (history_compare.c), the time-series chart and the report's
@@ -47,10 +49,17 @@ enum changepoint_status {
 	CHANGEPOINT_OK = 0,
 	CHANGEPOINT_SHORT	/* under CHANGEPOINT_MIN_RUNS runs */
 };
+/* A run far off the runs on both sides of it: left out of the search. */
+struct changepoint_stray {
+	size_t	at;		/* its run */
+	double	off;		/* its figure / its level's - 1 */
+};
 struct changepoint_result {
 	enum changepoint_status	 status;
 	struct changepoint	*cps;
 	size_t			 ncps;
+	struct changepoint_stray *strays;	/* oldest first */
+	size_t			 nstrays;
 	double			 detect;	/* a step it would find, 80% */
 	double			 tau2;		/* runs' variance beyond own */
 	double			 disp;		/* scatter / model's, >= 1 */
@@ -60,8 +69,9 @@ struct changepoint_result {
 	size_t			 shuffles;	/* the tests', in all */
 };
 void	 changepoint_opts_default(struct changepoint_opts *);
-void	 changepoint_find(const double *v, const double *relvar, size_t n,
-	     const struct changepoint_opts *o, struct changepoint_result *r);
+void	 changepoint_search_all(const double *v, const double *relvar,
+	     size_t n, const struct changepoint_opts *o,
+	     struct changepoint_result *r);
 void	 changepoint_result_free(struct changepoint_result *);
 void	 changepoint_where(struct changepoint *, double var, double delta,
 	     double rho);
@@ -74,6 +84,14 @@ void	 changepoint_pool_add(struct changepoint_pool *,
 double	 changepoint_pool_rho(const struct changepoint_pool *);
 int	 changepoint_pool_differs(double,
 	     const struct changepoint_result *);
+
+/* changepoint_robust.c: the search, stray runs taken out first */
+#define CHANGEPOINT_STRAY_K	4.0	/* robust sds off both sides */
+#define CHANGEPOINT_STRAY_WIN	3	/* runs a side's median takes */
+size_t	 changepoint_strays(const double *v, const double *relvar, size_t n,
+	     unsigned char *stray);
+void	 changepoint_find(const double *v, const double *relvar, size_t n,
+	     const struct changepoint_opts *o, struct changepoint_result *r);
 
 /* history.c: saved runs as series of a host, test, version and copies */
 enum history_by {
@@ -100,6 +118,11 @@ struct history_sum {
 	double	relvar;		/* of the mean, / mean^2; NaN unknown */
 	double	df;
 	size_t	n;		/* samples */
+};
+/* A summary left out of its series: a figure no search can take. */
+struct history_left {
+	struct history_sum	 sum;
+	const char		*why;		/* "is 0", "is negative", ... */
 };
 struct history_series {
 	const char		*host;
@@ -131,6 +154,9 @@ struct history {
 	enum history_by		 by;
 	size_t			*rank;		/* each run's place */
 	long long		*commit_first;
+	size_t			*same;		/* the run each copies; SIZE_MAX */
+	struct history_left	*left;		/* in their runs' order */
+	size_t			 nleft;
 };
 void	 history_init(struct history *);
 size_t	 history_add_run(struct history *h, const char *path,
@@ -141,18 +167,37 @@ struct history_sum *history_add_sum(struct history *);
 int	 history_add_loaded(struct history *, const char *,
 	     const struct run *);
 void	 history_build(struct history *, const struct history_query *);
+size_t	 history_host_end(const struct history *, size_t a);
+void	 history_search_host(const struct history *h, size_t a, size_t b,
+	     const size_t *drop, const struct history_query *q,
+	     struct changepoint_result **r);
 int	 history_worse(const struct changepoint *, enum bench_dir);
+const char *history_figure_bad(double mean);
+size_t	 history_series_of(const struct history *, const struct history_sum *);
+
+/* history_same.c: byte copies of one run, counted once */
+void	 history_copies(struct history *);
+
+/* history_gate.c: --fail-on change, on the runs just added */
 #define HISTORY_GATE_SLACK	1	/* runs a known step may have moved */
 int	 history_newest_worse(const struct history_series *,
-	     const struct changepoint_result *older);
+	     const struct changepoint_result *older, size_t fresh);
+/* What --fail-on change judged: history_gate(). */
+struct history_gated {
+	unsigned char	*fresh;		/* per run: one of the new runs */
+	size_t		*nfresh;	/* per series: its new runs, newest */
+	int		*worse;		/* per series: a worse step they began */
+	int		*left;		/* per h->left: a new run's figure */
+};
 void	 history_gate(const struct history *, const struct history_query *,
-	     int *worse);
+	     size_t new_runs, struct history_gated *g);
+void	 history_gated_free(struct history_gated *);
 const char *history_run_name(const struct history *h, size_t run, char *buf,
 	     size_t len);
 void	 history_free(struct history *);
 
 /* histindex.c: runs read through an index of their summaries */
-#define HISTINDEX_VERSION	2
+#define HISTINDEX_VERSION	3	/* 3: keeps figures of 0 or past range */
 typedef void (*histindex_warn_cb)(const char *, void *);
 struct histindex_stats {
 	size_t	files;		/* run files seen */
@@ -176,9 +221,13 @@ struct table *history_table(const struct history *);
 int	 history_nth(const struct history *h, size_t number, size_t *series,
 	     size_t *cp);
 struct table *history_changes_table(const struct history *);
+struct table *history_strays_table(const struct history *);
+void	 history_step_age(const struct history *h,
+	     const struct history_series *k, const struct changepoint *cp,
+	     char *buf, size_t len);
 void	 history_json(struct json_t *, const struct history *);
 void	 history_json_gate(struct json_t *, const struct history *,
-	     const int *worse);
+	     const struct history_gated *);
 struct json_t *history_bmf(const struct history *);
 void	 history_otava(const struct history *, FILE *);
 

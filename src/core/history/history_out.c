@@ -9,6 +9,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,88 @@ history_changes_table(const struct history *h)
 	return t;
 }
 
+/*
+ * Every stray run: a run far off the runs on both sides of it (a noisy
+ * neighbour's minute), left out of its series' search and said here,
+ * not called a step.  NULL when there is none.
+ */
+struct table *
+history_strays_table(const struct history *h)
+{
+	struct table	*t;
+	char		 name[64], when[32];
+	size_t		 row;
+
+	for (row = 0; row < h->nseries && h->series[row].cp.nstrays == 0;
+	    row++)
+		;
+	if (row == h->nseries)
+		return NULL;
+	t = table_new("Stray runs");
+	table_add_col(t, "Test", TABLE_LEFT);
+	table_add_col(t, "Host", TABLE_LEFT);
+	table_add_col(t, "Run", TABLE_LEFT);
+	table_add_col(t, "Off its level", TABLE_RIGHT);
+	for (size_t j = 0; j < h->nseries; j++) {
+		const struct history_series *k = &h->series[j];
+
+		history_series_name(k, name, sizeof name);
+		for (size_t i = 0; i < k->cp.nstrays; i++) {
+			row = table_add_row(t);
+			table_set(t, row, 0, "%s", name);
+			table_set(t, row, 1, "%s", k->host);
+			table_set(t, row, 2, "%s", history_run_name(h,
+			    k->sums[k->cp.strays[i].at].run, when,
+			    sizeof when));
+			table_set(t, row, 3, "%+.1f%%",
+			    100 * k->cp.strays[i].off);
+		}
+	}
+	table_add_note(t, "A stray run lies far off the runs on both sides "
+	    "of it (more than %.0f times their spread): left out of the "
+	    "search for steps, not a step itself.", CHANGEPOINT_STRAY_K);
+	table_fit(t, TABLE_TEXT_WIDTH, 2);
+	return t;
+}
+
+/* A span of seconds in words: "40 min", "5 h", "3 days". */
+static void
+history_span(long long s, char *buf, size_t len)
+{
+	if (s < 2 * 3600)
+		snprintf(buf, len, "%lld min", s / 60);
+	else if (s < 2 * 86400)
+		snprintf(buf, len, "%lld h", s / 3600);
+	else
+		snprintf(buf, len, "%lld days", s / 86400);
+}
+
+/*
+ * A step's age, from series k's newest run: "begun by the newest run",
+ * or "begun 4 runs before the newest, 2 days earlier".
+ */
+void
+history_step_age(const struct history *h, const struct history_series *k,
+    const struct changepoint *cp, char *buf, size_t len)
+{
+	size_t		runs = k->n - 1 - cp->at;
+	long long	a = h->runs[k->sums[cp->at].run].start;
+	long long	b = h->runs[k->sums[k->n - 1].run].start;
+	char		span[32];
+	int		n;
+
+	if (runs == 0) {
+		snprintf(buf, len, "begun by the newest run");
+		return;
+	}
+	n = snprintf(buf, len, "begun %zu run%s before the newest", runs,
+	    runs == 1 ? "" : "s");
+	if (a < 0 || b < a || n < 0 || (size_t)n >= len)
+		return;
+	history_span(b - a, span, sizeof span);
+	snprintf(buf + n, len - (size_t)n, ", %s earlier", span);
+}
+
 /* ---- JSON ---- */
 
 static struct json_t *
@@ -221,6 +304,28 @@ history_json_point(const struct history *h, const struct history_sum *s)
 	return o;
 }
 
+/* Series k's stray runs: each its index, file, name and offset. */
+static struct json_t *
+history_json_strays(const struct history *h, const struct history_series *k)
+{
+	struct json_t	*a = json_out_array(), *o;
+	char		 when[32];
+
+	for (size_t i = 0; i < k->cp.nstrays; i++) {
+		const struct history_run *r =
+		    &h->runs[k->sums[k->cp.strays[i].at].run];
+
+		o = json_out_object();
+		json_out_int(o, "index", (long long)k->cp.strays[i].at);
+		json_out_str(o, "file", r->path);
+		json_out_str(o, "name", history_run_name(h,
+		    k->sums[k->cp.strays[i].at].run, when, sizeof when));
+		json_out_num(o, "off", k->cp.strays[i].off);
+		json_out_append(a, o);
+	}
+	return a;
+}
+
 static struct json_t *
 history_json_series(const struct history *h, const struct history_series *k)
 {
@@ -243,7 +348,46 @@ history_json_series(const struct history *h, const struct history_series *k)
 		json_out_append(c, history_json_cp(h, k, &k->cp.cps[i]));
 	json_out_set(o, "runs", a);
 	json_out_set(o, "change_points", c);
+	json_out_set(o, "strays", history_json_strays(h, k));
 	return o;
+}
+
+/* The figures left out (h->left), each with its reason. */
+static struct json_t *
+history_json_left(const struct history *h)
+{
+	struct json_t	*a = json_out_array(), *o;
+
+	for (size_t i = 0; i < h->nleft; i++) {
+		const struct history_sum *s = &h->left[i].sum;
+
+		o = json_out_object();
+		json_out_str(o, "file", h->runs[s->run].path);
+		json_out_str(o, "host", h->runs[s->run].host);
+		json_out_str(o, "id", s->test);
+		json_out_int(o, "version", s->version);
+		json_out_int(o, "copies", s->copies);
+		json_out_str(o, "reason", h->left[i].why);
+		json_out_append(a, o);
+	}
+	return a;
+}
+
+/* The runs counted once: each copy's file and the run it copies. */
+static struct json_t *
+history_json_copies(const struct history *h)
+{
+	struct json_t	*a = json_out_array(), *o;
+
+	for (size_t r = 0; h->same != NULL && r < h->nruns; r++) {
+		if (h->same[r] == SIZE_MAX)
+			continue;
+		o = json_out_object();
+		json_out_str(o, "file", h->runs[r].path);
+		json_out_str(o, "copy_of", h->runs[h->same[r]].path);
+		json_out_append(a, o);
+	}
+	return a;
 }
 
 /* The history as a JSON document's "series". */
@@ -255,45 +399,93 @@ history_json(struct json_t *doc, const struct history *h)
 	for (size_t j = 0; j < h->nseries; j++)
 		json_out_append(a, history_json_series(h, &h->series[j]));
 	json_out_set(doc, "series", a);
+	json_out_set(doc, "left_out", history_json_left(h));
+	json_out_set(doc, "copies", history_json_copies(h));
+}
+
+/* A trip of series k: its step, how old, the new run that showed it. */
+static struct json_t *
+history_json_trip(const struct history *h, const struct history_series *k)
+{
+	const struct changepoint *cp = &k->cp.cps[k->cp.ncps - 1];
+	struct json_t		*o = json_out_object();
+
+	json_out_str(o, "host", k->host);
+	json_out_str(o, "id", k->test);
+	json_out_int(o, "version", k->version);
+	json_out_int(o, "copies", k->copies);
+	json_out_int(o, "change_point", (long long)k->cp.ncps - 1);
+	json_out_int(o, "age_runs", (long long)(k->n - 1 - cp->at));
+	json_out_str(o, "file", h->runs[k->sums[k->n - 1].run].path);
+	json_out_str(o, "reason", cp->at + 1 == k->n ? "begins a worse step" :
+	    "shows a worse step");
+	return o;
+}
+
+/* A trip of a new run's figure that no search can take. */
+static struct json_t *
+history_json_trip_left(const struct history *h, const struct history_left *l)
+{
+	struct json_t	*o = json_out_object();
+	char		 why[64];
+
+	json_out_str(o, "host", h->runs[l->sum.run].host);
+	json_out_str(o, "id", l->sum.test);
+	json_out_int(o, "version", l->sum.version);
+	json_out_int(o, "copies", l->sum.copies);
+	json_out_null(o, "change_point");
+	json_out_int(o, "age_runs", 0);
+	json_out_str(o, "file", h->runs[l->sum.run].path);
+	snprintf(why, sizeof why, "its figure %s", l->why);
+	json_out_str(o, "reason", why);
+	return o;
+}
+
+/* The new runs the gate judged: their files. */
+static struct json_t *
+history_json_fresh(const struct history *h, const struct history_gated *g)
+{
+	struct json_t	*a = json_out_array();
+
+	for (size_t r = 0; r < h->nruns; r++)
+		if (g->fresh[r])
+			json_out_append(a, json_out_string(h->runs[r].path));
+	return a;
 }
 
 /*
  * --fail-on change in the document, as compare's gate is: null without
- * it; else whether it tripped, its exit status and each series whose
- * newest run shows a worse step (worse[], from history_gate()).
+ * it; else whether it tripped, its exit status, the new runs it judged
+ * and each series whose new runs show a worse step, or whose new run's
+ * figure was left out (g, from history_gate()).
  */
 void
 history_json_gate(struct json_t *doc, const struct history *h,
-    const int *worse)
+    const struct history_gated *g)
 {
-	struct json_t	*g, *trips, *o;
+	struct json_t	*o, *trips;
 	size_t		 n = 0;
 
-	if (worse == NULL) {
+	if (g == NULL) {
 		json_out_null(doc, "gate");
 		return;
 	}
 	trips = json_out_array();
-	for (size_t j = 0; j < h->nseries; j++) {
-		const struct history_series *k = &h->series[j];
-
-		if (!worse[j])
-			continue;
-		o = json_out_object();
-		json_out_str(o, "host", k->host);
-		json_out_str(o, "id", k->test);
-		json_out_int(o, "version", k->version);
-		json_out_int(o, "copies", k->copies);
-		json_out_int(o, "change_point", (long long)k->cp.ncps - 1);
-		json_out_append(trips, o);
-		n++;
-	}
-	g = json_out_object();
-	json_out_str(g, "fail_on", "change");
-	json_out_bool(g, "tripped", n > 0);
-	json_out_int(g, "exit_status", n > 0 ? SM_EXIT_GATE : 0);
-	json_out_set(g, "trips", trips);
-	json_out_set(doc, "gate", g);
+	for (size_t j = 0; j < h->nseries; j++)
+		if (g->worse[j] && ++n)
+			json_out_append(trips, history_json_trip(h,
+			    &h->series[j]));
+	for (size_t i = 0; i < h->nleft; i++)
+		if (g->left[i] && ++n)
+			json_out_append(trips, history_json_trip_left(h,
+			    &h->left[i]));
+	o = json_out_object();
+	json_out_str(o, "fail_on", "change");
+	json_out_bool(o, "tripped", n > 0);
+	json_out_int(o, "exit_status", n > 0 ? SM_EXIT_GATE : 0);
+	json_out_set(o, "new_runs", history_json_fresh(h, g));
+	json_out_set(o, "trips", trips);
+	json_out_set(doc, "gate", o);
 }
 
 /* ---- Bencher Metric Format and Otava's CSV ---- */
@@ -322,6 +514,23 @@ history_full_name(const struct history *h, const struct history_series *k,
 }
 
 /*
+ * Series j's newest summary: its newest run's, or a newer one left out
+ * (a figure of 0 is the newest value, not the run before it).
+ */
+static const struct history_sum *
+history_newest_sum(const struct history *h, size_t j)
+{
+	const struct history_series *k = &h->series[j];
+	const struct history_sum *s = &k->sums[k->n - 1];
+
+	for (size_t i = 0; i < h->nleft; i++)
+		if (h->rank[h->left[i].sum.run] > h->rank[s->run] &&
+		    history_series_of(h, &h->left[i].sum) == j)
+			s = &h->left[i].sum;
+	return s;
+}
+
+/*
  * Bencher Metric Format: {"series": {"unit": {"value", "lower_value",
  * "upper_value"}}}, each series' newest run with its 95% interval.
  */
@@ -334,12 +543,14 @@ history_bmf(const struct history *h)
 
 	for (size_t j = 0; j < h->nseries; j++) {
 		const struct history_series *k = &h->series[j];
-		const struct history_sum *s = &k->sums[k->n - 1];
+		const struct history_sum *s = history_newest_sum(h, j);
 
+		if (!isfinite(s->mean))
+			continue;	/* no JSON number: named on stderr */
 		history_full_name(h, k, name, sizeof name);
 		v = json_out_object();
 		json_out_num(v, "value", s->mean);
-		if (isfinite(s->relvar) && s->df > 0) {
+		if (s->mean > 0 && isfinite(s->relvar) && s->df > 0) {
 			ci = signif_t_critical(0.05, s->df) * sqrt(s->relvar);
 			json_out_num(v, "lower_value", s->mean * (1 - ci));
 			json_out_num(v, "upper_value", s->mean * (1 + ci));
