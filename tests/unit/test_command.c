@@ -272,6 +272,111 @@ test_suite(void **state)
 	command_set_free(&set);
 }
 
+/* A suite of one row, id a, whose column col (1 title, 3 setup, 4
+ * cleanup) is n bytes of 'x'; its path. */
+static const char *
+suite_long(int col, size_t n)
+{
+	static const char	head[] =
+	    "id,title,command,setup,cleanup,unit,direction\n";
+	char			*buf = xmalloc(n + 128), *at;
+	const char		*p;
+
+	at = buf + sprintf(buf, "%sa,%s", head, col == 1 ? "" : "T,");
+	at += sprintf(at, "%s", col == 1 ? "" : "true,");
+	if (col == 4)
+		at += sprintf(at, ",");
+	memset(at, 'x', n);
+	at += n;
+	sprintf(at, "%s\n", col == 1 ? ",true,,,," : col == 3 ? ",,," : ",,");
+	p = suite(buf);
+	free(buf);
+	return p;
+}
+
+/*
+ * Every column of a suite row within what it goes to, checked as the
+ * file is read (path:line), never after a run: setup and cleanup are one
+ * argument of sh -c; the row as a whole is one fact of the run file.  The
+ * longest title that fits is taken, and a run of it saves and loads; one
+ * byte more is refused naming the title.
+ */
+static void
+test_suite_long_columns(void **state)
+{
+	struct command_set	 set = { 0 };
+	struct sm_error		 err;
+	struct command		*c;
+	struct tu_out		 o;
+	struct run		 run;
+	char			*enc, out[PATH_MAX], *argv[] = { "sysmark",
+				    "run", "--suite", NULL, "-d", "0.1", "-n",
+				    "1", "-q", "-o", out, NULL };
+	size_t			 most;
+
+	(void)state;
+	/* What a title of one byte costs beside it gives the longest. */
+	assert_int_equal(command_suite_load(&set, suite_long(1, 1), NULL, 0,
+	    &opts, &err), 0);
+	c = set.cmd[0];
+	enc = command_encode(c);
+	most = CSVSTORE_MAX_FACT + 1 - strlen("plan_command.a") - strlen(enc);
+	free(enc);
+	command_set_free(&set);
+	memset(&set, 0, sizeof set);
+	assert_int_equal(command_suite_load(&set, suite_long(1, most + 1),
+	    NULL, 0, &opts, &err), -1);
+	assert_non_null(strstr(err.msg, "suite.csv:2: title: "));
+	assert_non_null(strstr(err.msg, "; a run file holds at most 262144 "
+	    "bytes of a test's command, title, setup and cleanup together "
+	    "(262145 here, as saved)"));
+	command_set_free(&set);
+	memset(&set, 0, sizeof set);
+	assert_int_equal(command_suite_load(&set, suite_long(3, MIX_MAX_ARG),
+	    NULL, 0, &opts, &err), -1);
+	assert_non_null(strstr(err.msg, "suite.csv:2: setup: 131072 bytes; "
+	    "exec takes at most 131071 in one argument"));
+	command_set_free(&set);
+	memset(&set, 0, sizeof set);
+	assert_int_equal(command_suite_load(&set, suite_long(4, MIX_MAX_ARG),
+	    NULL, 0, &opts, &err), -1);
+	assert_non_null(strstr(err.msg, "suite.csv:2: cleanup: 131072 "));
+	command_set_free(&set);
+	memset(&set, 0, sizeof set);
+	assert_int_equal(command_suite_load(&set, suite_long(1, most), NULL,
+	    0, &opts, &err), 0);
+	command_set_free(&set);
+	/*
+	 * run's own options (-w, --timeout) encode to other lengths: the
+	 * length it says of one title too long gives its longest, which is
+	 * taken, run, saved and read back whole.
+	 */
+	argv[3] = (char *)suite_long(1, most + 100);
+	tu_run(argv, &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_non_null(enc = strstr(o.err, "together ("));
+	most = most + 100 - (strtoul(enc + 10, NULL, 10) - CSVSTORE_MAX_FACT);
+	tu_out_free(&o);
+	argv[3] = (char *)suite_long(1, most);
+	snprintf(out, sizeof out, "%s/long.csv", tu_dir());
+	tu_run(argv, &o);
+	if (o.status != 0)
+		fail_msg("status %d: %.300s", o.status, o.err);
+	tu_load(&run, out);
+	assert_int_equal(strlen(run_meta_get(&run, "plan_command.a")) +
+	    strlen("plan_command.a"), CSVSTORE_MAX_FACT);
+	run_free(&run);
+	tu_out_free(&o);
+	/* One byte more: refused before anything is measured. */
+	argv[3] = (char *)suite_long(1, most + 1);
+	unlink(out);
+	tu_run(argv, &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_non_null(strstr(o.err, "suite.csv:2: title: "));
+	assert_int_equal(access(out, F_OK), -1);
+	tu_out_free(&o);
+}
+
 /* ---- Through the runner ---- */
 
 static void
@@ -514,6 +619,7 @@ main(void)
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_scan_substitution),
 		cmocka_unit_test(test_suite),
+		cmocka_unit_test(test_suite_long_columns),
 		cmocka_unit_test(test_run_ok),
 		cmocka_unit_test(test_run_fails),
 		cmocka_unit_test(test_run_shell),

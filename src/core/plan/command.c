@@ -684,6 +684,38 @@ command_encode(const struct command *cmd)
 	return s;
 }
 
+/*
+ * Whether cmd fits in a run file: the run records it as one fact,
+ * plan_command.NAME (command_encode()'s JSON of its text, title, setup
+ * and cleanup), which must stay within what a saved run holds of one, so
+ * that a suite's long column is refused before the run, not after it.
+ * 0, or -1 with err naming the longest column and its length.
+ */
+int
+command_fits(const struct command *cmd, struct sm_error *err)
+{
+	const char	*col[] = { "command", "title", "setup", "cleanup" };
+	const char	*val[] = { cmd->text, cmd->title, cmd->setup,
+			    cmd->cleanup };
+	char		*enc = command_encode(cmd);
+	size_t		 n = strlen("plan_command.") + strlen(cmd->name) +
+			    strlen(enc), most = 0, len;
+	int		 k = 0;
+
+	free(enc);
+	if (n <= CSVSTORE_MAX_FACT)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		if (val[i] != NULL && (len = strlen(val[i])) > most) {
+			most = len;
+			k = i;
+		}
+	sm_error_set(err, "%s: %zu bytes; a run file holds at most %d bytes "
+	    "of a test's command, title, setup and cleanup together (%zu "
+	    "here, as saved)", col[k], most, CSVSTORE_MAX_FACT, n);
+	return -1;
+}
+
 /* An optional string member, copied; NULL when absent. */
 static char *
 command_member(json_t *o, const char *key)

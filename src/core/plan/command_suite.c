@@ -11,8 +11,9 @@
  * untimed, before and after each sample; unit is s, ms, us or ns per
  * execution (empty: s), or /s for executions per second; direction,
  * lower or higher (empty: as the unit says), must agree with the unit.
- * A row with a column missing, or anything command_parse() refuses, is
- * named as path:line before anything runs.
+ * A row with a column missing, anything command_parse() refuses, or a
+ * column longer than exec or a run file can take (command_suite_fits())
+ * is named as path:line before anything runs.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -93,6 +94,31 @@ command_suite_spec(struct csvrows *cr)
 	return spec;
 }
 
+/*
+ * Each column within what it goes to: setup and cleanup are one argument
+ * of sh -c, as the command is; all the row's columns together one fact of
+ * the run file (command_fits()).  Said as path:line otherwise.
+ */
+static void
+command_suite_fits(struct csvrows *cr, size_t first)
+{
+	struct command_suite	*su = cr->data;
+	struct sm_error		 e;
+
+	for (int i = 3; i <= 4; i++)
+		if (strlen(cr->field[i]) >= MIX_MAX_ARG) {
+			csvrows_bad(cr, "%s: %zu bytes; exec takes at most %ld "
+			    "in one argument", command_suite_cols[i],
+			    strlen(cr->field[i]), MIX_MAX_ARG - 1);
+			return;
+		}
+	for (size_t i = first; i < su->set->n; i++)
+		if (command_fits(su->set->cmd[i], &e) != 0) {
+			csvrows_bad(cr, "%s", e.msg);
+			return;
+		}
+}
+
 static void
 command_suite_row(struct csvrows *cr)
 {
@@ -141,6 +167,7 @@ command_suite_row(struct csvrows *cr)
 			cmd->cleanup = xstrdup(cr->field[4]);
 		command_bench_init(cmd);
 	}
+	command_suite_fits(cr, first);
 }
 
 /* Add path's command tests to set; 0, or -1 with err naming path:line. */

@@ -198,6 +198,7 @@ int	 command_add(struct command_set *, const char *spec,
 void	 command_set_free(struct command_set *);
 struct command_set *command_set_copy(const struct command_set *);
 char	*command_encode(const struct command *);
+int	 command_fits(const struct command *, struct sm_error *);
 int	 command_decode(struct command_set *, const char *id, const char *,
 	     struct sm_error *);
 void	 command_bench_init(struct command *);

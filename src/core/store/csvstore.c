@@ -150,10 +150,10 @@ csvstore_check(const struct run *run, struct sm_error *err)
 			    "be saved");
 			return -1;
 		}
-		if (n > CSVSTORE_MAX_LINE / 4) {
+		if (n > CSVSTORE_MAX_FACT) {
 			sm_error_set(err, "fact \"%.40s\" cannot be saved: "
 			    "%zu bytes, over the %d a saved run can hold",
-			    run->meta[i].key, n, CSVSTORE_MAX_LINE / 4);
+			    run->meta[i].key, n, CSVSTORE_MAX_FACT);
 			return -1;
 		}
 	}

@@ -50,6 +50,7 @@ void	 journal_abandon(struct journal *);
 #define CSVSTORE_FORMAT		4
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
+#define CSVSTORE_MAX_FACT	(CSVSTORE_MAX_LINE / 4)	/* a meta name and value */
 #define CSVSTORE_MAX_SECONDS	1e7	/* a duration or elapsed time */
 int	 csvstore_save(const struct run *, const char *, int,
 	     struct sm_error *);
