@@ -176,6 +176,17 @@ cli_commands_ranges(struct cli_commands *cc)
 	return 0;
 }
 
+/* -x SPEC refused: SPEC as typed, made visible (an escape in it too). */
+static int
+cli_commands_bad(const char *spec, const char *why)
+{
+	char	*v = xvisible(spec, 0);
+	int	 rc = cmd_usage_error("-x '%s': %s", v, why);
+
+	free(v);
+	return rc;
+}
+
 /*
  * Make the command tests and add them to the plan (the plan's catalog
  * tests, if -t named some, come first).  0 or an exit status.
@@ -198,8 +209,7 @@ cli_commands_finish(struct cli_commands *cc, struct plan *plan)
 		    &cc->opts, &err) != 0) {
 			command_set_free(set);
 			free(set);
-			return cmd_usage_error("-x '%s': %s", cc->spec[i],
-			    err.msg);
+			return cli_commands_bad(cc->spec[i], err.msg);
 		}
 	for (size_t i = 0; i < cc->nsuite; i++)
 		if (command_suite_load(set, cc->suite[i], cc->param,

@@ -24,6 +24,7 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -234,15 +235,18 @@ static void
 cli_plan_line(const struct cmd_opts *m, const struct bench *b, int copies,
     FILE *fp)
 {
-	char	each[32];
+	char	each[32], *title;
 
 	if (b->timing == BENCH_CALIBRATED)
 		snprintf(each, sizeof each, "the median of 11 batches");
 	else
 		snprintf(each, sizeof each, "%g s", m->plan.duration);
-	fprintf(fp, "  %s: %s, %d %s, %d x %s%s\n", b->id, b->title, copies,
+	/* A suite's title (or a command) is a file's: made visible. */
+	title = xvisible(b->title, 0);
+	fprintf(fp, "  %s: %s, %d %s, %d x %s%s\n", b->id, title, copies,
 	    copies == 1 ? "copy" : "copies", m->plan.samples, each,
 	    m->plan.warmup ? " + warm-up" : "");
+	free(title);
 }
 
 /* The plan and its estimated time, onto fp. */

@@ -11,6 +11,8 @@
 
 static struct command_opts	opts = { 0, 0, 0, 0, 10 };
 
+static const char	*suite(const char *);
+
 /* Parse spec; returns the message on failure ("" when it parsed). */
 static const char *
 parse(struct command *cmd, const char *spec, const struct command_opts *o)
@@ -137,6 +139,69 @@ test_refused(void **state)
 	/* ${VAR} is the shell's, not a parameter. */
 	assert_string_equal(parse(&c, "echo ${HOME}", NULL), "");
 	command_free(&c);
+}
+
+/*
+ * NAME=command with a NAME no test may have is refused as a bad name,
+ * made visible, not handed to the shell as an assignment; an '=' after
+ * the first word is the command's own.
+ */
+static void
+test_bad_names(void **state)
+{
+	struct command	c;
+
+	(void)state;
+	assert_string_equal(parse(&c, "=true", NULL), "name \"\" (before the "
+	    "'='): a test's name is letters, digits, '_', '.' and '-', at "
+	    "most 31");
+	assert_non_null(strstr(parse(&c, "t\xc3\xa9st=true", NULL),
+	    "name \"t\xc3\xa9st\" (before the '=')"));
+	assert_non_null(strstr(parse(&c, "a\033[2Jb=true", NULL),
+	    "name \"a\\x1b[2Jb\" (before the '=')"));
+	assert_non_null(strstr(parse(&c, "01234567890123456789012345678901"
+	    "=true", NULL), "name \"01234567890123456789012345678901\""));
+	assert_string_equal(parse(&c, "a=", NULL),
+	    "a=: no command after the name");
+	/* The longest name still is one. */
+	assert_string_equal(parse(&c, "0123456789012345678901234567890=true",
+	    NULL), "");
+	assert_string_equal(c.name, "0123456789012345678901234567890");
+	command_free(&c);
+	assert_string_equal(parse(&c, "dd if=/dev/zero count=1", NULL), "");
+	assert_string_equal(c.name, "dd");
+	command_free(&c);
+	assert_string_equal(parse(&c, "echo\ta=b", NULL), "");
+	command_free(&c);
+}
+
+/*
+ * What a user typed or a suite file holds reaches the terminal made
+ * visible: -x with an escape in its name when refused, a suite's title
+ * with one in the plan listing (--dry-run; a run prints the same lines).
+ */
+static void
+test_escapes_visible(void **state)
+{
+	char		*x[] = { "sysmark", "run", "-x", "a\033[2Jb=true", "-n",
+			    "1", NULL };
+	char		*dry[] = { "sysmark", "run", "--suite", NULL, "-n",
+			    "1", "--dry-run", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	tu_run(x, &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	assert_null(strchr(o.err, '\033'));
+	assert_non_null(strstr(o.err, "-x 'a\\x1b[2Jb=true': name "));
+	tu_out_free(&o);
+	dry[3] = (char *)suite("id,title,command,setup,cleanup,unit,"
+	    "direction\na,Red \033[31mtitle,true,,,,\n");
+	tu_run(dry, &o);
+	assert_int_equal(o.status, 0);
+	assert_null(strchr(o.out, '\033'));
+	assert_non_null(strstr(o.out, "  a: Red \\x1b[31mtitle, 1 copy"));
+	tu_out_free(&o);
 }
 
 /* The name given, and a version that changes with the command. */
@@ -615,6 +680,8 @@ main(void)
 		cmocka_unit_test(test_shell_syntax),
 		cmocka_unit_test(test_shell_by_position),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_bad_names),
+		cmocka_unit_test(test_escapes_visible),
 		cmocka_unit_test(test_name_and_version),
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_scan_substitution),

@@ -58,6 +58,40 @@ command_is_shell_word(const char *w)
 	return 0;
 }
 
+/*
+ * NAME=command whose NAME is no name: one word before the first '=' (so
+ * not `echo a=b` nor `dd if=x`) that is empty, too long or holds what a
+ * test id may not (`=true`, `tést=true`, an escape), or no command after
+ * it.  Run as a command it would be a shell assignment, not what was
+ * meant: 1 with err naming it, made visible; 0 when spec is no such thing.
+ */
+static int
+command_bad_name(const char *spec, const char *eq, struct sm_error *err)
+{
+	size_t	 n;
+	char	*name, *v;
+
+	if (eq == NULL || (n = (size_t)(eq - spec)) > strcspn(spec, " \t"))
+		return 0;
+	if (command_valid_name(spec, n)) {
+		if (eq[1] != '\0')
+			return 0;
+		sm_error_set(err, "%.*s=: no command after the name", (int)n,
+		    spec);
+		return 1;
+	}
+	name = xmalloc(n + 1);
+	memcpy(name, spec, n);
+	name[n] = '\0';
+	v = xvisible(name, 0);
+	sm_error_set(err, "name \"%.64s\" (before the '='): a test's name is "
+	    "letters, digits, '_', '.' and '-', at most %zu",
+	    v, sizeof ((struct run_sample *)0)->test - 1);
+	free(v);
+	free(name);
+	return 1;
+}
+
 /* A name a test id may be: letters, digits, '_', '.', '-'. */
 int
 command_valid_name(const char *s, size_t len)
@@ -243,6 +277,8 @@ command_parse(struct command *cmd, const char *spec,
 	const char	*eq = strchr(spec, '=');
 
 	memset(cmd, 0, sizeof *cmd);
+	if (command_bad_name(spec, eq, err))
+		return -1;
 	if (eq != NULL && command_valid_name(spec, (size_t)(eq - spec)) &&
 	    eq[1] != '\0') {
 		snprintf(cmd->name, sizeof cmd->name, "%.*s",
