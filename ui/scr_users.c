@@ -23,8 +23,10 @@ static const struct ui_key scr_users_help[] = {
 };
 
 /*
- * The screen's own state (struct ui's users): the mixes, the one run, its
- * user counts.
+ * The screen's own state (struct ui's users): the mixes, the one run,
+ * and what was chosen for it: user counts (none: the mix's own, or the
+ * core's 1, 2, 4, 8), seconds and samples (0: the core's defaults, as
+ * sysmark users takes them).
  */
 struct scr_users {
 	char		**mixes;
@@ -34,6 +36,8 @@ struct scr_users {
 	struct bench	  bench;
 	int		  counts[UI_MAX_COPIES];
 	size_t		  ncounts;
+	double		  duration;
+	int		  samples;
 };
 
 static void
@@ -56,9 +60,37 @@ scr_users_enter(struct ui *ui)
 	u->nmix = mix_list(ui->self[0] ? ui->self : NULL, &u->mixes);
 	if (u->cur >= (int)u->nmix)
 		u->cur = 0;
-	if (u->ncounts == 0)
-		for (; u->ncounts < 4; u->ncounts++)
-			u->counts[u->ncounts] = 1 << u->ncounts;
+}
+
+/*
+ * The plan of mix m as chosen here, into *p (initialised here): the
+ * core's users plan with this screen's choices over it.
+ */
+static void
+scr_users_plan(struct scr_users *u, const struct mix *m, struct plan *p)
+{
+	users_plan_init(p, &u->bench);
+	users_plan_counts(p, m, u->counts, u->ncounts);
+	if (u->duration > 0)
+		p->duration = u->duration;
+	if (u->samples > 0)
+		p->samples = u->samples;
+}
+
+/* The plan of the mix under the cursor, for the screen to show. */
+static void
+scr_users_shown(struct ui *ui, struct plan *p)
+{
+	struct scr_users	*u = ui->users;
+	struct mix		 m;
+	struct sm_error		 err;
+
+	memset(&m, 0, sizeof m);
+	if (u->nmix == 0 || mix_load(&m, ui->self[0] ? ui->self : NULL,
+	    u->mixes[u->cur], &err) != 0)
+		memset(&m, 0, sizeof m);
+	scr_users_plan(u, &m, p);
+	mix_free(&m);
 }
 
 static void
@@ -80,9 +112,14 @@ scr_users_counts_done(struct ui *ui, const char *text)
 static void
 scr_users_time_done(struct ui *ui, const char *text)
 {
-	char	*copy = xstrdup(text), *x = strchr(copy, 'x');
-	double	 d;
-	long	 n = ui->choice.plan.samples;
+	char		*copy = xstrdup(text), *x = strchr(copy, 'x');
+	double		 d;
+	long		 n = 0;
+	struct plan	 p;
+
+	scr_users_shown(ui, &p);
+	n = p.samples;
+	plan_free(&p);
 
 	if (x != NULL)
 		*x++ = '\0';
@@ -93,22 +130,21 @@ scr_users_time_done(struct ui *ui, const char *text)
 		    "(1 to %d), e.g. 10x3", text, PLAN_MIN_DURATION,
 		    PLAN_MAX_DURATION, PLAN_MAX_SAMPLES);
 	else {
-		ui->choice.plan.duration = d;
-		ui->choice.plan.samples = (int)n;
+		ui->users->duration = d;
+		ui->users->samples = (int)n;
 	}
 	free(copy);
 }
 
 static void
-scr_users_counts_text(const struct ui *ui, char *buf, size_t len)
+scr_users_counts_text(const struct plan *p, char *buf, size_t len)
 {
-	const struct scr_users	*u = ui->users;
-	size_t			 n = 0;
+	size_t	n = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < u->ncounts && n < len; i++)
+	for (size_t i = 0; i < p->ncopies && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? "," : "",
-		    u->counts[i]);
+		    p->copies[i]);
 }
 
 /* Load the mix under the cursor and run it through the run screen. */
@@ -130,11 +166,7 @@ scr_users_start(struct ui *ui)
 		return;
 	}
 	plan_free(p);
-	users_plan_init(p, &u->bench);
-	memcpy(p->copies, u->counts, u->ncounts * sizeof *p->copies);
-	p->ncopies = u->ncounts;
-	p->samples = ui->choice.plan.samples;
-	p->duration = ui->choice.plan.duration;
+	scr_users_plan(u, &u->mix, p);
 	memset(&c, 0, sizeof c);
 	c.mix = &u->mix;
 	c.users = &u->bench;
@@ -149,6 +181,7 @@ scr_users_key(struct ui *ui, int c)
 {
 	struct scr_users	*u = ui->users;
 	char			 buf[64];
+	struct plan		 p;
 
 	if (ui_scroll_key(c, &u->cur, NULL)) {
 		if (u->cur >= (int)u->nmix)
@@ -159,13 +192,16 @@ scr_users_key(struct ui *ui, int c)
 	}
 	switch (c) {
 	case 'u':
-		scr_users_counts_text(ui, buf, sizeof buf);
+		scr_users_shown(ui, &p);
+		scr_users_counts_text(&p, buf, sizeof buf);
+		plan_free(&p);
 		ui_ask(ui, 0, "users (e.g. 1,2,4,8):", buf,
 		    scr_users_counts_done);
 		return 1;
 	case 't':
-		snprintf(buf, sizeof buf, "%gx%d", ui->choice.plan.duration,
-		    ui->choice.plan.samples);
+		scr_users_shown(ui, &p);
+		snprintf(buf, sizeof buf, "%gx%d", p.duration, p.samples);
+		plan_free(&p);
 		ui_ask(ui, 0, "seconds x samples:", buf, scr_users_time_done);
 		return 1;
 	case UI_KEY_ENTER:
@@ -221,6 +257,7 @@ scr_users_draw(struct ui *ui)
 	char			 counts[64], est[32];
 	int			 y = 2;
 	double			 secs;
+	struct plan		 p;
 
 	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- simulated users: "
 	    "response time as users are added");
@@ -234,13 +271,13 @@ scr_users_draw(struct ui *ui)
 		ui_printf(ui, y++, 0, COLS, (int)i == u->cur ?
 		    UI_A_CURSOR : UI_NATTR, " %s", u->mixes[i]);
 	y++;
-	scr_users_counts_text(ui, counts, sizeof counts);
-	secs = (double)u->ncounts * ui->choice.plan.samples *
-	    ui->choice.plan.duration;
+	scr_users_shown(ui, &p);
+	scr_users_counts_text(&p, counts, sizeof counts);
+	secs = (double)p.ncopies * p.samples * p.duration;
 	ui_format_secs(secs, est, sizeof est);
 	ui_printf(ui, y++, 0, COLS, UI_A_SECTION, "Users %s   %g s x %d "
-	    "samples each   about %s", counts, ui->choice.plan.duration,
-	    ui->choice.plan.samples, est);
+	    "samples each   about %s", counts, p.duration, p.samples, est);
+	plan_free(&p);
 	scr_users_draw_mix(ui, y + 1);
 }
 

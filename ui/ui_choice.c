@@ -46,11 +46,11 @@ ui_choice_preset(struct ui *ui, const struct preset *p)
 	struct sm_error		 err;
 
 	c->preset = p;
-	c->plan.duration = p->duration;
-	c->plan.samples = p->samples;
+	/* A preset chosen anew starts from one copy, as it was made for. */
 	c->plan.copies[0] = 1;
 	c->plan.ncopies = 1;
-	if (preset_select(p, ui->self[0] ? ui->self : NULL, c->sel, &err) != 0)
+	if (preset_apply(p, ui->self[0] ? ui->self : NULL, &c->plan, c->sel,
+	    &err) != 0)
 		ui_message(ui, "no %s baseline here: the first test of each "
 		    "group is selected", p->baseline);
 	memcpy(c->preset_sel, c->sel, registry_count());

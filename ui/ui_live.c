@@ -218,17 +218,12 @@ ui_live_calibrate(struct ui *ui, struct session_conf *c, char *path,
     size_t len)
 {
 	struct sm_error	 err;
-	char		 host[256];
 
-	if (gethostname(host, sizeof host) != 0)
-		snprintf(host, sizeof host, "unknown");
-	host[sizeof host - 1] = '\0';
-	if (noise_path(ui->self[0] != '\0' ? ui->self : NULL, host, path,
-	    len, &err) != 0) {
+	if (noise_calibration(&ui->live.plan, ui->self[0] != '\0' ?
+	    ui->self : NULL, 0, ui->choice.cal_gap, path, len, &err) != 0) {
 		ui_message(ui, "noise profile: %s", err.msg);
 		return -1;
 	}
-	noise_plan(&ui->live.plan, NOISE_REPEATS, ui->choice.cal_gap);
 	c->kind = NOISE_KIND;
 	c->out = path;
 	c->force = 1;

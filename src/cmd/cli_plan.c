@@ -42,9 +42,7 @@ cli_plan_profile(const struct cmd_opts *m, struct run *profile, char *name,
 	int		 found;
 
 	run_init(&host);
-	if (gethostname(h, sizeof h) != 0)
-		snprintf(h, sizeof h, "unknown");
-	h[sizeof h - 1] = '\0';
+	sysinfo_hostname(h, sizeof h);
 	run_meta_set(&host, "hostname", h);
 	found = cmd_noise_find(m->self, &hp, 1, profile, name, len);
 	run_free(&host);

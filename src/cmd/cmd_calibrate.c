@@ -51,7 +51,7 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 	struct cmd_opts		m;
 	struct cli_commands	cc;
 	struct sm_error		err;
-	char			path[PATH_MAX], host[256];
+	char			path[PATH_MAX];
 	struct cmd_args		ops = { 0 };
 	int			c, rc = 0, gap_set = 0;
 
@@ -78,14 +78,10 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 		rc = cli_commands_finish(&cc, &m.plan);
 	if (rc == 0)
 		rc = cmd_opts_finish(&m, argv0);
-	if (rc == 0 && gethostname(host, sizeof host) != 0)
-		snprintf(host, sizeof host, "unknown");
-	host[sizeof host - 1] = '\0';
-	if (rc == 0 && noise_path(m.self, host, path, sizeof path, &err) != 0)
-		rc = cmd_input_error(&err);
 	/* The repeats spread over five minutes unless -g says otherwise. */
-	if (rc == 0)
-		noise_plan(&m.plan, m.plan.repeats, gap_set ? m.plan.gap : -1);
+	if (rc == 0 && noise_calibration(&m.plan, m.self, m.plan.repeats,
+	    gap_set ? m.plan.gap : -1, path, sizeof path, &err) != 0)
+		rc = cmd_input_error(&err);
 	m.out = path;
 	if (rc == 0)
 		rc = cli_measure(&m);

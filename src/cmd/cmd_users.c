@@ -74,12 +74,9 @@ cmd_users(int argc, char **argv, const char *argv0)
 		rc = cmd_input_error(&err);
 	if (rc == 0)
 		rc = cmd_check_out(&m);
-	if (rc == 0 && !m.users_given && mix.nusers > 0) {
-		memcpy(m.plan.copies, mix.users, mix.nusers *
-		    sizeof *mix.users);
-		m.plan.ncopies = mix.nusers;
-	}
 	if (rc == 0) {
+		users_plan_counts(&m.plan, &mix, m.plan.copies,
+		    m.users_given ? m.plan.ncopies : 0);
 		m.mix = &mix;
 		rc = cli_measure(&m);
 	}

@@ -355,6 +355,40 @@ test_profile_of_other_host_excluded(void **state)
 	assert_int_equal(profile_found("delta", "delta"), 0);
 }
 
+/*
+ * Calibrate's plan, for the console and the command line alike: this
+ * host's profile in the results directory, the default repeats, and the
+ * repeats spread over five minutes or the pause given.
+ */
+static void
+test_calibration_plan(void **state)
+{
+	struct plan	 p;
+	struct sm_error	 err;
+	char		 path[PATH_MAX], host[256], want[PATH_MAX + 300];
+
+	(void)state;
+	plan_init(&p);
+	assert_int_equal(registry_parse("syscall", &p.benches, &p.nbench,
+	    &err), 0);
+	p.duration = 1;
+	p.samples = 2;
+	assert_int_equal(noise_calibration(&p, NULL, 0, -1, path,
+	    sizeof path, &err), 0);
+	sysinfo_hostname(host, sizeof host);
+	snprintf(want, sizeof want, "%s/results/noise-%s.csv",
+	    tu_results_dir(), host);
+	assert_string_equal(path, want);
+	assert_int_equal(p.repeats, NOISE_REPEATS);
+	/* Five repeats of about 3 s each spread over 300 s. */
+	assert_true(p.gap > 60 && p.gap < NOISE_SPAN / (NOISE_REPEATS - 1));
+	assert_int_equal(noise_calibration(&p, NULL, 3, 0, path, sizeof path,
+	    &err), 0);
+	assert_int_equal(p.repeats, 3);
+	assert_true(p.gap == 0);
+	plan_free(&p);
+}
+
 int
 main(void)
 {
@@ -366,6 +400,7 @@ main(void)
 		cmocka_unit_test(test_adaptive),
 		cmocka_unit_test(test_idle_warning_kept),
 		cmocka_unit_test(test_profile_of_other_host_excluded),
+		cmocka_unit_test(test_calibration_plan),
 	};
 
 	return cmocka_run_group_tests_name("noise", tests, tu_results_env,

@@ -372,6 +372,45 @@ test_read_warmup(void **state)
 }
 
 /*
+ * A preset makes the same plan for the console (which keeps the flags)
+ * and run --preset: its tests, seconds and samples; the copies chosen
+ * stay.
+ */
+static void
+test_preset_apply(void **state)
+{
+	const struct preset	*p = preset_find("lmbench");
+	unsigned char		*sel = xcalloc(registry_count(), 1);
+	struct plan		 a, b;
+	struct sm_error		 err;
+	size_t			 n = 0;
+
+	(void)state;
+	assert_non_null(p);
+	plan_init(&a);
+	plan_init(&b);
+	a.copies[0] = 2;
+	assert_int_equal(preset_apply(p, NULL, &a, sel, &err), 0);
+	assert_int_equal(preset_plan(p, NULL, &b, &err), 0);
+	assert_int_equal(a.nbench, b.nbench);
+	for (size_t i = 0; i < a.nbench; i++) {
+		assert_ptr_equal(a.benches[i], b.benches[i]);
+		assert_true(registry_glob("lat_*,bw_*", a.benches[i]->id));
+	}
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		n += sel[i];
+	assert_int_equal(n, a.nbench);
+	assert_true(n > 0);
+	assert_true(a.duration == p->duration && b.duration == p->duration);
+	assert_int_equal(a.samples, p->samples);
+	assert_int_equal(b.samples, p->samples);
+	assert_int_equal(a.copies[0], 2);
+	plan_free(&a);
+	plan_free(&b);
+	free(sel);
+}
+
+/*
  * run --preset's names: each preset found by its own name in any case,
  * and no other word (a prefix, a title, an empty name) finds one.
  */
@@ -546,6 +585,7 @@ main(void)
 		cmocka_unit_test(test_read_missing_defaults),
 		cmocka_unit_test(test_read_warmup),
 		cmocka_unit_test(test_preset_find),
+		cmocka_unit_test(test_preset_apply),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_check_sample_bounds),
 		cmocka_unit_test(test_round_trip_lines),

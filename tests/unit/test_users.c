@@ -421,6 +421,44 @@ test_mix_loads(void **state)
 	mix_free(&m);
 }
 
+/*
+ * The users plan, whoever makes it: counts chosen win, else the mix's
+ * own users row, else 1, 2, 4, 8; USERS_SAMPLES samples, grouped.
+ */
+static void
+test_users_plan_counts(void **state)
+{
+	struct plan	p;
+	struct bench	b;
+	struct mix	m;
+	const int	chosen[] = { 3, 5 };
+
+	(void)state;
+	memset(&b, 0, sizeof b);
+	memset(&m, 0, sizeof m);
+	users_plan_init(&p, &b);
+	users_plan_counts(&p, &m, NULL, 0);
+	assert_int_equal(p.ncopies, 4);
+	assert_int_equal(p.copies[3], 8);
+	assert_int_equal(p.samples, USERS_SAMPLES);
+	assert_int_equal(p.order, RUNNER_ORDER_GROUPED);
+	m.users[0] = 1;
+	m.users[1] = 64;
+	m.nusers = 2;
+	users_plan_counts(&p, &m, NULL, 0);
+	assert_int_equal(p.ncopies, 2);
+	assert_int_equal(p.copies[1], 64);
+	users_plan_counts(&p, &m, chosen, 2);
+	assert_int_equal(p.ncopies, 2);
+	assert_int_equal(p.copies[0], 3);
+	assert_int_equal(p.copies[1], 5);
+	/* -u parsed into the plan's own copies stays as it is. */
+	users_plan_counts(&p, &m, p.copies, p.ncopies);
+	assert_int_equal(p.copies[0], 3);
+	assert_int_equal(p.copies[1], 5);
+	plan_free(&p);
+}
+
 static void
 test_users_limits(void **state)
 {
@@ -778,6 +816,7 @@ main(void)
 		cmocka_unit_test(test_users_knee),
 		cmocka_unit_test(test_mix_refused),
 		cmocka_unit_test(test_mix_loads),
+		cmocka_unit_test(test_users_plan_counts),
 		cmocka_unit_test(test_users_limits),
 		cmocka_unit_test(test_users_cli_refuses),
 		cmocka_unit_test(test_users_known_steps),

@@ -16,6 +16,7 @@
 
 /* sysinfo.c */
 void	 sysinfo_collect(struct run *);
+void	 sysinfo_hostname(char *, size_t);
 double	 sysinfo_loadavg(void);
 int	 sysinfo_cpu_times(uint64_t *steal, uint64_t *total);
 int	 sysinfo_ncpu(void);

@@ -349,6 +349,17 @@ sysinfo_commit(struct run *run)
 		run_meta_set(run, "commit", buf);
 }
 
+/* This host's name into buf, "unknown" when it cannot be had. */
+void
+sysinfo_hostname(char *buf, size_t len)
+{
+	if (len == 0)
+		return;
+	if (gethostname(buf, len) != 0)
+		snprintf(buf, len, "unknown");
+	buf[len - 1] = '\0';
+}
+
 /* Record what sysmark can learn about this machine and this moment. */
 void
 sysinfo_collect(struct run *run)

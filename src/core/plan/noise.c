@@ -183,6 +183,25 @@ noise_plan(struct plan *plan, int repeats, double gap)
 	    (repeats - 1));
 }
 
+/*
+ * Make plan calibrate's, for the console and the command line alike: an
+ * A/A run of repeats (0: NOISE_REPEATS) gap seconds apart (below 0:
+ * spread over NOISE_SPAN), saved as this host's profile, whose path goes
+ * into path.  0, or -1 with err.
+ */
+int
+noise_calibration(struct plan *plan, const char *self, int repeats,
+    double gap, char *path, size_t len, struct sm_error *err)
+{
+	char	host[256];
+
+	sysinfo_hostname(host, sizeof host);
+	if (noise_path(self, host, path, len, err) != 0)
+		return -1;
+	noise_plan(plan, repeats > 0 ? repeats : NOISE_REPEATS, gap);
+	return 0;
+}
+
 /* The profile as a table: each test's within-, between-run and run CV. */
 struct table *
 noise_table(const struct run *profile)

@@ -78,6 +78,8 @@ struct table *noise_table(const struct run *);
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */
 void	 noise_plan(struct plan *, int, double);
+int	 noise_calibration(struct plan *, const char *self, int repeats,
+	     double gap, char *path, size_t len, struct sm_error *err);
 #define NOISE_FRESH_AGE		86400.0		/* seconds: warned past */
 #define NOISE_MAX_AGE		(7 * 86400.0)	/* refused past, to plan */
 int	 noise_stale(const struct run *profile, long long now,
@@ -222,6 +224,8 @@ extern const struct preset preset_all[];	/* ends with a NULL name */
 const struct preset *preset_find(const char *);
 void	 preset_names(char *, size_t);
 int	 preset_select(const struct preset *, const char *self,
+	     unsigned char *sel, struct sm_error *err);
+int	 preset_apply(const struct preset *, const char *self, struct plan *,
 	     unsigned char *sel, struct sm_error *err);
 int	 preset_plan(const struct preset *, const char *self, struct plan *,
 	     struct sm_error *err);

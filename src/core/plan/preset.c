@@ -112,27 +112,39 @@ preset_select(const struct preset *p, const char *self, unsigned char *sel,
 }
 
 /*
- * Set plan's tests, duration and samples as p says; 0, or -1 with err
- * when p's baseline is missing (the plan then unchanged).
+ * Set plan as p says, for the console and run --preset alike: its tests
+ * (flagged in sel too, registry_count() of them), duration and samples;
+ * its copies are left as chosen.  0; or -1 with err when p's baseline is
+ * missing, the first test of each group taken instead.
  */
 int
-preset_plan(const struct preset *p, const char *self, struct plan *plan,
-    struct sm_error *err)
+preset_apply(const struct preset *p, const char *self, struct plan *plan,
+    unsigned char *sel, struct sm_error *err)
 {
-	unsigned char		 *sel = xcalloc(registry_count(), 1);
 	const struct bench	**b = xcalloc(registry_count() + 1, sizeof *b);
 	size_t			  n = 0;
 	int			  rc;
 
-	if ((rc = preset_select(p, self, sel, err)) == 0) {
-		for (size_t i = 0; registry_all[i] != NULL; i++)
-			if (sel[i])
-				b[n++] = registry_all[i];
-		plan_set_benches(plan, b, n);
-		plan->duration = p->duration;
-		plan->samples = p->samples;
-	}
-	free(sel);
+	rc = preset_select(p, self, sel, err);
+	for (size_t i = 0; registry_all[i] != NULL; i++)
+		if (sel[i])
+			b[n++] = registry_all[i];
+	plan_set_benches(plan, b, n);
+	plan->duration = p->duration;
+	plan->samples = p->samples;
 	free(b);
+	return rc;
+}
+
+/* preset_apply() where only the plan is wanted; 0, or -1 with err. */
+int
+preset_plan(const struct preset *p, const char *self, struct plan *plan,
+    struct sm_error *err)
+{
+	unsigned char	*sel = xcalloc(registry_count(), 1);
+	int		 rc;
+
+	rc = preset_apply(p, self, plan, sel, err);
+	free(sel);
 	return rc;
 }

@@ -260,6 +260,27 @@ users_plan_init(struct plan *p, const struct bench *b)
 }
 
 /*
+ * The user counts of a users run of mix m: those chosen (-u, the
+ * console's u: n of them), else the mix's own users row, else
+ * users_plan_init's 1, 2, 4 and 8.  chosen may be p's own copies.
+ */
+void
+users_plan_counts(struct plan *p, const struct mix *m, const int *chosen,
+    size_t n)
+{
+	if (n == 0 && m->nusers > 0) {
+		chosen = m->users;
+		n = m->nusers;
+	}
+	if (n == 0)
+		return;
+	if (n > PLAN_NCOPIES)
+		n = PLAN_NCOPIES;
+	memmove(p->copies, chosen, n * sizeof *p->copies);
+	p->ncopies = n;
+}
+
+/*
  * Make a run of plan (whose one test is b, its copies the user counts)
  * run the mix: b becomes the mix's test, env gives each sample the mix's
  * think times as grace and collects the steps' response times, and the
