@@ -15,6 +15,7 @@ scope) is taken as run by every program that ran any line of its file.
 
 import bisect
 import glob
+import hashlib
 import json
 import os
 
@@ -31,6 +32,28 @@ class Coverage:
         self.funcs = {}
         self.secs = {}
         self.flaky = set()
+        self.failed = set()
+
+    def dump(self, key):
+        return {"key": key,
+                "tests": {p: {f: sorted(ls) for f, ls in fs.items()}
+                          for p, fs in self.tests.items()},
+                "lines": {f: sorted(ls) for f, ls in self.lines.items()},
+                "funcs": self.funcs, "secs": self.secs,
+                "flaky": sorted(self.flaky), "failed": sorted(self.failed)}
+
+    @classmethod
+    def load(cls, doc):
+        cov = cls()
+        cov.tests = {p: {f: set(ls) for f, ls in fs.items()}
+                     for p, fs in doc["tests"].items()}
+        cov.lines = {f: set(ls) for f, ls in doc["lines"].items()}
+        cov.funcs = {f: [tuple(x) for x in v]
+                     for f, v in doc["funcs"].items()}
+        cov.secs = doc["secs"]
+        cov.flaky = set(doc["flaky"])
+        cov.failed = set(doc["failed"])
+        return cov
 
     def add(self, program, doc):
         """Fold one gcov JSON document in, for program."""
@@ -105,7 +128,6 @@ def measure(tree, programs, limit, log):
     itself can make a program fail (a file size limit it sets stops
     gcov's own files), so sample.py tries it on the sanitized copy."""
     cov = Coverage()
-    cov.failed = set()
     for prog in programs:
         for attempt in range(3):
             _clear(tree)
@@ -121,4 +143,38 @@ def measure(tree, programs, limit, log):
         log("coverage of %s: %.0f s%s" %
             (prog, t, " (it flaked)" if prog in cov.flaky else
              " (it failed here)" if status != 0 else ""))
+    return cov
+
+
+def _tree_key(tree, programs):
+    """A digest of every source, test and build file of the copy: the
+    coverage of one tree is measured once."""
+    h = hashlib.sha256(" ".join(programs).encode())
+    for top in ("src", "ui", "tests/unit", "Makefile"):
+        paths = [os.path.join(tree, top)]
+        if os.path.isdir(paths[0]):
+            paths = sorted(os.path.join(d, f)
+                           for d, _, fs in os.walk(paths[0]) for f in fs)
+        for p in paths:
+            h.update(p.encode())
+            with open(p, "rb") as fh:
+                h.update(fh.read())
+    return h.hexdigest()
+
+
+def cached(tree, programs, limit, log):
+    """build() and measure(), or what they gave for this very tree (kept
+    beside the copy, in coverage.json)."""
+    key = _tree_key(tree, programs)
+    path = os.path.join(tree, "coverage.json")
+    if os.path.exists(path):
+        with open(path) as fh:
+            doc = json.load(fh)
+        if doc.get("key") == key:
+            log("coverage: measured before on this tree (%s)" % path)
+            return Coverage.load(doc)
+    build(tree, programs, log)
+    cov = measure(tree, programs, limit, log)
+    with open(path, "w") as fh:
+        json.dump(cov.dump(key), fh)
     return cov

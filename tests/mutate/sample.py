@@ -72,8 +72,9 @@ def args_parse(argv):
     p.add_argument("--limit", type=int, default=600,
                    help="seconds at most for one program's run (600)")
     p.add_argument("--budget", type=int, default=0,
-                   help="seconds of runs at most for one mutant; past it "
-                   "the programs left are not run and it counts as "
+                   help="seconds of runs at most for one mutant: a program "
+                   "whose time does not fit in what is left is not run, "
+                   "and a mutant none of the run ones caught counts as "
                    "survived (0: no bound)")
     p.add_argument("--work", help="the copies' directory (kept)")
     p.add_argument("--out", help="write one line per mutant here (TSV)")
@@ -207,12 +208,16 @@ def judge(tree, progs, cov, m):
     if not names:
         return "survived", "no program runs it"
     names.sort(key=lambda p: progs.secs[p])
-    start = time.monotonic()
+    spent = 0.0
     for i, name in enumerate(names):
-        if progs.budget and time.monotonic() - start > progs.budget:
+        # A program is started only if its time in the coverage run fits
+        # in what is left of the budget.
+        if progs.budget and spent + progs.secs[name] > progs.budget:
             return "survived", "budget: %d of %d programs ran" % (
                 i, len(names))
+        t0 = time.monotonic()
         r = try_program(tree, progs, name, state)
+        spent += time.monotonic() - t0
         if r in ("killed", "timed out"):
             return r, name
         if r == "unbuilt":
@@ -257,8 +262,7 @@ def prepare(src, work, names, a):
     progs = Programs(tree, names, a.limit, a.budget)
     cov_dir = os.path.join(work, "cov")
     copy_tree(src, cov_dir, with_build=False)
-    coverage.build(cov_dir, names, log)
-    cov = coverage.measure(cov_dir, names, a.limit, log)
+    cov = coverage.cached(cov_dir, names, a.limit, log)
     progs.secs = dict(cov.secs)
     progs.flaky = set(cov.flaky)
     for name in sorted(cov.failed):

@@ -339,6 +339,38 @@ note(const struct table *t, const char *s)
 }
 
 /*
+ * A run without two of the baseline's tests: INDEX VALUES names both,
+ * with the copies, in one note, and no note when none is missing.
+ */
+static void
+test_seed004_missing(void **state)
+{
+	struct run	 run, base;
+	struct table	*t;
+	const char	*n;
+
+	(void)state;
+	run_init(&run);
+	add(&run, "double", 1, 23062.1);
+	add(&run, "dhry2", 1, 158708.1);
+	add(&run, "execl", 1, 68.5);
+	add(&run, "fscopy30", 1, 4027.0);
+	tu_load(&base, "baselines/byte-3.11.csv");
+	t = index_table(&run, &base, "byte-3.11");
+	n = note(t, "Not in this run");
+	assert_non_null(n);
+	assert_string_equal(n, "Not in this run (1 copy): context1, shell8");
+	table_free(t);
+	add(&run, "context1", 1, 7661.4);
+	add(&run, "shell8", 1, 28.0);
+	t = index_table(&run, &base, "byte-3.11");
+	assert_null(note(t, "Not in this run"));
+	table_free(t);
+	run_free(&run);
+	run_free(&base);
+}
+
+/*
  * run -b NAME -C PCT aims at the index: INDEX VALUES says whether the
  * score's interval (12.4% here, as in test_index_interval) got within
  * the target, only for that baseline; the results table then marks no
@@ -466,6 +498,7 @@ main(void)
 		cmocka_unit_test(test_seed004_public),
 		cmocka_unit_test(test_seed004_proven),
 		cmocka_unit_test(test_seed004_table),
+		cmocka_unit_test(test_seed004_missing),
 		cmocka_unit_test(test_geometric_mean),
 		cmocka_unit_test(test_unixbench_sample),
 		cmocka_unit_test(test_iocall_rank),
