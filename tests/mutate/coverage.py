@@ -18,6 +18,7 @@ import glob
 import hashlib
 import json
 import os
+import subprocess
 
 from mutbuild import run
 
@@ -101,11 +102,13 @@ def _gcov(tree, cov, program):
     found = [p for p in found if "/tests/" not in p
              and not os.path.basename(p).startswith("test_")]
     for i in range(0, len(found), 50):
-        status, out, _ = run(["gcov", "--json-format", "--stdout"] +
-                             found[i:i + 50], tree)
-        for text in out.splitlines():
+        p = subprocess.run(["gcov", "--json-format", "--stdout"] +
+                           found[i:i + 50], cwd=tree, capture_output=True,
+                           text=True)
+        # One document a line; gcov's warnings go to stderr, kept apart.
+        for text in p.stdout.splitlines():
             if text.startswith("{"):
-                cov.add(program, json.loads(text))
+                cov.add(program, json.JSONDecoder().raw_decode(text)[0])
 
 
 def build(tree, programs, log):

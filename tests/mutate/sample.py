@@ -243,6 +243,17 @@ def one(tree, progs, cov, eq, m, text):
         tree.restore()
 
 
+def run_order(chosen, seed, a):
+    """The sample in an order drawn from the seed too, so that a run
+    stopped early has planted a random part of it, not the files of the
+    first folders."""
+    if a.only:
+        return chosen
+    order = list(chosen)
+    random.Random(seed + 1).shuffle(order)
+    return order
+
+
 def pick(a, found, seed):
     if not a.only:
         return draw(found, a.n, seed)
@@ -325,7 +336,7 @@ def main(argv):
     try:
         tree, progs, cov = prepare(src, work, names, a)
         results = []
-        for i, m in enumerate(chosen, 1):
+        for i, m in enumerate(run_order(chosen, seed, a), 1):
             with open(os.path.join(tree.path, m.path)) as fh:
                 text = fh.read()
             t0 = time.monotonic()
