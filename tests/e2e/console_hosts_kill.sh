@@ -4,8 +4,8 @@
 # running, and each host's remote directory carries the fleet's id; each
 # agent, its input gone, keeps what it measured; fleet collect DIR then
 # fetches every host's run into the fleet, tagged with the fleet's id,
-# fleet.csv naming each host's file, and leaves another fleet's run on
-# the host where it is.
+# fleet.csv naming each host's file (interrupted: each run is a part),
+# and leaves another fleet's run on the host where it is.
 # shellcheck shell=sh
 set -u
 . tests/e2e/lib.subr
@@ -72,6 +72,12 @@ for n in 1 2; do
 	! ls -d "$fl_tmp/home$n/.cache/sysmark/run.$id."* >/dev/null 2>&1 ||
 	    e2e_fail "h$n: collect left its directory"
 done
+# Each run is the part its agent measured before the console died: the
+# hosts are interrupted, not ok, and fleet show exits 6.
+fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>&1
+[ $? -eq 6 ] || e2e_fail "fleet show: not 6: $(cat "$fl_tmp/out")"
+[ "$(grep -c '^h[12] .* interrupted ' "$fl_tmp/out")" -eq 2 ] ||
+    e2e_fail "fleet show: $(cat "$fl_tmp/out")"
 [ -f "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv" ] ||
     e2e_fail "collect removed another fleet's run"
 e2e_keys "stty sane; tput rmcup; clear" C-j

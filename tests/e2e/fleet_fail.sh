@@ -7,7 +7,8 @@
 # key (hostkey; --accept-new trusts it) and a changed one (hostkey even
 # with --accept-new), a connection dropped mid-run (lost, the reason
 # ssh's failure, not the agent's last words; fleet collect
-# then fetches the run the agent kept), a wedged agent (timeout, then
+# then fetches the part the agent kept, which is no whole run: the host
+# is interrupted, not ok, and fleet show exits 6), a wedged agent (timeout, then
 # killed on its host) and, as root, a home on a noexec mount (no-binary).
 # Each status's time to be declared is printed for the record.
 # shellcheck shell=sh
@@ -134,9 +135,16 @@ kill $bpid
 rm -rf "$busy" "$(fl_last_dir)"
 d=$(fl_last_dir)
 grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected run: $(head "$d/h1.csv")"
-grep -q '^"h1",[^,]*,"ok",.*"h1.csv","collected later; was lost: ' "$d/fleet.csv" ||
-    fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"
-fl_sysmark fleet show "$d" >/dev/null || fl_fail "show after collect"
+# The dropped agent stopped early: the run it kept is a part (interrupted,
+# some of its samples), so the host is not ok, and fleet show says so.
+grep -q '^meta,status,interrupted' "$d/h1.csv" ||
+    fl_fail "the collected run is not the interrupted part: $(head "$d/h1.csv")"
+grep -q '^"h1",[^,]*,"interrupted",.*"h1.csv","collected later: its run was cut short (interrupted, [0-9]* sample(s)); was lost: ' \
+    "$d/fleet.csv" || fl_fail "fleet.csv not updated: $(cat "$d/fleet.csv")"
+fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>&1
+[ $? -eq 6 ] || fl_fail "show after collecting a part: not 6: $(cat "$fl_tmp/out")"
+grep -q '^h1 .* interrupted ' "$fl_tmp/out" ||
+    fl_fail "show after collect: $(cat "$fl_tmp/out")"
 
 # ---- A wedged agent: timeout, then killed on its host.
 fl_run_h1 'sysmark-agent 1 pid'
@@ -312,7 +320,8 @@ grep -q "is fleet fleet-older's run: left there" "$fl_tmp/err" ||
     fl_fail "collect removed another fleet's run"
 grep -q "^meta,fleet_id,$(basename "$d")," "$d/h1.csv" ||
     fl_fail "collected run: $(grep fleet_id "$d/h1.csv")"
-fl_expect "$d" h1 ok "collected later; was running"
+# The agent stopped when its controller died: a part, not ok.
+fl_expect "$d" h1 interrupted "collected later: its run was cut short (interrupted, [0-9]* sample(s)); was running"
 [ ! -e "$ctl" ] || fl_fail "the killed controller's $ctl was not swept"
 rm -rf "$fl_tmp/home1/.cache/sysmark"
 echo "  SIGKILL, show, collect: $(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -4,7 +4,8 @@
 # measured is lost:
 #   - the controller's results disk full: the run goes to a fallback file
 #     (TMPDIR), the host ends lost saying where, its remote copy stays,
-#     and once space is freed fleet collect DIR fetches it;
+#     and once space is freed the command its reason names (fleet
+#     collect DIR) fetches it;
 #   - the host's disk full: the agent still sends what it measured, the
 #     host is ok, its run saved, the reason saying the host's own save
 #     failed;
@@ -96,14 +97,18 @@ grep -q '^meta,fleet_host,h1' "$fb" || fl_fail "fallback: $(head "$fb")"
 grep -q "^meta,fleet_id,$(basename "$d")" "$fb" || fl_fail "fallback id"
 [ "$(grep -c '^sample,syscall,' "$fb")" -ge 8 ] ||
     fl_fail "fallback samples: $(grep -c '^sample,' "$fb")"
-grep -q "h1: lost: not saved in h1.csv (.*No space left on device.*): saved in $fb instead; its copy stays on the host for fleet collect" \
+grep -q "h1: lost: not saved in h1.csv (.*No space left on device.*): saved in $fb instead; its copy stays on the host: sysmark fleet collect $d fetches it" \
     "$fl_tmp/err" || fl_fail "local full: not said: $(cat "$fl_tmp/err")"
 rdir=$(ls -d "$fl_tmp"/home1/.cache/sysmark/run.* 2>/dev/null)
 [ -s "$rdir/run.csv" ] || fl_fail "the host's copy was cleaned: $rdir"
-# Space freed, fleet collect DIR takes the host's copy into the fleet.
+# Space freed, the command the reason names takes the host's copy into
+# the fleet, with the inventory or without.
 rm -f "$fl_tmp/full/.fill"
-fl_sysmark fleet collect $cfg "$d" >"$fl_tmp/out" 2>"$fl_tmp/err" ||
-    fl_fail "collect: $(cat "$fl_tmp/err")"
+hint=$(sed -n 's/.*its copy stays on the host: sysmark fleet collect \(.*\) fetches it.*/\1/p' \
+    "$fl_tmp/err" | head -n 1)
+[ "$hint" = "$d" ] || fl_fail "the hint names \"$hint\", not $d"
+fl_sysmark fleet collect $cfg -i "$fl_tmp/inv1" "$hint" >"$fl_tmp/out" \
+    2>"$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
 grep -q "1 run(s) collected" "$fl_tmp/err" || fl_fail "collect: $(cat "$fl_tmp/err")"
 grep -q '^meta,fleet_host,h1' "$d/h1.csv" || fl_fail "collected: $(ls "$d")"
 [ "$(fl_field "$d" h1 3)" = ok ] || fl_fail "after collect: $(cat "$d/fleet.csv")"

@@ -332,7 +332,10 @@ fleet_row(struct fleet_row *r, const char *host, const char *status,
  * fleet show's count of hosts not ok, by each kind of row: ok with a run
  * file that loads (or none) counts nothing; failed, lost or interrupted
  * counts one each; ok whose file is gone or does not load becomes lost
- * and counts; a last row cut short counts; none, one or several of them.
+ * and counts; ok whose run was cut short (interrupted, or a journal still
+ * running: part of its samples) becomes interrupted and counts, one whose
+ * run says complete stays ok; a last row cut short counts; none, one or
+ * several of them.
  */
 static void
 test_fleet_check(void **state)
@@ -350,12 +353,18 @@ test_fleet_check(void **state)
 		{ "h5", "ok", "junk.csv", 1, "lost" },
 		{ "h6", "interrupted", "good.csv", 1, "interrupted" },
 		{ "h7", "ok", "good.csv", 0, "ok" },
+		{ "h8", "ok", "cut.csv", 1, "interrupted" },
+		{ "h9", "ok", "whole.csv", 0, "ok" },
+		{ "ha", "ok", "running.csv", 1, "interrupted" },
 	};
 	static const char *const sets[] = {
 		"0", "01", "07", "2", "02", "3", "4", "5", "6", "234",
-		"0123456", "01234567", "70",
+		"0123456", "01234567", "70", "8", "9", "08", "89", "a", "a9",
+		"0123456789a",
 	};
-	struct fleet_row	 rows[8], *back = NULL;
+	static const char *const status[][2] = { { "cut.csv", "interrupted" },
+	    { "whole.csv", "complete" }, { "running.csv", "running" } };
+	struct fleet_row	 rows[11], *back = NULL;
 	struct sm_error		 err;
 	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
 	char			 note[256], *text;
@@ -370,6 +379,17 @@ test_fleet_check(void **state)
 	assert_non_null(f = fopen(path, "w"));
 	fputs(text, f);
 	assert_int_equal(fclose(f), 0);
+	/* The same run with a status: cut short, whole, still running. */
+	for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) {
+		char	*eol = strstr(text, "meta,format,");
+
+		snprintf(path, sizeof path, "%s/%s", dir, status[i][0]);
+		assert_non_null(f = fopen(path, "w"));
+		eol = strchr(eol, '\n') + 1;
+		fprintf(f, "%.*smeta,status,%s,,,,,,,,,,,,\n%s",
+		    (int)(eol - text), text, status[i][1], eol);
+		assert_int_equal(fclose(f), 0);
+	}
 	free(text);
 	snprintf(path, sizeof path, "%s/junk.csv", dir);
 	assert_non_null(f = fopen(path, "w"));
@@ -378,7 +398,8 @@ test_fleet_check(void **state)
 	for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
 		want = 0;
 		for (k = 0; sets[s][k] != '\0'; k++) {
-			size_t	i = (size_t)(sets[s][k] - '0');
+			size_t	i = (size_t)(sets[s][k] == 'a' ? 10 :
+				    sets[s][k] - '0');
 
 			fleet_row(&rows[k], kinds[i].host, kinds[i].status,
 			    kinds[i].file);
@@ -391,12 +412,18 @@ test_fleet_check(void **state)
 		assert_int_equal(n, k);
 		assert_string_equal(note, "");
 		for (k = 0; k < n; k++) {
-			size_t	i = (size_t)(sets[s][k] - '0');
+			size_t	i = (size_t)(sets[s][k] == 'a' ? 10 :
+				    sets[s][k] - '0');
 
 			assert_string_equal(back[k].f[2], kinds[i].after);
-			if (strcmp(kinds[i].after, kinds[i].status) != 0)
+			if (strcmp(kinds[i].after, "lost") == 0 &&
+			    strcmp(kinds[i].status, "lost") != 0)
 				assert_non_null(strstr(back[k].f[11],
 				    "does not load"));
+			if (strcmp(kinds[i].file, "cut.csv") == 0 ||
+			    strcmp(kinds[i].file, "running.csv") == 0)
+				assert_non_null(strstr(back[k].f[11],
+				    "cut short"));
 		}
 		free(back);
 	}
@@ -418,6 +445,10 @@ test_fleet_check(void **state)
 	unlink(path);
 	snprintf(path, sizeof path, "%s/junk.csv", dir);
 	unlink(path);
+	for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, status[i][0]);
+		unlink(path);
+	}
 	rmdir(dir);
 }
 
@@ -485,8 +516,9 @@ test_save_lost_reason(void **state)
 /*
  * A run that loads but cannot be written where it was to go: saved in
  * the fallback directory instead, the host lost with its copy kept, and
- * the reason naming both places printable even when their names hold
- * control bytes; and a name without any kept as it is.
+ * the reason naming both places and the command that fetches the host's
+ * copy (fleet collect with the fleet's directory), printable even when
+ * their names hold control bytes; and a name without any kept as it is.
  */
 static void
 test_save_fallback_reason(void **state)
@@ -519,6 +551,10 @@ test_save_fallback_reason(void **state)
 		if (has_control(s.reason))
 			fail_msg("%zu: reason \"%s\"", i, s.reason);
 		assert_non_null(strstr(s.reason, "instead"));
+		/* The command that fetches the host's copy: the fleet's dir. */
+		assert_non_null(strstr(s.reason, "its copy stays on the host: "
+		    "sysmark fleet collect /tmp/test_fleet"));
+		assert_non_null(strstr(s.reason, "/missing fetches it"));
 		if (i == 2)
 			assert_non_null(strstr(s.reason, "not saved in "
 			    "plain.csv ("));

@@ -200,7 +200,7 @@ struct fleet_sess {
 	FILE			*log;
 	enum fleet_step		 step;
 	enum fleet_status	 status;
-	char			 reason[256];
+	char			 reason[640];
 	struct fleet_proc	 p;
 	uint64_t		 started, ended, step_start, deadline;
 	time_t			 wall_start, wall_end;
@@ -281,7 +281,7 @@ void	 fleet_loop_end_masters(const struct fleet_ssh *,
 /* fleet_out.c: results/fleet-DATE/, fleet.csv, a run saved, checked */
 #define FLEET_OUT_NCOLS		12
 struct fleet_row {
-	char	f[FLEET_OUT_NCOLS][256];	/* fleet.csv's columns */
+	char	f[FLEET_OUT_NCOLS][640];	/* fleet.csv's columns */
 };
 int	 fleet_out_dir(const char *self, const char *base, char *buf,
 	     size_t len, char *id, size_t idlen, struct sm_error *err);
@@ -296,6 +296,7 @@ int	 fleet_out_save(struct fleet_sess *s, const char *path,
 	     const char *id, int force);
 int	 fleet_out_read(const char *, struct fleet_row **, size_t *,
 	     struct sm_error *);
+int	 fleet_out_whole(const struct run *, char *, size_t);
 int	 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
 	     char *note, size_t len, struct sm_error *err);
 
@@ -336,7 +337,7 @@ struct fleet_view {
 	int		 ok;		/* done, and as good as the mode asks */
 	int		 samples;
 	char		 current[64], figure[64];
-	char		 reason[256];
+	char		 reason[640];
 	char		 system[72], cpus[16], load[64];	/* check's */
 	char		 binary[64];	/* check: sysmark there, or copied */
 };

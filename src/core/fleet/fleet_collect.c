@@ -6,10 +6,14 @@
  * a failed save loses nothing.  Given a fleet's DIR, the hosts of that
  * fleet without a run are asked (reached as fleet.csv's target says, or
  * as -i's inventory says), their runs saved in DIR as HOST.csv and
- * fleet.csv updated.  Given an inventory, every host is asked and the runs go to a new
+ * fleet.csv updated: a host whose run came whole is ok now, one whose
+ * run was cut short (interrupted, some samples) is not.  Given an
+ * inventory, every host is asked and the runs go to a new
  * results/fleet-DATE/HOST-N.csv.
  */
 /* SPDX-License-Identifier: MIT */
+
+#include <sys/stat.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,17 +24,26 @@
 
 /*
  * DIR, when the operand is a fleet's directory: its fleet.csv read into
- * r->rows; 1, 0 when it is no fleet's directory (a pattern), -1 with err.
+ * r->rows; 1, 0 when it names no directory (a pattern), -1 with err (a
+ * directory without fleet.csv is no fleet's, and no host's name).
  */
 int
 fleet_collect_is_dir(struct fleet_run *r, struct sm_error *err)
 {
 	const char	*arg = r->c.pattern, *slash;
 	char		 path[PATH_MAX];
+	struct stat	 sb;
 
 	if (arg == NULL)
 		return 0;
 	snprintf(path, sizeof path, "%s/fleet.csv", arg);
+	if (access(path, F_OK) != 0 && stat(arg, &sb) == 0 &&
+	    S_ISDIR(sb.st_mode)) {
+		sm_error_set(err, "%s: a directory without fleet.csv: no "
+		    "fleet's (fleet collect DIR takes a fleet's directory, "
+		    "-i INVENTORY [PATTERN] asks the hosts)", arg);
+		return -1;
+	}
 	if (access(path, F_OK) != 0)
 		return 0;
 	if (fleet_out_read(arg, &r->rows, &r->nrows, err) < 0)
@@ -148,13 +161,19 @@ fleet_collect_on_file(struct fleet_sess *s, void *arg)
 	else if (r->ngot[i] < FLEET_COLLECT_MAX &&
 	    fleet_valid_remote_dir(s->cdir)) {
 		fleet_run_note(r, "%s: %s -> %s", s->h->name, s->cdir, path);
+		if (r->ngot[i] == 0 && r->rows != NULL)
+			fleet_out_whole(&run, r->cut[i], sizeof r->cut[i]);
 		snprintf(r->got[i][r->ngot[i]++], 512, "%s", s->cdir);
 		r->saved++;
 	}
 	run_free(&run);
 }
 
-/* DIR mode: fleet.csv's rows of the hosts whose run was collected. */
+/*
+ * DIR mode: fleet.csv's rows of the hosts whose run was collected: ok
+ * when the run came whole, else as the run says (interrupted, with how
+ * many samples it holds), the row's old status kept in its reason.
+ */
 static void
 fleet_collect_update(struct fleet_run *r)
 {
@@ -171,10 +190,12 @@ fleet_collect_update(struct fleet_run *r)
 			    row->f[0]);
 			snprintf(was, sizeof was, "%.30s: %.200s", row->f[2],
 			    row->f[11]);
-			/* Its run is here now, whole: the host is ok. */
-			snprintf(row->f[2], sizeof row->f[2], "ok");
+			/* A part of a run is no whole run: not ok. */
+			snprintf(row->f[2], sizeof row->f[2], "%s",
+			    r->cut[i][0] == '\0' ? "ok" : "interrupted");
 			snprintf(row->f[11], sizeof row->f[11], "collected "
-			    "later; was %.200s", was);
+			    "later%s%.100s; was %.120s", r->cut[i][0] ?
+			    ": " : "", r->cut[i], was);
 		}
 	}
 	if (fleet_out_write(r->dir, r->rows, r->nrows, &err) != 0)

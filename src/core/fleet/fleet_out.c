@@ -227,12 +227,33 @@ fleet_out_why(const struct sm_error *err, const char *path)
 }
 
 /*
+ * The command that fetches a host's copy of a run not kept at path: a
+ * fleet's run (id) into its own directory, whose fleet.csv (written from
+ * the fleet's start) fleet collect DIR reads; a noise profile by asking
+ * the inventory's hosts.
+ */
+static void
+fleet_out_collect_hint(const char *path, const char *id, char *buf,
+    size_t len)
+{
+	const char	*slash = strrchr(path, '/');
+
+	if (id == NULL || slash == NULL)
+		snprintf(buf, len, "sysmark fleet collect -i INVENTORY fetches "
+		    "it");
+	else
+		snprintf(buf, len, "sysmark fleet collect %.*s fetches it",
+		    (int)(slash - path), path);
+}
+
+/*
  * The run file that came from s: checked by the ordinary loader, tagged
  * fleet_id and fleet_host, saved at path (replaced only with force); 0.
  * Whatever keeps it from path (a full disk, a file in the way), nothing
  * is lost: the run goes to a fallback file as run's would (save_run()),
  * the host's own copy is kept for fleet collect (s->keep: no CLEAN), and
- * the host ends lost, its reason saying where the run is; -1.
+ * the host ends lost, its reason saying where the run is and the command
+ * that fetches the host's copy; -1.
  */
 int
 fleet_out_save(struct fleet_sess *s, const char *path, const char *id,
@@ -240,7 +261,7 @@ fleet_out_save(struct fleet_sess *s, const char *path, const char *id,
 {
 	struct sm_error	 err;
 	struct run	 run;
-	char		 to[PATH_MAX];
+	char		 to[PATH_MAX], hint[PATH_MAX + 64];
 	int		 rc = -1;
 
 	run_init(&run);
@@ -253,19 +274,20 @@ fleet_out_save(struct fleet_sess *s, const char *path, const char *id,
 	if (id != NULL)
 		run_meta_set(&run, "fleet_id", id);
 	run_meta_set(&run, "fleet_host", s->h->name);
+	fleet_out_collect_hint(path, id, hint, sizeof hint);
 	switch (save_run(&run, NULL, path, force, to, sizeof to, &err)) {
 	case SAVE_OK:
 		rc = 0;
 		break;
 	case SAVE_FALLBACK:
 		fleet_out_lost(s, "not saved in %s (%s): saved in %s instead; "
-		    "its copy stays on the host for fleet collect",
-		    fleet_out_base(path), fleet_out_why(&err, path), to);
+		    "its copy stays on the host: %s", fleet_out_base(path),
+		    fleet_out_why(&err, path), to, hint);
 		break;
 	default:
 		fleet_out_lost(s, "not saved in %s (%s), nor in a fallback "
-		    "file: its copy stays on the host for fleet collect",
-		    fleet_out_base(path), fleet_out_why(&err, path));
+		    "file: its copy stays on the host: %s",
+		    fleet_out_base(path), fleet_out_why(&err, path), hint);
 	}
 out:
 	run_free(&run);
@@ -364,11 +386,47 @@ fleet_out_read(const char *dir, struct fleet_row **rows, size_t *n,
 }
 
 /*
+ * Whether run came whole: 1, why ""; 0 when it was cut short (status
+ * interrupted, or running: a journal its agent never ended), why saying
+ * so with the samples it holds.  A run without a status (an older
+ * sysmark's) is whole.
+ */
+int
+fleet_out_whole(const struct run *run, char *why, size_t len)
+{
+	const char	*st = run_meta_get(run, "status");
+
+	why[0] = '\0';
+	if (st == NULL || (strcmp(st, "interrupted") != 0 &&
+	    strcmp(st, "running") != 0))
+		return 1;
+	snprintf(why, len, "its run was cut short (%s, %zu sample(s))", st,
+	    run->nsamples);
+	return 0;
+}
+
+/* An ok row whose run was cut short is interrupted, not ok. */
+static void
+fleet_out_check_whole(struct fleet_row *r, const struct run *run)
+{
+	char	why[128], was[sizeof r->f[11]];
+
+	if (strcmp(r->f[2], "ok") != 0 || fleet_out_whole(run, why,
+	    sizeof why))
+		return;
+	memcpy(was, r->f[11], sizeof was);
+	snprintf(r->f[2], sizeof r->f[2], "interrupted");
+	snprintf(r->f[11], sizeof r->f[11], "%s%s%.100s", why, was[0] ?
+	    "; " : "", was);
+}
+
+/*
  * A fleet's directory by the one rule fleet show and report DIR share:
  * fleet.csv read (fleet_out_read(): a last row cut short is left out,
  * said in note), then each host's run file loaded as compare would: a
  * host whose file is gone or does not load is no longer "ok" but
- * "lost", its reason saying why.  The number of hosts not ok (a cut row
+ * "lost", one whose run was cut short "interrupted" (its run is a part),
+ * its reason saying why.  The number of hosts not ok (a cut row
  * counts), or -1 with err.
  */
 int
@@ -393,13 +451,14 @@ fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
 			snprintf(path, sizeof path, "%s/%s", dir, r->f[10]);
 			run_init(&run);
 			rc = csvstore_load(&run, path, &lerr);
-			run_free(&run);
 			if (rc != 0) {
 				snprintf(r->f[2], sizeof r->f[2], "lost");
 				snprintf(r->f[11], sizeof r->f[11], "its run "
 				    "file does not load: %.200s", lerr.msg);
 				r->f[10][0] = '\0';
-			}
+			} else
+				fleet_out_check_whole(r, &run);
+			run_free(&run);
 		}
 		bad += strcmp(r->f[2], "ok") != 0;
 	}

@@ -250,6 +250,7 @@ fleet_run_sessions(struct fleet_run *r)
 	r->views = xcalloc(r->nsel + 1, sizeof *r->views);
 	r->got = xcalloc(r->nsel + 1, sizeof *r->got);
 	r->ngot = xcalloc(r->nsel + 1, sizeof *r->ngot);
+	r->cut = xcalloc(r->nsel + 1, sizeof *r->cut);
 	for (size_t i = 0; i < r->nsel; i++) {
 		if (r->c.mode != FLEET_CHECK)
 			r->logs[i] = fleet_out_open(r->dir, r->hosts[i]->name,
@@ -277,6 +278,7 @@ fleet_run_free(struct fleet_run *r)
 	free(r->views);
 	free(r->got);
 	free(r->ngot);
+	free(r->cut);
 	free(r->rows);
 	free(r->hosts);
 	free(r->sel);

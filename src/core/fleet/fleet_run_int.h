@@ -35,6 +35,7 @@ struct fleet_run {
 	struct fleet_row	*rows;		/* DIR: its fleet.csv */
 	size_t			 nrows;
 	char			(*got)[FLEET_COLLECT_MAX][512];
+	char			(*cut)[128];	/* DIR: why not whole, or "" */
 	size_t			*ngot, saved;
 };
 
