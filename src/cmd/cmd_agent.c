@@ -9,7 +9,9 @@
  * its input closes or the fleet's heartbeat stops, it stops as Ctrl-C
  * does: the finished samples are kept and saved (-o FILE, where `fleet
  * collect` finds them).  Then the run file itself follows on stdout, so
- * no second connection is needed to fetch it.
+ * no second connection is needed to fetch it.  It measures under the
+ * host's lock (hostlock.c): a second fleet's agent on the same host at
+ * once is refused.
  *
  * Protocol (lines on stdout; see src/core/fleet/fleet.h):
  *   sysmark-agent 1 pid PID       hello, before reading the plan
@@ -230,6 +232,26 @@ cmd_agent_pass(struct cmd_agent *a)
 }
 
 /*
+ * The host's lock (hostlock.c), held until the agent exits: a second
+ * fleet's agent on this host is refused (the fleet shows the host
+ * refused, saying why); a lock that cannot be had at all is said and the
+ * run goes on without it.  0 or the exit status.
+ */
+static int
+cmd_agent_lock(int *fd)
+{
+	struct sm_error	err;
+	int		rc = hostlock_take(NULL, fd, &err);
+
+	if (rc > 0)
+		return cmd_input_error(&err);
+	if (rc < 0)
+		fprintf(stderr, "sysmark agent: %s: measuring without the "
+		    "host's lock\n", err.msg);
+	return 0;
+}
+
+/*
  * Measure the plan in a session of its own (saved as it goes into -o
  * FILE, where fleet collect finds it), heartbeat and all; the session,
  * or NULL when it could not begin.
@@ -309,7 +331,7 @@ cmd_agent(int argc, char **argv, const char *argv0)
 	struct cmd_opts	 m;
 	struct session	*s = NULL;
 	struct run	 run;
-	int		 c, rc = 0;
+	int		 c, rc = 0, lock = -1;
 
 	cmd_opts_init(&m);
 	m.quiet = 1;
@@ -329,6 +351,8 @@ cmd_agent(int argc, char **argv, const char *argv0)
 		rc = cmd_opts_finish(&m, argv0);
 	if (rc == 0)
 		rc = cmd_check_out(&m);
+	if (rc == 0)
+		rc = cmd_agent_lock(&lock);
 	run_init(&run);
 	if (rc == 0 && (s = cmd_agent_measure(&m, &run)) == NULL)
 		rc = SM_EXIT_INPUT;
@@ -338,6 +362,7 @@ cmd_agent(int argc, char **argv, const char *argv0)
 		session_free(s);
 	}
 	cmd_agent_say("exit %d", rc);
+	hostlock_release(&lock);
 	run_free(&run);
 	cmd_opts_free(&m);
 	return rc;

@@ -24,13 +24,15 @@ SYSMARK_RESULTS=$e2e_tmp/results "$e2e_bin" run -t syscall -c 1 -d 0.3 \
     e2e_fail "run: $(cat "$e2e_tmp/run.err")"
 
 # 2. the agent: its plan as fleet run writes it, a heartbeat while it
-# runs (the writer ends with SIGPIPE once the agent has gone).
+# runs (the writer ends with SIGPIPE once the agent has gone); its TMPDIR
+# its own, where it takes the host's lock, so that another test's agent
+# on this machine never meets it.
 {
 	printf 'sysmark-plan 2\nplan_tests syscall\nplan_copies 1\n'
 	printf 'duration 0.3\nsamples 3\ngo\n'
 	while echo hb 2>/dev/null; do sleep 0.5; done
-} | "$e2e_bin" agent -o "$e2e_tmp/agent.csv" >"$e2e_tmp/agent.out" \
-    2>"$e2e_tmp/agent.err"
+} | TMPDIR=$e2e_tmp "$e2e_bin" agent -o "$e2e_tmp/agent.csv" \
+    >"$e2e_tmp/agent.out" 2>"$e2e_tmp/agent.err"
 [ $? -eq 0 ] || e2e_fail "agent: $(cat "$e2e_tmp/agent.err")"
 grep -q '^exit 0$' "$e2e_tmp/agent.out" || e2e_fail "the agent sent no exit 0"
 

@@ -1,7 +1,8 @@
 /*
  * The core's base layer: what every part of the core stands on: errors and
  * allocation, the clock and number parsing (util.c), the seeded generator
- * (rng.c), growable text (sbuf.c), private directories (privdir.c), reading
+ * (rng.c), growable text (sbuf.c), private directories (privdir.c), the
+ * host's lock an agent measures under (hostlock.c), reading
  * and writing files safely (infile.c, outfile.c), CSV cells and rows
  * (csvcell.c, csvrows.c), text made safe for a terminal (visible.c) and the
  * units figures are given in (units.c).
@@ -82,6 +83,10 @@ const char *infile_kind(mode_t);
 const char *infile_short(const char *, char *, size_t);
 FILE	*infile_open(const char *, off_t, struct sm_error *);
 size_t	 infile_bom(const char *, size_t);
+
+/* hostlock.c: one fleet agent measuring the host at a time */
+int	 hostlock_take(const char *, int *, struct sm_error *);
+void	 hostlock_release(int *);
 
 /* privdir.c */
 int	 privdir_make(char *, size_t, struct sm_error *);
