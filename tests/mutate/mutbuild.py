@@ -35,8 +35,13 @@ def run(argv, cwd, limit=None, env=None):
 
 
 def copy_tree(src, dst, with_build=True):
-    """The sources of src, and its sanitized objects, copied to dst."""
+    """The sources of src, and its sanitized objects, copied to dst.  A
+    copy made before is brought up to date: its sources are replaced
+    (a file since removed must not stay to be mutated or linked), its
+    objects kept for make to judge by their times."""
     os.makedirs(dst, exist_ok=True)
+    for d in ("src", "ui", "tests"):
+        shutil.rmtree(os.path.join(dst, d), ignore_errors=True)
     skip = ["--exclude=./.git", "--exclude=./build/fuzz",
             "--exclude=./build/obj", "--exclude=./sysmark",
             "--exclude=./results"]
