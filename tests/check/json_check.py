@@ -6,13 +6,15 @@
 # of the first wrong key and exits 1.  Extra keys are allowed, as the
 # schema allows them within a version.
 import json
+import re
 import sys
 
 # A spec is a type name ("int", "num", "str", "bool"), the name with "?"
 # (or null), ("list", spec), ("map", spec): an object of any keys, a dict
 # of key -> spec (all required), ("opt", spec): a key that may be absent, or
 # ("enum", values): a string among those (where ENUMS' rule for the key's
-# name does not hold: a series' status is not a sample's).
+# name does not hold: a series' status is not a sample's); "row" is a
+# table's row, "meta" a run's meta (below).
 NUMQ = "num?"
 TABLE = {"title": "str?", "columns": ("list", "str"),
          "rows": ("list", "row"), "notes": ("list", "str")}
@@ -38,7 +40,7 @@ HIST = {"step": "str", "users": "int", "index": "int", "repeat": "int",
         "count": "int", "mean_ns": NUMQ, "p50_ns": NUMQ, "p90_ns": NUMQ,
         "p99_ns": NUMQ, "max_ns": NUMQ}
 RUN = {"file": "str?", "label": "str?", "note": "str?",
-       "meta": ("map", "str"), "tests": ("list", RUN_TEST),
+       "meta": "meta", "tests": ("list", RUN_TEST),
        "response_times": ("list", HIST)}
 RUN_DOC = {"runs": ("list", RUN), "tables": ("list", TABLE),
            "index": ("opt", TABLE), "noise": ("opt", TABLE)}
@@ -124,6 +126,32 @@ def scalar(path, v, t):
         raise Bad("%s: expected %s, got %s" % (path, t, json.dumps(v)[:60]))
 
 
+# A run's meta: a value written as a decimal number is a number
+# ("cpus": 2), unless its key is text by nature ("hostname": "1234" stays a
+# string); text that is no such number ("1.32, 2.28", "not available") is
+# a string.
+NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?\Z")
+META_TEXT = ("hostname", "label", "note", "commit", "date", "journal_date",
+             "plan_tests", "plan_copies", "order_seed", "suite",
+             "imported_from", "tmpdir", "mix")
+
+
+def meta(path, v):
+    if not isinstance(v, dict):
+        raise Bad("%s: expected an object" % path)
+    for k, x in v.items():
+        text = (k in META_TEXT or "version" in k or k.startswith("command")
+                or k.startswith("gap."))
+        if type(x) is str and not text and NUMBER.match(x) and \
+                abs(int(float(x))) <= 2 ** 53:
+            raise Bad("%s.%s: the number %s is a string" % (path, k, x))
+        if text or type(x) is bool:
+            scalar(path + "." + k, x, "str")
+        elif type(x) not in (int, float, str):
+            raise Bad("%s.%s: expected str or num, got %s" %
+                      (path, k, json.dumps(x)[:60]))
+
+
 def row(path, v):
     if not isinstance(v, dict) or not (
             ("section" in v and type(v["section"]) is str) or
@@ -136,6 +164,8 @@ def row(path, v):
 def check(path, v, spec):
     if spec == "row":
         return row(path, v)
+    if spec == "meta":
+        return meta(path, v)
     if isinstance(spec, tuple) and spec[0] == "enum":
         if type(v) is not str or v not in spec[1]:
             raise Bad("%s: %s is not one of %s" % (path, json.dumps(v)[:60],

@@ -280,6 +280,61 @@ test_compare_versions(void **state)
 	run_free(&b);
 }
 
+/*
+ * A run's meta: a value that is a decimal number in full is a JSON number,
+ * anything else, and text by nature however it looks (a hostname, a
+ * commit, a version), the string it was; an integer a double would round
+ * stays text.
+ */
+static void
+test_meta_numbers(void **state)
+{
+	static const struct {
+		const char	*key, *value;
+		int		 number;	/* 1 integer, 2 real, 0 text */
+		double		 want;
+	} cases[] = {
+		{ "cpus", "2", 1, 2 },
+		{ "load_average", "0.05", 2, 0.05 },
+		{ "cgroup_cpu_quota_us", "-1", 1, -1 },
+		{ "memory_mb", "012", 0, 0 },
+		{ "duration", "1e3", 0, 0 },
+		{ "mhz", "not available", 0, 0 },
+		{ "users", "3.", 0, 0 },
+		{ "steal_percent", "-", 0, 0 },
+		{ "big", "9007199254740993", 0, 0 },
+		{ "hostname", "1234", 0, 0 },
+		{ "commit", "1234567", 0, 0 },
+		{ "sysmark_version", "1", 0, 0 },
+		{ "plan_copies", "2", 0, 0 },
+	};
+	size_t		 n = sizeof cases / sizeof cases[0];
+	struct run	 run;
+	json_t		*doc = json_out_doc("show"), *back, *meta, *v;
+
+	(void)state;
+	run_init(&run);
+	for (size_t i = 0; i < n; i++)
+		run_meta_set(&run, cases[i].key, cases[i].value);
+	json_run_add(doc, &run, NULL);
+	back = roundtrip(doc);
+	meta = json_object_get(json_array_get(json_object_get(back, "runs"),
+	    0), "meta");
+	for (size_t i = 0; i < n; i++) {
+		v = json_object_get(meta, cases[i].key);
+		if (cases[i].number == 0) {
+			assert_string_equal(json_string_value(v),
+			    cases[i].value);
+			continue;
+		}
+		assert_true(cases[i].number == 1 ? json_is_integer(v) :
+		    json_is_real(v));
+		assert_true(json_number_value(v) == cases[i].want);
+	}
+	json_decref(back);
+	run_free(&run);
+}
+
 /* A table: sections and cells as printed, notes kept. */
 static void
 test_table(void **state)
@@ -316,6 +371,7 @@ main(void)
 		cmocka_unit_test(test_not_finite_null),
 		cmocka_unit_test(test_string_bytes),
 		cmocka_unit_test(test_run_samples),
+		cmocka_unit_test(test_meta_numbers),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_compare_versions),
 	};

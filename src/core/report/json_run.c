@@ -8,6 +8,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,55 @@ json_run_hists(const struct run *run)
 }
 
 /*
+ * Meta keys whose values are text even when they look like a number: a
+ * name, a note, a commit, a version, a date, a list, a seed that a double
+ * would round, a command and what it was given.
+ */
+static int
+json_run_text_key(const char *key)
+{
+	static const char *const text[] = { "hostname", "label", "note",
+	    "commit", "date", "journal_date", "plan_tests", "plan_copies",
+	    "order_seed", "suite", "imported_from", "tmpdir", "mix" };
+
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+		if (strcmp(key, text[i]) == 0)
+			return 1;
+	return strstr(key, "version") != NULL ||
+	    strncmp(key, "command", 7) == 0 || strncmp(key, "gap.", 4) == 0;
+}
+
+/*
+ * A meta value as JSON: a number when the whole value is a decimal
+ * number as JSON writes one ("2", "0.05", "-1"; not "012", "1e3", "inf"
+ * or "2 CPUs") and its key is no text key, else the string it is in the
+ * file.  An integer past 2^53 stays text, which a double would round.
+ */
+static json_t *
+json_run_meta_value(const char *key, const char *v)
+{
+	const char	*p = v + (*v == '-');
+	size_t		 digits = strspn(p, "0123456789");
+	long long	 i;
+	char		*end;
+
+	if (json_run_text_key(key) || digits == 0 ||
+	    (p[0] == '0' && digits > 1))
+		return json_out_string(v);
+	if (p[digits] == '\0') {
+		errno = 0;
+		i = strtoll(v, &end, 10);
+		if (errno == 0 && llabs(i) <= (1LL << 53))
+			return json_integer(i);
+		return json_out_string(v);
+	}
+	if (p[digits] != '.' || strspn(p + digits + 1, "0123456789") == 0 ||
+	    p[digits + 1 + strspn(p + digits + 1, "0123456789")] != '\0')
+		return json_out_string(v);
+	return json_out_number(strtod(v, NULL));
+}
+
+/*
  * The run as an object: file is where it is saved (NULL: nowhere),
  * label and note its meta's, or null.
  */
@@ -184,7 +234,8 @@ json_run_object(const struct run *run, const char *file)
 	json_out_str(o, "note", run_meta_get(run, "note"));
 	meta = json_out_object();
 	for (size_t i = 0; i < run->nmeta; i++)
-		json_out_str(meta, run->meta[i].key, run->meta[i].value);
+		json_out_set(meta, run->meta[i].key, json_run_meta_value(
+		    run->meta[i].key, run->meta[i].value));
 	json_out_set(o, "meta", meta);
 	tests = json_out_array();
 	ng = run_groups(run, &g);
