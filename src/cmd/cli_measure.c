@@ -390,6 +390,41 @@ cli_measure_output(struct cmd_opts *m, const struct run *run)
 }
 
 /*
+ * With -q the failures were not said as they came: one line a test that
+ * had one, on stderr, so that a script sees why its run exited 1.
+ */
+static void
+cli_measure_failures(const struct run *run)
+{
+	struct run_group	*g;
+	size_t			 ng = run_groups(run, &g);
+
+	for (size_t i = 0; i < ng; i++) {
+		const char	*why = NULL;
+		int		 failed = 0, all = 0;
+
+		for (size_t k = 0; k < run->nsamples; k++) {
+			const struct run_sample *s = &run->samples[k];
+
+			if (strcmp(s->test, g[i].test) != 0 ||
+			    s->copies != g[i].copies)
+				continue;
+			all++;
+			if (s->status != RUN_FAILED)
+				continue;
+			why = why == NULL ? s->reason : why;
+			failed++;
+		}
+		if (failed > 0)
+			fprintf(stderr, "sysmark: %s, %d %s: %d of %d samples "
+			    "failed: %s\n", g[i].test, g[i].copies,
+			    g[i].copies == 1 ? "copy" : "copies", failed, all,
+			    why[0] != '\0' ? why : "no reason recorded");
+	}
+	free(g);
+}
+
+/*
  * Measure m's plan, save the run and print its tables; the exit status
  * (a failed save wins, then an interruption, then a failed sample).
  */
@@ -438,6 +473,8 @@ cli_measure(struct cmd_opts *m)
 	/* In a file now: a reader gone may end sysmark as it would. */
 	if (m->saved[0] != '\0')
 		signal(SIGPIPE, SIG_DFL);
+	if (m->quiet)
+		cli_measure_failures(&run);
 	/* The table is printed whatever became of the save. */
 	rc = cli_measure_output(m, &run);
 	if (rc != 0 && st != SM_EXIT_SAVED_ELSEWHERE &&

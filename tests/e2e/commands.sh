@@ -6,7 +6,7 @@
 #     and the fleet's agents rebuild it from; show -s gives CPU time and
 #     RSS, says which tests a shell ran, and draws the scan's curve;
 #   - a failing command fails its samples with its status and last stderr
-#     line, unless -i;
+#     line, unless -i, and says so in one line on stderr even with -q;
 #   - an empty command, an unbalanced quote, a program not on PATH, an
 #     unset {NAME} and a suite row with a column missing are refused
 #     before anything runs, exit 2, the suite's by file:line;
@@ -60,6 +60,12 @@ $bin run -x "f=echo one >&2; echo 'it broke' >&2; exit 3" -d 0.2 -n 1 -q \
     -o "$tmp/f.csv" >"$out" 2>&1
 [ $? -eq 1 ] || fail "a failing command: not exit status 1"
 want "f: exited with status 3: it broke" "$tmp/f.csv"
+# With -q its stderr still says why, in one line.
+$bin run -q -x false -d 0.2 -n 1 --no-save 2>"$tmp/err" >/dev/null
+[ $? -eq 1 ] || fail "run -q -x false: not exit status 1"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || { cat "$tmp/err" >"$out";
+    fail "run -q -x false: not one line on stderr"; }
+want "sysmark: false, 1 copy: 2 of 2 samples failed: copy 1: false: exited with status 1" "$tmp/err"
 $bin run -i -x 'f=false' -d 0.2 -n 1 -q -o "$tmp/i.csv" >"$out" 2>&1 ||
     fail "-i: exit status $?"
 
