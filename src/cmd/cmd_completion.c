@@ -5,7 +5,10 @@
  * command after "sysmark", a command's subcommands (fleet's) right after
  * it, its options (the words of its synopsis and the leading field of
  * each option line, as tests/e2e/manpage.sh reads them) after a "-", test
- * ids after -t where -t takes them, and file names elsewhere.
+ * ids after -t where -t takes them, the presets after --preset, the
+ * groups after -g GROUP, the baselines (as the script is made) after -b
+ * where -b names one, the mixes for users' MIX, and file names elsewhere
+ * and beside the baselines and mixes.
  *
  * Every word printed is checked to be an option, a lower-case name or a
  * test id made of safe characters, so the script never holds anything a
@@ -193,6 +196,76 @@ cmd_completion_print_ids(FILE *f)
 	}
 }
 
+/* A group's name as the script may hold it: "lmbench: file system". */
+static int
+cmd_completion_safe_group(const char *g)
+{
+	for (; *g != '\0'; g++)
+		if (!isalnum((unsigned char)*g) && strchr(" :_-", *g) == NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * The groups of the catalog, each once, between sep ("\\n" for bash's
+ * $'...', which splits them at new lines, as they hold spaces) and each
+ * within q (zsh's words, each quoted).
+ */
+static void
+cmd_completion_print_groups(FILE *f, const char *sep, const char *q)
+{
+	char	seen[1024];
+	size_t	at = 0;
+
+	seen[0] = '\0';
+	for (size_t i = 0; i < registry_count(); i++) {
+		const char *g = registry_all[i]->group;
+
+		if (strstr(seen, g) != NULL || !cmd_completion_safe_group(g) ||
+		    at + strlen(g) + 2 >= sizeof seen)
+			continue;
+		fprintf(f, "%s%s%s%s", at > 0 ? sep : "", q, g, q);
+		at += (size_t)snprintf(seen + at, sizeof seen - at, "|%s|", g);
+	}
+}
+
+/* The presets' names, space-separated. */
+static void
+cmd_completion_print_presets(FILE *f)
+{
+	char	names[256];
+
+	preset_names(names, sizeof names);
+	for (char *p = names; *p != '\0'; p++)
+		fputc(*p == '|' ? ' ' : *p, f);
+}
+
+/* The names of n words from a data directory, those safe to hold. */
+static void
+cmd_completion_print_names(FILE *f, char **v, size_t n)
+{
+	int	first = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (cmd_completion_safe_id(v[i])) {
+			fprintf(f, "%s%s", first ? "" : " ", v[i]);
+			first = 0;
+		}
+		free(v[i]);
+	}
+	free(v);
+}
+
+/* The baselines and the mixes that self finds, as the script is made. */
+static void
+cmd_completion_print_data(FILE *f, const char *self, int mixes)
+{
+	char	**v;
+	size_t	  n = mixes ? mix_list(self, &v) : baseline_list(self, &v);
+
+	cmd_completion_print_names(f, v, n);
+}
+
 /* The commands, then the global options of main's usage. */
 static void
 cmd_completion_print_cmds(FILE *f)
@@ -227,7 +300,12 @@ cmd_completion_print_arm(FILE *f, const struct main_cmd *c, const char *open,
 	cmd_completion_subs(&s, c->name, c->usage);
 	cmd_completion_print(f, &s);
 	cmd_completion_free(&s);
-	fprintf(f, "'\n\t\tids=%d ;;\n", cmd_completion_takes_ids(c->usage));
+	fprintf(f, "'\n\t\tids=%d base=%d mix=%d grp=%d ;;\n",
+	    cmd_completion_takes_ids(c->usage),
+	    strstr(c->usage, "against a baseline") != NULL ||
+	    strstr(c->usage, "-b BASELINE") != NULL,
+	    strstr(c->usage, " MIX\n") != NULL,
+	    strstr(c->usage, "-g GROUP") != NULL);
 }
 
 static void
@@ -239,13 +317,14 @@ cmd_completion_print_arms(FILE *f, const char *open, const char *close)
 }
 
 static void
-cmd_completion_bash(FILE *f)
+cmd_completion_bash(FILE *f, const char *self)
 {
 	fprintf(f, "# bash completion for sysmark %s, made by `sysmark "
 	    "completion bash`\n# from the commands' usages.  Load it with: "
 	    "source <(sysmark completion bash)\n", SYSMARK_VERSION);
 	fputs("_sysmark()\n{\n"
 	    "\tlocal cur=${COMP_WORDS[COMP_CWORD]} opts= subs= ids=0 pre=\n"
+	    "\tlocal base=0 mix=0 grp=0\n"
 	    "\tlocal prev=${COMP_WORDS[COMP_CWORD-1]}\n"
 	    "\tCOMPREPLY=()\n"
 	    "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
@@ -260,17 +339,38 @@ cmd_completion_bash(FILE *f)
 	    "\t\tCOMPREPLY=($(compgen -P \"$pre\" -W '", f);
 	cmd_completion_print_ids(f);
 	fputs("' -- \"$cur\"))\n\t\treturn 0\n\tfi\n"
+	    "\tcase $prev in\n"
+	    "\t--preset)\n\t\tCOMPREPLY=($(compgen -W '", f);
+	cmd_completion_print_presets(f);
+	fputs("' -- \"$cur\"))\n\t\treturn 0 ;;\n"
+	    "\t-g)\n\t\t[ \"$grp\" = 1 ] || return 0\n"
+	    "\t\tlocal IFS=$'\\n'\n"
+	    "\t\tCOMPREPLY=($(compgen -W $'", f);
+	cmd_completion_print_groups(f, "\\n", "");
+	fputs("' -- \"$cur\"))\n"
+	    "\t\t[ ${#COMPREPLY[@]} -eq 0 ] ||\n"
+	    "\t\t\tCOMPREPLY=($(printf '%q\\n' \"${COMPREPLY[@]}\"))\n"
+	    "\t\treturn 0 ;;\n"
+	    "\t-b)\n\t\t[ \"$base\" = 1 ] &&\n"
+	    "\t\t\tCOMPREPLY=($(compgen -W '", f);
+	cmd_completion_print_data(f, self, 0);
+	fputs("' -- \"$cur\"))\n\t\treturn 0 ;;\n"
+	    "\tesac\n"
 	    "\tcase $cur in\n"
 	    "\t-*) COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\")) ;;\n"
 	    "\t*) [ \"$COMP_CWORD\" -ne 2 ] ||\n"
-	    "\t\tCOMPREPLY=($(compgen -W \"$subs\" -- \"$cur\")) ;;\n"
+	    "\t\tCOMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n"
+	    "\t\t[ \"$mix\" = 1 ] && [ \"${prev#-}\" = \"$prev\" ] &&\n"
+	    "\t\t\tCOMPREPLY+=($(compgen -W '", f);
+	cmd_completion_print_data(f, self, 1);
+	fputs("' -- \"$cur\")) ;;\n"
 	    "\tesac\n"
 	    "\treturn 0\n}\n"
 	    "complete -o default -F _sysmark sysmark\n", f);
 }
 
 static void
-cmd_completion_zsh(FILE *f)
+cmd_completion_zsh(FILE *f, const char *self)
 {
 	fprintf(f, "#compdef sysmark\n# zsh completion for sysmark %s, made "
 	    "by `sysmark completion zsh`\n# from the commands' usages.  "
@@ -278,7 +378,7 @@ cmd_completion_zsh(FILE *f)
 	    "after compinit: source <(sysmark completion zsh)\n",
 	    SYSMARK_VERSION);
 	fputs("_sysmark()\n{\n"
-	    "\tlocal opts= subs= ids=0\n"
+	    "\tlocal opts= subs= ids=0 base=0 mix=0 grp=0\n"
 	    "\tif (( CURRENT == 2 )); then\n"
 	    "\t\tcompadd -- ", f);
 	cmd_completion_print_cmds(f);
@@ -290,12 +390,25 @@ cmd_completion_zsh(FILE *f)
 	    "\t\tcompset -P '*,'\n"
 	    "\t\tcompadd -- ", f);
 	cmd_completion_print_ids(f);
-	fputs("\n\telif [[ $PREFIX == -* ]]; then\n"
+	fputs("\n\telif [[ $words[CURRENT-1] == --preset ]]; then\n"
+	    "\t\tcompadd -- ", f);
+	cmd_completion_print_presets(f);
+	fputs("\n\telif [[ $words[CURRENT-1] == -g && $grp == 1 ]]; then\n"
+	    "\t\tcompadd -- ", f);
+	cmd_completion_print_groups(f, " ", "'");
+	fputs("\n\telif [[ $words[CURRENT-1] == -b && $base == 1 ]]; then\n"
+	    "\t\tcompadd -- ", f);
+	cmd_completion_print_data(f, self, 0);
+	fputs("\n\t\t_files\n"
+	    "\telif [[ $PREFIX == -* ]]; then\n"
 	    "\t\tcompadd -- ${=opts}\n"
 	    "\telif (( CURRENT == 3 )) && [[ -n $subs ]]; then\n"
 	    "\t\tcompadd -- ${=subs}\n"
 	    "\telse\n"
-	    "\t\t_files\n"
+	    "\t\t[[ $mix == 1 && $words[CURRENT-1] != -* ]] &&\n"
+	    "\t\t\tcompadd -- ", f);
+	cmd_completion_print_data(f, self, 1);
+	fputs("\n\t\t_files\n"
 	    "\tfi\n}\n"
 	    "if [[ $funcstack[1] == _sysmark ]]; then\n"
 	    "\t_sysmark \"$@\"\n"
@@ -310,9 +423,9 @@ cmd_completion(int argc, char **argv, const char *argv0)
 {
 	struct cmd_args	 ops = { 0 };
 	const char	*shell = NULL;
+	char		 self[PATH_MAX];
 	int		 rc = 0;
 
-	(void)argv0;
 	/* No options: an unknown one is named, "--" ends them. */
 	while (rc == 0 && cmd_getopt(argc, argv, "", NULL, &ops) != -1)
 		rc = SM_EXIT_INPUT;
@@ -324,10 +437,12 @@ cmd_completion(int argc, char **argv, const char *argv0)
 	cmd_args_free(&ops);
 	if (rc != 0)
 		return rc;
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
 	if (strcmp(shell, "bash") == 0)
-		cmd_completion_bash(stdout);
+		cmd_completion_bash(stdout, self[0] ? self : NULL);
 	else if (strcmp(shell, "zsh") == 0)
-		cmd_completion_zsh(stdout);
+		cmd_completion_zsh(stdout, self[0] ? self : NULL);
 	else
 		return cmd_usage_error("completion: the shell is bash or zsh");
 	if (fflush(stdout) != 0) {

@@ -2,7 +2,8 @@
 # What a packager looks for: a LICENSE that says what every source's SPDX
 # line says; -V and --version; `sysmark completion bash|zsh` that a real
 # bash (and zsh, when installed) loads and that completes commands,
-# options and test ids; `make` in parallel unless given -j; and `make
+# options, test ids, presets, groups (quoted, they hold spaces), baselines
+# where -b names one (not history's -b BY) and users' mixes; `make` in parallel unless given -j; and `make
 # uninstall` removing exactly what `make install` put, in a DESTDIR.
 set -u
 . tests/e2e/cli.subr
@@ -28,7 +29,8 @@ done
 
 # 3. Completion for bash: loaded by a real bash, then asked as readline
 # would ask (COMP_WORDS, COMP_CWORD).
-"$bin" completion bash >"$tmp/sysmark.bash" 2>"$err" ||
+SYSMARK_BASELINES=$top/baselines SYSMARK_MIXES=$top/mixes \
+    "$bin" completion bash >"$tmp/sysmark.bash" 2>"$err" ||
     fail "sysmark completion bash failed"
 "$bin" completion csh >"$out" 2>"$err" &&
     fail "sysmark completion csh was taken"
@@ -51,6 +53,13 @@ ask 2 sysmark fleet ""
 ask 3 sysmark compare -t lat_sys
 ask 2 sysmark completion ""
 ask 3 sysmark show RUN.csv r
+ask 3 sysmark run --preset un
+ask 3 sysmark run -g "lmbench: f"
+ask 3 sysmark compare -g IP
+ask 3 sysmark run -b byte-3
+ask 3 sysmark show -b unix
+ask 3 sysmark history -b byte
+ask 2 sysmark users dev
 ' sh "$tmp/sysmark.bash" >"$out" 2>"$err" || fail "bash could not load it"
 [ ! -s "$err" ] || fail "bash said something loading it"
 grep -q '^complete .*-F _sysmark sysmark$' "$out" ||
@@ -69,13 +78,22 @@ offered "sysmark fleet " collect
 offered "sysmark compare -t lat_sys" lat_syscall
 offered "sysmark completion " zsh
 grep -q -- '^sysmark ru: run$' "$out" || fail "\"sysmark ru\" offered more"
+offered "sysmark run --preset un" unixbench
+offered "sysmark run -g lmbench: f" 'lmbench:\\ file\\ system'
+offered "sysmark compare -g IP" IPC
+offered "sysmark run -b byte-3" byte-3.11
+offered "sysmark show -b unix" unixbench
+offered "sysmark users dev" devbox
+grep -q -- '^sysmark history -b byte: $' "$out" ||
+    fail "history's -b BY was offered baselines"
 grep -q -- '^sysmark show RUN.csv r: $' "$out" ||
     fail "a file operand got words instead of the shell's file names"
 
 # Completion for zsh: it parses, and with zsh's completion builtins
 # stood in for by functions that print, it offers what bash does.
 if command -v zsh >/dev/null 2>&1; then
-	"$bin" completion zsh >"$tmp/_sysmark" 2>"$err" ||
+	SYSMARK_BASELINES=$top/baselines SYSMARK_MIXES=$top/mixes \
+	    "$bin" completion zsh >"$tmp/_sysmark" 2>"$err" ||
 	    fail "sysmark completion zsh failed"
 	zsh -n "$tmp/_sysmark" 2>"$err" || fail "zsh -n: it does not parse"
 	zsh -f -c '
@@ -88,6 +106,10 @@ words=(sysmark ru); CURRENT=2; PREFIX=ru; _sysmark
 words=(sysmark run -); CURRENT=3; PREFIX=-; _sysmark
 words=(sysmark run -t sys); CURRENT=4; PREFIX=sys; _sysmark
 words=(sysmark show x); CURRENT=3; PREFIX=x; _sysmark
+words=(sysmark run -g l); CURRENT=4; PREFIX=l; _sysmark
+words=(sysmark run --preset q); CURRENT=4; PREFIX=q; _sysmark
+words=(sysmark run -b b); CURRENT=4; PREFIX=b; _sysmark
+words=(sysmark users d); CURRENT=3; PREFIX=d; _sysmark
 ' sh "$tmp/_sysmark" >"$out" 2>"$err" || fail "zsh could not load it"
 	[ ! -s "$err" ] || fail "zsh said something loading it"
 	grep -q '^compdef _sysmark sysmark$' "$out" ||
@@ -100,6 +122,14 @@ words=(sysmark show x); CURRENT=3; PREFIX=x; _sysmark
 	    fail "zsh: the test ids were not offered after -t"
 	grep '^offer: ' "$out" | sed -n 4p | grep -q '(files)' ||
 	    fail "zsh: a file operand did not complete file names"
+	grep '^offer: ' "$out" | sed -n 5p | grep -q 'lmbench: file system' ||
+	    fail "zsh: the groups were not offered after -g"
+	grep '^offer: ' "$out" | sed -n 6p | grep -q ' quick ' ||
+	    fail "zsh: the presets were not offered after --preset"
+	grep '^offer: ' "$out" | sed -n 7p | grep -q ' byte-3.11 ' ||
+	    fail "zsh: the baselines were not offered after -b"
+	grep '^offer: ' "$out" | grep -q ' devbox ' ||
+	    fail "zsh: the mixes were not offered for users"
 fi
 
 # A copy of what install reads, the binaries already built, so that no
