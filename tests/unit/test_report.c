@@ -395,6 +395,62 @@ test_warmup_only_not_skipped(void **state)
 	run_free(&run);
 }
 
+/* The note of t that begins with text, or NULL. */
+static const char *
+note_of(const struct table *t, const char *text)
+{
+	for (size_t i = 0; i < t->nnotes; i++)
+		if (strncmp(t->notes[i], text, strlen(text)) == 0)
+			return t->notes[i];
+	return NULL;
+}
+
+/*
+ * Commands end with hyperfine's summary: the fastest named, each other
+ * against it, nearest first, the ratio of the means +/- the 95% interval
+ * of the ratio.  The samples' spread is 8.2% of each mean, so each mean's
+ * relative variance is 0.0816^2 / 4 and the ratio's half-width is
+ * ratio x t(0.975, 6) x sqrt(2 x that): 0.28 at 2, 0.57 at 4 (by hand).
+ * A catalog test beside them, and one command alone, give no summary.
+ */
+static void
+test_relative_summary(void **state)
+{
+	static const double	 base[] = { 1.0, 1.1, 0.9, 1.0 };
+	static const char *const ids[] = { "slow", "fast", "mid" };
+	static const double	 scale[] = { 4, 1, 2 };
+	double			 v[4];
+	struct run		 run;
+	struct table		*t;
+	char			 key[64];
+
+	(void)state;
+	run_init(&run);
+	tu_add_samples(&run, "syscall", 1, "lps", base, 4);
+	for (size_t k = 0; k < 3; k++) {
+		for (size_t i = 0; i < 4; i++)
+			v[i] = base[i] * scale[k];
+		tu_add_samples(&run, ids[k], 1, "s", v, 4);
+		snprintf(key, sizeof key, "command_shell.%s", ids[k]);
+		run_meta_set(&run, key, "no shell");
+	}
+	t = report_results(&run, 1);
+	assert_non_null(note_of(t, "Summary (the ratio of the means, +/- its "
+	    "95% interval): fast ran"));
+	assert_non_null(note_of(t, "  2.00 +/- 0.28 times faster than mid"));
+	assert_non_null(note_of(t, "  4.00 +/- 0.57 times faster than slow"));
+	assert_null(note_of(t, "  1.00"));
+	table_free(t);
+	run_free(&run);
+	run_init(&run);
+	tu_add_samples(&run, "fast", 1, "s", base, 4);
+	run_meta_set(&run, "command_shell.fast", "no shell");
+	t = report_results(&run, 1);
+	assert_null(note_of(t, "Summary"));
+	table_free(t);
+	run_free(&run);
+}
+
 int
 main(void)
 {
@@ -408,6 +464,7 @@ main(void)
 		cmocka_unit_test(test_catalog_titles_keep_one_line),
 		cmocka_unit_test(test_differing_samples_keep_column),
 		cmocka_unit_test(test_warmup_only_not_skipped),
+		cmocka_unit_test(test_relative_summary),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

@@ -430,6 +430,7 @@ report_results(const struct run *run, int full)
 	report_target_note(run, t);
 	if (full)
 		report_commands_note(run, t);
+	report_relative(run, t);
 	if (run_meta_get(run, "processes_ended") != NULL)
 		table_add_note(t, "Left running: sysmark ended %s processes "
 		    "the tests started and left behind after their samples "

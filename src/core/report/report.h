@@ -19,6 +19,12 @@ struct table *report_results(const struct run *, int);
 void	 report_fold_samples(struct table *);
 struct table *report_stats(const struct run *);
 
+/* relative.c: hyperfine's summary, each command against the fastest */
+void	 report_relative(const struct run *, struct table *);
+void	 relative_ratio(const struct estimate *fast,
+	     const struct estimate *slow, int lower_better, double *ratio,
+	     double *half);
+
 /* json_out.c: -f json (doc/json.md); jansson's json_t, opaque here */
 #define JSON_OUT_VERSION	1	/* "sysmark_json": bumped on a change */
 struct json_t;
