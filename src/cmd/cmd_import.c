@@ -26,8 +26,16 @@ cmd_import_warnings(char **warn, size_t n)
 const char cmd_import_usage[] =
 "usage: sysmark import [-o FILE] [-F] [-q] [-s] [-f FORMAT] REPORT\n"
 "\n"
-"Read another tool's report (BYTE, UnixBench, lmbench) into a run, save\n"
-"and print it like one sysmark measured.\n"
+"Read another tool's report into a run, save and print it like one\n"
+"sysmark measured.  The format is told from the file itself:\n"
+"\n"
+"  BYTE UNIX Benchmarks 3.x   its report, or its results log\n"
+"  UnixBench 5.x and 6.x      its report (Run's output)\n"
+"  lmbench3                   a results file (results/ARCH/HOST.N)\n"
+"  hyperfine                  hyperfine --export-json FILE; each time\n"
+"                             a sample, the test as run -x names it\n"
+"  Google Benchmark           --benchmark_out=FILE (JSON); each\n"
+"                             repetition a sample, aggregates left out\n"
 "\n"
 CMD_HELP_O CMD_HELP_Q CMD_HELP_S CMD_HELP_F;
 

@@ -75,7 +75,13 @@ CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -x [NAME=]CMD  time a command as a test (repeatable; seconds per\n"
 "                 execution); through /bin/sh -c only if it has shell\n"
 "                 syntax, the shell's start-up then subtracted; with -x\n"
-"                 or --suite, only -t's tests run besides\n"
+"                 or --suite, only -t's tests run besides.  Commands\n"
+"                 alone take 10 samples of 0.3 s unless -d or -n, as\n"
+"                 hyperfine's at least 10 executions and 3 s (a sample\n"
+"                 is one execution or more), and end with hyperfine's\n"
+"                 summary: each against the fastest, the ratio +/- its\n"
+"                 95% interval; +/- CI is the mean's interval, not the\n"
+"                 spread of one execution (hyperfine's +/- sigma)\n"
 "  --suite FILE   the commands of a CSV file: id,title,command,setup,\n"
 "                 cleanup,unit,direction\n"
 "  -P NAME LO HI  one test per value of {NAME} in the commands, LO to\n"
@@ -363,6 +369,9 @@ cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
 		rc = cli_plan_select(m, &a->pick, argv0);
 	if (rc == 0 && m->resume == NULL)
 		rc = cli_commands_finish(cc, &m->plan);
+	if (rc == 0 && m->resume == NULL && m->detect == 0 &&
+	    !a->pick.given_d && !a->pick.given_n)
+		plan_command_defaults(&m->plan);
 	if (rc == 0)
 		rc = cmd_run_out(m);
 	if (rc == 0)

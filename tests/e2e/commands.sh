@@ -1,6 +1,8 @@
 #!/bin/sh
 # Command tests (run -x, --suite, -P/-L, -i, the refusals) and the JSON
 # importers, as a user meets them:
+#   - commands alone take hyperfine's default plan (10 x 0.3 s) unless -d
+#     or -n, and two or more end with hyperfine's summary;
 #   - a scan -P n 1 2 makes one test per value, each recorded with its
 #     command, whether a shell ran it, and the plan_command that resume
 #     and the fleet's agents rebuild it from; show -s gives CPU time and
@@ -54,6 +56,25 @@ want "RSS MB" "$out"
 want "Run directly, no shell: e-1, e-2." "$out"
 want "Run through /bin/sh -c, its start-up measured and subtracted: p." "$out"
 want "e against {n} (s, lower is better)" "$out"
+want "Summary (the ratio of the means, +/- its 95% interval): e-" "$out"
+grep -q '^  [0-9.]* +/- [0-9.]* times faster than e-[12]$' "$out" ||
+    fail "show: no line of hyperfine's summary for the scan"
+
+# Commands alone take hyperfine's default, at least 10 executions and
+# 3 s, unless -d or -n; beside a catalog test, the catalog's plan.
+$bin run -x true --dry-run >"$out" 2>&1 || fail "--dry-run: exit $?"
+want "true: true, 1 copy, 10 x 0.3 s + warm-up" "$out"
+$bin run -x true -d 1 --dry-run >"$out" 2>&1 || fail "--dry-run -d 1"
+want "true: true, 1 copy, 6 x 1 s + warm-up" "$out"
+$bin run -x true -t syscall --dry-run >"$out" 2>&1 || fail "--dry-run -t"
+want "true: true, 1 copy, 6 x 10 s + warm-up" "$out"
+$bin run --help >"$out" 2>&1
+want "alone take 10 samples of 0.3 s unless -d or -n" "$out"
+$bin import --help >"$out" 2>&1
+for w in "BYTE UNIX Benchmarks 3.x" "UnixBench 5.x and 6.x" lmbench3 \
+    "hyperfine --export-json" "Google Benchmark"; do
+	want "$w" "$out"
+done
 
 # A failing command: its status and last line of stderr, unless -i.
 $bin run -x "f=echo one >&2; echo 'it broke' >&2; exit 3" -d 0.2 -n 1 -q \

@@ -89,6 +89,29 @@ plan_add_commands(struct plan *p, struct command_set *set)
 	p->commands = set;
 }
 
+/* 1 if every test of p is a command test (run -x, --suite, a scan). */
+int
+plan_commands_only(const struct plan *p)
+{
+	return p->commands != NULL && p->nbench > 0 &&
+	    p->commands->n == p->nbench;
+}
+
+/*
+ * A plan of commands alone takes what hyperfine takes by default, at
+ * least 10 executions and 3 s, not the catalog's 6 x 10 s: a command is
+ * usually timed to answer a question now, and sysmark's statistics
+ * (the interval of the mean, the flags) come on top.
+ */
+void
+plan_command_defaults(struct plan *p)
+{
+	if (!plan_commands_only(p))
+		return;
+	p->samples = PLAN_COMMAND_SAMPLES;
+	p->duration = PLAN_COMMAND_DURATION;
+}
+
 /*
  * A bench of src's that is one of its command tests, as the same test in
  * dst's copy of them.

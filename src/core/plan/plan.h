@@ -103,6 +103,10 @@ struct command_set;
 #define PLAN_MAX_SAMPLES	1000
 #define PLAN_MAX_REPEATS	100
 #define PLAN_CALIBRATED_S	0.3	/* a calibrated sample, roughly */
+/* A plan of commands alone, unless -d or -n: hyperfine's at least 10
+   executions and 3 s (each sample at least one execution). */
+#define PLAN_COMMAND_SAMPLES	10
+#define PLAN_COMMAND_DURATION	0.3
 #define PLAN_SCALE		"scale"	/* -c: 1, 2, 4, ... twice the CPUs */
 struct plan {
 	const struct bench	**benches;	/* owned array */
@@ -131,6 +135,8 @@ void	 plan_copy(struct plan *dst, const struct plan *src);
 void	 plan_set_str(char **field, const char *v);
 void	 plan_set_benches(struct plan *, const struct bench *const *, size_t);
 void	 plan_add_commands(struct plan *, struct command_set *);
+int	 plan_commands_only(const struct plan *);
+void	 plan_command_defaults(struct plan *);
 int	 plan_check(const struct plan *, struct sm_error *);
 double	 plan_sample_estimate(const struct bench *, double);
 double	 plan_estimate(const struct plan *);
