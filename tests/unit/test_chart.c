@@ -680,6 +680,37 @@ test_report_cli(void **state)
 	sm_rmtree(dir);
 }
 
+/*
+ * A time's row in the ratio chart: drawn the way of better (a longer
+ * time is left of 1), but its words say the figure's change as
+ * compare's CHANGE does: 10 -> 12 us is "+20.0%" and its verdict, not
+ * the speed's "-16.7%".
+ */
+static void
+test_ratio_chart_times(void **state)
+{
+	const double		 va[] = { 10, 10.1, 9.9 }, vb[] = { 12, 12.1,
+				     11.9 };
+	struct run		 ra, rb;
+	const struct run	*pa[1] = { &ra }, *pb[1] = { &rb };
+	struct compare_side	 a = { pa, 1, "A" }, b = { pb, 1, "B" };
+	struct compare_opts	 o;
+	struct sbuf		 s;
+
+	(void)state;
+	run_init(&ra);
+	run_init(&rb);
+	tu_add_samples(&ra, "lat", 0, "us", va, 3);
+	tu_add_samples(&rb, "lat", 0, "us", vb, 3);
+	compare_opts_default(&o);
+	sbuf_init(&s);
+	assert_int_equal(chart_ratio(&s, "ratio-1", &a, &b, &o), 1);
+	tc_has(s.s, "class=\"tk\">+20.0% ");
+	sbuf_free(&s);
+	run_free(&ra);
+	run_free(&rb);
+}
+
 int
 main(void)
 {
@@ -692,6 +723,7 @@ main(void)
 		cmocka_unit_test(test_scaling_chart),
 		cmocka_unit_test(test_users_chart),
 		cmocka_unit_test(test_ratio_chart),
+		cmocka_unit_test(test_ratio_chart_times),
 		cmocka_unit_test(test_ratio_chart_directions),
 		cmocka_unit_test(test_series_name_escaped),
 		cmocka_unit_test(test_html_table),

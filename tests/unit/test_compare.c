@@ -267,8 +267,32 @@ test_direction(void **state)
 	assert_string_equal(t->rows[r + 1].cells[0], "rate");
 	assert_string_equal(t->rows[r + 2].cells[0], "told");
 	assert_string_equal(t->rows[r + 2].cells[change], "+20.00%");
-	/* geometric mean of 1.25, 1.1 and 50/60 */
-	assert_string_equal(t->rows[r + 3].cells[change], "+4.64%");
+	/*
+	 * The geometric mean of 1.25, 1.1 and 50/60 in the way of better:
+	 * the directions mix, so no figure moved one way; a note says so.
+	 */
+	assert_string_equal(t->rows[r + 3].cells[change], "4.64% better");
+	assert_true(t->nnotes > 0);
+	table_free(t);
+	run_free(&a);
+	run_free(&b);
+	/*
+	 * Times alone: the geomean is their figures' change, as each line
+	 * says it, then the word (10 -> 12 us and 50 -> 66 us: a geometric
+	 * mean of 1.2 and 1.32, +25.86%, worse), never the speed's -20.55%.
+	 */
+	run_init(&a);
+	run_init(&b);
+	tu_add_samples(&a, "lat", 0, "us", lat_a, 1);
+	tu_add_samples(&b, "lat", 0, "us", (const double[]){ 12 }, 1);
+	tu_add_samples(&a, "told", 0, "us", told_a, 1);
+	tu_add_samples(&b, "told", 0, "us", (const double[]){ 66 }, 1);
+	t = bmdiff2(&a, &b, "a", "b", &o);
+	r = section(t, "Results") + 1;
+	assert_string_equal(t->rows[r].cells[change], "+20.00%");
+	assert_string_equal(t->rows[r + 1].cells[change], "+32.00%");
+	assert_string_equal(t->rows[r + 2].cells[0], "geomean of 2 ratios");
+	assert_string_equal(t->rows[r + 2].cells[change], "+25.86% worse");
 	table_free(t);
 	run_free(&a);
 	run_free(&b);
@@ -794,7 +818,11 @@ test_cli(void **state)
 	    "09:46:17 MET DST 1995\n* Tue Jun 27 10:18:13 MET DST 1995\n"
 	    "To: seed003-linux-1.3.3\n"));
 	assert_non_null(strstr(o.out, "\nExecl Throughput  "));
-	assert_non_null(strstr(o.out, "  51.6      60.8  +17.83%  n=1+1\n"));
+	assert_non_null(strstr(o.out, "  51.6      60.8        +17.83%  "
+	    "n=1+1\n"));
+	/* The geomean said as the lines are: a change, better or worse. */
+	assert_non_null(strstr(o.out, "geomean of 27 ratios  "));
+	assert_non_null(strstr(o.out, " +3.65% better\n"));
 	assert_true(strstr(o.out, "+17.83%") < strstr(o.out, "-10.53%"));
 	tu_out_free(&o);
 	tu_run(csv, &o);

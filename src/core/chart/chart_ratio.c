@@ -110,8 +110,9 @@ chart_ratio_rows(struct svg *g, const struct bmdiff_rank *k,
 		    k[i].g.test, w[i].r, w[i].lo, w[i].hi, w[i].word);
 		svg_shape(g, w[i].sh, svg_scale_px(&g->x, w[i].r), y, 1,
 		    w[i].cls, buf);
-		snprintf(buf, sizeof buf, "%+.1f%% %s", 100 * (w[i].r - 1),
-		    w[i].word);
+		/* The figure's change, as compare's CHANGE says it. */
+		snprintf(buf, sizeof buf, "%+.1f%% %s", 100 *
+		    (k[i].s.ratio - 1), w[i].word);
 		svg_text(g, g->right + 8, y + 4, NULL, "tk", buf);
 	}
 }

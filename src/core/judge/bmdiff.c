@@ -367,6 +367,52 @@ bmdiff_geomean_change(const struct bmdiff_line *lines, size_t nlines,
 	return *n > 0 ? exp(sum / (double)*n) - 1 : NAN;
 }
 
+/* The one direction of the ranked lines; 0 when they hold both. */
+static int
+bmdiff_one_dir(const struct bmdiff_line *lines, size_t nlines,
+    enum bench_dir *dir)
+{
+	int	seen = 0;
+
+	for (size_t i = 0; i < nlines; i++) {
+		if (lines[i].kind != BMDIFF_RANKED || !isfinite(lines[i].gain))
+			continue;
+		if (seen && lines[i].dir != *dir)
+			return 0;
+		*dir = lines[i].dir;
+		seen = 1;
+	}
+	return seen;
+}
+
+/*
+ * The geomean's CHANGE as each line's is said: the figures' change and
+ * then better or worse.  Where the lines share a direction that is the
+ * geometric mean of new/old ("+32.30% worse" for a time that grew by a
+ * third, as its line reads "+32.30%"); where they mix, no figure moved
+ * one way, so it is how much better or worse, unsigned, with a note.
+ */
+static void
+bmdiff_geomean_cell(struct bmdiff *d, size_t row, double change)
+{
+	double		 m = log1p(change);
+	const char	*word = m > 0 ? "better" : m < 0 ? "worse" :
+			    "unchanged";
+	enum bench_dir	 dir;
+
+	if (!bmdiff_one_dir(d->lines, d->nlines, &dir)) {
+		table_set(d->t, row, d->c_change, "%.2f%% %s",
+		    100 * fabs(change), word);
+		table_add_note(d->t, "geomean: tests of both directions, "
+		    "each ratio taken the way of better (a latency's "
+		    "inverted), so its %% is how much better or worse, not "
+		    "which way a figure moved.");
+		return;
+	}
+	table_set(d->t, row, d->c_change, "%+.2f%% %s", 100 *
+	    (dir == BENCH_LOWER ? exp(-m) - 1 : change), word);
+}
+
 /* The geometric mean of the ranked ratios, as a row closing the ranks. */
 static void
 bmdiff_geomean(struct bmdiff *d)
@@ -384,7 +430,7 @@ bmdiff_geomean(struct bmdiff *d)
 	else
 		table_set(d->t, row, 0, "geomean of %zu ratio%s", n,
 		    n == 1 ? "" : "s");
-	table_set(d->t, row, d->c_change, "%+.2f%%", 100 * change);
+	bmdiff_geomean_cell(d, row, change);
 }
 
 static void
