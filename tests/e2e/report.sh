@@ -173,8 +173,7 @@ dom() {		# NAME CHECKS...
 }
 dom one --title "Memory hierarchy: load latency against size" \
     --series memhier 1 --rows "System -- synthetic" 20 \
-    --title "Memory latency, 64KB, 1 copy: every sample" \
-    --text "not recorded"
+    --title "Memory latency, 64KB, 1 copy: every sample"
 dom three --title "Ratios: report_b against report_a" \
     --title "Ratios: beta against report_a" --series ratio-1 0 \
     --rows "System -- beta.example" 2 --text "Comparison" \
@@ -212,6 +211,32 @@ assert all(re.fullmatch(r"[0-9.]{1,5}[kMG]?", l) and
 first = chart.index('<text class="mk" x=')
 assert chart.rfind('class="err s0"', 0, first) >= 0
 assert chart.find('class="err s0"', first) < 0, "a point drawn over a label"
+EOF
+
+# The page opens with its headline: compare's verdicts, busy or not, the
+# hosts, before the facts; a fact no run recorded has no row; workload
+# versions in words; the strip plots' legend draws the mean as the line
+# and the interval as the band that the chart draws, not as markers.
+python3 - "$tmp/three.dom" "$tmp/one.dom" <<'EOF' || fail "the headline, facts or legend"
+import re, sys
+three, one = (open(f).read() for f in sys.argv[1:3])
+for dom, want in ((three, "beta against report_a: 1 better, 0 worse, "
+                   "1 unchanged. The machine was idle in every run. "),
+                  (one, "Whether the machine was busy: not recorded. ")):
+    m = re.search(r'<p id="headline"><strong>(.*?)</strong>Host: (.*?)\.</p>',
+                  dom)
+    assert m and m.group(1) == want, (m and m.group(1), want)
+    assert dom.index('id="headline"') < dom.index('id="facts"')
+assert "Host: boxa, beta.example." in three
+assert '<th scope="row">Commit' not in one, "a row with nothing recorded"
+assert '<th scope="row">CPU governor' not in three
+assert ": the first version of their workload" in one
+assert "version 1:" not in one
+legend = one[one.index('id="strip-'):]
+assert re.search(r'<path class="mean" d="M[0-9.]+ [0-9.]+V[0-9.]+"></path>\s*'
+                 r'<text[^>]*class="lg"[^>]*>mean<', legend), "mean's legend"
+assert re.search(r'<rect class="band"[^>]*></rect>\s*<text[^>]*>95% interval<',
+                 legend), "the interval's legend"
 EOF
 
 shot() {	# NAME WIDTH HEIGHT light|dark

@@ -186,16 +186,35 @@ chart_strip_run(struct svg *g, const struct chart_strip *cs, size_t k,
 	return row + (size_t)r->reps;
 }
 
+/*
+ * The legend as the chart draws: a dot, a cross, then the mean as the
+ * line it is and the interval as a band, not as markers.
+ */
+static void
+chart_strip_legend(struct svg *g, double y)
+{
+	static const char *const lname[] = { "sample",
+	    "warm-up, not counted" };
+	static const char *const lcls[] = { "s0", "s0" };
+	static const enum svg_shape lsh[] = { SVG_CIRCLE, SVG_CROSS };
+	double	x = g->left;
+
+	svg_legend(g, y, lname, lcls, lsh, 2);
+	for (size_t i = 0; i < 2; i++)
+		x += 28 + 6.2 * (double)strlen(lname[i]);
+	sbuf_printf(g->b, "<path class=\"mean\" d=\"M%.1f %.1fV%.1f\"/>\n",
+	    x + 4, y - 11, y + 3);
+	svg_text(g, x + 12, y, NULL, "lg", "mean");
+	x += 28 + 6.2 * 4;
+	sbuf_printf(g->b, "<rect class=\"band\" x=\"%.1f\" y=\"%.1f\" "
+	    "width=\"10\" height=\"14\"/>\n", x - 1, y - 11);
+	svg_text(g, x + 12, y, NULL, "lg", "95% interval");
+}
+
 static void
 chart_strip_draw(struct sbuf *b, struct chart_strip *cs, double lo,
     double hi)
 {
-	static const char *const lname[] = {
-		"sample", "warm-up, not counted", "mean", "95% interval"
-	};
-	static const char *const lcls[] = { "s0", "s0", "mean", "band" };
-	static const enum svg_shape lsh[] = { SVG_CIRCLE, SVG_CROSS,
-	    SVG_PLUS, SVG_SQUARE };
 	struct svg	 g;
 	struct svg_axis	 ax = { NULL, NULL, 0 };
 	char		 id[80], title[200], desc[400], axl[64];
@@ -223,7 +242,7 @@ chart_strip_draw(struct sbuf *b, struct chart_strip *cs, double lo,
 	svg_axes(&g, &ax, NULL);
 	for (size_t r = 0; r < cs->nrun; r++)
 		row = chart_strip_run(&g, cs, r, row);
-	svg_legend(&g, g.bottom + 60, lname, lcls, lsh, 4);
+	chart_strip_legend(&g, g.bottom + 60);
 	svg_end(&g);
 }
 

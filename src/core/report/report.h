@@ -86,6 +86,8 @@ struct report_html {
 	const char		*title;
 };
 void	 report_html(struct sbuf *, const struct report_html *);
+/* report_headline.c: what the page opens with */
+void	 report_headline(struct sbuf *, const struct report_html *);
 void	 report_html_open(struct sbuf *b, const char *title,
 	     const char *about);
 void	 report_html_close(struct sbuf *);

@@ -43,7 +43,7 @@ static const struct report_html_fact {
 	{ "CPU governor", "cpu_governor", NULL },
 	{ "sysmark", "sysmark_version", NULL },
 	{ "Compiler", "compiler", NULL },
-	{ "Test versions", NULL, NULL },
+	{ "Workload versions", NULL, NULL },
 };
 
 static const char report_html_css[] =
@@ -75,7 +75,8 @@ static const char report_html_css[] =
 
 /*
  * The tests measured with version v among the run's groups (a test at
- * several copies counts once): "version 4: a, b, ... (26 tests)".
+ * several copies counts once), in words: "a, b, ... (26 tests): the
+ * first version of their workload".
  */
 static void
 report_html_version(struct sbuf *b, const struct run_group *g,
@@ -83,7 +84,6 @@ report_html_version(struct sbuf *b, const struct run_group *g,
 {
 	size_t	n = 0, j;
 
-	sbuf_printf(b, "version %d: ", v);
 	for (size_t i = 0; i < ng; i++) {
 		for (j = 0; j < i && strcmp(g[j].test, g[i].test) != 0; j++)
 			;
@@ -95,6 +95,16 @@ report_html_version(struct sbuf *b, const struct run_group *g,
 	}
 	if (n > REPORT_HTML_NAMED)
 		sbuf_printf(b, ", ... (%zu tests)", n);
+	if (v == 0)
+		sbuf_puts(b, ": the workload's version was not recorded "
+		    "(an import, or an older file)");
+	else if (v == 1)
+		sbuf_printf(b, ": the first version of %s workload",
+		    n == 1 ? "its" : "their");
+	else
+		sbuf_printf(b, ": version %d of %s workload, changed since "
+		    "the first (runs of another version are not compared)",
+		    v, n == 1 ? "its" : "their");
 }
 
 /* The workload versions the run measured with, one line a version. */
@@ -148,6 +158,19 @@ report_html_fact(struct sbuf *b, const struct run *run,
 		sbuf_escf(b, ", %s", v2);
 }
 
+/* Does any run hold fact f?  A row that would say "not recorded" in
+   every column is left out. */
+static int
+report_html_fact_known(const struct report_html *r,
+    const struct report_html_fact *f)
+{
+	for (size_t k = 0; k < r->nrun; k++)
+		if (f->key != NULL ? run_meta_get(r->runs[k], f->key) != NULL :
+		    r->runs[k]->nsamples > 0)
+			return 1;
+	return 0;
+}
+
 /* The facts of every run, a column each: a fleet's hosts side by side. */
 static void
 report_html_header(struct sbuf *b, const struct report_html *r)
@@ -164,6 +187,8 @@ report_html_header(struct sbuf *b, const struct report_html *r)
 	}
 	sbuf_puts(b, "</tr></thead>\n<tbody>\n");
 	for (size_t i = 0; i < nf; i++) {
+		if (!report_html_fact_known(r, &report_html_facts[i]))
+			continue;
 		sbuf_printf(b, "<tr><th scope=\"row\">%s</th>",
 		    report_html_facts[i].name);
 		for (size_t k = 0; k < r->nrun; k++) {
@@ -321,6 +346,7 @@ report_html(struct sbuf *b, const struct report_html *r)
 	snprintf(about, sizeof about, "%zu run%s", r->nrun, r->nrun == 1 ?
 	    "" : "s");
 	report_html_open(b, r->title, about);
+	report_headline(b, r);
 	report_html_header(b, r);
 	if (r->nrun > 1)
 		report_html_compare(b, r);
