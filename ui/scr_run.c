@@ -92,8 +92,9 @@ scr_run_in_sample(const struct ui_live *l)
 
 /*
  * The sample bar counts down -d; a calibrated sample lasts one batch,
- * whatever -d says, so it gets no bar.  The run bar counts down the
- * estimate of what is left, test by test (plan_sample_estimate()).
+ * whatever the sample length, so it gets no bar.  The run bar counts
+ * down the estimate of what is left, test by test
+ * (plan_sample_estimate()).
  */
 static void
 scr_run_draw_progress(struct ui *ui, int y)
@@ -106,7 +107,8 @@ scr_run_draw_progress(struct ui *ui, int y)
 	ui_puts(ui, y, 0, 8, UI_NATTR, "Sample");
 	if (l->bench != NULL && l->bench->timing == BENCH_CALIBRATED)
 		ui_printf(ui, y, 8, w, UI_NATTR, "median of 11 calibrated "
-		    "batches, about %g s (-d does not apply)", PLAN_CALIBRATED_S);
+		    "batches, about %g s, whatever the sample length",
+		    PLAN_CALIBRATED_S);
 	else {
 		ui_format_secs(l->plan.duration - in, a, sizeof a);
 		snprintf(label, sizeof label, "%s left", a);

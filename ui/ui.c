@@ -32,18 +32,44 @@ static const struct ui_screen *const ui_screens[UI_SCR_N] = {
 	[UI_SCR_HISTORY] = &scr_history,
 };
 
+/*
+ * text from line y on, broken between words to the terminal's width (a
+ * word wider than that is cut); the line after it.
+ */
+static int
+ui_draw_wrapped(int y, const char *text)
+{
+	const char	*p = text;
+	int		 x, n;
+
+	while (*p != '\0' && y < LINES) {
+		for (x = 0; *p != '\0'; x += n) {
+			n = (int)strcspn(p + (x > 0), " ") + (x > 0);
+			if (x > 0 && x + n > COLS)
+				break;
+			mvaddnstr(y, x, p, n < COLS - x ? n : COLS - x);
+			p += n;
+		}
+		p += *p == ' ';
+		y++;
+	}
+	return y;
+}
+
+/* Too small a terminal: the message, whole down to about 16x8. */
 static void
 ui_draw_small(struct ui *ui)
 {
 	char	buf[128];
+	int	y;
 
 	snprintf(buf, sizeof buf, "sysmark needs at least %dx%d; this "
 	    "terminal is %dx%d.", UI_MIN_COLS, UI_MIN_LINES, COLS, LINES);
-	mvaddnstr(0, 0, buf, COLS);
-	mvaddnstr(1, 0, "Enlarge it (a running test goes on),", COLS);
-	mvaddnstr(2, 0, "or press q to quit.", COLS);
+	y = ui_draw_wrapped(0, buf);
+	y = ui_draw_wrapped(y, "Enlarge it (a running test goes on), or "
+	    "press q to quit.");
 	if (ui->prompt.active)
-		mvaddnstr(4, 0, ui->prompt.question, COLS);
+		ui_draw_wrapped(y + 1, ui->prompt.question);
 }
 
 static void

@@ -74,6 +74,19 @@ until e2e_screen | LC_ALL=C awk '/^Run  / && length > 90 { f = 1 }
 done
 $e2e_tmux resize-window -t e2e -x 60 -y 20
 e2e_wait "needs at least 80x24; this terminal is 60x20"
+# Smaller still, the message is broken between words, whole: at 40x12
+# and at 16x8 every word of it is on the screen, none cut.
+for size in "40 12" "16 8"; do
+	set -- $size
+	$e2e_tmux resize-window -t e2e -x "$1" -y "$2"
+	e2e_end=$(($(date +%s) + 15))
+	until e2e_screen | tr '\n' ' ' | tr -s ' ' | grep -q -F \
+	    "sysmark needs at least 80x24; this terminal is $1x$2. Enlarge it (a running test goes on), or press q to quit."; do
+		[ "$(date +%s)" -le "$e2e_end" ] ||
+		    e2e_fail "the message is not whole at $1x$2"
+		sleep 0.1
+	done
+done
 $e2e_tmux resize-window -t e2e -x 80 -y 24
 e2e_wait "Finished so far"
 e2e_keys x

@@ -22,7 +22,9 @@ e2e_keys Enter
 e2e_wait "sysmark -- running"
 # Interleaved rounds: the header says which round, then the test.
 e2e_wait "^\(warm-up round\|round 1 of 1\): .*, calibrated"
-e2e_wait "^Sample  median of 11 calibrated batches, about 0.3 s (-d does not apply)"
+e2e_wait "^Sample  median of 11 calibrated batches, about 0.3 s, whatever the sample length"
+# No option of the command line is named on a screen.
+e2e_screen | grep -q -E '[ (]-[a-zA-Z]( |\))' && e2e_fail "an option named"
 # Well under a minute left, never 23 x 10 s.
 e2e_wait "^Run  .*\] *[0-9]*%  [0-9.]* s left, [0-9]* of [0-9]* samples"
 e2e_wait "(no test finished yet)\|Finished so far"
