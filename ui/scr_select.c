@@ -579,8 +579,8 @@ scr_select_draw_settings(struct ui *ui, int y)
 		    plan.samples == 1 ? "" : "s", plan.duration);
 	else
 		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s "
-		    "(%zu lmbench-style test%s: about %g s a sample, whatever "
-		    "the sample length)",
+		    "(%zu lmbench-style test%s: calibrated, about %g s a "
+		    "sample)",
 		    est, ncal, ncal == 1 ? "" : "s", PLAN_CALIBRATED_S);
 	plan_free(&plan);
 }
