@@ -336,8 +336,8 @@ test_correlated_interval(void **state)
 	}
 	h0 = (log1p(r0.cps[0].hi) - log1p(r0.cps[0].lo)) / 2;
 	h5 = (log1p(r5.cps[0].hi) - log1p(r5.cps[0].lo)) / 2;
-	want = signif_t_critical(0.05, 40 / f - 2) /
-	    signif_t_critical(0.05, 38) * sqrt(f / 0.5 * r5.disp / r0.disp);
+	want = tdist_critical(0.05, 40 / f - 2) /
+	    tdist_critical(0.05, 38) * sqrt(f / 0.5 * r5.disp / r0.disp);
 	assert_near(h5 / h0, want, 1e-6);
 	changepoint_result_free(&r0);
 	changepoint_result_free(&r5);

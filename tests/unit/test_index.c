@@ -309,7 +309,7 @@ test_index_interval(void **state)
 {
 	struct run		run, base;
 	struct index_score	sc;
-	double			t = signif_t_critical(0.05, 2);
+	double			t = tdist_critical(0.05, 2);
 
 	(void)state;
 	idx_two(&run, &base);
@@ -410,7 +410,7 @@ test_index_profile(void **state)
 	struct index_score	sc;
 	struct table		*t;
 	char			*text;
-	double			t2 = signif_t_critical(0.05, 2);
+	double			t2 = tdist_critical(0.05, 2);
 
 	(void)state;
 	idx_two(&run, &base);
@@ -432,7 +432,7 @@ test_index_profile(void **state)
 	assert_near(index_reach(&prof, &base, b, 2, 1), t2 * sqrt(0.01 / 4),
 	    1e-9);
 	assert_near(index_reach(&prof, &base, b, 2, 4),
-	    signif_t_critical(0.05, 3) * sqrt(0.01 / 4 / 4), 1e-9);
+	    tdist_critical(0.05, 3) * sqrt(0.01 / 4 / 4), 1e-9);
 	/* A profile of another version of the test is another test's. */
 	for (size_t i = 0; i < prof.nsamples; i++)
 		prof.samples[i].version = 1;

@@ -18,14 +18,13 @@ static void
 test_t_distribution(void **state)
 {
 	(void)state;
-	assert_near(signif_t_twosided(2.0, 3), 0.139325968558843, 1e-10);
-	assert_near(signif_t_twosided(0, 7), 1, 1e-12);
-	assert_near(signif_t_critical(0.05, 10), 2.22813885198627, 1e-7);
-	assert_near(signif_t_critical(0.01, 4.5), 4.27282399301129, 1e-7);
-	/* agrees with stats.c's table and, far out, with the normal */
-	assert_near(signif_t_critical(0.05, 1), stats_t975(1), 1e-3);
-	assert_near(signif_t_critical(0.05, 1e6), 1.959964, 1e-5);
-	assert_true(isnan(signif_t_critical(0, 5)));
+	assert_near(tdist_twosided(2.0, 3), 0.139325968558843, 1e-10);
+	assert_near(tdist_twosided(0, 7), 1, 1e-12);
+	assert_near(tdist_critical(0.05, 10), 2.22813885198627, 1e-7);
+	assert_near(tdist_critical(0.01, 4.5), 4.27282399301129, 1e-7);
+	/* far out, the normal */
+	assert_near(tdist_critical(0.05, 1e6), 1.959964, 1e-5);
+	assert_true(isnan(tdist_critical(0, 5)));
 }
 
 /* ---- Synthetic runs ---- */
@@ -296,10 +295,10 @@ test_judge_formula(void **state)
 	lr = log(1.1);
 	t = lr / sqrt(ua + ub);
 	df = (ua + ub) * (ua + ub) / (ua * ua / 2 + ub * ub / 2);
-	half = signif_t_critical(0.05, df) * sqrt(ua + ub);
+	half = tdist_critical(0.05, df) * sqrt(ua + ub);
 	assert_near(s.ratio, 1.1, 1e-12);
 	assert_near(s.df, df, 1e-9);
-	assert_near(s.p, signif_t_twosided(t, df), 1e-12);
+	assert_near(s.p, tdist_twosided(t, df), 1e-12);
 	assert_near(s.lo, exp(lr - half), 1e-12);
 	assert_near(s.hi, exp(lr + half), 1e-12);
 	assert_int_equal(s.level, SIGNIF_LEVEL_SAMPLES);
@@ -330,11 +329,11 @@ test_judge_formula(void **state)
 	signif_judge(&a, &b, &r, &s);
 	assert_int_equal(s.level, SIGNIF_LEVEL_PROFILE);
 	assert_near(s.df, 2, 1e-12);
-	assert_near(s.p, signif_t_twosided(lr / sqrt(2 * ua + ua + ub), 2),
+	assert_near(s.p, tdist_twosided(lr / sqrt(2 * ua + ua + ub), 2),
 	    1e-12);
 	r.noise_within = ua;	/* a's samples add nothing, b's nothing */
 	signif_judge(&a, &b, &r, &s);
-	assert_near(s.p, signif_t_twosided(lr / sqrt(2 * ua), 2), 1e-12);
+	assert_near(s.p, tdist_twosided(lr / sqrt(2 * ua), 2), 1e-12);
 	assert_true(s.p < 0.05);
 	assert_int_equal(s.verdict, SIGNIF_WORSE);
 	r.noise_relvar = 0.05 * 0.05;	/* runs land 5% apart: no verdict */

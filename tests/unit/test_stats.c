@@ -25,8 +25,8 @@ test_hand_computed(void **state)
 	assert_near(st.max, 9.0, 0);
 	assert_near(st.sd, sd, 1e-12);
 	assert_near(st.cv, sd / 5, 1e-12);
-	/* t(0.975, 7) = 2.3646 */
-	assert_near(st.ci, 2.3646 * sd / sqrt(8), 1e-9);
+	/* t(0.975, 7) = 2.364624 */
+	assert_near(st.ci, 2.364624 * sd / sqrt(8), 1e-5);
 }
 
 static void
@@ -40,8 +40,8 @@ test_odd_median_unsorted(void **state)
 	assert_near(st.median, 5, 0);
 	assert_near(st.mean, 5, 1e-12);
 	assert_near(st.sd, 4, 1e-12);
-	/* t(0.975, 2) = 4.3027; ci = 4.3027 * 4 / sqrt(3) */
-	assert_near(st.ci, 4.3027 * 4 / sqrt(3), 1e-9);
+	/* t(0.975, 2) = 4.302653; ci = 4.302653 * 4 / sqrt(3) */
+	assert_near(st.ci, 4.302653 * 4 / sqrt(3), 1e-5);
 }
 
 static void
@@ -61,17 +61,44 @@ test_one_and_none(void **state)
 	assert_true(isnan(st.mean));
 }
 
+/*
+ * The critical values of Student's t against the published table:
+ * NIST/SEMATECH e-Handbook of Statistical Methods, section 1.3.6.7.2,
+ * "Critical Values of the Student's t Distribution" (upper-tail 0.05,
+ * 0.025 and 0.005, so two-sided 0.10, 0.05 and 0.01; three decimals).
+ */
 static void
 test_t_quantiles(void **state)
 {
+	static const struct {
+		double	df, p, t;
+	} nist[] = {
+		{ 1, 0.05, 12.706 }, { 2, 0.05, 4.303 }, { 3, 0.05, 3.182 },
+		{ 4, 0.05, 2.776 }, { 5, 0.05, 2.571 }, { 6, 0.05, 2.447 },
+		{ 7, 0.05, 2.365 }, { 8, 0.05, 2.306 }, { 9, 0.05, 2.262 },
+		{ 10, 0.05, 2.228 }, { 20, 0.05, 2.086 }, { 30, 0.05, 2.042 },
+		{ 40, 0.05, 2.021 }, { 60, 0.05, 2.000 }, { 100, 0.05, 1.984 },
+		{ 1, 0.10, 6.314 }, { 10, 0.10, 1.812 }, { 30, 0.10, 1.697 },
+		{ 1, 0.01, 63.657 }, { 2, 0.01, 9.925 }, { 5, 0.01, 4.032 },
+		{ 10, 0.01, 3.169 }, { 30, 0.01, 2.750 }, { 100, 0.01, 2.626 },
+	};
+	struct stats	st;
+	const double	v[] = { 1, 2, 3, 4, 5 };
+
 	(void)state;
-	assert_near(stats_t975(1), 12.7062, 1e-4);
-	assert_near(stats_t975(30), 2.0423, 1e-4);
-	/* Published: t(0.975, 40) = 2.0211, 60: 2.0003, 120: 1.9799 */
-	assert_near(stats_t975(40), 2.0211, 2e-4);
-	assert_near(stats_t975(60), 2.0003, 2e-4);
-	assert_near(stats_t975(120), 1.9799, 2e-4);
-	assert_true(isnan(stats_t975(0)));
+	for (size_t i = 0; i < sizeof nist / sizeof nist[0]; i++)
+		assert_near(tdist_critical(nist[i].p, nist[i].df), nist[i].t,
+		    5e-4);
+	/* The normal's 1.959964 far out; none for no df or no level. */
+	assert_near(tdist_critical(0.05, 1e6), 1.959964, 1e-5);
+	assert_true(isnan(tdist_critical(0.05, 0)));
+	assert_true(isnan(tdist_critical(0, 5)));
+	/* Back through the tail it came from, to 1e-10. */
+	assert_near(tdist_twosided(tdist_critical(0.05, 7.3), 7.3), 0.05,
+	    1e-10);
+	/* A mean's interval takes the t of n - 1 df: 2.776 for 5 values. */
+	stats_compute(v, 5, &st);
+	assert_near(st.ci, 2.776445 * sqrt(2.5) / sqrt(5), 1e-5);
 }
 
 static void

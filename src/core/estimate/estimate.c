@@ -238,7 +238,7 @@ estimate_batch_var(const double *v, size_t n, size_t k)
 	for (j = 0; j < k; j++)
 		b[j] /= (double)c[j];
 	free(c);
-	stats_compute(b, k, &st);
+	stats_moments(b, k, &st);
 	free(b);
 	return st.sd * st.sd / (double)k;
 }
@@ -251,7 +251,7 @@ estimate_between(const double *means, size_t n, double sw2, double nbar,
 	struct stats	sm;
 	double		sm2, sb2, m2 = e->mean * e->mean;
 
-	stats_compute(means, n, &sm);
+	stats_moments(means, n, &sm);
 	sm2 = sm.sd * sm.sd;
 	sb2 = sm2 - (isnan(sw2) ? 0 : sw2 / nbar);
 	e->between_cv = sqrt(sb2 > 0 ? sb2 : 0) / fabs(e->mean);
@@ -270,7 +270,7 @@ estimate_spread(const struct estimate_units *us, struct estimate *e)
 	struct stats	 st, sm;
 
 	for (size_t k = 0; k < us->n; k++) {
-		stats_compute(us->u[k].v, us->u[k].n, &st);
+		stats_moments(us->u[k].v, us->u[k].n, &st);
 		means[k] = st.mean;
 		nbar += (double)us->u[k].n / (double)us->n;
 		flag = xcalloc(us->u[k].n + 1, 1);
@@ -284,7 +284,7 @@ estimate_spread(const struct estimate_units *us, struct estimate *e)
 	}
 	if (dof > 0)
 		sw2 = ss / dof;
-	stats_compute(means, us->n, &sm);
+	stats_moments(means, us->n, &sm);
 	e->mean = sm.mean;
 	if (isfinite(e->mean) && e->mean != 0) {
 		e->within_cv = sqrt(sw2) / fabs(e->mean);
@@ -335,7 +335,7 @@ estimate_ci(const struct estimate *e, double alpha)
 {
 	if (!isfinite(e->relvar) || !(e->df > 0))
 		return NAN;
-	return signif_t_critical(alpha, e->df) * sqrt(e->relvar);
+	return tdist_critical(alpha, e->df) * sqrt(e->relvar);
 }
 
 /*

@@ -61,8 +61,6 @@ struct signif_rule {
 	double		noise_df;	/* its df; NaN: no profile */
 	double		noise_within;	/* its samples' part of noise_relvar */
 };
-double	 signif_t_twosided(double t, double df);
-double	 signif_t_critical(double p, double df);
 #define SIGNIF_POWER		0.80	/* of the detectable change */
 /* A variance in two parts with their df, and the test's df; welch: 1. */
 struct signif_detect_parts {

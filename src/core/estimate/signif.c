@@ -24,113 +24,20 @@
  * Beside each verdict, the smallest change that test would have found
  * with 80% power (signif_detectable()): what a "~" could not rule out.
  *
- * Student's t through the regularized incomplete beta function, written
- * from the textbook definitions.  Pure functions: no I/O.
+ * Student's t is the stats layer's (tdist.c).  Pure functions: no I/O.
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "estimate.h"
 
-#define SIGNIF_CF_ITER		300	/* continued fraction terms */
-#define SIGNIF_CF_EPS		1e-15
 #define SIGNIF_DF_MAX		1e6	/* as good as the normal */
 #define SIGNIF_POWER_NORMAL	1e4	/* df past which S is taken as 1 */
 #define SIGNIF_POWER_STEPS	200	/* midpoint rule over S */
 #define SIGNIF_WELCH_STEPS	24	/* ...and over Welch's split */
-
-/* ---- Student's t distribution ---- */
-
-/*
- * The continued fraction of the regularized incomplete beta function,
- * evaluated with the modified Lentz method.
- */
-static double
-signif_betacf(double a, double b, double x)
-{
-	double	c = 1, d, h, num, del;
-	int	m2;
-
-	d = 1 - (a + b) * x / (a + 1);
-	if (fabs(d) < DBL_MIN)
-		d = DBL_MIN;
-	d = 1 / d;
-	h = d;
-	for (int m = 1; m <= SIGNIF_CF_ITER; m++) {
-		m2 = 2 * m;
-		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		d = fabs(d) < DBL_MIN ? 1 / DBL_MIN : 1 / d;
-		c = fabs(c) < DBL_MIN ? DBL_MIN : c;
-		h *= d * c;
-		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		d = fabs(d) < DBL_MIN ? 1 / DBL_MIN : 1 / d;
-		c = fabs(c) < DBL_MIN ? DBL_MIN : c;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1) < SIGNIF_CF_EPS)
-			break;
-	}
-	return h;
-}
-
-/* I_x(a, b), the regularized incomplete beta function. */
-static double
-signif_ibeta(double a, double b, double x)
-{
-	double	front;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
-	    b * log1p(-x));
-	if (x < (a + 1) / (a + b + 2))
-		return front * signif_betacf(a, b, x) / a;
-	return 1 - front * signif_betacf(b, a, 1 - x) / b;
-}
-
-/* P(|T| >= |t|) for Student's t with df degrees of freedom. */
-double
-signif_t_twosided(double t, double df)
-{
-	if (isnan(t) || isnan(df) || df <= 0)
-		return NAN;
-	if (isinf(t))
-		return 0;
-	return signif_ibeta(df / 2, 0.5, df / (df + t * t));
-}
-
-/*
- * The t with P(|T| >= t) = p: the critical value of a two-sided test at
- * level p.  Bisection on the distribution, to a relative 1e-10.
- */
-double
-signif_t_critical(double p, double df)
-{
-	double	lo = 0, hi = 1, mid;
-
-	if (!(p > 0 && p < 1) || isnan(df) || df <= 0)
-		return NAN;
-	while (signif_t_twosided(hi, df) > p)
-		hi *= 2;
-	while (hi - lo > 1e-10 * hi) {
-		mid = (lo + hi) / 2;
-		if (signif_t_twosided(mid, df) > p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
 
 /* ---- The smallest detectable change ---- */
 
@@ -187,7 +94,7 @@ signif_welch_split(const struct signif_detect_parts *d, double alpha,
 		sum += w[i];
 		va = d->va * u * nu / d->da;
 		vb = d->vb * (1 - u) * nu / d->db;
-		c[i] = signif_t_critical(alpha, (va + vb) * (va + vb) /
+		c[i] = tdist_critical(alpha, (va + vb) * (va + vb) /
 		    (va * va / d->da + vb * vb / d->db));
 	}
 	for (int i = 0; i < SIGNIF_WELCH_STEPS; i++)
@@ -230,7 +137,7 @@ signif_detect_of(const struct signif_detect_parts *d, double alpha,
 	if (var == 0)
 		return floor;
 	df = d->df;
-	c[0] = signif_t_critical(alpha, df);
+	c[0] = tdist_critical(alpha, df);
 	if (d->welch && d->va > 0 && d->vb > 0) {
 		signif_welch_split(d, alpha, c, w);
 		nc = SIGNIF_WELCH_STEPS;
@@ -469,7 +376,7 @@ signif_judge_zero(const struct estimate *a, const struct estimate *b,
 		return;
 	}
 	s->test = SIGNIF_WELCH;
-	s->p = var == 0 ? 0 : signif_t_twosided(1 / sqrt(var), s->df);
+	s->p = var == 0 ? 0 : tdist_twosided(1 / sqrt(var), s->df);
 	s->lo = s->hi = s->ratio;
 	s->verdict = signif_verdict(s, r->dir, r->alpha);
 }
@@ -526,8 +433,8 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 		s->lo = s->hi = s->ratio;
 	} else {
 		t = lr / sqrt(var);
-		s->p = signif_t_twosided(t, s->df);
-		half = signif_t_critical(r->alpha, s->df) * sqrt(var);
+		s->p = tdist_twosided(t, s->df);
+		half = tdist_critical(r->alpha, s->df) * sqrt(var);
 		s->lo = exp(lr - half);
 		s->hi = exp(lr + half);
 	}

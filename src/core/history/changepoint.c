@@ -178,7 +178,7 @@ changepoint_step(const struct changepoint_ctx *c, size_t s, size_t at,
 	ml = changepoint_level(c, s, at, &wl);
 	mr = changepoint_level(c, at, e, &wr);
 	se = sqrt(changepoint_diffvar(c, wl, at - s, wr, e - at, &df));
-	t = signif_t_critical(0.05, df);
+	t = tdist_critical(0.05, df);
 	cp->at = at;
 	cp->from = s;
 	cp->to = e;
@@ -423,7 +423,7 @@ changepoint_detectable(const struct changepoint_ctx *c)
 	changepoint_level(c, 0, c->n / 2, &wl);
 	changepoint_level(c, c->n / 2, c->n, &wr);
 	var = changepoint_diffvar(c, wl, c->n / 2, wr, c->n - c->n / 2, &df);
-	t = signif_t_critical(c->o->alpha, df);
+	t = tdist_critical(c->o->alpha, df);
 	return fmax(exp((t + CHANGEPOINT_Z80) * sqrt(var)) - 1,
 	    c->o->min_effect);
 }

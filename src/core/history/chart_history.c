@@ -30,7 +30,7 @@ chart_history_runs(struct chart_xy *c, const struct history_series *k)
 		s->y[i] = k->sums[i].mean;
 		if (!isfinite(k->sums[i].relvar) || !(k->sums[i].df > 0))
 			continue;
-		ci = signif_t_critical(0.05, k->sums[i].df) *
+		ci = tdist_critical(0.05, k->sums[i].df) *
 		    sqrt(k->sums[i].relvar);
 		s->lo[i] = s->y[i] * (1 - ci);
 		s->hi[i] = s->y[i] * (1 + ci);

@@ -293,7 +293,7 @@ history_json_point(const struct history *h, const struct history_sum *s)
 	double			 ci = NAN;
 
 	if (isfinite(s->relvar) && s->df > 0)
-		ci = signif_t_critical(0.05, s->df) * sqrt(s->relvar);
+		ci = tdist_critical(0.05, s->df) * sqrt(s->relvar);
 	json_out_str(o, "file", r->path);
 	json_out_str(o, "date", r->date);
 	json_out_str(o, "label", r->label);
@@ -551,7 +551,7 @@ history_bmf(const struct history *h)
 		v = json_out_object();
 		json_out_num(v, "value", s->mean);
 		if (s->mean > 0 && isfinite(s->relvar) && s->df > 0) {
-			ci = signif_t_critical(0.05, s->df) * sqrt(s->relvar);
+			ci = tdist_critical(0.05, s->df) * sqrt(s->relvar);
 			json_out_num(v, "lower_value", s->mean * (1 - ci));
 			json_out_num(v, "upper_value", s->mean * (1 + ci));
 		}

@@ -114,7 +114,7 @@ index_propagate(const struct index_score *sc, int fixed)
 	}
 	if (var == 0)
 		return 0;
-	return signif_t_critical(0.05, var * var / den) * sqrt(var);
+	return tdist_critical(0.05, var * var / den) * sqrt(var);
 }
 
 static void
@@ -362,7 +362,7 @@ index_section(struct table *t, const struct index_score *sc, int sections)
 		index_num(t, r, INDEX_RESULT, l->result);
 		index_num(t, r, INDEX_INDEX, l->index);
 		if (isfinite(l->relvar) && l->df > 0)
-			index_ci(t, r, signif_t_critical(0.05, l->df) *
+			index_ci(t, r, tdist_critical(0.05, l->df) *
 			    sqrt(l->relvar));
 		table_set(t, r, INDEX_BASIS, "%s",
 		    index_basis_names[l->basis]);

@@ -15,14 +15,6 @@
 
 #include "stats.h"
 
-/* Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
-static const double stats_t_table[30] = {
-	12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060,
-	2.2622, 2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199,
-	2.1098, 2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639,
-	2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423,
-};
-
 /* qsort()'s order of doubles, ascending. */
 int
 stats_cmp(const void *a, const void *b)
@@ -33,30 +25,13 @@ stats_cmp(const void *a, const void *b)
 }
 
 /*
- * The 0.975 quantile of Student's t with df degrees of freedom.  Past the
- * table, the Cornish-Fisher expansion around the normal quantile is good
- * to four digits.
+ * Only n, the mean, sd and cv of *st, the rest NaN: what a spread needs,
+ * without the sort of a median or the t of an interval.
  */
-double
-stats_t975(size_t df)
-{
-	const double	z = 1.959964;
-	double		d;
-
-	if (df == 0)
-		return NAN;
-	if (df <= 30)
-		return stats_t_table[df - 1];
-	d = (double)df;
-	return z + (z * z * z + z) / (4 * d) +
-	    (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * d * d);
-}
-
-/* Fill *st from n values; with n == 0 everything but n is NaN. */
 void
-stats_compute(const double *v, size_t n, struct stats *st)
+stats_moments(const double *v, size_t n, struct stats *st)
 {
-	double	*sorted, sum = 0, ss = 0;
+	double	sum = 0, ss = 0;
 
 	memset(st, 0, sizeof *st);
 	st->n = n;
@@ -64,24 +39,37 @@ stats_compute(const double *v, size_t n, struct stats *st)
 	st->sd = st->cv = st->ci = NAN;
 	if (n == 0)
 		return;
-	sorted = xreallocarray(NULL, n, sizeof *sorted);
-	memcpy(sorted, v, n * sizeof *sorted);
-	qsort(sorted, n, sizeof *sorted, stats_cmp);
 	for (size_t i = 0; i < n; i++)
 		sum += v[i];
 	st->mean = sum / (double)n;
-	st->min = sorted[0];
-	st->max = sorted[n - 1];
-	st->median = n % 2 ? sorted[n / 2] :
-	    (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-	free(sorted);
 	if (n < 2)
 		return;
 	for (size_t i = 0; i < n; i++)
 		ss += (v[i] - st->mean) * (v[i] - st->mean);
 	st->sd = sqrt(ss / (double)(n - 1));
 	st->cv = st->mean != 0 ? st->sd / fabs(st->mean) : NAN;
-	st->ci = stats_t975(n - 1) * st->sd / sqrt((double)n);
+}
+
+/* Fill *st from n values; with n == 0 everything but n is NaN. */
+void
+stats_compute(const double *v, size_t n, struct stats *st)
+{
+	double	*sorted;
+
+	stats_moments(v, n, st);
+	if (n == 0)
+		return;
+	sorted = xreallocarray(NULL, n, sizeof *sorted);
+	memcpy(sorted, v, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, stats_cmp);
+	st->min = sorted[0];
+	st->max = sorted[n - 1];
+	st->median = n % 2 ? sorted[n / 2] :
+	    (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	free(sorted);
+	if (n >= 2)
+		st->ci = tdist_critical(0.05, (double)(n - 1)) * st->sd /
+		    sqrt((double)n);
 }
 
 /*

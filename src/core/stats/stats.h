@@ -1,6 +1,6 @@
 /*
- * The core's stats layer: statistics of numbers: summaries, outliers and
- * the t table (stats.c), selection and medians without a sort
+ * The core's stats layer: statistics of numbers: summaries and outliers
+ * (stats.c), Student's t (tdist.c), selection and medians without a sort
  * (select.c), response-time histograms (hist.c).
  *
  * Layers call only down: this header includes the one below it (base),
@@ -26,9 +26,13 @@ struct stats {
 	double	ci;		/* half-width of the 95% CI of the mean */
 };
 int	 stats_cmp(const void *a, const void *b);
+void	 stats_moments(const double *, size_t, struct stats *);
 void	 stats_compute(const double *, size_t, struct stats *);
-double	 stats_t975(size_t);
 size_t	 stats_outliers(const double *, size_t, unsigned char *);
+
+/* tdist.c: Student's t */
+double	 tdist_twosided(double t, double df);
+double	 tdist_critical(double p, double df);
 
 /* select.c: both reorder the values */
 double	 stats_select(double *, size_t, size_t);
