@@ -4,7 +4,8 @@
  * commit; a directory with corrupt, foreign and unreadable files is read
  * around them, each named path:line; the index is used when the files
  * have not changed, brought up to date when one has, rebuilt when
- * deleted, and private.
+ * deleted, and private; byte copies of a run count once.  The gate's
+ * tests are test_history_gate.c's.
  */
 /* SPDX-License-Identifier: MIT */
 
