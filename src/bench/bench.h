@@ -137,6 +137,10 @@ pid_t	bench_fork(struct bench_ctx *);
 
 /* harness.c: a BENCH_TWO_CPUS variant's available(): NULL or why not. */
 const char *bench_two_cpus(void);
+/* harness.c: the CPUs this process may use (run --duet needs two), and a
+   duet's copy pinned to the k-th of them, whatever the bench's place. */
+int	 bench_cpu_count(void);
+void	 bench_place_duet(struct bench_ctx *, int k, char *, size_t);
 
 /* harness.c: a file in the copy's private directory: an open fd or -1. */
 int	bench_tmpfile(struct bench_ctx *, char *, size_t);

@@ -163,6 +163,34 @@ bench_two_cpus(void)
 	    "use only one";
 }
 
+/* The CPUs this process may use; 0 if unknown. */
+int
+bench_cpu_count(void)
+{
+	int	cpu[1024];
+
+	return harness_cpus(cpu, 1024);
+}
+
+/*
+ * A duet's copy (run --duet): on the k-th CPU it may use (the runner
+ * alternates them), whatever the bench's own placement; where[] says
+ * which.
+ */
+void
+bench_place_duet(struct bench_ctx *ctx, int k, char *where, size_t len)
+{
+	int	cpu[1024], n;
+
+	if ((n = harness_cpus(cpu, 1024)) == 0)
+		bench_fail(ctx, "skipped: this system cannot pin processes "
+		    "to CPUs");
+	ctx->cpu[0] = ctx->cpu[1] = cpu[k % n];
+	snprintf(where, len, "duet: CPU %d", ctx->cpu[0]);
+	if (harness_pin(ctx->cpu[0]) != 0)
+		bench_fail(ctx, "sched_setaffinity: %s", strerror(errno));
+}
+
 /* Copy k takes the k-th CPU (one CPU) or the k-th pair (two). */
 void
 bench_place(struct bench_ctx *ctx, char *where, size_t len)

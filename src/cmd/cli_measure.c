@@ -344,6 +344,8 @@ cli_measure_print(const struct cmd_opts *m, const struct run *run)
 		if (rc == 0)
 			rc = cmd_render(detect_table(run), m->fmt);
 	}
+	if (rc == 0 && duet_is(run))
+		rc = cli_duet_print(run, m->fmt);
 	return rc;
 }
 

@@ -138,6 +138,18 @@ int	 cli_commands_opt(struct cli_commands *, int, const char *, int,
 int	 cli_commands_given(const struct cli_commands *);
 int	 cli_commands_finish(struct cli_commands *, struct plan *);
 
+/* cli_duet.c: a duet run's one file as its two sides */
+struct cli_duet {
+	struct run	**runs;		/* cmd_load_runs()'s */
+	char		***names;
+	char		***args;	/* the operands */
+	int		 *n;
+	int		 *k;		/* runs loaded */
+	int		 *split;
+	int		  dup;		/* the caller frees each operand */
+};
+int	 cli_duet_expand(struct cli_duet *, int strict);
+int	 cli_duet_print(const struct run *, enum table_format);
 /* cli_json.c */
 int	 cli_json_write(struct json_t *);
 int	 cli_json_run(const char *command, const struct run *run,

@@ -17,11 +17,12 @@
 const char cmd_compare_usage[] =
 "usage: sysmark compare [-f FORMAT] [-a ALPHA] [-e PERCENT] [-p PROFILE|none]\n"
 "                   [-F] [-t PATTERN] [-g GROUP] [--fail-on LIST]\n"
-"                   RUN RUN... | OLD... -- NEW...\n"
+"                   RUN RUN... | OLD... -- NEW... | DUET\n"
 "\n"
 "compare OLD NEW ranks the tests by change, best first; with three or\n"
 "more runs it prints them side by side, each against the first;\n"
-"OLD... -- NEW... compares two sides of several runs each.\n"
+"OLD... -- NEW... compares two sides of several runs each; DUET, one\n"
+"run --duet's file, its second command against its first, on the pairs.\n"
 "\n"
 CMD_HELP_F
 "  -a ALPHA       significance level (default 0.05)\n"
@@ -323,9 +324,9 @@ cmd_compare_options(int argc, char **argv, struct compare_opts *o,
 	if ((*split = cmd_compare_split(ops)) == 0 || *split == ops->n)
 		return cmd_usage_error("compare: name at least one run on "
 		    "each side of --");
-	if (ops->n < 2)
+	if (ops->n < 1)
 		return cmd_usage_error("compare: name at least two runs or "
-		    "baselines");
+		    "baselines, or one duet run (run --duet)");
 	return 0;
 }
 
@@ -347,9 +348,12 @@ cmd_compare(int argc, char **argv, const char *argv0)
 		cmd_args_free(&ops);
 		return rc;
 	}
+	rc = cmd_load_runs(ops.v, ops.n, argv0, &runs, &names, &k);
+	if (rc == 0)
+		rc = cli_duet_expand(&(struct cli_duet){ &runs, &names,
+		    &ops.v, &ops.n, &k, &split, 0 }, 1);
 	args = ops.v;
 	n = ops.n;
-	rc = cmd_load_runs(args, n, argv0, &runs, &names, &k);
 	if (rc == 0)
 		rc = cmd_compare_dups(runs, args, n, split);
 	if (rc == 0)

@@ -272,6 +272,9 @@ cmd_report_runs(struct cmd_report *r, const char *argv0)
 	int			  k = 0, rc, have_base = 0;
 
 	rc = cmd_load_runs(r->args, r->nargs, argv0, &runs, &names, &k);
+	if (rc == 0)
+		rc = cli_duet_expand(&(struct cli_duet){ &runs, &names,
+		    &r->args, &r->nargs, &k, &r->split, 1 }, 0);
 	if (rc == 0 && r->baseline != NULL &&
 	    (rc = cmd_load_baseline(r->baseline, argv0, &base)) == 0)
 		have_base = 1;

@@ -28,7 +28,7 @@ const char cmd_run_usage[] =
 "                   [-l LABEL] [--note TEXT] [--commit REV]\n"
 "                   [--prepare CMD] [--setup CMD] [--cleanup CMD]\n"
 "                   [-o FILE | --no-save] [-F] [-q] [-s] [-f FORMAT]\n"
-"                   [-y] [--dry-run]\n"
+"                   [-y] [--dry-run] [--duet]\n"
 "                   [-x [NAME=]CMD]... [--suite FILE]... [-N] [-i] [-w N]\n"
 "                   [-P NAME LO HI [-D STEP]] [-L NAME A,B,...]\n"
 "                   [--show-output] [--timeout SECONDS]\n"
@@ -70,6 +70,9 @@ CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "                 fails the sample\n"
 "  --setup CMD    sh -c CMD before each test's first sample\n"
 "  --cleanup CMD  sh -c CMD for each test after the run\n"
+"  --duet         the two commands (two -x, or one over two values) at\n"
+"                 once, each pinned to a CPU, which they swap every\n"
+"                 sample; compare judges the pairs' ratios (two CPUs)\n"
 "  --resume FILE  continue an interrupted run from its file, with its\n"
 "                 plan; only the missing samples are taken\n"
 "  -x [NAME=]CMD  time a command as a test (repeatable; seconds per\n"
@@ -142,6 +145,7 @@ enum {
 	CMD_RUN_PRESET = 256,
 	CMD_RUN_DRY_RUN,
 	CMD_RUN_NO_SAVE,
+	CMD_RUN_DUET,
 	CMD_RUN_COMMIT
 };
 
@@ -166,6 +170,7 @@ static const struct option cmd_run_long[] = {
 	{ "dry-run", no_argument, NULL, CMD_RUN_DRY_RUN },
 	{ "no-save", no_argument, NULL, CMD_RUN_NO_SAVE },
 	{ "commit", required_argument, NULL, CMD_RUN_COMMIT },
+	{ "duet", no_argument, NULL, CMD_RUN_DUET },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -282,6 +287,7 @@ struct cmd_run_ask {
 	int			 given_nr;
 	int			 planned;	/* the first plan option */
 	int			 dry_run;
+	int			 duet;		/* --duet */
 };
 
 /*
@@ -334,6 +340,9 @@ cmd_run_option(int c, const char *arg, int argc, char **argv,
 	case CMD_RUN_NO_SAVE:
 		m->nosave = 1;
 		return 0;
+	case CMD_RUN_DUET:
+		a->duet = 1;
+		return 0;
 	case CMD_RUN_COMMIT:
 		return cmd_run_commit(arg);
 	case CMD_RUN_PREPARE:
@@ -367,11 +376,15 @@ cmd_run_go(struct cmd_opts *m, struct cli_commands *cc,
 		    "itself: leave out -n, -R and -C");
 	if (rc == 0 && m->resume == NULL)
 		rc = cli_plan_select(m, &a->pick, argv0);
+	if (rc == 0 && a->duet && m->detect > 0)
+		rc = cmd_usage_error("--duet --detect: a duet's pairs say "
+		    "themselves what change they could see; leave out --detect");
 	if (rc == 0 && m->resume == NULL)
 		rc = cli_commands_finish(cc, &m->plan);
 	if (rc == 0 && m->resume == NULL && m->detect == 0 &&
 	    !a->pick.given_d && !a->pick.given_n)
 		plan_command_defaults(&m->plan);
+	m->plan.duet |= a->duet;
 	if (rc == 0)
 		rc = cmd_run_out(m);
 	if (rc == 0)

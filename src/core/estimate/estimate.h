@@ -18,7 +18,8 @@
 /* signif.c */
 enum signif_test {
 	SIGNIF_NONE = 0,
-	SIGNIF_WELCH		/* Welch's t on the log of the ratio of means */
+	SIGNIF_WELCH,		/* Welch's t on the log of the ratio of means */
+	SIGNIF_PAIRED		/* t on the mean log ratio of pairs (duet) */
 };
 enum signif_verdict {
 	SIGNIF_SINGLE = 0,	/* a side has under two figures: no test */
@@ -33,7 +34,8 @@ enum signif_level {
 	SIGNIF_LEVEL_NONE = 0,
 	SIGNIF_LEVEL_RUNS,	/* two or more runs or repeats a side */
 	SIGNIF_LEVEL_PROFILE,	/* one a side, with the host profile */
-	SIGNIF_LEVEL_SAMPLES	/* one a side, no profile: a default floor */
+	SIGNIF_LEVEL_SAMPLES,	/* one a side, no profile: a default floor */
+	SIGNIF_LEVEL_PAIRS	/* a duet: the ratios of pairs taken at once */
 };
 struct signif {
 	size_t			na;	/* samples counted a side */
@@ -76,6 +78,8 @@ double	 signif_detect_of(const struct signif_detect_parts *d, double alpha,
 double	 signif_detectable(double var, double df, double alpha, double floor);
 struct estimate;
 void	 signif_judge(const struct estimate *a, const struct estimate *b,
+	     const struct signif_rule *r, struct signif *s);
+void	 signif_paired(const double *lr, size_t n,
 	     const struct signif_rule *r, struct signif *s);
 
 /* estimate.c */

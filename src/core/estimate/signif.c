@@ -440,3 +440,51 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 	}
 	s->verdict = signif_verdict(s, r->dir, r->alpha);
 }
+
+/*
+ * Judge a duet's pairs under rule r: lr[] are the pairs' log ratios
+ * (log b/a, each pair taken at once), whose mean is tested with
+ * Student's t on n - 1 df: what the host did to both at once cancels in
+ * each ratio, and only its unequal part is left to spread them.  The
+ * ratio is their geometric mean; the detectable change is the one the
+ * pairs' own spread would find with 80% power.
+ */
+void
+signif_paired(const double *lr, size_t n, const struct signif_rule *r,
+    struct signif *s)
+{
+	double	mean = 0, ss = 0, var, half;
+
+	memset(s, 0, sizeof *s);
+	s->na = s->nb = s->ua = s->ub = n;
+	s->p = s->lo = s->hi = s->df = s->detect = s->ratio = NAN;
+	s->floor = r->min_effect;
+	s->level = SIGNIF_LEVEL_PAIRS;
+	s->verdict = SIGNIF_SINGLE;
+	for (size_t i = 0; i < n; i++)
+		mean += lr[i] / (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (lr[i] - mean) * (lr[i] - mean);
+	if (n > 0)
+		s->ratio = exp(mean);
+	if (n < 2)
+		return;
+	if (!isfinite(mean) || !isfinite(ss)) {
+		s->verdict = SIGNIF_INVALID;
+		return;
+	}
+	var = ss / (double)(n - 1) / (double)n;
+	s->test = SIGNIF_PAIRED;
+	s->df = (double)(n - 1);
+	s->detect = signif_detectable(var, s->df, r->alpha, s->floor);
+	if (var == 0) {
+		s->p = mean == 0 ? 1 : 0;
+		s->lo = s->hi = s->ratio;
+	} else {
+		s->p = signif_t_twosided(mean / sqrt(var), s->df);
+		half = signif_t_critical(r->alpha, s->df) * sqrt(var);
+		s->lo = exp(mean - half);
+		s->hi = exp(mean + half);
+	}
+	s->verdict = signif_verdict(s, r->dir, r->alpha);
+}

@@ -35,7 +35,7 @@ struct bmdiff {
 	size_t			 nlines;
 	int			 judged;	/* some line has a test */
 	size_t			 nlower;	/* ranked tests, lower better */
-	size_t			 nlevel[SIGNIF_LEVEL_SAMPLES + 1];
+	size_t			 nlevel[SIGNIF_LEVEL_PAIRS + 1];
 	int			 flagged;	/* some line has a flag */
 	int			 gap;		/* ...G, a resumed run's */
 	size_t			 ndetect;	/* "~" lines with "<x%" */
@@ -503,6 +503,11 @@ bmdiff_level_notes(struct bmdiff *d)
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES],
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES] == 1 ? "" : "s", floors);
 	}
+	if (d->nlevel[SIGNIF_LEVEL_PAIRS] > 0)
+		table_add_note(d->t, "A duet (run --duet): judged on the ratios "
+		    "of the pairs of samples the two commands took at once, "
+		    "each on a CPU of its own (Student's t on their mean log "
+		    "ratio); what the host did to both alike cancels.");
 }
 
 /* "~ blind": each such test, in words (blind.c), once. */
@@ -593,7 +598,7 @@ const char *
 bmdiff_basis_name(const struct bmdiff_line *l)
 {
 	static const char *const names[] = { "", "runs", "profile",
-	    "samples+floor" };
+	    "samples+floor", "pairs" };
 
 	return l->kind == BMDIFF_RANKED ? names[l->s.level] : "";
 }

@@ -131,6 +131,10 @@ judge_group(const struct compare_side *a, const struct compare_side *b,
 	struct estimate		ea, eb;
 	struct signif_rule	r;
 
+	if (duet_sides(a, b)) {
+		judge_duet(a, b, g, dir, o, s);
+		return;
+	}
 	judge_start(a, b, g, dir, o, &ea, &eb, &r);
 	judge_profile_for(o->profile, a->runs[0], g, &r);
 	signif_judge(&ea, &eb, &r, s);

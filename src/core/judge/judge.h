@@ -59,6 +59,23 @@ void	 judge_hosts(const struct compare_side *a,
 	     enum bench_dir dir, const struct compare_opts *o,
 	     const struct run *pa, const struct run *pb, struct signif *s);
 
+/* duet.c: a duet run (run --duet) as two sides judged on its pairs */
+#define DUET_ASSUME	0.05	/* the two may slow each other unequally
+				   by this much before compare warns */
+int	 duet_is(const struct run *);
+int	 duet_split(const struct run *, struct run *a, struct run *b,
+	     struct sm_error *);
+size_t	 duet_log_ratios(const struct run *a, const struct run *b,
+	     const char *test, double **out);
+int	 duet_sides(const struct compare_side *a,
+	     const struct compare_side *b);
+void	 judge_duet(const struct compare_side *a,
+	     const struct compare_side *b, const struct run_group *g,
+	     enum bench_dir dir, const struct compare_opts *o,
+	     struct signif *s);
+void	 duet_interference(const struct run *a, const struct run *b,
+	     char *buf, size_t len);
+
 /* bmdiff.c */
 enum bmdiff_kind {
 	BMDIFF_RANKED = 0,

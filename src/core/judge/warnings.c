@@ -119,4 +119,6 @@ compare_warnings(const struct compare_side *a, const struct compare_side *b,
 	warn_mismatch(a, b, buf, len);
 	warn_idle_side(a, buf, len);
 	warn_idle_side(b, buf, len);
+	if (duet_sides(a, b))
+		duet_interference(a->runs[0], b->runs[0], buf, len);
 }

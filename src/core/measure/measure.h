@@ -58,6 +58,8 @@ struct sampler_args {
 	const char		*tmpdir;
 	const char		*self_exe;
 	const struct sampler_probe *probe;
+	int			 pin;		/* run --duet: the k-th CPU it
+						   may use; -1: the bench's */
 };
 void	 sampler_probe(struct sampler_probe *, struct run *);
 void	 sampler_child(const struct sampler_args *)

@@ -174,7 +174,7 @@ runner_fork_copy(struct runner *r, int i, int wfd, int gfd)
 		/* What it leaves running is found by this (sweep.c). */
 		setenv(SWEEP_VAR, r->tmpdir, 1);
 		memset(&a, 0, sizeof a);
-		a.bench = runner_cur(r);
+		a.bench = runner_copy_bench(r, i, &a.pin);
 		a.copy = i;
 		a.copies = r->ncopy;
 		a.report_fd = wfd;
@@ -258,7 +258,7 @@ runner_start_sample(struct runner *r)
 	if (rc != 0)
 		return;
 
-	r->ncopy = runner_copies(r);
+	r->ncopy = runner_slot_copies(r);
 	r->copy = xcalloc((size_t)r->ncopy, sizeof *r->copy);
 	r->fail[0] = '\0';
 	r->eof = 0;
@@ -505,6 +505,7 @@ runner_finish(struct runner *r, int cancelled)
 	r->cancelled = cancelled;
 	runner_hooks_after(r);
 	runner_note_machine(r);
+	runner_duet_finish(r);
 	if (r->ended > 0) {
 		char	n[16];
 
@@ -663,7 +664,10 @@ runner_step(struct runner *r)
 	}
 	/* Every copy is gone: drain what they wrote before dying. */
 	runner_read(r);
-	runner_record(r);
+	if (runner_slot_kind(r) == RUNNER_SLOT_ONE)
+		runner_record(r);
+	else
+		runner_duet_record(r);
 	runner_end_sample(r);
 	if (r->stuck)
 		runner_finish(r, 1);

@@ -63,7 +63,13 @@ runner_emit_type(struct runner *r, enum runner_ev_type type)
 struct run_sample *
 runner_new_sample(struct runner *r)
 {
-	const struct bench	*b = runner_cur(r);
+	return runner_new_sample_of(r, runner_cur(r));
+}
+
+/* A new sample of bench b (a duet's second) at the runner's place. */
+struct run_sample *
+runner_new_sample_of(struct runner *r, const struct bench *b)
+{
 	struct run_sample	*s = run_add_sample(r->run);
 
 	snprintf(s->test, sizeof s->test, "%s", b->id);

@@ -45,10 +45,23 @@ enum runner_go {
 	RUNNER_GO_FINISH	/* the last repeat is over: finish the run */
 };
 
+/* What a slot takes: one test's sample, or a duet's pair or alone. */
+enum runner_slot_kind {
+	RUNNER_SLOT_ONE = 0,
+	RUNNER_SLOT_DUET,	/* benches 0 and 1 at once, a CPU each */
+	RUNNER_SLOT_ALONE	/* pair's bench alone on the CPU it had */
+};
 /* One sample to take: a (test, copies) pair and the sample's index. */
 struct runner_slot {
-	size_t	pair;		/* bench * ncopies + copies index */
-	int	index;
+	size_t			pair;	/* bench * ncopies + copies index */
+	int			index;
+	enum runner_slot_kind	kind;
+};
+/* A duet's command timed alone: its figures' sums (runner_duet.c). */
+struct runner_alone {
+	int	n;
+	double	sum;
+	double	sumsq;
 };
 
 struct runner_copy {
@@ -117,6 +130,7 @@ struct runner {
 	unsigned char		 buf[sizeof(struct bench_msg)];
 	size_t			 buflen;
 	struct sampler_probe	 probe;		/* for calibrated benches */
+	struct runner_alone	 alone[2];	/* run --duet */
 };
 
 /* runner.c: the process lifecycle */
@@ -127,6 +141,7 @@ int	 runner_copies(const struct runner *);
 void	 runner_emit(struct runner *, struct runner_event *);
 void	 runner_emit_type(struct runner *, enum runner_ev_type);
 struct run_sample *runner_new_sample(struct runner *);
+struct run_sample *runner_new_sample_of(struct runner *, const struct bench *);
 
 /* runner_schedule.c: which sample comes next */
 void	 runner_build_repeat(struct runner *);
@@ -140,6 +155,18 @@ void	 runner_resume(struct runner *);
 void	 runner_record(struct runner *);
 void	 runner_bench_done(struct runner *, size_t);
 void	 runner_note_machine(struct runner *);
+
+void	 runner_record_copies(struct runner *, const struct bench *,
+	     struct run_sample *, int first, int n);
+void	 runner_record_emit(struct runner *, const struct bench *,
+	     struct run_sample *);
+
+/* runner_duet.c: run --duet's slots, copies and records */
+enum runner_slot_kind runner_slot_kind(const struct runner *);
+int	 runner_slot_copies(const struct runner *);
+const struct bench *runner_copy_bench(const struct runner *, int, int *);
+void	 runner_duet_record(struct runner *);
+void	 runner_duet_finish(struct runner *);
 
 /* runner_hooks.c: the user's hooks around the samples */
 int	 runner_hooks_before(struct runner *, char *, size_t, int *);

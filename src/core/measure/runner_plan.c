@@ -16,6 +16,7 @@
 #include "runner_int.h"
 
 static long	runner_nproc(void);
+static int	runner_check_duet(const struct plan *, struct sm_error *);
 
 /* The plan's checks, then this host's and the environment's. */
 int
@@ -41,7 +42,29 @@ runner_check(const struct plan *p, double grace, struct sm_error *err)
 		    grace);
 		return -1;
 	}
-	return 0;
+	return runner_check_duet(p, err);
+}
+
+/*
+ * A duet needs two CPUs this process may use, one a command: on one,
+ * the two would take turns, and their ratio would say nothing of
+ * running side by side.
+ */
+static int
+runner_check_duet(const struct plan *p, struct sm_error *err)
+{
+	int	n;
+
+	if (!p->duet || (n = bench_cpu_count()) >= 2)
+		return 0;
+	if (n == 0)
+		sm_error_set(err, "--duet pins each command to a CPU of its "
+		    "own, and this system cannot pin processes to CPUs");
+	else
+		sm_error_set(err, "--duet pins each command to a CPU of its "
+		    "own, and this process may use only one CPU: on one, "
+		    "the two would take turns rather than run side by side");
+	return -1;
 }
 
 /* The processes this user may have (RLIMIT_NPROC), or -1 for no limit. */

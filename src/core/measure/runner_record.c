@@ -17,20 +17,21 @@
 
 /* What a pinned or calibrated sample adds: where it ran, what was taken off. */
 static void
-runner_record_meta(struct runner *r, const struct bench *b)
+runner_record_meta(struct runner *r, const struct bench *b, int first)
 {
-	char	key[64], val[64];
+	const struct runner_copy *c = &r->copy[first];
+	char			 key[64], val[64];
 
-	if (r->copy[0].where[0] != '\0') {
+	if (c->where[0] != '\0') {
 		snprintf(key, sizeof key, "placement.%s", b->id);
-		run_meta_set(r->run, key, r->copy[0].where);
+		run_meta_set(r->run, key, c->where);
 	}
 	if ((b->timing != BENCH_CALIBRATED && b->overhead == NULL) ||
-	    r->copy[0].iterations == 0)
+	    c->iterations == 0)
 		return;
 	snprintf(key, sizeof key, "overhead_ns.%s", b->id);
-	snprintf(val, sizeof val, "%.4g", (double)r->copy[0].overhead_ns /
-	    (double)r->copy[0].iterations);
+	snprintf(val, sizeof val, "%.4g", (double)c->overhead_ns /
+	    (double)c->iterations);
 	run_meta_set(r->run, key, val);
 }
 
@@ -85,45 +86,67 @@ runner_record_rusage(struct run_sample *s, const struct rusage *ru, int i)
 	s->maxrss_kb = i == 0 || rss > s->maxrss_kb ? rss : s->maxrss_kb;
 }
 
+/*
+ * Sample s of bench b from copies first..first+n-1: its figure (summed,
+ * or for a cost per operation their mean), per-copy figures, time, CPU
+ * and memory, checked and collected; failed with the sample's reason.
+ */
 void
-runner_record(struct runner *r)
+runner_record_copies(struct runner *r, const struct bench *b,
+    struct run_sample *s, int first, int n)
 {
-	const struct bench	*b = runner_cur(r);
-	struct run_sample	*s = runner_new_sample(r);
-	struct runner_event	 ev;
-
 	cpufreq_sample(s);
 	if (r->fail[0] != '\0') {
 		s->status = RUN_FAILED;
 		s->value = NAN;
 		run_sample_reason(s, r->fail);
-	} else {
-		s->per_copy = xcalloc((size_t)r->ncopy, sizeof *s->per_copy);
-		for (int i = 0; i < r->ncopy; i++) {
-			struct runner_copy *c = &r->copy[i];
-
-			s->per_copy[i] = sampler_figure(b, c->iterations,
-			    c->elapsed_ns - c->overhead_ns);
-			s->value += s->per_copy[i];
-			s->iterations += c->iterations;
-			if ((double)c->elapsed_ns / 1e9 > s->elapsed)
-				s->elapsed = (double)c->elapsed_ns / 1e9;
-			runner_record_rusage(s, &c->ru, i);
-		}
-		/* Rates add up across copies; a cost per operation does not. */
-		if (b->dir == BENCH_LOWER)
-			s->value /= r->ncopy;
-		runner_record_meta(r, b);
-		runner_check_figure(s);
-		runner_collect(r, s);
+		return;
 	}
-	r->done++;
+	s->per_copy = xcalloc((size_t)n, sizeof *s->per_copy);
+	for (int i = 0; i < n; i++) {
+		struct runner_copy *c = &r->copy[first + i];
+
+		s->per_copy[i] = sampler_figure(b, c->iterations,
+		    c->elapsed_ns - c->overhead_ns);
+		s->value += s->per_copy[i];
+		s->iterations += c->iterations;
+		if ((double)c->elapsed_ns / 1e9 > s->elapsed)
+			s->elapsed = (double)c->elapsed_ns / 1e9;
+		runner_record_rusage(s, &c->ru, i);
+	}
+	/* Rates add up across copies; a cost per operation does not. */
+	if (b->dir == BENCH_LOWER)
+		s->value /= n;
+	runner_record_meta(r, b, first);
+	runner_check_figure(s);
+	runner_collect(r, s);
+}
+
+/* Tell the caller that sample s of b was taken (or failed). */
+void
+runner_record_emit(struct runner *r, const struct bench *b,
+    struct run_sample *s)
+{
+	struct runner_event	 ev;
+
 	memset(&ev, 0, sizeof ev);
 	ev.type = s->status == RUN_OK ? RUNNER_EV_SAMPLE : RUNNER_EV_ERROR;
+	ev.bench = b;
 	ev.sample = r->sample;
 	ev.rs = s;
 	ev.msg = s->status == RUN_OK ? NULL : s->reason;
 	runner_emit(r, &ev);
+}
+
+void
+runner_record(struct runner *r)
+{
+	const struct bench	*b = runner_cur(r);
+	struct run_sample	*s = runner_new_sample(r);
+
+	runner_record_copies(r, b, s, 0, r->ncopy);
+	r->done++;
+	runner_record_emit(r, b, s);
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
 }
 

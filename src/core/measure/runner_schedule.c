@@ -32,11 +32,49 @@
 static int	runner_held(const struct runner *, const struct runner_slot *);
 
 static void
-runner_push(struct runner *r, size_t pair, int index)
+runner_push_kind(struct runner *r, size_t pair, int index,
+    enum runner_slot_kind kind)
 {
 	r->slot = xreallocarray(r->slot, r->nslot + 1, sizeof *r->slot);
-	r->slot[r->nslot++] = (struct runner_slot){ pair, index };
+	r->slot[r->nslot++] = (struct runner_slot){ pair, index, kind };
 	r->total++;
+}
+
+static void
+runner_push(struct runner *r, size_t pair, int index)
+{
+	runner_push_kind(r, pair, index, RUNNER_SLOT_ONE);
+}
+
+/*
+ * A duet's repeat (run --duet): round k is the pair's sample k, both
+ * commands at once, and every PLAN_DUET_ALONE_EVERY rounds each command
+ * alone on the CPU it had, in a shuffled order in interleaved rounds: the
+ * alone figures tell whether the two slowed each other unequally (the
+ * method's assumption).  Nothing is queued when a command is skipped.
+ */
+static void
+runner_duet_build(struct runner *r, int first)
+{
+	size_t	order[3];
+
+	if (r->skipped[0] || r->skipped[1])
+		return;
+	for (int k = first; k <= r->plan.samples; k++) {
+		if (k == RUN_WARMUP || (k - 1) % PLAN_DUET_ALONE_EVERY != 0) {
+			runner_push_kind(r, 0, k, RUNNER_SLOT_DUET);
+			continue;
+		}
+		/* 0: the pair; 1 and 2: the first and second alone. */
+		for (size_t i = 0; i < 3; i++)
+			order[i] = i;
+		if (r->plan.order == RUNNER_ORDER_INTERLEAVED)
+			sm_rng_shuffle(&r->rng, order, 3);
+		for (size_t i = 0; i < 3; i++)
+			runner_push_kind(r, order[i] == 0 ? 0 : order[i] - 1,
+			    k, order[i] == 0 ? RUNNER_SLOT_DUET :
+			    RUNNER_SLOT_ALONE);
+	}
 }
 
 /* Push one sample of each pair in pairs[], in a shuffled order. */
@@ -64,7 +102,9 @@ runner_build_repeat(struct runner *r)
 		if (!r->skipped[p])
 			pairs[n++] = p;
 	}
-	if (r->plan.order == RUNNER_ORDER_GROUPED) {
+	if (r->plan.duet)
+		runner_duet_build(r, first);
+	else if (r->plan.order == RUNNER_ORDER_GROUPED) {
 		for (size_t i = 0; i < n; i++)
 			for (int k = first; k <= r->plan.samples; k++)
 				runner_push(r, pairs[i], k);

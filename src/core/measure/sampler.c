@@ -306,7 +306,10 @@ sampler_child(const struct sampler_args *a)
 	ctx.tmpdir = a->tmpdir;
 	ctx.self_exe = a->self_exe;
 	ctx.report_fd = a->report_fd;
-	bench_place(&ctx, where, sizeof where);
+	if (a->pin >= 0)
+		bench_place_duet(&ctx, a->pin, where, sizeof where);
+	else
+		bench_place(&ctx, where, sizeof where);
 	if (a->bench->setup != NULL && a->bench->setup(&ctx) != 0)
 		bench_fail(&ctx, "setup failed");
 	bench_report(a->report_fd, BENCH_MSG_READY, a->copy, 0, 0, 0, NULL);

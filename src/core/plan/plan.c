@@ -177,7 +177,7 @@ plan_check(const struct plan *p, struct sm_error *err)
 		    "range", p->target, p->time_cap, p->gap);
 		return -1;
 	}
-	return 0;
+	return plan_duet_check(p, err);
 }
 
 /*
@@ -418,6 +418,7 @@ plan_write(const struct plan *p, struct run *run)
 	if (p->baseline != NULL)
 		run_meta_set(run, "plan_baseline", p->baseline);
 	plan_put_commands(p, run);
+	plan_duet_write(p, run);
 }
 
 /* A key the plan needs; NULL with err naming it when absent. */
@@ -593,6 +594,10 @@ plan_read(struct plan *p, const struct run *run, const char *path,
 	plan_set_str(&p->setup, run_meta_get(run, "setup"));
 	plan_set_str(&p->cleanup, run_meta_get(run, "cleanup"));
 	plan_set_str(&p->baseline, run_meta_get(run, "plan_baseline"));
+	if (plan_duet_read(p, run, path, err) != 0) {
+		plan_free(p);
+		return -1;
+	}
 	return 0;
 }
 
@@ -602,7 +607,7 @@ plan_read(struct plan *p, const struct run *run, const char *path,
 static const char *const plan_keys[] = {
 	"plan_tests", "plan_copies", "duration", "samples", "repeats",
 	"warmup", "order", "order_seed", "repeat_gap", "target_ci",
-	"time_cap", "prepare", "setup", "cleanup", "plan_baseline"
+	"time_cap", "prepare", "setup", "cleanup", "plan_baseline", "duet"
 };
 #define PLAN_KEY_COMMAND	"plan_command."
 

@@ -128,6 +128,8 @@ struct plan {
 	char			 *baseline;	/* -b NAME that -C aims at */
 	struct command_set	 *commands;	/* run -x, --suite: owned; the
 						   benches point into it */
+	int			  duet;		/* --duet: benches 0 and 1 at
+						   once, a CPU each */
 };
 void	 plan_init(struct plan *);
 void	 plan_free(struct plan *);
@@ -138,6 +140,12 @@ void	 plan_add_commands(struct plan *, struct command_set *);
 int	 plan_commands_only(const struct plan *);
 void	 plan_command_defaults(struct plan *);
 int	 plan_check(const struct plan *, struct sm_error *);
+/* plan_duet.c: run --duet, two commands at once (doc/duet.md) */
+#define PLAN_DUET_ALONE_EVERY	4	/* a round alone each this often */
+int	 plan_duet_check(const struct plan *, struct sm_error *);
+void	 plan_duet_write(const struct plan *, struct run *);
+int	 plan_duet_read(struct plan *, const struct run *, const char *,
+	     struct sm_error *);
 double	 plan_sample_estimate(const struct bench *, double);
 double	 plan_estimate(const struct plan *);
 int	 plan_crowded(const struct plan *, char *msg, size_t len);
