@@ -338,6 +338,7 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	struct compare_opts	  o;
 	struct cmd_args		  ops = { 0 };
 	struct run		 *runs, profile;
+	struct compare_drift	 *drift;
 	char			**names, **args, pname[PATH_MAX], over[160];
 	int			  n, k = 0, rc, split, have = 0;
 
@@ -366,7 +367,10 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	else if (rc == 0) {
 		o.profile = have ? &profile : NULL;
 		o.profile_name = pname;
+		cli_drift_prepare(runs, args, n, split >= 0 ? split :
+		    n == 2 ? 1 : -1, argv0, &o, &drift);
 		rc = cmd_compare_print(&ca, runs, args, names, n, split, &o);
+		free(drift);
 		run_free(&profile);
 	}
 	cmd_free_runs(runs, names, k);

@@ -81,6 +81,8 @@ void	 signif_judge(const struct estimate *a, const struct estimate *b,
 	     const struct signif_rule *r, struct signif *s);
 void	 signif_paired(const double *lr, size_t n,
 	     const struct signif_rule *r, struct signif *s);
+void	 signif_widen(struct signif *s, double var, double df,
+	     const struct signif_rule *r);
 
 /* estimate.c */
 struct run;

@@ -488,3 +488,35 @@ signif_paired(const double *lr, size_t n, const struct signif_rule *r,
 	}
 	s->verdict = signif_verdict(s, r->dir, r->alpha);
 }
+
+/*
+ * Add a variance part (var of the log ratio, with df) to a judged s: a
+ * host's drift between sides taken apart, which neither side's spread
+ * holds.  The interval, p, detectable change and verdict are judged
+ * again on the sum (Satterthwaite's df); a line with no interval is
+ * left as it was.
+ */
+void
+signif_widen(struct signif *s, double var, double df,
+    const struct signif_rule *r)
+{
+	struct signif_part	p[2];
+	double			v0, lr, half;
+
+	if (!(var > 0) || !isfinite(s->lo) || !isfinite(s->hi) ||
+	    !(s->df > 0) || !(s->ratio > 0))
+		return;
+	half = signif_t_critical(r->alpha, s->df);
+	v0 = s->lo == s->hi ? 0 : pow(log(s->hi / s->lo) / (2 * half), 2);
+	p[0] = (struct signif_part){ v0, s->df };
+	p[1] = (struct signif_part){ var, df > 0 ? df : 1 };
+	s->df = v0 > 0 ? signif_satterthwaite(p, 2) : p[1].df;
+	v0 += var;
+	lr = log(s->ratio);
+	s->p = signif_t_twosided(lr / sqrt(v0), s->df);
+	half = signif_t_critical(r->alpha, s->df) * sqrt(v0);
+	s->lo = exp(lr - half);
+	s->hi = exp(lr + half);
+	s->detect = signif_detectable(v0, s->df, r->alpha, s->floor);
+	s->verdict = signif_verdict(s, r->dir, r->alpha);
+}

@@ -249,6 +249,11 @@ struct table *history_compare(const struct history *h, size_t series,
 	     size_t cp, const struct filter *f, struct compare_opts *o,
 	     struct sm_error *err);
 
+/* drift.c: a host's drift at a gap, from its saved runs' variogram */
+void	 drift_estimate(const struct history *h, const char *host,
+	     const char *test, int version, int copies, double gap,
+	     const unsigned char *skip, struct compare_drift *d);
+
 /* chart_history.c: a series of runs over time, its steps and levels */
 void	 chart_history(struct sbuf *b, const struct history *h,
 	     const struct history_series *k, const char *id);

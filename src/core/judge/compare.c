@@ -37,6 +37,9 @@ compare_opts_default(struct compare_opts *o)
 	o->profiles = NULL;
 	o->wide = 0;
 	o->over = NULL;
+	o->gap = 0;
+	o->drift = NULL;
+	o->ndrift = 0;
 }
 
 /* The side-by-side mark after a ratio; see compare_side_notes(). */

@@ -138,6 +138,68 @@ judge_group(const struct compare_side *a, const struct compare_side *b,
 	judge_start(a, b, g, dir, o, &ea, &eb, &r);
 	judge_profile_for(o->profile, a->runs[0], g, &r);
 	signif_judge(&ea, &eb, &r, s);
+	judge_drift(o, g->test, &r, s);
+}
+
+/*
+ * Sides taken o->gap seconds apart: the host's drift at that gap, where
+ * it was measured for test, widens s (signif_widen()).
+ */
+void
+judge_drift(const struct compare_opts *o, const char *test,
+    const struct signif_rule *r, struct signif *s)
+{
+	for (size_t i = 0; o->gap > 0 && i < o->ndrift; i++)
+		if (strcmp(o->drift[i].test, test) == 0 &&
+		    isfinite(o->drift[i].var))
+			signif_widen(s, o->drift[i].var, o->drift[i].df, r);
+}
+
+/*
+ * What the drift term was, in words: the gap, and for how many tests it
+ * was measured (with the largest spread it added) and not; "" when the
+ * sides were no further apart than their basis covers.
+ */
+void
+judge_drift_str(const struct compare_opts *o, char *buf, size_t len)
+{
+	size_t	meas = 0, not = 0;
+	double	most = 0;
+
+	buf[0] = '\0';
+	if (!(o->gap > 0))
+		return;
+	for (size_t i = 0; i < o->ndrift; i++)
+		if (isfinite(o->drift[i].var)) {
+			meas++;
+			most = fmax(most, sqrt(o->drift[i].var));
+		} else
+			not++;
+	if (meas > 0)
+		snprintf(buf, len, "Sides %.0f min apart: the host's drift at "
+		    "that gap, measured from its saved runs (the variogram of "
+		    "their differences, doc/statistics.md), is in the basis of "
+		    "%zu test%s (up to %.1f%% added spread); ", o->gap / 60,
+		    meas, meas == 1 ? "" : "s", 100 * most);
+	else
+		snprintf(buf, len, "Sides %.0f min apart: ", o->gap / 60);
+	if (not > 0 || meas == 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), "drift was not "
+		    "measured for %zu test%s (under %d pairs of this host's "
+		    "saved runs that far apart): their verdicts assume the "
+		    "host held still.", not, not == 1 ? "" : "s",
+		    DRIFT_MIN_PAIRS);
+}
+
+/* judge_drift_str() as a note of t. */
+void
+judge_drift_note(const struct compare_opts *o, struct table *t)
+{
+	char	buf[512];
+
+	judge_drift_str(o, buf, sizeof buf);
+	if (buf[0] != '\0')
+		table_add_note(t, "%s", buf);
 }
 
 /*

@@ -15,6 +15,21 @@
 
 #include "../store/store.h"
 
+/*
+ * A host's drift between two sides taken apart in time, for one test:
+ * the variance of the log ratio it adds beyond what the basis holds,
+ * measured from the host's saved runs (drift_estimate(), history), or
+ * not measured (var NaN).  doc/statistics.md, "Drift".
+ */
+#define DRIFT_MIN_PAIRS	4	/* of saved runs about the gap apart */
+#define DRIFT_SHORT	300.0	/* seconds: back to back, as a profile */
+struct compare_drift {
+	char	test[32];
+	double	var;		/* NaN: not measured */
+	double	df;
+	size_t	pairs;		/* of saved runs at about the gap */
+};
+
 /* compare.c: the options and sides of a comparison */
 #define COMPARE_ALPHA		0.05
 #define COMPARE_MIN_EFFECT	0.01	/* a fraction: 1% */
@@ -28,6 +43,10 @@ struct compare_opts {
 	const char *over;	/* compare -t/-g: what the tests are, or NULL */
 	const struct run *const *profiles;	/* side by side: each run's
 						   own host's, or NULL */
+	double	gap;		/* seconds between the sides, past what the
+				   basis covers; 0: none */
+	const struct compare_drift *drift;	/* for gap, by test */
+	size_t	ndrift;
 };
 /* One side of a comparison: runs whose repeats all count as replicates. */
 struct compare_side {
@@ -54,6 +73,11 @@ void	 judge_group(const struct compare_side *a,
 	     const struct compare_side *b, const struct run_group *g,
 	     enum bench_dir dir, const struct compare_opts *o,
 	     struct signif *s);
+void	 judge_drift(const struct compare_opts *o, const char *test,
+	     const struct signif_rule *r, struct signif *s);
+void	 judge_drift_str(const struct compare_opts *o, char *buf,
+	     size_t len);
+void	 judge_drift_note(const struct compare_opts *o, struct table *t);
 void	 judge_hosts(const struct compare_side *a,
 	     const struct compare_side *b, const struct run_group *g,
 	     enum bench_dir dir, const struct compare_opts *o,
