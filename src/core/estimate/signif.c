@@ -481,8 +481,8 @@ signif_paired(const double *lr, size_t n, const struct signif_rule *r,
 		s->p = mean == 0 ? 1 : 0;
 		s->lo = s->hi = s->ratio;
 	} else {
-		s->p = signif_t_twosided(mean / sqrt(var), s->df);
-		half = signif_t_critical(r->alpha, s->df) * sqrt(var);
+		s->p = tdist_twosided(mean / sqrt(var), s->df);
+		half = tdist_critical(r->alpha, s->df) * sqrt(var);
 		s->lo = exp(mean - half);
 		s->hi = exp(mean + half);
 	}
@@ -506,15 +506,15 @@ signif_widen(struct signif *s, double var, double df,
 	if (!(var > 0) || !isfinite(s->lo) || !isfinite(s->hi) ||
 	    !(s->df > 0) || !(s->ratio > 0))
 		return;
-	half = signif_t_critical(r->alpha, s->df);
+	half = tdist_critical(r->alpha, s->df);
 	v0 = s->lo == s->hi ? 0 : pow(log(s->hi / s->lo) / (2 * half), 2);
 	p[0] = (struct signif_part){ v0, s->df };
 	p[1] = (struct signif_part){ var, df > 0 ? df : 1 };
 	s->df = v0 > 0 ? signif_satterthwaite(p, 2) : p[1].df;
 	v0 += var;
 	lr = log(s->ratio);
-	s->p = signif_t_twosided(lr / sqrt(v0), s->df);
-	half = signif_t_critical(r->alpha, s->df) * sqrt(v0);
+	s->p = tdist_twosided(lr / sqrt(v0), s->df);
+	half = tdist_critical(r->alpha, s->df) * sqrt(v0);
 	s->lo = exp(lr - half);
 	s->hi = exp(lr + half);
 	s->detect = signif_detectable(v0, s->df, r->alpha, s->floor);

@@ -108,7 +108,7 @@ relative_ratio(const struct estimate *fast, const struct estimate *slow,
 	df = (ra + rb) * (ra + rb) / (ra * ra / fast->df + rb * rb / slow->df);
 	if (!(df > 0) || !isfinite(df))
 		df = fast->df < slow->df ? fast->df : slow->df;
-	*half = *ratio * signif_t_critical(0.05, df) * sqrt(ra + rb);
+	*half = *ratio * tdist_critical(0.05, df) * sqrt(ra + rb);
 }
 
 /*
