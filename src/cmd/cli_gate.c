@@ -17,6 +17,7 @@
 /* What the gate saw over every comparison, for its outcome. */
 struct cli_gate_seen {
 	size_t		 tripped;
+	size_t		 busy;		/* judged lines with a busy side */
 	double		 missable;	/* gate_missable()'s largest, or NaN */
 	char		 test[64];	/* ...its test */
 	struct json_t	*trips;		/* each tripped line, with a doc */
@@ -38,7 +39,19 @@ cli_gate_why(const struct bmdiff_line *l, const char *why)
 		fprintf(stderr, " (%+.2f%%)", 100 * (l->new / l->old - 1));
 	else
 		fprintf(stderr, " (%s)", bmdiff_kind_name(l->kind));
+	if (l->kind == BMDIFF_RANKED && gate_busy_sides(l) != 0)
+		fprintf(stderr, "; %s ran on a busy machine (B), so load "
+		    "alone may explain it", gate_busy_str(gate_busy_sides(l)));
 	fputc('\n', stderr);
+}
+
+/* Which sides of l ran busy, as the document names them, or NULL. */
+static const char *
+cli_gate_busy_name(const struct bmdiff_line *l)
+{
+	static const char *const names[] = { NULL, "old", "new", "both" };
+
+	return l->kind == BMDIFF_RANKED ? names[gate_busy_sides(l)] : NULL;
 }
 
 /* The lines of one comparison that trip the gate, one stderr line each. */
@@ -51,6 +64,7 @@ cli_gate_report(const struct cli_gate *g, struct cli_gate_seen *seen,
 	struct json_t	*o;
 
 	for (size_t i = 0; i < n; i++) {
+		seen->busy += cli_gate_busy_name(&lines[i]) != NULL;
 		if ((why = gate_trip(&g->gate, &lines[i])) == NULL)
 			continue;
 		seen->tripped++;
@@ -65,6 +79,7 @@ cli_gate_report(const struct cli_gate *g, struct cli_gate_seen *seen,
 		json_out_str(o, "id", lines[i].g.test);
 		json_out_int(o, "copies", lines[i].g.copies);
 		json_out_str(o, "condition", why);
+		json_out_str(o, "busy", cli_gate_busy_name(&lines[i]));
 		json_out_append(seen->trips, o);
 	}
 }
@@ -152,6 +167,12 @@ cli_gate_outcome(const struct cli_gate *g, struct json_t *doc,
 	else if (g->gate.mask != 0)
 		fprintf(stderr, "sysmark: the gate passed: no line is %s; %s\n",
 		    g->list, missed);
+	if (g->gate.mask != 0 && seen->busy > 0 &&
+	    !(g->gate.mask & GATE_BUSY))
+		fprintf(stderr, "sysmark: %zu line%s judged with a side that "
+		    "ran on a busy machine (B): the verdict may be the load's; "
+		    "--fail-on busy refuses to judge such lines\n", seen->busy,
+		    seen->busy == 1 ? " was" : "s were");
 	if (doc == NULL)
 		return;
 	if (g->gate.mask == 0) {
@@ -162,6 +183,7 @@ cli_gate_outcome(const struct cli_gate *g, struct json_t *doc,
 	json_out_str(go, "fail_on", g->list);
 	json_out_bool(go, "tripped", seen->tripped > 0);
 	json_out_int(go, "lines", (long long)seen->tripped);
+	json_out_int(go, "busy_lines", (long long)seen->busy);
 	json_out_int(go, "exit_status", seen->tripped > 0 ? SM_EXIT_GATE : 0);
 	json_out_num(go, "blind_pct", 100 * g->gate.blind);
 	json_out_num(go, "missable_pct", 100 * seen->missable);
@@ -186,7 +208,7 @@ cli_gate_judge(const struct cli_gate *g, const struct run *runs,
 {
 	const struct run	**rp = xcalloc((size_t)n, sizeof *rp);
 	struct compare_side	  a, b;
-	struct cli_gate_seen	  seen = { 0, NAN, "", NULL };
+	struct cli_gate_seen	  seen = { 0, 0, NAN, "", NULL };
 	struct json_t		 *d = NULL;
 
 	for (int j = 0; j < n; j++)

@@ -35,9 +35,11 @@ CMD_HELP_F
 "  -g GROUP       only the tests of GROUP (as list shows them)\n"
 "  --fail-on LIST exit with status 5 when a line is: worse, small (a\n"
 "                 significant slowdown under -e), any-change,\n"
-"                 incomparable (no verdict possible), blind:PCT (no\n"
-"                 change found, but one over PCT% could have been\n"
-"                 missed); comma-separated\n";
+"                 incomparable (no verdict possible, as another\n"
+"                 version or build), blind:PCT (no change found, but\n"
+"                 one over PCT% could have been missed), busy (a side\n"
+"                 ran on a busy machine, flag B: not judged at all);\n"
+"                 comma-separated\n";
 
 static const struct option cmd_compare_long[] = {
 	{ "fail-on",	required_argument,	NULL,	'G' },

@@ -60,8 +60,10 @@ COMPARISON = {"old": SIDE, "new": SIDE, "lines": ("list", LINE),
               "warnings": ("list", "str")}
 CMP_RUN = {"file": "str", "name": "str", "label": "str?", "note": "str?",
            "hostname": "str?", "date": "str?"}
-TRIP = {"id": "str", "copies": "int", "condition": "str"}
+TRIP = {"id": "str", "copies": "int", "condition": "str",
+        "busy": "str?"}
 GATE = {"fail_on": "str", "tripped": "bool", "lines": "int",
+        "busy_lines": "int",
         "exit_status": "int", "blind_pct": NUMQ, "missable_pct": NUMQ,
         "missable_id": "str?", "trips": ("list", TRIP)}
 COMPARE_DOC = {"alpha": "num", "min_effect_pct": "num", "profile": "str?",
@@ -83,7 +85,8 @@ CHANGE = {"index": "int", "file": "str", "name": "str",
           "runs_after": "int", "worse": "bool"}
 STRAY = {"index": "int", "file": "str", "name": "str", "off": "num"}
 SERIES = {"host": "str", "id": "str", "version": "int", "copies": "int",
-          "unit": "str", "better": "str",
+          "unit": "str", "better": "str", "build": "str?",
+          "apart": "str?", "apart_why": "str?",
           "status": ("enum", ("searched", "too short")),
           "detectable": NUMQ, "correlation": "num",
           "runs": ("list", POINT), "change_points": ("list", CHANGE),
@@ -103,7 +106,8 @@ DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC, "history": HISTORY_DOC}
 for c in ("run", "show", "import", "users", "calibrate"):
     DOCS[c] = RUN_DOC
 ENUMS = {"status": ("ok", "failed", "skipped"),
-         "kind": ("ranked", "version differs", "only old", "only new"),
+         "kind": ("ranked", "version differs", "only old", "only new",
+                  "build differs", "direction differs"),
          "basis": ("runs", "profile", "samples+floor", ""),
          "verdict": ("better", "worse", "~", "small", "n/a", "single", ""),
          "better": ("higher", "lower")}

@@ -252,10 +252,10 @@ test_direction(void **state)
 	tu_add_samples(&a, "told", 0, "lps", told_a, 1);
 	tu_add_samples(&b, "told", 0, "lps", told_b, 1);
 	run_meta_set(&b, "dir:told", "lower");
-	assert_int_equal(runset_dir(both, 2, "lat"), BENCH_LOWER);
-	assert_int_equal(runset_dir(both, 2, "told"), BENCH_LOWER);
-	assert_int_equal(runset_dir(both, 2, "rate"), BENCH_HIGHER);
-	assert_int_equal(runset_dir(both, 2, "execl"),
+	assert_int_equal(ident_dir(both, 2, "lat"), BENCH_LOWER);
+	assert_int_equal(ident_dir(both, 2, "told"), BENCH_LOWER);
+	assert_int_equal(ident_dir(both, 2, "rate"), BENCH_HIGHER);
+	assert_int_equal(ident_dir(both, 2, "execl"),
 	    registry_find("execl")->dir);
 	compare_opts_default(&o);
 	t = bmdiff2(&a, &b, "a", "b", &o);

@@ -119,7 +119,7 @@ chart_scaling_cpus(struct chart_xy *c, const struct run *run)
 static void
 chart_scaling_draw(struct sbuf *b, struct chart_scaling *cs)
 {
-	const enum bench_dir	 dir = runset_dir(cs->runs, cs->nrun,
+	const enum bench_dir	 dir = ident_dir(cs->runs, cs->nrun,
 				     cs->test);
 	struct chart_xy		 c;
 	size_t			 j = 0;

@@ -58,7 +58,7 @@ static void
 chart_scan_one(struct sbuf *b, const struct run *const *runs,
     const char *const *names, size_t nrun, const struct command_curve *cc)
 {
-	const enum bench_dir	dir = runset_dir(runs, nrun, cc->test[0]);
+	const enum bench_dir	dir = ident_dir(runs, nrun, cc->test[0]);
 	struct chart_scan	cs;
 	struct chart_xy		c;
 	struct stats		st;

@@ -1,6 +1,7 @@
 /*
  * The core's estimate layer: a run's samples grouped by test and copies
- * (runset.c) and the estimates a comparison judges on, with their spread
+ * (runset.c), what each test is and which way is better (ident.c),
+ * the estimates a comparison judges on, with their spread
  * and degrees of freedom (estimate.c), whether two differ (signif.c), and
  * the smallest change a comparison could have seen (blind.c).
  *
@@ -135,9 +136,25 @@ size_t	 runset_union(const struct run *const *, size_t,
 void	 runset_set_title(struct table *t, size_t row,
 	     const struct run *const *runs, size_t nrun,
 	     const struct run_group *g, const char *extra);
-enum bench_dir runset_dir(const struct run *const *, size_t, const char *);
 int	 runset_version(const struct run *, const struct run_group *);
 int	 runset_version_differs(int a, int b);
+
+/* ident.c: a test's identity and direction, as its run file says */
+struct ident {
+	enum bench_dir	dir;
+	char		unit[8];
+	int		version;
+	char		build[192];	/* sysmark, compiler, bench_cflags */
+};
+enum bench_dir ident_dir(const struct run *const *, size_t, const char *);
+const char *ident_dir_name(enum bench_dir);
+void	 ident_record(struct run *);
+int	 ident_build(const struct run *, char *, size_t);
+int	 ident_build_differs(const struct run *a, const char *an,
+	     const struct run *b, const char *bn, char *why, size_t len);
+void	 ident_test(const struct run *, const char *, struct ident *);
+int	 ident_differs(const struct run *a, const struct run *b,
+	     const char *test, char *why, size_t len);
 
 /* blind.c: a detectable change too large to mean anything, in words */
 #define BLIND_LIMIT	1.0	/* 100%: a figure twice or half as large */

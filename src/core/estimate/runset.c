@@ -2,9 +2,9 @@
  * What several runs have in common, for every table that puts runs side
  * by side (compare.c, bmdiff.c, report.c, noise.c, best.c): the union of
  * their (test, copies) groups in catalog order, a row's title, a group's
- * figure, which way is better for a test the catalog may not know (an
- * imported or future test), and the workload version each run measured,
- * so that incomparable figures are flagged rather than compared.
+ * figure, and the workload version each run measured, so that
+ * incomparable figures are flagged rather than compared (which way is
+ * better, and the rest of a test's identity: ident.c).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -109,45 +109,6 @@ runset_set_title(struct table *t, size_t row, const struct run *const *runs,
 		table_set_key(t, row, "%s x%d", g->test, g->copies);
 	else
 		table_set_key(t, row, "%s", g->test);
-}
-
-/* Is this unit a time per operation (so less is better)? */
-static int
-runset_time_unit(const char *unit)
-{
-	static const char *const times[] = { "s", "ms", "us", "ns", NULL };
-
-	for (size_t i = 0; times[i] != NULL; i++)
-		if (strcmp(unit, times[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * Which way is better for a test: the catalog says, else a run's
- * "dir:<id>" fact ("lower" or "higher"), else a time unit means lower,
- * else higher, as for the rates the classic suites report.
- */
-enum bench_dir
-runset_dir(const struct run *const *runs, size_t nrun, const char *test)
-{
-	const struct bench	*b = registry_find(test);
-	const char		*v;
-	char			 key[64];
-
-	if (b != NULL)
-		return b->dir;
-	snprintf(key, sizeof key, "dir:%s", test);
-	for (size_t r = 0; r < nrun; r++)
-		if ((v = run_meta_get(runs[r], key)) != NULL)
-			return strcmp(v, "lower") == 0 ? BENCH_LOWER :
-			    BENCH_HIGHER;
-	for (size_t r = 0; r < nrun; r++)
-		for (size_t i = 0; i < runs[r]->nsamples; i++)
-			if (strcmp(runs[r]->samples[i].test, test) == 0 &&
-			    runset_time_unit(runs[r]->samples[i].unit))
-				return BENCH_LOWER;
-	return BENCH_HIGHER;
 }
 
 /* The workload version a run measured a group with; 0 if unknown. */

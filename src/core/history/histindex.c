@@ -18,15 +18,28 @@
  *   header   magic "SMHIDX\0\0", u32 0x01020304 (the byte order),
  *            u32 version, u64 files, u64 summaries, u64 pool bytes,
  *            u32 the directory, u32 0
- *   files    name host date label commit err (u32 each, NONE for none),
- *            i64 size, mtime s, mtime ns, u32 summaries, u8 kind, 3 x 0
+ *   files    name host date label commit err build (u32 each, NONE for
+ *            none), i64 size, mtime s, mtime ns, u32 summaries, u8 kind,
+ *            7 x 0, u64 hash
  *                kind: r run, b bad (err named again each time), s skipped
  *   sums     test unit (u32), i32 version, copies,
- *            f64 mean, relvar, df, u64 samples: in the files' order
+ *            f64 mean, relvar, df, u64 samples, u8 direction ('l', 'h'),
+ *            7 x 0: in the files' order
  *   pool     NUL-terminated strings, the last byte NUL
+ *
+ * The hash (FNV-1a) is of what a file's entry says: its strings and its
+ * summaries.  An entry that no longer matches it (a disk's or a hand's
+ * change to a mean, its size and time still the file's) is not served:
+ * the file is read again and the index rewritten, so its structure being
+ * sound is never taken for its content being so.
  *
  * Numbers are in the machine's own order: an index written elsewhere
  * fails the byte-order check and is rebuilt, as a damaged one is.
+ *
+ * The file is past 800 lines for one reason: the layout above is read
+ * and written here alone, so that its offsets and the entries' hash,
+ * which both sides must compute alike, are never two copies to keep in
+ * step.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -50,14 +63,21 @@
 #define HISTINDEX_BOM		0x01020304U
 #define HISTINDEX_NONE		UINT32_MAX
 #define HISTINDEX_HEAD		48	/* bytes of each part */
-#define HISTINDEX_FILE		56
-#define HISTINDEX_SUM		48
-#define HISTINDEX_NSTR		6	/* strings of a file record */
+#define HISTINDEX_FILE		72
+#define HISTINDEX_SUM		56
+#define HISTINDEX_NSTR		7	/* strings of a file record */
+#define HISTINDEX_F_SIZE	28	/* offsets in a file record */
+#define HISTINDEX_F_MS		36
+#define HISTINDEX_F_MNS		44
+#define HISTINDEX_F_NSUM	52
+#define HISTINDEX_F_KIND	56
+#define HISTINDEX_F_HASH	64
+#define HISTINDEX_S_NUMS	8	/* a summary's numbers: hashed whole */
 
 /* The strings of a file record, in their order. */
 enum histindex_str {
 	HISTINDEX_NAME, HISTINDEX_HOST, HISTINDEX_DATE, HISTINDEX_LABEL,
-	HISTINDEX_COMMIT, HISTINDEX_ERR
+	HISTINDEX_COMMIT, HISTINDEX_ERR, HISTINDEX_BUILD
 };
 
 /* The index as read: its bytes, checked, used in place. */
@@ -152,6 +172,48 @@ histindex_addf(struct histindex_buf *b, double v)
 	histindex_add(b, &v, sizeof v);
 }
 
+/* ---- What an entry says, hashed ---- */
+
+static uint64_t
+histindex_fnv(uint64_t x, const void *p, size_t n)
+{
+	const unsigned char	*b = p;
+
+	for (size_t i = 0; i < n; i++)
+		x = (x ^ b[i]) * 0x100000001b3ULL;
+	return x;
+}
+
+/* A string into the hash, NUL and all; NULL apart from "". */
+static uint64_t
+histindex_fnv_str(uint64_t x, const char *s)
+{
+	return s != NULL ? histindex_fnv(x, s, strlen(s) + 1) :
+	    histindex_fnv(x, "\377", 1);
+}
+
+/*
+ * The hash of a file entry: its strings (but its name, which finds it),
+ * then each of its ns summary records at sums, their strings read from
+ * pool and their numbers as their bytes.
+ */
+static uint64_t
+histindex_content_hash(const char *const *str, const unsigned char *sums,
+    size_t ns, const char *pool)
+{
+	uint64_t	x = 0xcbf29ce484222325ULL;
+
+	for (int k = HISTINDEX_HOST; k < HISTINDEX_NSTR; k++)
+		x = histindex_fnv_str(x, str[k]);
+	for (size_t i = 0; i < ns; i++, sums += HISTINDEX_SUM) {
+		x = histindex_fnv_str(x, pool + histindex_u32(sums));
+		x = histindex_fnv_str(x, pool + histindex_u32(sums + 4));
+		x = histindex_fnv(x, sums + HISTINDEX_S_NUMS,
+		    HISTINDEX_SUM - HISTINDEX_S_NUMS);
+	}
+	return x;
+}
+
 /* ---- Reading the index ---- */
 
 /* String off of the pool, NULL for none (checked by histindex_check). */
@@ -159,6 +221,19 @@ static const char *
 histindex_str(const struct histindex_old *o, uint32_t off)
 {
 	return off == HISTINDEX_NONE ? NULL : o->pool + off;
+}
+
+/* The hash of what the at-th file entry of o says, as written. */
+static uint64_t
+histindex_entry_hash(const struct histindex_old *o, size_t at)
+{
+	const unsigned char	*f = o->files + at * HISTINDEX_FILE;
+	const char		*str[HISTINDEX_NSTR];
+
+	for (int k = 0; k < HISTINDEX_NSTR; k++)
+		str[k] = histindex_str(o, histindex_u32(f + 4 * k));
+	return histindex_content_hash(str, o->sums + o->sum0[at] *
+	    HISTINDEX_SUM, histindex_u32(f + HISTINDEX_F_NSUM), o->pool);
 }
 
 /* Whether off names a string of the pool shorter than max (0: any). */
@@ -201,10 +276,11 @@ histindex_check(struct histindex_old *o, size_t nsums)
 			if (!histindex_str_ok(o, histindex_u32(f + 4 * k), 0,
 			    k != HISTINDEX_NAME))
 				return -1;
-		if (strchr("rbs", f[52]) == NULL || f[52] == '\0')
+		if (strchr("rbs", f[HISTINDEX_F_KIND]) == NULL ||
+		    f[HISTINDEX_F_KIND] == '\0')
 			return -1;
 		o->sum0[i] = at;
-		if ((at += histindex_u32(f + 48)) > nsums)
+		if ((at += histindex_u32(f + HISTINDEX_F_NSUM)) > nsums)
 			return -1;
 	}
 	if (at != nsums)
@@ -357,40 +433,59 @@ histindex_intern(struct histindex_pool *pl, const char *s)
 	return pl->slot[at] - 1;
 }
 
-/* File e's record into fb, its summaries into sb. */
+/* Summary s's record into sb. */
+static void
+histindex_put_sum(struct histindex_buf *sb, struct histindex_pool *pl,
+    const struct history_sum *s)
+{
+	unsigned char	tail[8] = { (unsigned char)s->dir };
+
+	histindex_add32(sb, histindex_intern(pl, s->test));
+	histindex_add32(sb, histindex_intern(pl, s->unit));
+	histindex_add32(sb, (uint32_t)s->version);
+	histindex_add32(sb, (uint32_t)s->copies);
+	histindex_addf(sb, s->mean);
+	histindex_addf(sb, s->relvar);
+	histindex_addf(sb, s->df);
+	histindex_add64(sb, (uint64_t)s->n);
+	histindex_add(sb, tail, sizeof tail);
+}
+
+/*
+ * File e's record into fb, its summaries into sb: the summaries first,
+ * so that the record ends with the hash of what it says (written as the
+ * reader will find it, from the bytes and strings just put).
+ */
 static void
 histindex_put_file(struct histindex_buf *fb, struct histindex_buf *sb,
     struct histindex_pool *pl, const struct history *h,
     const struct histindex_file *e)
 {
 	const struct history_run *r = e->kind == 'r' ? &h->runs[e->run] : NULL;
-	const struct history_sum *s;
-	unsigned char		 tail[4] = { (unsigned char)e->kind, 0, 0, 0 };
+	const char		*str[HISTINDEX_NSTR];
+	unsigned char		 tail[8] = { (unsigned char)e->kind };
 	size_t			 ns = r != NULL ? e->sum1 - e->sum0 : 0;
+	size_t			 at = sb->len;
 
-	histindex_add32(fb, histindex_intern(pl, e->name));
-	histindex_add32(fb, histindex_intern(pl, r ? r->host : NULL));
-	histindex_add32(fb, histindex_intern(pl, r ? r->date : NULL));
-	histindex_add32(fb, histindex_intern(pl, r ? r->label : NULL));
-	histindex_add32(fb, histindex_intern(pl, r ? r->commit : NULL));
-	histindex_add32(fb, histindex_intern(pl, e->kind == 'b' ? e->err :
-	    NULL));
+	str[HISTINDEX_NAME] = e->name;
+	str[HISTINDEX_HOST] = r ? r->host : NULL;
+	str[HISTINDEX_DATE] = r ? r->date : NULL;
+	str[HISTINDEX_LABEL] = r ? r->label : NULL;
+	str[HISTINDEX_COMMIT] = r ? r->commit : NULL;
+	str[HISTINDEX_ERR] = e->kind == 'b' ? e->err : NULL;
+	str[HISTINDEX_BUILD] = r ? r->build : NULL;
+	for (size_t i = 0; i < ns; i++)
+		histindex_put_sum(sb, pl, &h->sums[e->sum0 + i]);
+	for (int k = 0; k < HISTINDEX_NSTR; k++)
+		histindex_add32(fb, histindex_intern(pl, str[k]));
 	histindex_add64(fb, (uint64_t)e->size);
 	histindex_add64(fb, (uint64_t)e->ms);
 	histindex_add64(fb, (uint64_t)e->mns);
 	histindex_add32(fb, (uint32_t)ns);
 	histindex_add(fb, tail, sizeof tail);
-	for (size_t i = 0; i < ns; i++) {
-		s = &h->sums[e->sum0 + i];
-		histindex_add32(sb, histindex_intern(pl, s->test));
-		histindex_add32(sb, histindex_intern(pl, s->unit));
-		histindex_add32(sb, (uint32_t)s->version);
-		histindex_add32(sb, (uint32_t)s->copies);
-		histindex_addf(sb, s->mean);
-		histindex_addf(sb, s->relvar);
-		histindex_addf(sb, s->df);
-		histindex_add64(sb, (uint64_t)s->n);
-	}
+	/* A full pool named some string NONE: the index is not written. */
+	histindex_add64(fb, pl->full ? 0 : histindex_content_hash(str,
+	    ns > 0 ? sb->p + at : NULL, ns, (const char *)pl->b.p));
 }
 
 /* All of b to fd; 0 or -1. */
@@ -486,9 +581,11 @@ histindex_find(const struct histindex_old *o, size_t *at, const char *name,
 	}
 	if (*at >= o->nfiles || c != 0)
 		return NULL;
-	if ((long long)histindex_u64(f + 24) != e->size ||
-	    (long long)histindex_u64(f + 32) != e->ms ||
-	    (long long)histindex_u64(f + 40) != e->mns)
+	if ((long long)histindex_u64(f + HISTINDEX_F_SIZE) != e->size ||
+	    (long long)histindex_u64(f + HISTINDEX_F_MS) != e->ms ||
+	    (long long)histindex_u64(f + HISTINDEX_F_MNS) != e->mns ||
+	    histindex_u64(f + HISTINDEX_F_HASH) != histindex_entry_hash(o,
+	    *at))
 		return NULL;
 	return f;
 }
@@ -512,6 +609,7 @@ histindex_reuse_sums(struct history *h, const struct histindex_old *o,
 		memcpy(&s->relvar, p + 24, sizeof s->relvar);
 		memcpy(&s->df, p + 32, sizeof s->df);
 		s->n = (size_t)histindex_u64(p + 40);
+		s->dir = (char)p[48];
 	}
 }
 
@@ -524,7 +622,7 @@ histindex_reuse(struct history *h, const char *path,
 	const unsigned char	*f = o->files + at * HISTINDEX_FILE;
 	const char		*err;
 
-	e->kind = (char)f[52];
+	e->kind = (char)f[HISTINDEX_F_KIND];
 	if (e->kind == 'b') {
 		err = histindex_str(o, histindex_u32(f + 4 * HISTINDEX_ERR));
 		e->err = xstrdup(err != NULL ? err : path);
@@ -538,8 +636,11 @@ histindex_reuse(struct history *h, const char *path,
 	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_DATE)),
 	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_LABEL)),
 	    histindex_str(o, histindex_u32(f + 4 * HISTINDEX_COMMIT)));
+	history_run_build(h, e->run, histindex_str(o, histindex_u32(f +
+	    4 * HISTINDEX_BUILD)));
 	e->sum0 = h->nsums;
-	histindex_reuse_sums(h, o, o->sum0[at], histindex_u32(f + 48), e->run);
+	histindex_reuse_sums(h, o, o->sum0[at],
+	    histindex_u32(f + HISTINDEX_F_NSUM), e->run);
 	e->sum1 = h->nsums;
 }
 

@@ -66,7 +66,17 @@ history_add_run(struct history *h, const char *path, const char *host,
 	r->label = history_dup(label);
 	r->commit = history_dup(commit);
 	r->start = rundate_parse(date);
+	r->build = NULL;
 	return h->nruns++;
+}
+
+/* The build that measured run (ident_build()), or none for NULL. */
+void
+history_run_build(struct history *h, size_t run, const char *build)
+{
+	free(h->runs[run].build);
+	h->runs[run].build = build != NULL && build[0] != '\0' ?
+	    history_dup(build) : NULL;
 }
 
 /*
@@ -138,6 +148,7 @@ history_add_loaded(struct history *h, const char *path, const struct run *run)
 	struct run_group	*g;
 	struct history_sum	*s;
 	struct estimate		 e;
+	struct ident		 id;
 	size_t			 ng, r;
 
 	if (run_meta_get(run, "kind") != NULL)
@@ -146,6 +157,10 @@ history_add_loaded(struct history *h, const char *path, const struct run *run)
 	    run_meta_get(run, "date"), run_meta_get(run, "label"),
 	    run_meta_get(run, "commit"));
 	ng = run_groups(run, &g);
+	if (ng > 0) {
+		ident_test(run, g[0].test, &id);
+		history_run_build(h, r, id.build);
+	}
 	for (size_t i = 0; i < ng; i++) {
 		estimate_run(run, &g[i], &e);
 		if (e.units == 0)
@@ -153,14 +168,11 @@ history_add_loaded(struct history *h, const char *path, const struct run *run)
 		s = history_add_sum(h);
 		s->run = r;
 		snprintf(s->test, sizeof s->test, "%s", g[i].test);
+		ident_test(run, g[i].test, &id);
 		s->version = runset_version(run, &g[i]);
 		s->copies = g[i].copies;
-		for (size_t k = 0; k < run->nsamples; k++)
-			if (strcmp(run->samples[k].test, g[i].test) == 0) {
-				snprintf(s->unit, sizeof s->unit, "%s",
-				    run->samples[k].unit);
-				break;
-			}
+		snprintf(s->unit, sizeof s->unit, "%s", id.unit);
+		s->dir = id.dir == BENCH_LOWER ? 'l' : 'h';
 		s->mean = e.mean;
 		s->relvar = e.relvar;
 		s->df = e.df;
@@ -297,7 +309,20 @@ history_rank_cmp(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-/* A series' key (host, test, version, copies) hashed (FNV-1a). */
+/* The build of summary s's run, "" when its run does not say. */
+static const char *
+history_build_of(const struct history *h, const struct history_sum *s)
+{
+	const char	*b = h->runs[s->run].build;
+
+	return b != NULL ? b : "";
+}
+
+/*
+ * A series' key (host, test, version, direction, build, copies) hashed
+ * (FNV-1a): figures of another workload, direction or build are not
+ * comparable, so they never join one series.
+ */
 static uint64_t
 history_key_hash(const struct history *h, const struct history_sum *s)
 {
@@ -308,6 +333,9 @@ history_key_hash(const struct history *h, const struct history_sum *s)
 		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
 	for (p = s->test; *p != '\0'; p++)
 		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
+	for (p = history_build_of(h, s); *p != '\0'; p++)
+		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
+	x = (x ^ (uint64_t)(unsigned char)s->dir) * 0x100000001b3ULL;
 	x = (x ^ (uint64_t)(unsigned)s->version) * 0x100000001b3ULL;
 	return (x ^ (uint64_t)(unsigned)s->copies) * 0x100000001b3ULL;
 }
@@ -318,8 +346,9 @@ history_same_key(const struct history *h, const struct history_sum *a,
     const struct history_sum *b)
 {
 	return a->version == b->version && a->copies == b->copies &&
-	    strcmp(a->test, b->test) == 0 &&
-	    strcmp(h->runs[a->run].host, h->runs[b->run].host) == 0;
+	    a->dir == b->dir && strcmp(a->test, b->test) == 0 &&
+	    strcmp(h->runs[a->run].host, h->runs[b->run].host) == 0 &&
+	    strcmp(history_build_of(h, a), history_build_of(h, b)) == 0;
 }
 
 /* A test's place in the catalog, as every table lists tests; unknown last. */
@@ -334,7 +363,21 @@ history_catalog_rank(const char *test)
 	return n;
 }
 
-/* qsort()'s order of series: host, the catalog's, version, copies. */
+/* Which of two series began first: their first runs' places. */
+static int
+history_first_cmp(const struct history_series *a,
+    const struct history_series *b)
+{
+	size_t	x = history_sorting->rank[a->sums[0].run];
+	size_t	y = history_sorting->rank[b->sums[0].run];
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * qsort()'s order of series: host, the catalog's, version, copies, and
+ * the one begun first.
+ */
 static int
 history_series_cmp(const void *pa, const void *pb)
 {
@@ -349,7 +392,45 @@ history_series_cmp(const void *pa, const void *pb)
 		return c;
 	if (a->version != b->version)
 		return a->version - b->version;
-	return a->copies - b->copies;
+	if (a->copies != b->copies)
+		return a->copies - b->copies;
+	return history_first_cmp(a, b);
+}
+
+/* Whether series a and b hold one host's runs of one test. */
+static int
+history_same_test(const struct history_series *a,
+    const struct history_series *b)
+{
+	return strcmp(a->test, b->test) == 0 && strcmp(a->host, b->host) == 0;
+}
+
+/*
+ * Why series j is apart from the one its host's runs of its test and
+ * copies measured before it (into other, was): the newest such series
+ * begun before it.  They sit beside it, in the order of series.
+ */
+static void
+history_mark_other(struct history *h, size_t j)
+{
+	struct history_series	*k = &h->series[j];
+	const struct history_series *p, *was = NULL;
+	size_t			 i = j;
+
+	while (i > 0 && history_same_test(&h->series[i - 1], k))
+		i--;
+	for (; i < h->nseries && history_same_test(&h->series[i], k); i++) {
+		p = &h->series[i];
+		if (p == k || p->copies != k->copies ||
+		    history_first_cmp(p, k) >= 0)
+			continue;
+		if (was == NULL || history_first_cmp(p, was) > 0)
+			was = p;
+	}
+	if ((k->was = was) == NULL)
+		return;
+	k->other = was->version != k->version ? HISTORY_OTHER_VERSION :
+	    was->dir != k->dir ? HISTORY_OTHER_DIR : HISTORY_OTHER_BUILD;
 }
 
 /*
@@ -446,6 +527,7 @@ history_new_series(struct history *h, struct history_sum *s)
 {
 	struct history_series	*k;
 	const struct run	*none = NULL;
+	const char		*build = h->runs[s->run].build;
 
 	h->series = xreallocarray(h->series, h->nseries + 1,
 	    sizeof *h->series);
@@ -457,9 +539,10 @@ history_new_series(struct history *h, struct history_sum *s)
 	k->version = s->version;
 	k->copies = s->copies;
 	k->rank = history_catalog_rank(s->test);
-	k->dir = runset_dir(&none, 0, s->test);
-	if (registry_find(s->test) == NULL && strcmp(s->unit, "ns") == 0)
-		k->dir = BENCH_LOWER;
+	/* A summary that does not say (a test's) has the catalog's. */
+	k->dir = s->dir == 'l' ? BENCH_LOWER : s->dir == 'h' ? BENCH_HIGHER :
+	    ident_dir(&none, 0, s->test);
+	k->build = build;
 	k->sums = s;
 	return k;
 }
@@ -653,9 +736,13 @@ history_build(struct history *h, const struct history_query *q)
 	history_copies(h);
 	history_leave_out(h, q);
 	history_regroup(h, q);
+	history_sorting = h;
 	if (h->nseries > 0)
 		qsort(h->series, h->nseries, sizeof *h->series,
 		    history_series_cmp);
+	for (size_t j = 0; j < h->nseries; j++)
+		history_mark_other(h, j);
+	history_sorting = NULL;
 	for (size_t a = 0, b; a < h->nseries; a = b) {
 		b = history_host_end(h, a);
 		r = xcalloc(b - a, sizeof *r);
@@ -702,6 +789,7 @@ history_free(struct history *h)
 		free(h->runs[i].date);
 		free(h->runs[i].label);
 		free(h->runs[i].commit);
+		free(h->runs[i].build);
 	}
 	for (size_t j = 0; j < h->nseries; j++)
 		changepoint_result_free(&h->series[j].cp);

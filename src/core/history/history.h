@@ -106,6 +106,7 @@ struct history_run {
 	char		*label;
 	char		*commit;
 	long long	 start;		/* seconds since the epoch; -1 */
+	char		*build;		/* ident_build()'s, or NULL */
 };
 /* One test and copies of a run: what a series holds of it. */
 struct history_sum {
@@ -118,6 +119,14 @@ struct history_sum {
 	double	relvar;		/* of the mean, / mean^2; NaN unknown */
 	double	df;
 	size_t	n;		/* samples */
+	char	dir;		/* as the run says: 'l', 'h'; 0 unknown */
+};
+/* Why a series is apart from an older one of its host, test and copies. */
+enum history_other {
+	HISTORY_OTHER_NONE = 0,
+	HISTORY_OTHER_VERSION,	/* another workload */
+	HISTORY_OTHER_DIR,	/* the other way is better */
+	HISTORY_OTHER_BUILD	/* another sysmark, compiler or bench_cflags */
 };
 /* A summary left out of its series: a figure no search can take. */
 struct history_left {
@@ -130,7 +139,10 @@ struct history_series {
 	int			 version;
 	int			 copies;
 	char			 unit[8];
-	enum bench_dir		 dir;
+	enum bench_dir		 dir;		/* as its runs say (ident.c) */
+	const char		*build;		/* its runs', or NULL */
+	enum history_other	 other;		/* why it follows another */
+	const struct history_series *was;	/* that one, or NULL */
 	size_t			 rank;		/* in the catalog */
 	struct history_sum	*sums;		/* n, oldest first */
 	size_t			 n;
@@ -162,6 +174,8 @@ void	 history_init(struct history *);
 size_t	 history_add_run(struct history *h, const char *path,
 	     const char *host, const char *date, const char *label,
 	     const char *commit);
+void	 history_run_build(struct history *h, size_t run,
+	     const char *build);
 void	 history_reserve(struct history *h, size_t runs, size_t sums);
 struct history_sum *history_add_sum(struct history *);
 int	 history_add_loaded(struct history *, const char *,
@@ -197,7 +211,8 @@ const char *history_run_name(const struct history *h, size_t run, char *buf,
 void	 history_free(struct history *);
 
 /* histindex.c: runs read through an index of their summaries */
-#define HISTINDEX_VERSION	3	/* 3: keeps figures of 0 or past range */
+#define HISTINDEX_VERSION	4	/* 3: figures of 0 or past range; 4: each
+				   entry's hash, direction, build */
 typedef void (*histindex_warn_cb)(const char *, void *);
 struct histindex_stats {
 	size_t	files;		/* run files seen */
@@ -214,6 +229,8 @@ void	 histindex_load(struct history *h, char *const *paths, size_t n,
 
 /* history_out.c: a history's tables, JSON, BMF and Otava's CSV */
 void	 history_series_name(const struct history_series *, char *, size_t);
+const char *history_apart_name(const struct history_series *);
+void	 history_apart_str(const struct history_series *, char *, size_t);
 void	 history_step_str(const struct changepoint *, char *, size_t);
 void	 history_verdict(const struct history *h,
 	     const struct history_series *k, char *buf, size_t len);

@@ -16,16 +16,84 @@
 
 #include "history.h"
 
-/* A series' name: test id, " xN" for copies, " vN" for a version > 1. */
+/*
+ * How many series of k's version precede it, each apart from the one
+ * before for its build or direction: 0 for the first.
+ */
+static int
+history_apart_depth(const struct history_series *k)
+{
+	int	n = 0;
+
+	for (; k->was != NULL && k->other != HISTORY_OTHER_VERSION &&
+	    k->was->version == k->version; k = k->was)
+		n++;
+	return n;
+}
+
+/*
+ * A series' name: test id, " xN" for copies, " vN" for a version > 1,
+ * " bN" for the Nth build (or direction) of that version: names in the
+ * exports stay apart as their series are.
+ */
 void
 history_series_name(const struct history_series *k, char *buf, size_t len)
 {
 	int	n = snprintf(buf, len, "%s", k->test);
+	int	b = history_apart_depth(k);
 
 	if (k->copies > 1 && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - n, " x%d", k->copies);
 	if (k->version > 1 && n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - n, " v%d", k->version);
+		n += snprintf(buf + n, len - n, " v%d", k->version);
+	if (b > 0 && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - n, " b%d", b + 1);
+}
+
+/* "build", "version" or "direction": why k is apart; NULL if it is not. */
+const char *
+history_apart_name(const struct history_series *k)
+{
+	switch (k->other) {
+	case HISTORY_OTHER_VERSION:
+		return "version";
+	case HISTORY_OTHER_DIR:
+		return "direction";
+	case HISTORY_OTHER_BUILD:
+		return "build";
+	case HISTORY_OTHER_NONE:
+		break;
+	}
+	return NULL;
+}
+
+/*
+ * Why series k is not judged with the runs before it, in words (empty
+ * if it is): "not compared with the 12 runs before: another build
+ * (sysmark 0.1.0, cc 13, -O3; was sysmark 0.1.0, cc 12, -O2 -g)".
+ */
+void
+history_apart_str(const struct history_series *k, char *buf, size_t len)
+{
+	const struct history_series *w = k->was;
+
+	buf[0] = '\0';
+	if (w == NULL)
+		return;
+	if (k->other == HISTORY_OTHER_VERSION)
+		snprintf(buf, len, "not compared with the %zu run%s before: "
+		    "another workload (version %d, was %d)", w->n,
+		    w->n == 1 ? "" : "s", k->version, w->version);
+	else if (k->other == HISTORY_OTHER_DIR)
+		snprintf(buf, len, "not compared with the %zu run%s before: "
+		    "they say %s is better, these %s", w->n,
+		    w->n == 1 ? "" : "s", ident_dir_name(w->dir),
+		    ident_dir_name(k->dir));
+	else
+		snprintf(buf, len, "not compared with the %zu run%s before: "
+		    "another build (%s; was %s)", w->n, w->n == 1 ? "" : "s",
+		    k->build != NULL ? k->build : "not recorded",
+		    w->build != NULL ? w->build : "not recorded");
 }
 
 /* "+5.2% [+4.1, +6.3]": a step and its 95% interval. */
@@ -69,12 +137,27 @@ history_verdict(const struct history *h, const struct history_series *k,
 	    sizeof when));
 }
 
+/* history_verdict(), then why the series is apart, if it is. */
+static void
+history_verdict_apart(const struct history *h,
+    const struct history_series *k, char *buf, size_t len)
+{
+	size_t	n;
+
+	history_verdict(h, k, buf, len);
+	n = strlen(buf);
+	if (k->was != NULL && n + 3 < len) {
+		snprintf(buf + n, len - n, "; ");
+		history_apart_str(k, buf + n + 2, len - n - 2);
+	}
+}
+
 /* The series, one line each. */
 struct table *
 history_table(const struct history *h)
 {
 	struct table	*t;
-	char		 name[64], fig[32], verdict[256], title[128];
+	char		 name[64], fig[32], verdict[768], title[128];
 	size_t		 row;
 
 	snprintf(title, sizeof title, "History: %zu run%s, %zu series",
@@ -91,7 +174,7 @@ history_table(const struct history *h)
 
 		history_series_name(k, name, sizeof name);
 		label_value(k->sums[k->n - 1].mean, fig, sizeof fig);
-		history_verdict(h, k, verdict, sizeof verdict);
+		history_verdict_apart(h, k, verdict, sizeof verdict);
 		row = table_add_row(t);
 		table_set(t, row, 0, "%s", name);
 		table_set(t, row, 1, "%s", k->host);
@@ -331,13 +414,18 @@ history_json_series(const struct history *h, const struct history_series *k)
 {
 	struct json_t	*o = json_out_object(), *a = json_out_array();
 	struct json_t	*c = json_out_array();
+	char		 why[512];
 
 	json_out_str(o, "host", k->host);
 	json_out_str(o, "id", k->test);
 	json_out_int(o, "version", k->version);
 	json_out_int(o, "copies", k->copies);
 	json_out_str(o, "unit", k->unit);
-	json_out_str(o, "better", k->dir == BENCH_LOWER ? "lower" : "higher");
+	json_out_str(o, "better", ident_dir_name(k->dir));
+	json_out_str(o, "build", k->build);
+	history_apart_str(k, why, sizeof why);
+	json_out_str(o, "apart", history_apart_name(k));
+	json_out_str(o, "apart_why", why[0] != '\0' ? why : NULL);
 	json_out_str(o, "status", k->cp.status == CHANGEPOINT_SHORT ?
 	    "too short" : "searched");
 	json_out_num(o, "detectable", k->cp.detect);

@@ -104,6 +104,8 @@ import_json(struct import *im, const char *buf, size_t len,
 	*nwarn = im->nwarn;
 	if (rc != 0)
 		run_free(im->run);
+	else
+		ident_record(im->run);
 	return rc;
 }
 
@@ -169,6 +171,8 @@ import_read_buf(const char *buf, size_t len, const char *name,
 	import_free(&im);
 	if (rc != 0)
 		run_free(run);
+	else
+		ident_record(run);
 	return rc;
 }
 

@@ -84,19 +84,17 @@ static const struct best_layout best_layouts[] = {
 };
 #define BEST_NLAYOUTS	(sizeof best_layouts / sizeof best_layouts[0])
 
-/* Is more better for this test?  The registry says, else the unit. */
+/*
+ * Is more better for this test?  As the runs say (ident.c); a memory
+ * level no run has as a test is a latency.
+ */
 static enum bench_dir
-best_dir(const char *test, const char *unit)
+best_dir(const struct run *const *runs, size_t nrun, const char *test,
+    const char *unit)
 {
-	const struct bench	*b = registry_find(test);
-	static const char *const rates[] = { "MB/s", "KBps", "lps", "lpm" };
-
-	if (b != NULL)
-		return b->dir;
-	for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
-		if (unit != NULL && strcmp(unit, rates[i]) == 0)
-			return BENCH_HIGHER;
-	return BENCH_LOWER;
+	if (unit == NULL && registry_find(test) == NULL)
+		return BENCH_LOWER;
+	return ident_dir(runs, nrun, test);
 }
 
 /* A run's figure for a column: its samples, else its memory curve. */
@@ -207,7 +205,7 @@ best_layout_table(const struct best_layout *l, const struct run *const *runs,
 			if (unit == NULL)
 				unit = run_test_unit(runs[r], l->cols[c].test);
 		}
-		dir = best_dir(l->cols[c].test, unit);
+		dir = best_dir(runs, nrun, l->cols[c].test, unit);
 		best = best_of(v, nrun, dir);
 		for (size_t r = 0; r < nrun; r++) {
 			best_cell(v[r], best, dir, cell, sizeof cell);
@@ -261,7 +259,8 @@ best_others(const struct run *const *runs, const char *const *names,
 		col.test = g[i].test;
 		for (size_t r = 0; r < nrun; r++)
 			v[r] = best_figure(runs[r], &col);
-		dir = best_dir(g[i].test, run_test_unit(runs[0], g[i].test));
+		dir = best_dir(runs, nrun, g[i].test,
+		    run_test_unit(runs[0], g[i].test));
 		best = best_of(v, nrun, dir);
 		row = table_add_row(t);
 		table_set(t, row, 0, "%s", g[i].test);

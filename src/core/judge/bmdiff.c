@@ -59,6 +59,36 @@ bmdiff_version(const struct compare_side *side, const struct run_group *g)
 	return 0;
 }
 
+/* The first of a side's runs that has test, or NULL. */
+static const struct run *
+bmdiff_run_with(const struct compare_side *side, const char *test)
+{
+	for (size_t r = 0; r < side->nrun; r++)
+		if (run_test_unit(side->runs[r], test) != NULL)
+			return side->runs[r];
+	return NULL;
+}
+
+/*
+ * BMDIFF_BUILD or BMDIFF_DIR when the sides measured test as two tests
+ * (another build, or the other way better: ident_differs(), why in
+ * l->why), else BMDIFF_RANKED.
+ */
+static enum bmdiff_kind
+bmdiff_ident(const struct bmdiff *d, struct bmdiff_line *l)
+{
+	const struct run	*a = bmdiff_run_with(d->side[0], l->g.test);
+	const struct run	*b = bmdiff_run_with(d->side[1], l->g.test);
+	struct ident		 x, y;
+
+	if (a == NULL || b == NULL ||
+	    !ident_differs(a, b, l->g.test, l->why, sizeof l->why))
+		return BMDIFF_RANKED;
+	ident_test(a, l->g.test, &x);
+	ident_test(b, l->g.test, &y);
+	return x.dir != y.dir ? BMDIFF_DIR : BMDIFF_BUILD;
+}
+
 static void
 bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 {
@@ -71,7 +101,7 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	l->new = l->e[1].mean;
 	l->vold = bmdiff_version(a, &l->g);
 	l->vnew = bmdiff_version(b, &l->g);
-	l->dir = runset_dir(d->all, d->nall, l->g.test);
+	l->dir = ident_dir(d->all, d->nall, l->g.test);
 	for (int i = 0; i < 2; i++)
 		if (estimate_flags_str(&l->e[i], 0, flags, sizeof flags) > 0)
 			d->flagged = 1;
@@ -85,7 +115,7 @@ bmdiff_line(struct bmdiff *d, struct bmdiff_line *l)
 	} else if (runset_version_differs(l->vold, l->vnew))
 		l->kind = BMDIFF_VERSION;
 	else
-		l->kind = BMDIFF_RANKED;
+		l->kind = bmdiff_ident(d, l);
 	if (l->kind != BMDIFF_RANKED)
 		return;
 	judge_group(a, b, &l->g, l->dir, d->o, &l->s);
@@ -344,6 +374,14 @@ bmdiff_section(struct bmdiff *d, enum bmdiff_kind kind)
 	case BMDIFF_ONLY_NEW:
 		table_add_section(d->t, "Only in %s", d->names[1]);
 		break;
+	case BMDIFF_BUILD:
+		table_add_section(d->t, "Not ranked: another build measured "
+		    "them, so their figures are not comparable");
+		break;
+	case BMDIFF_DIR:
+		table_add_section(d->t, "Not ranked: the sides disagree which "
+		    "way is better");
+		break;
 	}
 }
 
@@ -433,10 +471,27 @@ bmdiff_geomean(struct bmdiff *d)
 	bmdiff_geomean_cell(d, row, change);
 }
 
+/*
+ * A line of two tests (another build, the other direction): a word in
+ * its title, and why in a note, once for the lines that say the same.
+ */
+static void
+bmdiff_apart(struct bmdiff *d, const struct bmdiff_line *l,
+    const char **noted, char *extra, size_t len)
+{
+	snprintf(extra, len, " (%s)", l->kind == BMDIFF_BUILD ?
+	    "another build" : "the other way better");
+	if (*noted != NULL && strcmp(*noted, l->why) == 0)
+		return;
+	table_add_note(d->t, "%s: %s.", l->g.test, l->why);
+	*noted = l->why;
+}
+
 static void
 bmdiff_rows(struct bmdiff *d)
 {
 	const struct bmdiff_line	*l;
+	const char			*noted = NULL;
 	char				 extra[64];
 	size_t				 row;
 
@@ -451,6 +506,8 @@ bmdiff_rows(struct bmdiff *d)
 		if (l->kind == BMDIFF_VERSION)
 			snprintf(extra, sizeof extra, " (version %d -> %d)",
 			    l->vold, l->vnew);
+		else if (l->kind == BMDIFF_BUILD || l->kind == BMDIFF_DIR)
+			bmdiff_apart(d, l, &noted, extra, sizeof extra);
 		else if (l->failed)
 			snprintf(extra, sizeof extra, " (failed in %s)",
 			    d->names[l->kind == BMDIFF_ONLY_OLD]);
@@ -619,7 +676,7 @@ const char *
 bmdiff_kind_name(enum bmdiff_kind k)
 {
 	static const char *const kinds[] = { "ranked", "version differs",
-	    "only old", "only new" };
+	    "only old", "only new", "build differs", "direction differs" };
 
 	return kinds[k];
 }

@@ -80,10 +80,10 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
     size_t nrun, const struct run_group *g, const struct compare_opts *o)
 {
 	double		ref = runset_figure(runs[0], g->test, g->copies), v;
-	enum bench_dir	dir = runset_dir(runs, nrun, g->test);
+	enum bench_dir	dir = ident_dir(runs, nrun, g->test);
 	int		vref = runset_version(runs[0], g);
 	struct signif	s;
-	char		buf[64], mark[32];
+	char		buf[64], mark[32], why[192];
 
 	for (size_t r = 0; r < nrun; r++) {
 		v = runset_figure(runs[r], g->test, g->copies);
@@ -92,7 +92,8 @@ compare_cells(struct table *t, size_t row, const struct run *const *runs,
 		if (r == 0 || isnan(v) || isnan(ref) || ref == 0)
 			continue;
 		if (runset_version_differs(vref,
-		    runset_version(runs[r], g))) {
+		    runset_version(runs[r], g)) || ident_differs(runs[0],
+		    runs[r], g->test, why, sizeof why)) {
 			compare_ratio_set(t, row, 2 + 2 * r, v / ref, " !");
 			continue;
 		}
@@ -124,8 +125,9 @@ compare_side_notes(struct table *t, const struct compare_opts *o)
 	    "the group's default floor); ~ no such change, ~<x%% where one of "
 	    "x%% or more would have been found with 80%% power (a bare ~: "
 	    "not even one of 100%%); ? a figure is "
-	    "not a number; ! the test's version differs; no mark: a side "
-	    "has a single figure.", o->alpha, 100 * o->min_effect);
+	    "not a number; ! the test's version, build (sysmark, compiler, "
+	    "bench_cflags) or direction differs: not comparable; no mark: a "
+	    "side has a single figure.", o->alpha, 100 * o->min_effect);
 	if (o->over != NULL && o->over[0] != '\0')
 		table_add_note(t, "Only these tests were compared: %s.",
 		    o->over);

@@ -25,6 +25,7 @@ static const struct {
 	{ "small", GATE_SMALL },
 	{ "any-change", GATE_ANY_CHANGE },
 	{ "incomparable", GATE_INCOMPARABLE },
+	{ "busy", GATE_BUSY },
 };
 
 /* The condition named by the len bytes at s, or 0. */
@@ -83,7 +84,7 @@ gate_parse(const char *list, struct gate *g, struct sm_error *err)
 				return -1;
 		} else if ((bit = gate_lookup(p, len)) == 0) {
 			sm_error_set(err, "\"%.*s\" is not a condition: use "
-			    "worse, small, any-change, incomparable or "
+			    "worse, small, any-change, incomparable, busy or "
 			    "blind:PCT, separated by commas",
 			    (int)(len > 40 ? 40 : len), p);
 			return -1;
@@ -147,6 +148,38 @@ gate_worse_way(const struct bmdiff_line *l)
 }
 
 /*
+ * Which sides of line l ran on a busy machine (flag B: on average half
+ * a process or more besides sysmark was runnable as samples started):
+ * GATE_SIDE_OLD, GATE_SIDE_NEW, both, or 0.
+ */
+unsigned
+gate_busy_sides(const struct bmdiff_line *l)
+{
+	unsigned	sides = 0;
+
+	if (l->e[0].flags.busy >= ESTIMATE_BUSY)
+		sides |= GATE_SIDE_OLD;
+	if (l->e[1].flags.busy >= ESTIMATE_BUSY)
+		sides |= GATE_SIDE_NEW;
+	return sides;
+}
+
+/* "both sides", "the old side", "the new side": who ran busy, or "". */
+const char *
+gate_busy_str(unsigned sides)
+{
+	switch (sides) {
+	case GATE_SIDE_OLD | GATE_SIDE_NEW:
+		return "both sides";
+	case GATE_SIDE_OLD:
+		return "the old side";
+	case GATE_SIDE_NEW:
+		return "the new side";
+	}
+	return "";
+}
+
+/*
  * The condition of mask that line l meets, by name, or NULL:
  *   worse         the verdict is worse (significant, and at least -e);
  *   small         significant but under -e (or the floor), and worse;
@@ -155,7 +188,10 @@ gate_worse_way(const struct bmdiff_line *l)
  *                 differ, a side has a single figure, or a figure is
  *                 not a number;
  *   blind         "~", but a change of more than blind:PCT could have
- *                 gone unseen.
+ *                 gone unseen;
+ *   busy          a side ran on a busy machine (flag B): the line is
+ *                 not judged at all, so load alone neither fails nor
+ *                 passes it.
  */
 const char *
 gate_trip(const struct gate *g, const struct bmdiff_line *l)
@@ -166,6 +202,8 @@ gate_trip(const struct gate *g, const struct bmdiff_line *l)
 	if (l->kind != BMDIFF_RANKED || v == SIGNIF_SINGLE ||
 	    v == SIGNIF_INVALID)
 		return mask & GATE_INCOMPARABLE ? "incomparable" : NULL;
+	if ((mask & GATE_BUSY) && gate_busy_sides(l) != 0)
+		return "busy";
 	if ((mask & GATE_WORSE) && v == SIGNIF_WORSE)
 		return "worse";
 	if ((mask & GATE_SMALL) && v == SIGNIF_SMALL && gate_worse_way(l))

@@ -105,7 +105,9 @@ enum bmdiff_kind {
 	BMDIFF_RANKED = 0,
 	BMDIFF_VERSION,		/* workload versions differ: not ranked */
 	BMDIFF_ONLY_OLD,
-	BMDIFF_ONLY_NEW
+	BMDIFF_ONLY_NEW,
+	BMDIFF_BUILD,		/* another build measured it: not ranked */
+	BMDIFF_DIR		/* the sides say the other way is better */
 };
 struct bmdiff_line {
 	struct run_group	 g;
@@ -117,6 +119,7 @@ struct bmdiff_line {
 	int			 vnew;
 	enum bench_dir		 dir;
 	int			 failed;	/* every sample failed there */
+	char			 why[192];	/* BUILD, DIR: ident_differs() */
 	double			 gain;		/* log ratio, > 0 is better */
 	struct signif		 s;
 	struct estimate		 e[2];
@@ -148,6 +151,9 @@ size_t	 bmdiff_ranked(const struct compare_side *a,
 #define GATE_ANY_CHANGE		0x4u
 #define GATE_INCOMPARABLE	0x8u
 #define GATE_BLIND		0x10u
+#define GATE_BUSY		0x20u
+#define GATE_SIDE_OLD		0x1u	/* gate_busy_sides() */
+#define GATE_SIDE_NEW		0x2u
 struct gate {
 	unsigned	mask;		/* GATE_*; 0: no gate */
 	double		blind;		/* blind:PCT, as a fraction */
@@ -155,6 +161,8 @@ struct gate {
 int	 gate_parse(const char *, struct gate *, struct sm_error *);
 const char *gate_trip(const struct gate *, const struct bmdiff_line *);
 void	 gate_str(const struct gate *, char *, size_t);
+unsigned gate_busy_sides(const struct bmdiff_line *);
+const char *gate_busy_str(unsigned);
 double	 gate_missable(const struct bmdiff_line *, size_t, const char **);
 void	 gate_missable_str(double, const char *, char *, size_t);
 

@@ -17,6 +17,7 @@
 /* sysinfo.c */
 void	 sysinfo_collect(struct run *);
 void	 sysinfo_hostname(char *, size_t);
+void	 sysinfo_build(struct run *);
 double	 sysinfo_loadavg(void);
 int	 sysinfo_cpu_times(uint64_t *steal, uint64_t *total);
 int	 sysinfo_ncpu(void);

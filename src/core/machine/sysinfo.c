@@ -360,6 +360,18 @@ sysinfo_hostname(char *buf, size_t len)
 	buf[len - 1] = '\0';
 }
 
+/*
+ * The build that measures: the facts ident.c names a build by (the
+ * workloads' own flags decide Dhrystone and Whetstone).
+ */
+void
+sysinfo_build(struct run *run)
+{
+	run_meta_set(run, "compiler", SYSMARK_CC);
+	run_meta_set(run, "bench_cflags", SYSMARK_BENCH_CFLAGS);
+	run_meta_set(run, "sysmark_version", SYSMARK_VERSION);
+}
+
 /* Record what sysmark can learn about this machine and this moment. */
 void
 sysinfo_collect(struct run *run)
@@ -390,11 +402,8 @@ sysinfo_collect(struct run *run)
 	if ((la = sysinfo_loadavg()) >= 0)
 		sysinfo_set_num(run, "load_average", la, "%.2f");
 	sysinfo_set_num(run, "users", sysinfo_users(), "%.0f");
-	run_meta_set(run, "compiler", SYSMARK_CC);
 	run_meta_set(run, "cflags", SYSMARK_CFLAGS);
-	/* The workloads' own flags decide Dhrystone and Whetstone. */
-	run_meta_set(run, "bench_cflags", SYSMARK_BENCH_CFLAGS);
-	run_meta_set(run, "sysmark_version", SYSMARK_VERSION);
+	sysinfo_build(run);
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 	run_meta_set(run, "date", buf);
 	sysinfo_commit(run);

@@ -141,6 +141,7 @@ command_bench_init(struct command *cmd)
 	b->group = "Commands";
 	b->unit = cmd->unit;
 	b->dir = cmd->dir;
+	cmd->version = command_version(cmd);
 	b->version = cmd->version;
 	b->desc = cmd->text;
 	b->scale = cmd->scale;

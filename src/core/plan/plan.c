@@ -354,6 +354,21 @@ plan_put_tests(const struct plan *p, struct run *run)
 	sbuf_free(&sb);
 }
 
+/*
+ * "dir:ID": which way is better for each test, as this build measures
+ * it, so the file says it by itself (ident.c reads it first).
+ */
+static void
+plan_put_dirs(const struct plan *p, struct run *run)
+{
+	char	key[64];
+
+	for (size_t i = 0; i < p->nbench; i++) {
+		snprintf(key, sizeof key, "dir:%s", p->benches[i]->id);
+		run_meta_set(run, key, ident_dir_name(p->benches[i]->dir));
+	}
+}
+
 /* "1,2": the copies values, as -c takes them. */
 static void
 plan_put_copies(const struct plan *p, struct run *run)
@@ -395,6 +410,7 @@ void
 plan_write(const struct plan *p, struct run *run)
 {
 	plan_put_tests(p, run);
+	plan_put_dirs(p, run);
 	plan_put_copies(p, run);
 	plan_put_double(run, "duration", p->duration);
 	plan_put_int(run, "samples", p->samples);

@@ -136,7 +136,7 @@ json_run_test(const struct run *run, const struct run_group *g)
 	json_out_int(o, "version", s != NULL ? s->version : 0);
 	json_out_int(o, "copies", g->copies);
 	/* As compare takes it: a command test's or an import's too. */
-	json_out_bool(o, "higher_is_better", runset_dir(&run, 1, g->test) ==
+	json_out_bool(o, "higher_is_better", ident_dir(&run, 1, g->test) ==
 	    BENCH_HIGHER);
 	json_out_set(o, "estimate", json_run_estimate(run, g));
 	json_out_set(o, "stats", json_run_stats(run, g));

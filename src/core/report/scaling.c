@@ -76,7 +76,7 @@ scaling_curve(const struct run *run, const char *test,
     struct scaling_point **out)
 {
 	const struct run *const	 one[1] = { run };
-	enum bench_dir		 dir = runset_dir(one, 1, test);
+	enum bench_dir		 dir = ident_dir(one, 1, test);
 	struct run_group	*g;
 	struct stats		 st;
 	size_t			 ng = run_groups(run, &g), n = 0;
@@ -256,7 +256,7 @@ scaling_table(const struct run *run)
 	table_add_col(t, "FAIR", TABLE_RIGHT);
 	table_add_col(t, "SPEEDUP (# measured, | ideal)", TABLE_LEFT);
 	for (size_t i = 0; i < nt; i++) {
-		enum bench_dir	dir = runset_dir(one, 1, tests[i]);
+		enum bench_dir	dir = ident_dir(one, 1, tests[i]);
 
 		n = scaling_curve(run, tests[i], &p);
 		table_add_section(t, "%s (%s%s)", label_title_in(one, 1,

@@ -88,7 +88,7 @@ scan_table(const struct run *run)
 		unit = run_test_unit(run, cc[i].test[0]);
 		table_add_section(t, "%s against {%s} (%s, %s is better)",
 		    cc[i].base, cc[i].name, unit != NULL ? unit : "?",
-		    runset_dir(one, 1, cc[i].test[0]) == BENCH_LOWER ?
+		    ident_dir(one, 1, cc[i].test[0]) == BENCH_LOWER ?
 		    "lower" : "higher");
 		scan_rows(t, run, &cc[i]);
 	}

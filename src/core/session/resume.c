@@ -92,11 +92,25 @@ resume_versions(const struct resume *rs, const char *path,
     struct sm_error *err)
 {
 	const char	*v = run_meta_get(&rs->run, "sysmark_version");
+	struct run	 here;
+	char		 why[192];
+	int		 other;
 
 	if (v != NULL && strcmp(v, SYSMARK_VERSION) != 0) {
 		sm_error_set(err, "%s: measured by sysmark %s, this is %s: "
 		    "resume it with that version, or start a new run", path,
 		    v, SYSMARK_VERSION);
+		return -1;
+	}
+	/* One figure must never hold the samples of two builds. */
+	run_init(&here);
+	sysinfo_build(&here);
+	other = ident_build_differs(&rs->run, "the run's", &here,
+	    "this sysmark's", why, sizeof why);
+	run_free(&here);
+	if (other) {
+		sm_error_set(err, "%s: %s: resume it with the build that "
+		    "measured it, or start a new run", path, why);
 		return -1;
 	}
 	for (size_t i = 0; i < rs->run.nsamples; i++) {
