@@ -97,10 +97,17 @@ ti_slower(struct history *h, const char *dir, double step)
 {
 	struct run	run;
 	char		path[64], date[64];
+	uint64_t	seed = 1;
 
 	for (int i = 0; i < 24; i++) {
 		ti_run(&run, "mycmd", "s", i >= 12 ? step : 1.0, dir);
-		run.samples[i % 6].value *= 1 + 0.001 * (i % 5);
+		/* each sample off by its own +-0.4%, as samples are */
+		for (size_t k = 0; k < run.nsamples; k++) {
+			seed = seed * 6364136223846793005ULL +
+			    1442695040888963407ULL;
+			run.samples[k].value *= 1 + 0.008 *
+			    ((double)(seed >> 11) / 9007199254740992.0 - 0.5);
+		}
 		snprintf(date, sizeof date, "2026-11-%02dT10:00:00+0000",
 		    i + 1);
 		run_meta_set(&run, "date", date);

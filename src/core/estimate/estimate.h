@@ -142,6 +142,7 @@ int	 runset_version_differs(int a, int b);
 /* ident.c: a test's identity and direction, as its run file says */
 struct ident {
 	enum bench_dir	dir;
+	int		recorded;	/* the file says dir itself */
 	char		unit[8];
 	int		version;
 	char		build[192];	/* sysmark, compiler, bench_cflags */

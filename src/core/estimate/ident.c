@@ -196,6 +196,7 @@ ident_test(const struct run *run, const char *test, struct ident *id)
 
 	memset(id, 0, sizeof *id);
 	id->dir = ident_dir(&one, 1, test);
+	id->recorded = ident_recorded_dir(run, test) >= 0;
 	snprintf(id->unit, sizeof id->unit, "%s", u != NULL ? u : "");
 	for (size_t i = 0; i < run->nsamples; i++)
 		if (strcmp(run->samples[i].test, test) == 0) {
@@ -223,7 +224,8 @@ ident_differs(const struct run *a, const struct run *b, const char *test,
 		    y.version, x.version);
 		return 1;
 	}
-	if (x.dir != y.dir) {
+	/* A file that recorded nothing contradicts none. */
+	if (x.recorded && y.recorded && x.dir != y.dir) {
 		snprintf(why, len, "%s is better now, %s before",
 		    ident_dir_name(y.dir), ident_dir_name(x.dir));
 		return 1;

@@ -86,7 +86,8 @@ bmdiff_ident(const struct bmdiff *d, struct bmdiff_line *l)
 		return BMDIFF_RANKED;
 	ident_test(a, l->g.test, &x);
 	ident_test(b, l->g.test, &y);
-	return x.dir != y.dir ? BMDIFF_DIR : BMDIFF_BUILD;
+	return x.recorded && y.recorded && x.dir != y.dir ? BMDIFF_DIR :
+	    BMDIFF_BUILD;
 }
 
 static void

@@ -229,30 +229,6 @@ command_hash(const char *text, int shell)
 	return (int)(h & 0x7fffffff);
 }
 
-/*
- * A command's workload version: its text and how it is run, and its
- * suite's setup and cleanup when it has them (what the setup prepares
- * is part of what is measured: a changed one is another test, never a
- * "worse" one).  Without them it is the hash command_ident() gives, so
- * an import of the same command is the same test.
- */
-int
-command_version(const struct command *cmd)
-{
-	uint32_t	h = (uint32_t)command_hash(cmd->text, cmd->shell);
-	const char	*part[2] = { cmd->setup, cmd->cleanup };
-
-	if (cmd->setup == NULL && cmd->cleanup == NULL)
-		return (int)h;
-	for (int k = 0; k < 2; k++) {
-		h = (h ^ (unsigned char)(k ? 'c' : 'u')) * 16777619u;
-		for (const char *p = part[k] != NULL ? part[k] : ""; *p != '\0';
-		    p++)
-			h = (h ^ (unsigned char)*p) * 16777619u;
-	}
-	return (int)(h & 0x7fffffff);
-}
-
 /* A name from the program's base name, as ids may be spelled. */
 static void
 command_derive_name(const char *prog, char *name, size_t len)

@@ -18,6 +18,7 @@
 /* SPDX-License-Identifier: MIT */
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,31 @@ command_teardown(struct bench_ctx *ctx)
 	free(st);
 }
 
+/*
+ * A command's workload version: its text and how it is run, and its
+ * suite's setup and cleanup when it has them (what the setup prepares
+ * is part of what is measured: a changed one is another test, never a
+ * "worse" one), over the hash of the text command.c gave it.  Without
+ * them it is that hash, as command_ident() gives it, so an import of the
+ * same command is the same test.
+ */
+static int
+command_version(const struct command *cmd)
+{
+	uint32_t	h = (uint32_t)cmd->version;
+	const char	*part[2] = { cmd->setup, cmd->cleanup };
+
+	if (cmd->setup == NULL && cmd->cleanup == NULL)
+		return (int)h;
+	for (int k = 0; k < 2; k++) {
+		h = (h ^ (unsigned char)(k ? 'c' : 'u')) * 16777619u;
+		for (const char *p = part[k] != NULL ? part[k] : ""; *p != '\0';
+		    p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+	}
+	return (int)(h & 0x7fffffff);
+}
+
 /* Fill in the command's test: cmd must not move from now on. */
 void
 command_bench_init(struct command *cmd)
@@ -141,8 +167,7 @@ command_bench_init(struct command *cmd)
 	b->group = "Commands";
 	b->unit = cmd->unit;
 	b->dir = cmd->dir;
-	cmd->version = command_version(cmd);
-	b->version = cmd->version;
+	b->version = command_version(cmd);
 	b->desc = cmd->text;
 	b->scale = cmd->scale;
 	b->setup = command_setup;

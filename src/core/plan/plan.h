@@ -202,7 +202,6 @@ int	 command_parse(struct command *, const char *,
 	     const struct command_opts *, struct sm_error *);
 void	 command_free(struct command *);
 void	 command_ident(const char *, char [32], int *);
-int	 command_version(const struct command *);
 int	 command_param_range(struct command_param *, const char *name,
 	     const char *lo, const char *hi, const char *step,
 	     struct sm_error *);
