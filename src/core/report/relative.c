@@ -83,8 +83,8 @@ relative_gather(const struct run *run, struct relative_one **v)
 		    !isfinite(estimate_ci(&o->e, 0.05)))
 			continue;
 		if (n > 0 && (strcmp(o->unit, (*v)[0].unit) != 0 ||
-		    runset_dir(&run, 1, o->test) !=
-		    runset_dir(&run, 1, (*v)[0].test)))
+		    ident_dir(&run, 1, o->test) !=
+		    ident_dir(&run, 1, (*v)[0].test)))
 			continue;
 		n++;
 	}
@@ -126,7 +126,7 @@ report_relative(const struct run *run, struct table *t)
 		free(v);
 		return;
 	}
-	lower = runset_dir(&run, 1, v[0].test) == BENCH_LOWER;
+	lower = ident_dir(&run, 1, v[0].test) == BENCH_LOWER;
 	for (size_t i = 1; i < n; i++)
 		if (lower ? v[i].e.mean < v[best].e.mean :
 		    v[i].e.mean > v[best].e.mean)
