@@ -145,6 +145,22 @@ test_series_order(void **state)
 	history_free(&h);
 }
 
+/* A date the calendar lacks is no date: --since 2026-02-30 is refused. */
+static void
+test_since_real_dates(void **state)
+{
+	(void)state;
+	assert_true(rundate_parse("2026-02-30") < 0);
+	assert_true(rundate_parse("2026-04-31") < 0);
+	assert_true(rundate_parse("2026-02-29") < 0);
+	assert_true(rundate_parse("2028-02-29") >= 0);
+	assert_true(rundate_parse("2100-02-29") < 0);
+	assert_true(rundate_parse("2000-02-29") >= 0);
+	assert_int_equal(rundate_parse("2026-03-01") - rundate_parse(
+	    "2026-02-28"), 86400);
+	assert_true(rundate_parse("2026-12-31T23:59:59+0000") >= 0);
+}
+
 /* ---- Files read around, and the index ---- */
 
 struct th_warn {
@@ -556,6 +572,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_series_never_mix),
 		cmocka_unit_test(test_series_order),
+		cmocka_unit_test(test_since_real_dates),
 		cmocka_unit_test(test_host_correlation),
 		cmocka_unit_test(test_bad_files_read_around),
 		cmocka_unit_test(test_index_sees_changes),

@@ -24,6 +24,18 @@ rundate_days(long y, long m, long d)
 	return era * 146097 + doe - 719468;
 }
 
+/* The days month m (1-12) of year y has, so 2026-02-30 is no date. */
+static int
+rundate_month_days(int y, int m)
+{
+	static const int	days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
+				    31, 30, 31 };
+	int			leap = (y % 4 == 0 && y % 100 != 0) ||
+				    y % 400 == 0;
+
+	return days[m - 1] + (m == 2 && leap);
+}
+
 /*
  * A run's date as run writes it, 2026-12-01T10:00:00+0000 (the offset
  * optional), or a day, 2026-12-01; seconds since the epoch, or -1.
@@ -37,7 +49,8 @@ rundate_parse(const char *s)
 	if (s == NULL)
 		return -1;
 	got = sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n);
-	if (got != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+	if (got != 3 || mo < 1 || mo > 12 || d < 1 ||
+	    d > rundate_month_days(y, mo))
 		return -1;
 	s += n;
 	if (*s == 'T' || *s == ' ') {
