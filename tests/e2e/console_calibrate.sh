@@ -58,7 +58,7 @@ e2e_wait "compare: the second against the first, ranked by change"
 # ("-" without a profile).  The interval's two ends push it past 80
 # columns: l scrolls the table sideways, the test column staying.
 e2e_wait "^syscall "
-e2e_keys l
+e2e_keys l l
 e2e_wait "^syscall .*  [0-9.]*/[0-9]"
 e2e_shot compare-profile
 e2e_keys q
