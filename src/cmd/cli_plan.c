@@ -241,7 +241,7 @@ cli_plan_line(const struct cmd_opts *m, const struct bench *b, int copies,
 		snprintf(each, sizeof each, "%g s", m->plan.duration);
 	/*
 	 * A suite's title (or a command) is a file's: made visible.  A
-	 * users run's mix has no title: its id alone.
+	 * test without a title: its id alone.
 	 */
 	title = xvisible(b->title != NULL ? b->title : "", 0);
 	fprintf(fp, "  %s%s%s, %d %s, %d x %s%s\n", b->id, *title != '\0' ?

@@ -75,6 +75,7 @@ cmd_users(int argc, char **argv, const char *argv0)
 	if (rc == 0)
 		rc = cmd_check_out(&m);
 	if (rc == 0) {
+		users_bench(&mix, &m.users);
 		users_plan_counts(&m.plan, &mix, m.plan.copies,
 		    m.users_given ? m.plan.ncopies : 0);
 		m.mix = &mix;

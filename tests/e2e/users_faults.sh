@@ -60,6 +60,8 @@ grep -q 'Left running' "$out" && fail "3: an ordinary run ended processes"
 printf 'kind,what,iterations,think\ncommand,true,1,6\n' >"$tmp/think.csv"
 users "$tmp/think.csv" -u 1 -d 0.1 -n 1
 [ "$rc" -eq 0 ] || fail "11: status $rc"
+grep -q '^  users: Simulated users, all steps, 1 copy' "$err" ||
+    fail "11: the plan does not name the users test"
 grep -q 'timed out' "$err" "$out" && fail "11: a sample timed out"
 grep -q '^Simulated users.*steps/m' "$out" || fail "11: no figure"
 

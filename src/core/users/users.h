@@ -54,6 +54,7 @@ size_t	 mix_list(const char *, char ***);
 /* users.c: U users running a mix at once, as one runner test */
 #define USERS_SAMPLES		3	/* users -n, the console's too */
 void	 users_plan_init(struct plan *, const struct bench *);
+void	 users_bench(const struct mix *, struct bench *);
 void	 users_plan_counts(struct plan *, const struct mix *, const int *,
 	     size_t);
 void	 users_prepare(const struct plan *, struct runner_env *,
