@@ -12,6 +12,11 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
+#include "ui_report.h"
+#include "ui_source.h"
+#include "ui_view.h"
+#include "w.h"
 
 /* The screen's own state (struct ui's compare). */
 struct scr_compare {
@@ -206,7 +211,7 @@ scr_compare_key(struct ui *ui, int c)
 			scr_compare_open(ui, &ui->src[cmp->cur]);
 		return 1;
 	case 'r':
-		if (ui->live.have_run) {
+		if (ui->live->have_run) {
 			ui_view_live(ui);
 			ui_switch(ui, UI_SCR_RESULTS);
 		} else
@@ -345,9 +350,10 @@ scr_compare_draw(struct ui *ui)
 
 /*
  * Show t, built elsewhere (the Hosts screen's fleet, side by side), as
- * the table; the screen takes it.  Called once the screen is entered.
+ * the table; the screen takes it.  ui_show_table() calls it once the
+ * screen is entered.
  */
-void
+static void
 scr_compare_show_table(struct ui *ui, struct table *t)
 {
 	table_free(ui->compare->table);
@@ -376,6 +382,7 @@ const struct ui_screen scr_compare = {
 	.help = scr_compare_help,
 	.enter = scr_compare_enter,
 	.key = scr_compare_key,
+	.show_table = scr_compare_show_table,
 	.draw = scr_compare_draw,
 	.init = scr_compare_init,
 	.free = scr_compare_free,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "w.h"
 
 #define SCR_HISTORY_NAME	14	/* columns of the test's name */
 #define SCR_HISTORY_SPARK	30	/* of its sparkline: the newest runs */

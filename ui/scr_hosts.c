@@ -3,22 +3,21 @@
  * list's keys, and run the tests chosen on the select screen on every
  * picked host at once over ssh: the same fleet run as `sysmark fleet run`
  * (src/core/fleet/fleet_run.c), which keeps the runs, logs and fleet.csv
- * in results/fleet-DATE/ from its start; this screen only begins it,
- * draws what it tells (one line per host: its status, current test,
- * samples done and last figure) and, at its end, shows the hosts side by
- * side on the compare screen.  The screen's state lives here (struct
- * scr_hosts); ui.c only polls its pipes and steps it.
+ * in results/fleet-DATE/ from its start; this screen only begins it (as
+ * a job of the loop's, ui_fleet.c), draws what it tells (one line per
+ * host: its status, current test, samples done and last figure) and,
+ * hearing of its end (UI_EV_FLEET_END), shows the hosts side by side on
+ * the compare screen.  The screen's state lives here (struct scr_hosts).
  */
 /* SPDX-License-Identifier: MIT */
 
-#include <errno.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ui.h"
+#include "ui_choice.h"
+#include "ui_fleet.h"
 #include "../src/core/core.h"
 
 struct scr_hosts {
@@ -27,12 +26,6 @@ struct scr_hosts {
 	int			  loaded;
 	unsigned char		 *sel;		/* one flag per host */
 	int			  cur, top;
-	/* The fleet in flight, as it last told. */
-	struct fleet_run	 *run;
-	int			  stop;
-	struct fleet_view	 *views;
-	size_t			  n;
-	char			  dir[PATH_MAX], id[64];
 };
 
 static const struct ui_key scr_hosts_help[] = {
@@ -93,37 +86,11 @@ scr_hosts_enter(struct ui *ui)
 {
 	struct scr_hosts	*h = scr_hosts_get(ui);
 
-	if (!h->loaded && h->run == NULL)
+	if (!h->loaded && !ui_fleet_running(ui))
 		scr_hosts_open(ui);
 }
 
 /* ---- The fleet ---- */
-
-/* What the fleet tells: each host's line, its notes as messages. */
-static void
-scr_hosts_on_event(const struct fleet_event *ev, void *arg)
-{
-	struct ui		*ui = arg;
-	struct scr_hosts	*h = scr_hosts_get(ui);
-
-	switch (ev->kind) {
-	case FLEET_EV_BEGIN:
-		free(h->views);
-		h->n = ev->nhosts;
-		h->views = xcalloc(h->n + 1, sizeof *h->views);
-		snprintf(h->dir, sizeof h->dir, "%s", ev->dir);
-		snprintf(h->id, sizeof h->id, "%s", ev->id);
-		break;
-	case FLEET_EV_HOST:
-		h->views[ev->host] = *ev->view;
-		break;
-	case FLEET_EV_NOTE:
-		ui_message(ui, "%s", ev->text);
-		break;
-	case FLEET_EV_END:
-		break;
-	}
-}
 
 /*
  * Start the fleet: the select screen's choice on the picked hosts; a
@@ -135,9 +102,8 @@ scr_hosts_run(struct ui *ui)
 	struct scr_hosts	*h = scr_hosts_get(ui);
 	struct fleet_conf	 c;
 	struct plan		 plan;
-	struct sm_error		 err;
 
-	if (ui_running(ui) || h->run != NULL) {
+	if (ui_running(ui) || ui_fleet_running(ui)) {
 		ui_message(ui, "a run goes on: wait for it, or c stops it");
 		return;
 	}
@@ -157,86 +123,52 @@ scr_hosts_run(struct ui *ui)
 	c.pick = h->sel;
 	c.self = ui->self;
 	c.plan = &plan;
-	c.on_event = scr_hosts_on_event;
-	c.arg = ui;
-	h->stop = 0;
-	if ((h->run = fleet_run_begin(&c, &err)) == NULL)
-		ui_message(ui, "%s", err.msg);
+	ui_fleet_begin(ui, &c);
 	plan_free(&plan);
 }
 
 /* The fleet ended: the hosts that gave a run side by side. */
 static void
-scr_hosts_finish(struct ui *ui, struct scr_hosts *h)
+scr_hosts_finish(struct ui *ui, const char *dir)
 {
 	const struct run	**rp;
 	struct fleet_dir	  d;
 	struct compare_opts	  o;
 	struct sm_error		  err;
 
-	fleet_run_end(h->run);
-	h->run = NULL;
-	if (fleet_dir_load(&d, h->dir, NULL, 0, FLEET_DIR_RUNS, NULL,
+	if (fleet_dir_load(&d, dir, NULL, 0, FLEET_DIR_RUNS, NULL,
 	    ui->self, &err) != 0) {
 		ui_message(ui, "%s", err.msg);
 		return;
 	}
-	ui_message(ui, "the fleet's runs are in %s", h->dir);
+	ui_message(ui, "the fleet's runs are in %s", dir);
 	if (d.nruns >= 1) {
 		rp = xcalloc(d.nruns, sizeof *rp);
 		for (size_t i = 0; i < d.nruns; i++)
 			rp[i] = &d.runs[i];
 		compare_opts_default(&o);
-		ui_switch(ui, UI_SCR_COMPARE);
-		scr_compare_show_table(ui, compare_side_by_side_opts(rp,
+		ui_show_table(ui, UI_SCR_COMPARE, compare_side_by_side_opts(rp,
 		    d.names, d.nruns, &o));
 		free(rp);
 	}
 	fleet_dir_free(&d);
 }
 
-/* ---- What ui.c calls ---- */
-
-/* Is a fleet running? */
-int
-scr_hosts_running(const struct ui *ui)
+static void
+scr_hosts_on_event(struct ui *ui, const struct ui_event *ev)
 {
-	return ui->hosts != NULL && ui->hosts->run != NULL;
+	if (ev->kind == UI_EV_FLEET_END)
+		scr_hosts_finish(ui, ev->dir);
 }
 
-/* The running fleet's pipes into pfd (room for max); how many. */
-size_t
-scr_hosts_fds(struct ui *ui, struct pollfd *pfd, size_t max)
-{
-	int	ms;
-
-	if (!scr_hosts_running(ui))
-		return 0;
-	return fleet_run_fds(ui->hosts->run, pfd, max, &ms);
-}
-
-/* Move the fleet on (never blocks); at its end, the compare screen. */
-void
-scr_hosts_step(struct ui *ui)
-{
-	struct scr_hosts	*h = ui->hosts;
-
-	if (scr_hosts_running(ui) && fleet_run_step(h->run, h->stop))
-		scr_hosts_finish(ui, h);
-}
-
-/* At the console's end: a fleet still running is stopped (bounded). */
-void
+static void
 scr_hosts_free(struct ui *ui)
 {
 	struct scr_hosts	*h = ui->hosts;
 
 	if (h == NULL)
 		return;
-	if (h->run != NULL)
-		fleet_run_end(h->run);
 	fleet_inv_free(&h->inv);
-	free(h->views);
 	free(h->sel);
 	free(h);
 	ui->hosts = NULL;
@@ -250,9 +182,9 @@ scr_hosts_key(struct ui *ui, int c)
 	struct scr_hosts	*h = scr_hosts_get(ui);
 	int			 n = (int)h->inv.nhosts;
 
-	if (h->run != NULL) {
+	if (ui_fleet_running(ui)) {
 		if (c == 'c')
-			h->stop = 1;
+			ui_fleet_stop(ui);
 		return c == 'c';
 	}
 	if (ui_scroll_key(c, &h->cur, NULL)) {
@@ -319,6 +251,7 @@ static void
 scr_hosts_draw(struct ui *ui)
 {
 	struct scr_hosts	*h = scr_hosts_get(ui);
+	const struct ui_fleet	*f = ui->fleet;
 	int			 body = LINES - 4;
 	size_t			 k = 0;
 
@@ -326,14 +259,14 @@ scr_hosts_draw(struct ui *ui)
 		k += h->sel[i];
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- hosts: %s",
 	    h->loaded ? h->path : "(no inventory: i opens one)");
-	if (h->run != NULL) {
+	if (ui_fleet_running(ui)) {
 		ui_printf(ui, 1, 0, COLS, UI_NATTR, "fleet %s, %zu host(s): "
-		    "c stops every host, keeping what finished", h->id, h->n);
+		    "c stops every host, keeping what finished", f->id, f->n);
 		ui_printf(ui, 2, 0, COLS, UI_A_SECTION, "%-16s %-14s %-14s "
 		    "%7s  %-14s %s", "HOST", "STATUS", "TEST", "SAMPLES",
 		    "LAST", "REASON");
-		for (size_t i = 0; i < h->n && (int)i < body; i++)
-			scr_hosts_draw_host(ui, 3 + (int)i, &h->views[i]);
+		for (size_t i = 0; i < f->n && (int)i < body; i++)
+			scr_hosts_draw_host(ui, 3 + (int)i, &f->views[i]);
 		return;
 	}
 	ui_printf(ui, 1, 0, COLS, UI_NATTR, "%zu of %zu host(s) picked; "
@@ -351,5 +284,7 @@ const struct ui_screen scr_hosts = {
 	.help = scr_hosts_help,
 	.enter = scr_hosts_enter,
 	.key = scr_hosts_key,
+	.on_event = scr_hosts_on_event,
 	.draw = scr_hosts_draw,
+	.free = scr_hosts_free,
 };

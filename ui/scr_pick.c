@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
+#include "ui_source.h"
+#include "ui_view.h"
 
 /* The screen's own state (struct ui's pick). */
 struct scr_pick {
@@ -30,8 +33,8 @@ scr_pick_list(const struct ui *ui, int *v)
 	for (size_t i = 0; i < ui->nsrc; i++) {
 		const struct ui_source	*s = &ui->src[i];
 
-		if (s->kind == UI_SRC_CURRENT || (ui->live.saved &&
-		    !ui_view_saved(ui) && strcmp(s->path, ui->live.path) == 0))
+		if (s->kind == UI_SRC_CURRENT || (ui->live->saved &&
+		    !ui_view_saved(ui) && strcmp(s->path, ui->live->path) == 0))
 			continue;
 		if (ui_contains(s->name, f) ||
 		    (s->about != NULL && ui_contains(s->about, f)))

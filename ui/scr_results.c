@@ -20,6 +20,11 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
+#include "ui_report.h"
+#include "ui_source.h"
+#include "ui_view.h"
+#include "w.h"
 
 #define SCR_RESULTS_BAR_W	18	/* columns kept right of the ratios */
 #define SCR_RESULTS_LABEL_MAX	64	/* bytes, as run -l allows */
@@ -150,8 +155,8 @@ scr_results_enter(struct ui *ui)
 static void
 scr_results_saved(struct ui *ui, const char *path)
 {
-	snprintf(ui->live.path, sizeof ui->live.path, "%s", path);
-	ui->live.saved = 1;
+	snprintf(ui->live->path, sizeof ui->live->path, "%s", path);
+	ui->live->saved = 1;
 	ui_message(ui, "saved %s", path);
 	ui_source_scan(ui);
 	scr_results_reference(ui);
@@ -164,7 +169,7 @@ scr_results_replace(struct ui *ui, const char *answer)
 	struct sm_error	 err;
 
 	(void)answer;
-	if (csvstore_save(&ui->live.run, path, 1, &err) != 0)
+	if (csvstore_save(&ui->live->run, path, 1, &err) != 0)
 		ui_message(ui, "%s", err.msg);
 	else
 		scr_results_saved(ui, path);
@@ -188,7 +193,7 @@ scr_results_save_named(struct ui *ui, const char *name)
 		    "one %zu", SCR_RESULTS_LABEL_MAX, strlen(name));
 		return;
 	}
-	if (paths_default_run(ui->self[0] ? ui->self : NULL, &ui->live.run,
+	if (paths_default_run(ui->self[0] ? ui->self : NULL, &ui->live->run,
 	    path, sizeof path, &err) != 0) {
 		ui_message(ui, "%s", err.msg);
 		return;
@@ -197,7 +202,7 @@ scr_results_save_named(struct ui *ui, const char *name)
 	at = slash != NULL ? (size_t)(slash - path) + 1 : 0;
 	label = paths_label(name);
 	snprintf(path + at, sizeof path - at, "%s.csv", label);
-	run_meta_set(&ui->live.run, "label", label);
+	run_meta_set(&ui->live->run, "label", label);
 	free(label);
 	scr_results_save_as(ui, path);
 }
@@ -218,8 +223,8 @@ scr_results_save_as(struct ui *ui, const char *path)
 		return;
 	}
 	/* The file the run was saved in as it ended: saved again. */
-	if (csvstore_save(&ui->live.run, path, ui->live.saved &&
-	    strcmp(path, ui->live.path) == 0, &err) == 0) {
+	if (csvstore_save(&ui->live->run, path, ui->live->saved &&
+	    strcmp(path, ui->live->path) == 0, &err) == 0) {
 		scr_results_saved(ui, path);
 		return;
 	}
@@ -241,12 +246,12 @@ scr_results_save(struct ui *ui)
 	struct sm_error	err;
 	char		path[PATH_MAX];
 
-	if (paths_default_run(ui->self[0] ? ui->self : NULL, &ui->live.run,
+	if (paths_default_run(ui->self[0] ? ui->self : NULL, &ui->live->run,
 	    path, sizeof path, &err) != 0) {
 		ui_message(ui, "%s", err.msg);
 		return;
 	}
-	ui_ask(ui, 0, "save as:", ui->live.saved ? ui->live.path : path,
+	ui_ask(ui, 0, "save as:", ui->live->saved ? ui->live->path : path,
 	    scr_results_save_as);
 }
 
@@ -254,7 +259,7 @@ scr_results_save(struct ui *ui)
 static void
 scr_results_live(struct ui *ui)
 {
-	if (!ui->live.have_run) {
+	if (!ui->live->have_run) {
 		ui_message(ui, "no run yet: n goes to the select screen");
 		return;
 	}
@@ -484,7 +489,7 @@ scr_results_detail(struct ui *ui, int y, int n, int h)
 static void
 scr_results_draw(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	struct ui_rect	 r = ui_body();
 	int		 n;
 

@@ -13,6 +13,9 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
+#include "ui_view.h"
+#include "w.h"
 
 /* The screen's own state (struct ui's run). */
 struct scr_run {
@@ -27,11 +30,37 @@ static const struct ui_key scr_run_help[] = {
 	{ NULL, NULL }
 };
 
-/* The run is over: its results. */
+/* A run begins (ui_live_begin()): its first finished test in view. */
 static void
-scr_run_on_event(struct ui *ui, const struct runner_event *ev)
+scr_run_restart(struct ui *ui)
 {
-	if (ev->type == RUNNER_EV_FINISHED) {
+	if (ui->run == NULL)
+		return;
+	ui->run->top = 0;
+	ui->run->follow = 1;
+}
+
+/* A test finished: the newest in view, unless scrolled away from it. */
+static void
+scr_run_finished(struct ui *ui)
+{
+	if (ui->run != NULL && ui->run->follow)
+		ui->run->top = INT_MAX / 2;
+}
+
+/* What the live run tells: a start, a test done, the end. */
+static void
+scr_run_on_event(struct ui *ui, const struct ui_event *ev)
+{
+	if (ev->kind == UI_EV_RUN_BEGIN)
+		scr_run_restart(ui);
+	if (ev->kind != UI_EV_RUN)
+		return;
+	/* The table lists finished tests only, newest in view. */
+	if (ev->run->type == RUNNER_EV_BENCH_DONE)
+		scr_run_finished(ui);
+	/* Shown when the run ends: its results. */
+	if (ev->run->type == RUNNER_EV_FINISHED && ui->scr_id == UI_SCR_RUN) {
 		ui_view_live(ui);
 		ui_switch(ui, UI_SCR_RESULTS);
 	}
@@ -43,16 +72,14 @@ static void
 scr_run_skip_done(struct ui *ui, const char *answer)
 {
 	(void)answer;
-	if (ui_running(ui))
-		session_skip_test(ui->live.session);
+	ui_live_skip(ui);
 }
 
 static void
 scr_run_abort_done(struct ui *ui, const char *answer)
 {
 	(void)answer;
-	if (ui_running(ui))
-		session_cancel(ui->live.session);
+	ui_live_cancel(ui);
 }
 
 static int
@@ -99,7 +126,7 @@ scr_run_in_sample(const struct ui_live *l)
 static void
 scr_run_draw_progress(struct ui *ui, int y)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	double		 in = scr_run_in_sample(l), left;
 	char		 a[32], label[96];
 	int		 w = COLS - 8;
@@ -128,7 +155,7 @@ scr_run_draw_progress(struct ui *ui, int y)
 static void
 scr_run_draw_samples(struct ui *ui, int y, const unsigned char *flag)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	char		 v[64], cell[80];
 	int		 x = 9, line = 0, w;
 	size_t		 from = 0;
@@ -157,7 +184,7 @@ scr_run_draw_samples(struct ui *ui, int y, const unsigned char *flag)
 static void
 scr_run_draw_spread(struct ui *ui, int y)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	struct stats	 st;
 	unsigned char	*flag = xcalloc(l->nvalues + 1, 1);
 	char		 mean[64], lo[64], hi[64];
@@ -216,7 +243,7 @@ scr_run_where(const struct ui_live *l, char *buf, size_t len)
 static void
 scr_run_draw_current(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	char		 each[48], where[64];
 
 	if (l->bench == NULL) {
@@ -245,7 +272,7 @@ static void
 scr_run_draw_finished(struct ui *ui)
 {
 	struct scr_run	*s = ui->run;
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	struct ui_rect	 r = ui_body();
 	int		 n, bottom;
 
@@ -272,7 +299,7 @@ scr_run_draw_finished(struct ui *ui)
 static void
 scr_run_draw(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 	char		 el[32];
 
 	ui_format_secs((double)(sm_now_ns() - l->t_run) / 1e9, el, sizeof el);
@@ -286,28 +313,6 @@ scr_run_draw(struct ui *ui)
 	if (l->error[0] != '\0')
 		ui_printf(ui, 10, 0, COLS, UI_A_WARN, "%s", l->error);
 	scr_run_draw_finished(ui);
-}
-
-/*
- * A run begins (ui_live_begin()): its first finished test in view.  Like
- * scr_run_finished(), it does nothing without the screen's state, as
- * when ui_live.c is fed events with no screens (tests/unit/test_live.c).
- */
-void
-scr_run_restart(struct ui *ui)
-{
-	if (ui->run == NULL)
-		return;
-	ui->run->top = 0;
-	ui->run->follow = 1;
-}
-
-/* A test finished: the newest in view, unless scrolled away from it. */
-void
-scr_run_finished(struct ui *ui)
-{
-	if (ui->run != NULL && ui->run->follow)
-		ui->run->top = INT_MAX / 2;
 }
 
 static void

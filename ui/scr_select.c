@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_choice.h"
+#include "ui_live.h"
+#include "ui_view.h"
 
 #define SCR_SELECT_IDLE_NS	5000000000ULL	/* re-check every 5 s */
 #define SCR_SELECT_TITLE_W	42	/* the title line's own text */
@@ -94,7 +97,7 @@ scr_select_rows(const struct ui *ui, struct scr_select_row *rows)
 		scr_select_put(rows, &n, group, i, -1);
 	}
 	scr_select_put(rows, &n, SCR_SELECT_COMMANDS, -1, -1);
-	for (size_t i = 0; i < ui->choice.cmds.n; i++)
+	for (size_t i = 0; i < ui->choice->cmds.n; i++)
 		scr_select_put(rows, &n, SCR_SELECT_COMMANDS, -1, (int)i);
 	return n;
 }
@@ -104,7 +107,7 @@ scr_select_list(const struct ui *ui, int *n)
 {
 	struct scr_select_row	*rows;
 
-	rows = xcalloc(registry_count() * 2 + 1 + ui->choice.cmds.n,
+	rows = xcalloc(registry_count() * 2 + 1 + ui->choice->cmds.n,
 	    sizeof *rows);
 	*n = scr_select_rows(ui, rows);
 	return rows;
@@ -114,7 +117,7 @@ scr_select_list(const struct ui *ui, int *n)
 static void
 scr_select_toggle_group(struct ui *ui, const char *group)
 {
-	struct ui_choice	*c = &ui->choice;
+	struct ui_choice	*c = ui->choice;
 
 	if (strcmp(group, SCR_SELECT_COMMANDS) != 0) {
 		ui_choice_toggle_group(ui, group);
@@ -128,7 +131,7 @@ static void
 scr_select_command_add(struct ui *ui, const char *text, int suite)
 {
 	struct sm_error	err;
-	size_t		n0 = ui->choice.cmds.n;
+	size_t		n0 = ui->choice->cmds.n;
 
 	if (*text == '\0')
 		return;
@@ -137,7 +140,7 @@ scr_select_command_add(struct ui *ui, const char *text, int suite)
 		return;
 	}
 	ui_message(ui, "added %s%s to Commands (selected)",
-	    ui->choice.cmds.cmd[n0]->name, ui->choice.cmds.n - n0 > 1 ?
+	    ui->choice->cmds.cmd[n0]->name, ui->choice->cmds.n - n0 > 1 ?
 	    " and the rest" : "");
 }
 
@@ -166,8 +169,8 @@ scr_select_copies_done(struct ui *ui, const char *text)
 		ui_message(ui, "copies %s", err.msg);
 		return;
 	}
-	memcpy(ui->choice.plan.copies, v, n * sizeof *v);
-	ui->choice.plan.ncopies = n;
+	memcpy(ui->choice->plan.copies, v, n * sizeof *v);
+	ui->choice->plan.ncopies = n;
 }
 
 static void
@@ -181,7 +184,7 @@ scr_select_duration_done(struct ui *ui, const char *text)
 		    "%g", text, PLAN_MIN_DURATION, PLAN_MAX_DURATION);
 		return;
 	}
-	ui->choice.plan.duration = d;
+	ui->choice->plan.duration = d;
 }
 
 static void
@@ -194,7 +197,7 @@ scr_select_samples_done(struct ui *ui, const char *text)
 		    PLAN_MAX_SAMPLES);
 		return;
 	}
-	ui->choice.plan.samples = (int)n;
+	ui->choice->plan.samples = (int)n;
 }
 
 static void
@@ -207,7 +210,7 @@ scr_select_target_done(struct ui *ui, const char *text)
 		    "to below 100", text);
 		return;
 	}
-	ui->choice.plan.target = v / 100;
+	ui->choice->plan.target = v / 100;
 }
 
 static void
@@ -216,9 +219,9 @@ scr_select_copies_text(const struct ui *ui, char *buf, size_t len)
 	size_t	pos = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ui->choice.plan.ncopies && pos < len; i++)
+	for (size_t i = 0; i < ui->choice->plan.ncopies && pos < len; i++)
 		pos += (size_t)snprintf(buf + pos, len - pos, "%s%d",
-		    i > 0 ? "," : "", ui->choice.plan.copies[i]);
+		    i > 0 ? "," : "", ui->choice->plan.copies[i]);
 }
 
 /* The test of a row that is one, a command test's own bench too. */
@@ -228,7 +231,7 @@ scr_select_bench(const struct ui *ui, const struct scr_select_row *r)
 	if (r->test >= 0)
 		return registry_all[r->test];
 	if (r->cmd >= 0)
-		return &ui->choice.cmds.cmd[r->cmd]->bench;
+		return &ui->choice->cmds.cmd[r->cmd]->bench;
 	return NULL;
 }
 
@@ -314,8 +317,8 @@ scr_select_calibrate_done(struct ui *ui, const char *text)
 		    "spread the repeats over 5 minutes", text, PLAN_MAX_DURATION);
 		return;
 	}
-	ui->choice.cal_gap = gap;
-	ui->live.calibrate = 1;
+	ui->choice->cal_gap = gap;
+	ui->live->calibrate = 1;
 	scr_select_run_done(ui, "y");
 }
 
@@ -345,7 +348,7 @@ static void
 scr_select_per_cpu(struct ui *ui)
 {
 	int			 ncpu = sysinfo_ncpu();
-	struct plan		*p = &ui->choice.plan;
+	struct plan		*p = &ui->choice->plan;
 
 	if (p->ncopies == 1 && p->copies[0] == 1 && ncpu > 1)
 		p->copies[0] = ncpu;
@@ -383,17 +386,17 @@ scr_select_settings_key(struct ui *ui, int c)
 		scr_select_per_cpu(ui);
 		return 1;
 	case 'd':
-		snprintf(buf, sizeof buf, "%g", ui->choice.plan.duration);
+		snprintf(buf, sizeof buf, "%g", ui->choice->plan.duration);
 		ui_ask(ui, 0, "seconds per sample:", buf,
 		    scr_select_duration_done);
 		return 1;
 	case 'n':
-		snprintf(buf, sizeof buf, "%d", ui->choice.plan.samples);
+		snprintf(buf, sizeof buf, "%d", ui->choice->plan.samples);
 		ui_ask(ui, 0, "samples per test:", buf,
 		    scr_select_samples_done);
 		return 1;
 	case 'C':
-		snprintf(buf, sizeof buf, "%g", 100 * ui->choice.plan.target);
+		snprintf(buf, sizeof buf, "%g", 100 * ui->choice->plan.target);
 		ui_ask(ui, 0, "95% interval within % (0: fixed samples):", buf,
 		    scr_select_target_done);
 		return 1;
@@ -453,9 +456,9 @@ scr_select_key(struct ui *ui, int c)
 		if (SCR_SELECT_HEADING(&rows[s->cur]))
 			scr_select_toggle_group(ui, rows[s->cur].group);
 		else if (rows[s->cur].cmd >= 0)
-			ui->choice.csel[rows[s->cur].cmd] ^= 1;
+			ui->choice->csel[rows[s->cur].cmd] ^= 1;
 		else
-			ui->choice.sel[rows[s->cur].test] ^= 1;
+			ui->choice->sel[rows[s->cur].test] ^= 1;
 		if (s->cur + 1 < n)
 			s->cur++;
 		break;
@@ -480,7 +483,7 @@ scr_select_key(struct ui *ui, int c)
 		ui_switch(ui, UI_SCR_HOSTS);
 		break;
 	case 'v':
-		if (ui->live.have_run) {
+		if (ui->live->have_run) {
 			ui_view_live(ui);
 			ui_switch(ui, UI_SCR_RESULTS);
 		} else
@@ -541,14 +544,14 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 	if (b == NULL) {
 		ui_printf(ui, y, 0, COLS, cur ? a : UI_A_SECTION, "%s%s",
 		    row->group, row->cmd < 0 && strcmp(row->group,
-		    SCR_SELECT_COMMANDS) == 0 && ui->choice.cmds.n == 0 ?
+		    SCR_SELECT_COMMANDS) == 0 && ui->choice->cmds.n == 0 ?
 		    "  (none yet: X adds one, S a suite file's)" : "");
 		return;
 	}
-	on = row->cmd >= 0 ? ui->choice.csel[row->cmd] :
-	    ui->choice.sel[row->test];
+	on = row->cmd >= 0 ? ui->choice->csel[row->cmd] :
+	    ui->choice->sel[row->test];
 	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %s", on ? 'x' : ' ', idw,
-	    b->id, row->cmd >= 0 ? ui->choice.cmds.cmd[row->cmd]->text :
+	    b->id, row->cmd >= 0 ? ui->choice->cmds.cmd[row->cmd]->text :
 	    b->title);
 }
 
@@ -567,7 +570,7 @@ scr_select_draw_settings(struct ui *ui, int y)
 	ui_printf(ui, y, 0, COLS, UI_NATTR, "Copies %s   Duration %g s   "
 	    "Samples %d%s   Tests %zu of %zu   Preset %s", cs, plan.duration,
 	    plan.samples, plan.target > 0 ? "+" : "", n, registry_count() +
-	    ui->choice.cmds.n,
+	    ui->choice->cmds.n,
 	    ui_choice_preset_name(ui));
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "
@@ -628,7 +631,7 @@ scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
 	}
 	if (rows[s->cur].cmd >= 0) {
 		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s",
-		    b->id, b->unit, ui->choice.cmds.cmd[rows[s->cur].cmd]->shell ?
+		    b->id, b->unit, ui->choice->cmds.cmd[rows[s->cur].cmd]->shell ?
 		    "through /bin/sh -c, its start-up subtracted" :
 		    "run directly, no shell");
 		return;
@@ -652,9 +655,9 @@ scr_select_draw(struct ui *ui)
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if ((int)strlen(registry_all[i]->id) > idw)
 			idw = (int)strlen(registry_all[i]->id);
-	for (size_t i = 0; i < ui->choice.cmds.n; i++)
-		if ((int)strlen(ui->choice.cmds.cmd[i]->name) > idw)
-			idw = (int)strlen(ui->choice.cmds.cmd[i]->name);
+	for (size_t i = 0; i < ui->choice->cmds.n; i++)
+		if ((int)strlen(ui->choice->cmds.cmd[i]->name) > idw)
+			idw = (int)strlen(ui->choice->cmds.cmd[i]->name);
 	if (s->cur < s->top)
 		s->top = s->cur;
 	if (s->cur >= s->top + h)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
 
 static const struct ui_key scr_users_help[] = {
 	{ "j k", "move to another mix" },
@@ -152,7 +153,7 @@ static void
 scr_users_start(struct ui *ui)
 {
 	struct scr_users	*u = ui->users;
-	struct ui_live		*l = &ui->live;
+	struct ui_live		*l = ui->live;
 	struct plan		*p = &l->plan;
 	struct session_conf	 c;
 	struct sm_error		 err;
@@ -209,7 +210,7 @@ scr_users_key(struct ui *ui, int c)
 		scr_users_start(ui);
 		return 1;
 	case 'v':
-		if (ui->live.have_run)
+		if (ui->live->have_run)
 			ui_switch(ui, UI_SCR_RESULTS);
 		else
 			ui_message(ui, "no run yet: Enter starts one");

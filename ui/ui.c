@@ -1,10 +1,13 @@
 /*
  * The console's frame: it takes the terminal (ui_term.c), waits in poll()
- * on the keyboard and the runner together, hands keys (ui_key.c) and
- * runner events (ui_live.c) on, and redraws at most refresh_ms apart
- * while a run goes on, so the parent stays idle and a 9600-baud line is
- * not flooded.  Screens change models; only this loop draws (tmux's
- * model/tty split, htop's REDRAW flag).
+ * on the keyboard and the jobs' pipes together (the live run, ui_live.c;
+ * the fleet run, ui_fleet.c: each a struct ui_job, polled, stepped and
+ * ended through its ops), hands keys on (ui_key.c), and redraws at most
+ * refresh_ms apart while a job goes on, so the parent stays idle and a
+ * 9600-baud line is not flooded.  The jobs tell the screens what happens
+ * by events (ui_tell()); this loop names no screen but in its table.
+ * Screens change models; only this loop draws (tmux's model/tty split,
+ * htop's REDRAW flag).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -16,7 +19,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "console.h"
+#include "scr.h"
 #include "ui.h"
+#include "ui_choice.h"
+#include "ui_fleet.h"
+#include "ui_live.h"
+#include "ui_source.h"
+#include "ui_term.h"
+#include "ui_view.h"
+#include "w.h"
 #include "../src/core/core.h"
 
 /* The one place that names every screen (see enum ui_scr). */
@@ -31,6 +43,24 @@ static const struct ui_screen *const ui_screens[UI_SCR_N] = {
 	[UI_SCR_HOSTS] = &scr_hosts,
 	[UI_SCR_HISTORY] = &scr_history,
 };
+
+/* The jobs the loop drives, each through its ops. */
+static const struct ui_job *const ui_jobs[] = {
+	&ui_live_job,
+	&ui_fleet_job,
+};
+#define UI_NJOBS	(sizeof ui_jobs / sizeof ui_jobs[0])
+#define UI_NFDS		(1 + 1 + 3 * FLEET_MAX_PARALLEL)	/* keys, jobs */
+
+/* Does a job go on? */
+static int
+ui_jobs_running(const struct ui *ui)
+{
+	for (size_t i = 0; i < UI_NJOBS; i++)
+		if (ui_jobs[i]->running(ui))
+			return 1;
+	return 0;
+}
 
 /*
  * text from line y on, broken between words to the terminal's width (a
@@ -113,38 +143,54 @@ ui_ctrl_c(struct ui *ui)
 static void
 ui_keep(struct ui *ui, char *line, size_t len)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	line[0] = '\0';
 	if (!ui_running(ui))
 		return;
-	ui_live_end(ui);
+	ui_live_job.end(ui);
 	if (l->saved)
 		snprintf(line, len, "sysmark: the run is kept in %s", l->path);
 	else if (l->run.nsamples > 0)
 		snprintf(line, len, "sysmark: %s", ui->msg);
 }
 
-/* Sleep until a key, a runner record, the next redraw or idle check. */
+/* Sleep until a key, a job's record or deadline, a redraw, an idle check. */
 static int
 ui_poll_timeout(const struct ui *ui, uint64_t next_draw)
 {
 	uint64_t	now = sm_now_ns();
 	int		t, r;
 
-	if (scr_hosts_running(ui))
-		return 200;	/* the fleet's deadlines and heartbeats */
-	if (!ui_running(ui))
+	if (!ui_jobs_running(ui))
 		return 5000;	/* the idle check on the select screen */
 	t = next_draw > now ? (int)((next_draw - now) / 1000000) + 1 : 0;
-	r = session_timeout_ms(ui->live.session);
-	return r >= 0 && r < t ? r : t;
+	for (size_t i = 0; i < UI_NJOBS; i++) {
+		r = ui_jobs[i]->timeout_ms(ui);
+		if (r >= 0 && r < t)
+			t = r;
+	}
+	return t;
+}
+
+/* The keyboard first, then every running job's pipes; how many. */
+static size_t
+ui_poll_fds(struct ui *ui, struct pollfd *pfd)
+{
+	size_t	n = 1;
+
+	pfd[0].fd = STDIN_FILENO;
+	pfd[0].events = POLLIN;
+	pfd[0].revents = 0;
+	for (size_t i = 0; i < UI_NJOBS; i++)
+		n += ui_jobs[i]->fds(ui, pfd + n, UI_NFDS - n);
+	return n;
 }
 
 static void
 ui_loop(struct ui *ui)
 {
-	struct pollfd	pfd[2 + 3 * FLEET_MAX_PARALLEL];
+	struct pollfd	pfd[UI_NFDS];
 	uint64_t	next_draw = 0, now;
 	size_t		nfd;
 
@@ -155,18 +201,12 @@ ui_loop(struct ui *ui)
 		if (ui_term_resized() || ui_term_resumed())
 			ui->dirty = 1;
 		now = sm_now_ns();
-		if (ui->dirty || ((ui_running(ui) || scr_hosts_running(ui)) &&
-		    now >= next_draw)) {
+		if (ui->dirty || (ui_jobs_running(ui) && now >= next_draw)) {
 			ui_draw(ui);
 			ui->dirty = 0;
 			next_draw = now + (uint64_t)ui->refresh_ms * 1000000;
 		}
-		pfd[0].fd = STDIN_FILENO;
-		pfd[0].events = POLLIN;
-		pfd[1].fd = ui_running(ui) ? session_fd(ui->live.session) : -1;
-		pfd[1].events = POLLIN;
-		pfd[0].revents = pfd[1].revents = 0;
-		nfd = 2 + scr_hosts_fds(ui, pfd + 2, 3 * FLEET_MAX_PARALLEL);
+		nfd = ui_poll_fds(ui, pfd);
 		if (poll(pfd, nfd, ui_poll_timeout(ui, next_draw)) < 0) {
 			if (errno != EINTR)
 				sm_fatal("poll: %s", strerror(errno));
@@ -182,10 +222,9 @@ ui_loop(struct ui *ui)
 			break;
 		} else if (pfd[0].revents & POLLIN)
 			ui_read_keys(ui);
-		scr_hosts_step(ui);
-		if (ui_running(ui))
-			ui_live_step(ui);
-		else if (!ui->dirty && ui->scr->idle_check)
+		for (size_t i = 0; i < UI_NJOBS; i++)
+			ui_jobs[i]->step(ui);
+		if (!ui_running(ui) && !ui->dirty && ui->scr->idle_check)
 			ui->dirty = now >= ui->idle_at;
 	}
 }
@@ -200,7 +239,8 @@ ui_init(struct ui *ui, const char *argv0, int refresh_ms,
 	ui->refresh_ms = refresh_ms > 0 ? refresh_ms : UI_REFRESH_MS;
 	if (paths_self_exe(argv0, ui->self, sizeof ui->self) != 0)
 		ui->self[0] = '\0';
-	run_init(&ui->live.run);
+	ui_live_init(ui);
+	ui->choice = xcalloc(1, sizeof *ui->choice);
 	ui_view_init(ui);
 	ui_choice_defaults(ui);
 	ui_command_init(ui, cmds, opts);
@@ -218,8 +258,10 @@ ui_free(struct ui *ui)
 	for (int i = 0; i < UI_SCR_N; i++)
 		if (ui_screens[i]->free != NULL)
 			ui_screens[i]->free(ui);
+	ui_fleet_free(ui);
 	ui_command_free(ui);
 	ui_choice_free(ui);
+	free(ui->choice);
 }
 
 /*
@@ -245,8 +287,9 @@ ui_main(const char *argv0, int refresh_ms, struct command_set *cmds,
 	ui_resume_offer(&ui);
 	ui_loop(&ui);
 	ui_keep(&ui, kept, sizeof kept);
-	ui_live_free(&ui);	/* kills and reaps every child first */
-	scr_hosts_free(&ui);	/* stops a fleet, bounded */
+	/* Every job ended, bounded: children killed and reaped first. */
+	for (size_t i = 0; i < UI_NJOBS; i++)
+		ui_jobs[i]->end(&ui);
 	ui_term_end();
 	ui_free(&ui);
 	if ((sig = ui_term_stopped()) != 0)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_choice.h"
 
 /* Set every test of group (all, command tests too, when NULL) to on. */
 void
@@ -20,9 +21,9 @@ ui_choice_set(struct ui *ui, const char *group, int on)
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if (group == NULL ||
 		    strcmp(group, registry_all[i]->group) == 0)
-			ui->choice.sel[i] = (unsigned char)on;
-	if (group == NULL && ui->choice.csel != NULL)
-		memset(ui->choice.csel, on, ui->choice.cmds.n);
+			ui->choice->sel[i] = (unsigned char)on;
+	if (group == NULL && ui->choice->csel != NULL)
+		memset(ui->choice->csel, on, ui->choice->cmds.n);
 }
 
 /* Select the group unless all of it is selected already, then clear it. */
@@ -33,7 +34,7 @@ ui_choice_toggle_group(struct ui *ui, const char *group)
 
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if (strcmp(group, registry_all[i]->group) == 0 &&
-		    !ui->choice.sel[i])
+		    !ui->choice->sel[i])
 			all = 0;
 	ui_choice_set(ui, group, !all);
 }
@@ -42,7 +43,7 @@ ui_choice_toggle_group(struct ui *ui, const char *group)
 void
 ui_choice_preset(struct ui *ui, const struct preset *p)
 {
-	struct ui_choice	*c = &ui->choice;
+	struct ui_choice	*c = ui->choice;
 	struct sm_error		 err;
 
 	c->preset = p;
@@ -60,26 +61,26 @@ ui_choice_preset(struct ui *ui, const struct preset *p)
 void
 ui_choice_defaults(struct ui *ui)
 {
-	plan_init(&ui->choice.plan);
-	ui->choice.sel = xcalloc(registry_count(), 1);
-	ui->choice.preset_sel = xcalloc(registry_count(), 1);
-	ui->choice.cal_gap = -1;
+	plan_init(&ui->choice->plan);
+	ui->choice->sel = xcalloc(registry_count(), 1);
+	ui->choice->preset_sel = xcalloc(registry_count(), 1);
+	ui->choice->cal_gap = -1;
 	ui_choice_preset(ui, &preset_all[0]);
 }
 
 void
 ui_choice_free(struct ui *ui)
 {
-	free(ui->choice.sel);
-	free(ui->choice.preset_sel);
-	plan_free(&ui->choice.plan);
+	free(ui->choice->sel);
+	free(ui->choice->preset_sel);
+	plan_free(&ui->choice->plan);
 }
 
 /* 1 when the settings have left what the preset chose. */
 int
 ui_choice_custom(const struct ui *ui)
 {
-	const struct ui_choice	*c = &ui->choice;
+	const struct ui_choice	*c = ui->choice;
 
 	return c->plan.duration != c->preset->duration ||
 	    c->plan.samples != c->preset->samples || c->plan.ncopies != 1 ||
@@ -92,7 +93,7 @@ ui_choice_custom(const struct ui *ui)
 const struct preset *
 ui_choice_next_preset(const struct ui *ui)
 {
-	const struct preset	*p = ui->choice.preset;
+	const struct preset	*p = ui->choice->preset;
 
 	return p != NULL && p[1].name != NULL ? p + 1 : &preset_all[0];
 }
@@ -101,7 +102,7 @@ ui_choice_next_preset(const struct ui *ui)
 const char *
 ui_choice_preset_name(const struct ui *ui)
 {
-	return ui_choice_custom(ui) ? "custom" : ui->choice.preset->title;
+	return ui_choice_custom(ui) ? "custom" : ui->choice->preset->title;
 }
 
 /*
@@ -115,9 +116,9 @@ ui_choice_plan(const struct ui *ui, struct plan *plan)
 	size_t			  n = 0;
 
 	for (size_t i = 0; registry_all[i] != NULL; i++)
-		if (ui->choice.sel[i])
+		if (ui->choice->sel[i])
 			b[n++] = registry_all[i];
-	plan_copy(plan, &ui->choice.plan);
+	plan_copy(plan, &ui->choice->plan);
 	plan_set_benches(plan, b, n);
 	free(b);
 	return n + ui_command_plan(ui, plan);

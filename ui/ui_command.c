@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_choice.h"
 
 /*
  * Take the commands given (owned from now on; NULL for none) and the
@@ -20,7 +21,7 @@ void
 ui_command_init(struct ui *ui, struct command_set *given,
     const struct command_opts *opts)
 {
-	struct ui_choice	*c = &ui->choice;
+	struct ui_choice	*c = ui->choice;
 
 	if (given != NULL) {
 		c->cmds = *given;
@@ -37,16 +38,16 @@ ui_command_init(struct ui *ui, struct command_set *given,
 void
 ui_command_free(struct ui *ui)
 {
-	command_set_free(&ui->choice.cmds);
-	free(ui->choice.csel);
-	ui->choice.csel = NULL;
+	command_set_free(&ui->choice->cmds);
+	free(ui->choice->csel);
+	ui->choice->csel = NULL;
 }
 
 /* The tests made since there were n0, selected. */
 static void
 ui_command_grown(struct ui *ui, size_t n0)
 {
-	struct ui_choice	*c = &ui->choice;
+	struct ui_choice	*c = ui->choice;
 
 	c->csel = xreallocarray(c->csel, c->cmds.n + 1, 1);
 	memset(c->csel + n0, 1, c->cmds.n - n0);
@@ -70,15 +71,15 @@ int
 ui_command_add(struct ui *ui, const char *text, int suite,
     struct sm_error *err)
 {
-	struct command_set	*set = &ui->choice.cmds;
+	struct command_set	*set = &ui->choice->cmds;
 	size_t			 n0 = set->n;
 	int			 rc;
 
 	if (suite)
 		rc = command_suite_load(set, text, NULL, 0,
-		    &ui->choice.cmd_opts, err);
+		    &ui->choice->cmd_opts, err);
 	else
-		rc = command_add(set, text, NULL, 0, &ui->choice.cmd_opts,
+		rc = command_add(set, text, NULL, 0, &ui->choice->cmd_opts,
 		    err);
 	if (rc != 0) {
 		ui_command_cut(set, n0);
@@ -92,7 +93,7 @@ ui_command_add(struct ui *ui, const char *text, int suite,
 size_t
 ui_command_plan(const struct ui *ui, struct plan *plan)
 {
-	const struct ui_choice	*c = &ui->choice;
+	const struct ui_choice	*c = ui->choice;
 	struct command_set	 pick = { NULL, 0 };
 
 	pick.cmd = xcalloc(c->cmds.n + 1, sizeof *pick.cmd);

@@ -17,6 +17,7 @@
 #include <wctype.h>
 
 #include "ui.h"		/* first: it asks curses for the wide calls */
+#include "ui_edit.h"
 
 #include <form.h>
 

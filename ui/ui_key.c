@@ -6,6 +6,9 @@
 /* SPDX-License-Identifier: MIT */
 
 #include "ui.h"
+#include "ui_edit.h"
+#include "ui_live.h"
+#include "ui_term.h"
 
 /* Function keys become their letters, so every screen handles letters. */
 static int
@@ -107,7 +110,7 @@ ui_quit(struct ui *ui)
 	if (ui_running(ui))
 		ui_ask(ui, 1, "A run is going on: stop it and quit? (y/n)",
 		    NULL, ui_quit_confirmed);
-	else if (ui->live.have_run && !ui->live.saved)
+	else if (ui->live->have_run && !ui->live->saved)
 		ui_ask(ui, 1, "This run is not saved: quit anyway? (y/n)",
 		    NULL, ui_quit_confirmed);
 	else

@@ -1,11 +1,11 @@
 /*
- * The live model of the run: the session's events land here whichever
- * screen is shown (ui_live_dispatch), updating the counters, the current
- * test's samples and the table of the tests finished so far, then the
- * shown screen sees the event too.  Beginning, stepping and ending the
- * run's session (core/session/session.c, as sysmark run does: saved as
- * it goes, saved when it ends) live here, so the loop (ui.c) and the screens
- * share this file instead of depending on one another.
+ * The live run, one of the loop's jobs: the session's events land here
+ * whichever screen is shown (ui_live_dispatch), updating the counters,
+ * the current test's samples and the table of the tests finished so far,
+ * then every screen hears of the event (ui_tell(): UI_EV_RUN).  Beginning
+ * the run's session (src/core/session/session.c, as sysmark run does:
+ * saved as it goes, saved when it ends) lives here; the loop (ui.c)
+ * polls, steps and ends it through ui_live_job, never knowing a screen.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -15,7 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <poll.h>
+
 #include "ui.h"
+#include "ui_choice.h"
+#include "ui_live.h"
 
 /*
  * The table of the tests so far; once the run is over, with what every
@@ -46,7 +50,7 @@ ui_live_bench_start(struct ui_live *l, const struct runner_event *ev)
 static void
 ui_live_sample(struct ui *ui, const struct runner_event *ev)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	/* A warm-up is saved, never counted. */
 	if (ev->sample != RUN_WARMUP) {
@@ -68,7 +72,7 @@ ui_live_sample(struct ui *ui, const struct runner_event *ev)
 static void
 ui_live_error(struct ui *ui, const struct runner_event *ev)
 {
-	snprintf(ui->live.error, sizeof ui->live.error,
+	snprintf(ui->live->error, sizeof ui->live->error,
 	    "%s, sample %d %s: %s", ev->bench->id, ev->sample,
 	    ev->type == RUNNER_EV_ERROR ? "failed" : "skipped", ev->msg);
 	ui->dirty = 1;
@@ -87,7 +91,7 @@ ui_live_progress(struct ui_live *l, const struct runner_event *ev)
 static void
 ui_live_finished(struct ui *ui, const struct runner_event *ev)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	l->cancelled = ev->cancelled;
 	l->bench = NULL;
@@ -98,7 +102,7 @@ ui_live_finished(struct ui *ui, const struct runner_event *ev)
 static void
 ui_live_saved(struct ui *ui, const struct runner_event *ev)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	if (ev->type == SESSION_EV_SAVED) {
 		snprintf(l->path, sizeof l->path, "%s", ev->msg);
@@ -113,7 +117,7 @@ ui_live_saved(struct ui *ui, const struct runner_event *ev)
 void
 ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	switch (ev->type) {
 	case RUNNER_EV_RUN_START:
@@ -133,7 +137,6 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 	case RUNNER_EV_BENCH_DONE:
 		/* The table lists finished tests only, newest in view. */
 		ui_live_table(l, 0);
-		scr_run_finished(ui);
 		ui->dirty = 1;
 		break;
 	case RUNNER_EV_ERROR:
@@ -158,22 +161,21 @@ ui_live_on_event(struct ui *ui, const struct runner_event *ev)
 	}
 }
 
-/* The runner's callback: the model first, then the screen shown. */
+/* The runner's callback: the model first, then every screen. */
 static void
 ui_live_dispatch(const struct runner_event *ev, void *arg)
 {
 	struct ui	*ui = arg;
 
 	ui_live_on_event(ui, ev);
-	if (ui->scr->on_event != NULL)
-		ui->scr->on_event(ui, ev);
+	ui_tell(ui, &(struct ui_event){ .kind = UI_EV_RUN, .run = ev });
 }
 
 /* The live model emptied for a new run. */
 void
 ui_live_reset(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	run_free(&l->run);
 	table_free(l->table);
@@ -192,14 +194,14 @@ ui_live_reset(struct ui *ui)
 int
 ui_live_begin(struct ui *ui, const struct session_conf *c)
 {
-	struct ui_live		*l = &ui->live;
+	struct ui_live		*l = ui->live;
 	struct session_conf	 conf = *c;
 	struct sm_error		 err;
 
 	conf.self = ui->self[0] != '\0' ? ui->self : NULL;
 	l->est_done = 0;
 	l->est_total = plan_estimate(&l->plan);
-	scr_run_restart(ui);
+	ui_tell(ui, &(struct ui_event){ .kind = UI_EV_RUN_BEGIN });
 	l->session = session_begin(&l->plan, &conf, &l->run,
 	    ui_live_dispatch, ui, &err);
 	if (l->session == NULL) {
@@ -219,8 +221,8 @@ ui_live_calibrate(struct ui *ui, struct session_conf *c, char *path,
 {
 	struct sm_error	 err;
 
-	if (noise_calibration(&ui->live.plan, ui->self[0] != '\0' ?
-	    ui->self : NULL, 0, ui->choice.cal_gap, path, len, &err) != 0) {
+	if (noise_calibration(&ui->live->plan, ui->self[0] != '\0' ?
+	    ui->self : NULL, 0, ui->choice->cal_gap, path, len, &err) != 0) {
 		ui_message(ui, "noise profile: %s", err.msg);
 		return -1;
 	}
@@ -234,7 +236,7 @@ ui_live_calibrate(struct ui *ui, struct session_conf *c, char *path,
 int
 ui_live_start(struct ui *ui)
 {
-	struct ui_live		*l = &ui->live;
+	struct ui_live		*l = ui->live;
 	struct session_conf	 c;
 	char			 path[PATH_MAX];
 
@@ -252,22 +254,42 @@ ui_live_start(struct ui *ui)
 	return ui_live_begin(ui, &c);
 }
 
-/* Let the session handle what happened; end it once the run is over. */
-void
-ui_live_step(struct ui *ui)
+/* ---- The job the loop drives ---- */
+
+static int
+ui_live_running(const struct ui *ui)
 {
-	if (session_step(ui->live.session))
-		ui_live_end(ui);
+	return ui->live->session != NULL;
+}
+
+/* The runner's pipe. */
+static size_t
+ui_live_fds(struct ui *ui, struct pollfd *pfd, size_t max)
+{
+	if (!ui_live_running(ui) || max < 1)
+		return 0;
+	pfd->fd = session_fd(ui->live->session);
+	pfd->events = POLLIN;
+	pfd->revents = 0;
+	return 1;
+}
+
+/* The session's next deadline (a sample's bound), or -1. */
+static int
+ui_live_timeout(const struct ui *ui)
+{
+	return ui_live_running(ui) ?
+	    session_timeout_ms(ui->live->session) : -1;
 }
 
 /*
  * End the run's session (stopping the run if it goes on): its status
  * noted, saved, and the table of the run as it ended.
  */
-void
+static void
 ui_live_end(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
 	if (l->session == NULL)
 		return;
@@ -281,12 +303,55 @@ ui_live_end(struct ui *ui)
 	ui->dirty = 1;
 }
 
+/* Let the session handle what happened; end it once the run is over. */
+static void
+ui_live_step(struct ui *ui)
+{
+	if (ui_live_running(ui) && session_step(ui->live->session))
+		ui_live_end(ui);
+}
+
+/* The screens' asks of the run going on: skip its current test. */
+void
+ui_live_skip(struct ui *ui)
+{
+	if (ui_live_running(ui))
+		session_skip_test(ui->live->session);
+}
+
+/* Or stop it, its finished samples kept. */
+void
+ui_live_cancel(struct ui *ui)
+{
+	if (ui_live_running(ui))
+		session_cancel(ui->live->session);
+}
+
+const struct ui_job ui_live_job = {
+	.name = "run",
+	.running = ui_live_running,
+	.fds = ui_live_fds,
+	.timeout_ms = ui_live_timeout,
+	.step = ui_live_step,
+	.end = ui_live_end,
+};
+
+/* The model, empty, when the console starts. */
+void
+ui_live_init(struct ui *ui)
+{
+	ui->live = xcalloc(1, sizeof *ui->live);
+	run_init(&ui->live->run);
+}
+
 /* End a run that goes on (its samples kept) and free the model. */
 void
 ui_live_free(struct ui *ui)
 {
-	struct ui_live	*l = &ui->live;
+	struct ui_live	*l = ui->live;
 
+	if (l == NULL)
+		return;
 	ui_live_end(ui);
 	table_free(l->table);
 	l->table = NULL;
@@ -294,4 +359,6 @@ ui_live_free(struct ui *ui)
 	l->values = NULL;
 	plan_free(&l->plan);
 	run_free(&l->run);
+	free(l);
+	ui->live = NULL;
 }

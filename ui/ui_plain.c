@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "console.h"
 
 /* Ask with a default; the answer (or the default) lands in buf. */
 static int

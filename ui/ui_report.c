@@ -16,6 +16,9 @@
 #include <time.h>
 
 #include "ui.h"
+#include "ui_report.h"
+#include "ui_source.h"
+#include "ui_view.h"
 #include "../src/core/core.h"
 
 /* A free name for a report written now; 0 or -1 with why. */

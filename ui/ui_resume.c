@@ -13,12 +13,13 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
 
 /* Continue the run saved at path in the console; 0, or -1. */
 static int
 ui_resume_start(struct ui *ui, const char *path)
 {
-	struct ui_live		*l = &ui->live;
+	struct ui_live		*l = ui->live;
 	struct session_conf	 c;
 	struct resume		 rs;
 	struct sm_error		 err;

@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_live.h"
+#include "ui_source.h"
+#include "ui_view.h"
 
 static void
 ui_source_add(struct ui *ui, enum ui_source_kind kind, char *name,
@@ -125,7 +128,7 @@ ui_source_scan(struct ui *ui)
 	size_t	  n;
 
 	ui_source_free(ui);
-	if (ui->live.have_run && !ui->live.saved)
+	if (ui->live->have_run && !ui->live->saved)
 		ui_source_add(ui, UI_SRC_CURRENT, xstrdup("this run"),
 		    xstrdup(""));
 	ui_source_saved(ui);
@@ -216,7 +219,7 @@ ui_source_load_all(struct ui *ui, const struct ui_source *const *s, size_t n,
 		run_init(&r->runs[k]);
 	for (size_t k = 0; k < n; k++) {
 		r->names[k] = s[k]->name;
-		r->rp[k] = s[k]->kind == UI_SRC_CURRENT ? &ui->live.run :
+		r->rp[k] = s[k]->kind == UI_SRC_CURRENT ? &ui->live->run :
 		    &r->runs[k];
 		if (s[k]->kind != UI_SRC_CURRENT &&
 		    ui_source_load(ui, s[k], &r->runs[k], err) != 0)

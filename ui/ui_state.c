@@ -1,8 +1,9 @@
 /*
- * The console's state changes that screens ask for: which screen is
- * shown, a message or a question in the status line, whether a run goes
- * on.  No screen is named here, so any screen may call these without a
- * circular dependency.
+ * The console's state changes that screens and jobs ask for: which
+ * screen is shown, a table handed to a screen, a message or a question in
+ * the status line, whether a run goes on, and the events jobs tell every
+ * screen.  No screen is named here (only reached through ui->screens), so
+ * any screen or job may call these without a circular dependency.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -10,11 +11,14 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_edit.h"
+#include "w.h"
+#include "ui_live.h"
 
 int
 ui_running(const struct ui *ui)
 {
-	return ui->live.session != NULL;
+	return ui->live->session != NULL;
 }
 
 void
@@ -63,4 +67,30 @@ ui_switch(struct ui *ui, enum ui_scr id)
 	if (scr->enter != NULL)
 		scr->enter(ui);
 	ui->dirty = 1;
+}
+
+/* Switch to screen id and hand it t to show (it takes t). */
+void
+ui_show_table(struct ui *ui, enum ui_scr id, struct table *t)
+{
+	ui_switch(ui, id);
+	if (ui->screens[id]->show_table != NULL)
+		ui->screens[id]->show_table(ui, t);
+	else
+		table_free(t);
+}
+
+/*
+ * A job's event to every screen, shown or not, in the order of enum
+ * ui_scr (none without screens: tests/unit/test_live.c feeds ui_live.c
+ * events alone).
+ */
+void
+ui_tell(struct ui *ui, const struct ui_event *ev)
+{
+	if (ui->screens == NULL)
+		return;
+	for (int i = 0; i < UI_SCR_N; i++)
+		if (ui->screens[i]->on_event != NULL)
+			ui->screens[i]->on_event(ui, ev);
 }

@@ -19,6 +19,9 @@
 #include <unistd.h>
 
 #include "ui.h"
+#include "console.h"
+#include "ui_edit.h"
+#include "ui_term.h"
 
 /* After ui.h: term.h defines macros such as "lines" that core.h uses. */
 #include <term.h>

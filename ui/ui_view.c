@@ -14,6 +14,8 @@
 #include <stdlib.h>
 
 #include "ui.h"
+#include "ui_live.h"
+#include "ui_view.h"
 
 struct ui_view {
 	int		 saved;		/* a saved run, not the live one */
@@ -80,14 +82,14 @@ ui_view_name(const struct ui *ui)
 const struct run *
 ui_view_run(const struct ui *ui)
 {
-	return ui->view->saved ? &ui->view->run : &ui->live.run;
+	return ui->view->saved ? &ui->view->run : &ui->live->run;
 }
 
 /* Its table as `sysmark show` prints it; NULL before any run. */
 const struct table *
 ui_view_table(const struct ui *ui)
 {
-	return ui->view->saved ? ui->view->table : ui->live.table;
+	return ui->view->saved ? ui->view->table : ui->live->table;
 }
 
 /* The run's column heading beside its reference (allocated). */
@@ -96,7 +98,7 @@ ui_view_label(const struct ui *ui)
 {
 	if (ui->view->saved)
 		return xstrdup(ui->view->name);
-	return ui->live.saved ? paths_label(ui->live.path) :
+	return ui->live->saved ? paths_label(ui->live->path) :
 	    xstrdup("this run");
 }
 

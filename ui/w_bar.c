@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ui.h"
+#include "w.h"
 
 void
 w_bar_draw(struct ui *ui, int y, int x, int w, double ratio, double max)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "w.h"
 
 void
 w_progress_draw(struct ui *ui, int y, int x, int w, int lw, double frac,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "w.h"
 
 static const char *const w_sparkline_utf8[] = {
 	"\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",

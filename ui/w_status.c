@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "ui.h"
+#include "ui_edit.h"
+#include "w.h"
 
 #define W_STATUS_ANSWER_MIN	16	/* columns an answer always has */
 

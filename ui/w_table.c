@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "w.h"
 
 #define W_TABLE_GAP	2
 #define W_TABLE_MIN0	16	/* the narrowest the test names get */

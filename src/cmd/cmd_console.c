@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "../../ui/ui.h"
+#include "../../ui/console.h"
 
 const char cmd_console_usage[] =
 "usage: sysmark [console [-r UPDATES_PER_SECOND] [-x [NAME=]CMD]...\n"

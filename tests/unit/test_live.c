@@ -9,6 +9,8 @@
 
 #include "testutil.h"
 #include "../../ui/ui.h"
+#include "../../ui/ui_live.h"
+#include "../../ui/w.h"
 
 static const char *const live_tests[2] = { "syscall", "pipe" };
 
@@ -18,7 +20,7 @@ static void
 live_round(struct ui *ui, int k, const double *v)
 {
 	for (size_t i = 0; i < 2; i++) {
-		struct run_sample	*s = run_add_sample(&ui->live.run);
+		struct run_sample	*s = run_add_sample(&ui->live->run);
 		struct runner_event	 ev;
 
 		snprintf(s->test, sizeof s->test, "%s", live_tests[i]);
@@ -69,18 +71,16 @@ static void
 live_init(struct ui *ui, enum runner_order order)
 {
 	memset(ui, 0, sizeof *ui);
-	run_init(&ui->live.run);
-	run_meta_set(&ui->live.run, "order", order == RUNNER_ORDER_GROUPED ?
+	ui_live_init(ui);
+	run_meta_set(&ui->live->run, "order", order == RUNNER_ORDER_GROUPED ?
 	    "grouped" : "interleaved");
-	ui->live.plan.order = order;
+	ui->live->plan.order = order;
 }
 
 static void
 live_free(struct ui *ui)
 {
-	table_free(ui->live.table);
-	free(ui->live.values);
-	run_free(&ui->live.run);
+	ui_live_free(ui);
 }
 
 static void
@@ -96,27 +96,27 @@ test_interleaved_estimates_each_round(void **state)
 	live_init(&ui, RUNNER_ORDER_INTERLEAVED);
 	live_round(&ui, 1, r1);
 	/* After the first round: both tests, n = 1, no interval yet. */
-	res = live_col(ui.live.table, "RESULT");
-	smp = live_col(ui.live.table, "SAMPLES");
-	ci = live_col(ui.live.table, "+/- CI");
-	row = live_row(ui.live.table, "syscall");
+	res = live_col(ui.live->table, "RESULT");
+	smp = live_col(ui.live->table, "SAMPLES");
+	ci = live_col(ui.live->table, "+/- CI");
+	row = live_row(ui.live->table, "syscall");
 	assert_string_equal(row->cells[res], "1000.0");
 	assert_string_equal(row->cells[smp], "(1 sec, 1 sample)");
 	assert_string_equal(row->cells[ci], "");
-	row = live_row(ui.live.table, "pipe");
+	row = live_row(ui.live->table, "pipe");
 	assert_string_equal(row->cells[res], "50.0");
 	/* Two rounds: the mean of two and its interval. */
 	live_round(&ui, 2, r2);
-	row = live_row(ui.live.table, "syscall");
+	row = live_row(ui.live->table, "syscall");
 	assert_string_equal(row->cells[res], "2000.0");
 	assert_string_equal(row->cells[smp], "(1 sec, 2 samples)");
 	assert_string_not_equal(row->cells[ci], "");
 	/* Three: mean 2000, sd 1000, t(2) 4.3027 / sqrt(3) of it: 124.2%. */
 	live_round(&ui, 3, r3);
-	row = live_row(ui.live.table, "syscall");
+	row = live_row(ui.live->table, "syscall");
 	assert_string_equal(row->cells[smp], "(1 sec, 3 samples)");
 	assert_string_equal(row->cells[ci], "124.2%");
-	row = live_row(ui.live.table, "pipe");
+	row = live_row(ui.live->table, "pipe");
 	assert_string_equal(row->cells[res], "60.0");
 	assert_true(ui.dirty);
 	live_free(&ui);
@@ -132,7 +132,7 @@ test_grouped_lists_finished_only(void **state)
 	(void)state;
 	live_init(&ui, RUNNER_ORDER_GROUPED);
 	live_round(&ui, 1, r1);
-	assert_null(ui.live.table);
+	assert_null(ui.live->table);
 	live_free(&ui);
 }
 
@@ -146,7 +146,7 @@ test_warmup_counts_in_no_estimate(void **state)
 	(void)state;
 	live_init(&ui, RUNNER_ORDER_INTERLEAVED);
 	live_round(&ui, RUN_WARMUP, w);
-	assert_null(ui.live.table);
+	assert_null(ui.live->table);
 	live_free(&ui);
 }
 
