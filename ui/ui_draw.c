@@ -52,7 +52,9 @@ ui_printf(struct ui *ui, int y, int x, int w, enum ui_attr a,
 /*
  * Text in r, broken at newlines and between words to r.w columns, its
  * line first at the top of r (first < 0 starts lower down).  Returns how
- * many lines the whole text takes; with r.h 0 it only counts.
+ * many lines the whole text takes; with ui NULL it only counts (and
+ * draws nothing: the legend counted its notes by drawing them all at the
+ * top, and a shorter line drawn there next left the counted one's end).
  */
 int
 ui_text(struct ui *ui, struct ui_rect r, int first, enum ui_attr a,
@@ -70,7 +72,7 @@ ui_text(struct ui *ui, struct ui_rect r, int first, enum ui_attr a,
 				cut = r.w;
 		}
 		y = r.y + n++ - first;
-		if (y >= r.y && y < r.y + r.h)
+		if (ui != NULL && y >= r.y && y < r.y + r.h)
 			ui_printf(ui, y, r.x, r.w, a, "%.*s", cut, s);
 		s += cut;
 		while (*s == ' ')
