@@ -382,6 +382,29 @@ signif_judge_zero(const struct estimate *a, const struct estimate *b,
 }
 
 /*
+ * The p, interval and verdict of s from the log ratio lr and its
+ * variance var, on s->df: one place for Welch's, the pairs' and a
+ * widened line.  No spread at all: equal or not.
+ */
+static void
+signif_interval(struct signif *s, double lr, double var,
+    const struct signif_rule *r)
+{
+	double	half;
+
+	if (var == 0) {
+		s->p = lr == 0 ? 1 : 0;
+		s->lo = s->hi = s->ratio;
+	} else {
+		s->p = tdist_twosided(lr / sqrt(var), s->df);
+		half = tdist_critical(r->alpha, s->df) * sqrt(var);
+		s->lo = exp(lr - half);
+		s->hi = exp(lr + half);
+	}
+	s->verdict = signif_verdict(s, r->dir, r->alpha);
+}
+
+/*
  * Judge side b against side a under rule r.  A change counts as better
  * or worse when p < alpha (equivalently the interval excludes 1) and the
  * change is at least -e, and with one run a side and no host profile also
@@ -393,7 +416,7 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 {
 	struct signif_part	p[4];
 	size_t			np;
-	double			var, lr, t, half;
+	double			var, lr;
 
 	memset(s, 0, sizeof *s);
 	s->na = a->n;
@@ -428,17 +451,7 @@ signif_judge(const struct estimate *a, const struct estimate *b,
 		s->verdict = SIGNIF_INVALID;
 		return;
 	}
-	if (var == 0) {		/* no spread at all: equal or not */
-		s->p = lr == 0 ? 1 : 0;
-		s->lo = s->hi = s->ratio;
-	} else {
-		t = lr / sqrt(var);
-		s->p = tdist_twosided(t, s->df);
-		half = tdist_critical(r->alpha, s->df) * sqrt(var);
-		s->lo = exp(lr - half);
-		s->hi = exp(lr + half);
-	}
-	s->verdict = signif_verdict(s, r->dir, r->alpha);
+	signif_interval(s, lr, var, r);
 }
 
 /*
@@ -453,7 +466,7 @@ void
 signif_paired(const double *lr, size_t n, const struct signif_rule *r,
     struct signif *s)
 {
-	double	mean = 0, ss = 0, var, half;
+	double	mean = 0, ss = 0, var;
 
 	memset(s, 0, sizeof *s);
 	s->na = s->nb = s->ua = s->ub = n;
@@ -477,16 +490,7 @@ signif_paired(const double *lr, size_t n, const struct signif_rule *r,
 	s->test = SIGNIF_PAIRED;
 	s->df = (double)(n - 1);
 	s->detect = signif_detectable(var, s->df, r->alpha, s->floor);
-	if (var == 0) {
-		s->p = mean == 0 ? 1 : 0;
-		s->lo = s->hi = s->ratio;
-	} else {
-		s->p = tdist_twosided(mean / sqrt(var), s->df);
-		half = tdist_critical(r->alpha, s->df) * sqrt(var);
-		s->lo = exp(mean - half);
-		s->hi = exp(mean + half);
-	}
-	s->verdict = signif_verdict(s, r->dir, r->alpha);
+	signif_interval(s, mean, var, r);
 }
 
 /*
@@ -501,7 +505,7 @@ signif_widen(struct signif *s, double var, double df,
     const struct signif_rule *r)
 {
 	struct signif_part	p[2];
-	double			v0, lr, half;
+	double			v0, half;
 
 	if (!(var > 0) || !isfinite(s->lo) || !isfinite(s->hi) ||
 	    !(s->df > 0) || !(s->ratio > 0))
@@ -512,11 +516,6 @@ signif_widen(struct signif *s, double var, double df,
 	p[1] = (struct signif_part){ var, df > 0 ? df : 1 };
 	s->df = v0 > 0 ? signif_satterthwaite(p, 2) : p[1].df;
 	v0 += var;
-	lr = log(s->ratio);
-	s->p = tdist_twosided(lr / sqrt(v0), s->df);
-	half = tdist_critical(r->alpha, s->df) * sqrt(v0);
-	s->lo = exp(lr - half);
-	s->hi = exp(lr + half);
 	s->detect = signif_detectable(v0, s->df, r->alpha, s->floor);
-	s->verdict = signif_verdict(s, r->dir, r->alpha);
+	signif_interval(s, log(s->ratio), v0, r);
 }
