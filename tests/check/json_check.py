@@ -57,7 +57,12 @@ LINE = {"id": "str", "title": "str", "copies": "int", "kind": "str",
 SIDE = {"name": "str", "runs": ("list", "int")}
 COMPARISON = {"old": SIDE, "new": SIDE, "lines": ("list", LINE),
               "geomean": {"change_pct": NUMQ, "n": "int", "over": "str"},
-              "warnings": ("list", "str")}
+              "warnings": ("list", "str"),
+              "host_shift": ("dict?", {"way": ("enum", ("faster", "slower")),
+                                       "tests": "int", "of": "int",
+                                       "groups": "int", "median_pct": "num",
+                                       "lo_pct": "num", "hi_pct": "num",
+                                       "p": "num"})}
 CMP_RUN = {"file": "str", "name": "str", "label": "str?", "note": "str?",
            "hostname": "str?", "date": "str?"}
 TRIP = {"id": "str", "copies": "int", "condition": "str",

@@ -870,6 +870,150 @@ test_group_floors(void **state)
 	assert_near(judge_floor("no-such-test"), 0.35, 0);
 }
 
+/*
+ * A run of tests[0..n) with 8 samples each about base[i] (a spread of
+ * 0.5%), every figure times scale[i].
+ */
+static void
+shift_run(struct run *r, const char *const *tests, const char *const *unit,
+    const double *base, const double *scale, size_t n)
+{
+	static const double	wiggle[8] = { 1.000, 1.004, 0.996, 1.002,
+	    0.998, 1.005, 0.995, 1.000 };
+	double			v[8];
+
+	run_init(r);
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < 8; k++)
+			v[k] = base[i] * scale[i] * wiggle[(k + i) % 8];
+		tu_add_samples(r, tests[i], 1, unit[i], v, 8);
+	}
+}
+
+/* shift_find() over old against new, and the table's notes joined. */
+static void
+shift_of(const double *scale, size_t n, struct host_shift *sh,
+    char *notes, size_t len)
+{
+	static const char *const tests[] = { "dhry2reg", "syscall", "pipe",
+	    "spawn", "lat_syscall", "fsread", "execl", "fswrite" };
+	static const char *const unit[] = { "lps", "lps", "lps", "lps",
+	    "us", "KBps", "lps", "KBps" };
+	static const double	 base[] = { 3e7, 2e6, 1e6, 5e3, 0.1, 9e5, 2e3,
+	    8e5 };
+	static const double	 ones[] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+	struct run		 a, b;
+	const struct run	*pa = &a, *pb = &b;
+	struct compare_side	 sa = { &pa, 1, "old" }, sb = { &pb, 1, "new" };
+	struct compare_opts	 o;
+	struct bmdiff_line	*l;
+	struct table		*t;
+	size_t			 nl;
+
+	shift_run(&a, tests, unit, base, ones, n);
+	shift_run(&b, tests, unit, base, scale, n);
+	compare_opts_default(&o);
+	nl = bmdiff_lines(&sa, &sb, &o, &l);
+	shift_find(l, nl, sh);
+	free(l);
+	t = bmdiff_report(&sa, &sb, &o);
+	notes[0] = '\0';
+	for (size_t i = 0; i < t->nnotes; i++)
+		snprintf(notes + strlen(notes), len - strlen(notes), "%s\n",
+		    t->notes[i]);
+	table_free(t);
+	run_free(&a);
+	run_free(&b);
+}
+
+/*
+ * Issue 51: unrelated tests that moved together are named as a shift of
+ * the host, with its size and way, whatever the verdicts; a latency (us,
+ * lower is better) that grew counts as slower, as a rate that fell.
+ */
+static void
+test_host_shift_named(void **state)
+{
+	/* five groups: four ran 8-14% slower, the file test held */
+	static const double	 slow[] = { 0.88, 0.90, 0.92, 0.86, 1.10, 1.0 };
+	struct host_shift	 sh;
+	char			 notes[8192];
+
+	(void)state;
+	shift_of(slow, 6, &sh, notes, sizeof notes);
+	assert_true(sh.found);
+	assert_int_equal(sh.way, -1);
+	assert_int_equal(sh.ranked, 6);
+	assert_int_equal(sh.moved, 5);
+	assert_int_equal(sh.groups, 5);
+	/* the median of -12, -10, -8, -14, -9.1 (1/1.1): -10 */
+	assert_near(sh.median, -0.10, 0.002);
+	assert_near(sh.lo, -0.14, 0.002);
+	assert_near(sh.hi, -0.08, 0.002);
+	assert_non_null(strstr(notes, "Host-wide shift: 5 of 6 tests, from 5 "
+	    "groups, moved together on the new side, slower by 10.0%"));
+}
+
+/* Tests that scatter both ways, or move within 2%, are no shift. */
+static void
+test_host_shift_not_noise(void **state)
+{
+	static const double	 both[] = { 0.88, 1.12, 0.90, 1.10, 0.92, 1.1 };
+	static const double	 tiny[] = { 0.99, 0.985, 0.99, 0.988, 1.01, 1 };
+	static const double	 few[] = { 0.88, 0.90, 1.0, 1.0, 1.0, 1.0 };
+	static const double	 part[] = { 0.90, 0.90, 0.90, 0.985, 1 / 0.985,
+	    0.985, 0.985, 0.985 };
+	struct host_shift	 sh;
+	char			 notes[8192];
+
+	(void)state;
+	shift_of(both, 6, &sh, notes, sizeof notes);
+	assert_false(sh.found);
+	assert_null(strstr(notes, "Host-wide shift"));
+	shift_of(tiny, 6, &sh, notes, sizeof notes);
+	assert_false(sh.found);
+	shift_of(few, 6, &sh, notes, sizeof notes);
+	assert_false(sh.found);
+	assert_int_equal(sh.moved, 2);
+	/* three of eight moved, the rest held within 2%: not the host */
+	shift_of(part, 8, &sh, notes, sizeof notes);
+	assert_int_equal(sh.moved, 3);
+	assert_true(sh.p < COMPARE_ALPHA);
+	assert_false(sh.found);
+}
+
+/* Tests of one group moving together are that group's, not the host's. */
+static void
+test_host_shift_needs_two_groups(void **state)
+{
+	static const char *const tests[] = { "dhry2", "dhry2reg", "int",
+	    "long" };
+	static const char *const unit[] = { "lps", "lps", "lps", "lps" };
+	static const double	 base[] = { 3e7, 3e7, 1e8, 1e8 };
+	static const double	 ones[] = { 1, 1, 1, 1 };
+	static const double	 slow[] = { 0.85, 0.86, 0.87, 0.88 };
+	struct run		 a, b;
+	const struct run	*pa = &a, *pb = &b;
+	struct compare_side	 sa = { &pa, 1, "old" }, sb = { &pb, 1, "new" };
+	struct compare_opts	 o;
+	struct bmdiff_line	*l;
+	struct host_shift	 sh;
+	size_t			 nl;
+
+	(void)state;
+	shift_run(&a, tests, unit, base, ones, 4);
+	shift_run(&b, tests, unit, base, slow, 4);
+	compare_opts_default(&o);
+	nl = bmdiff_lines(&sa, &sb, &o, &l);
+	shift_find(l, nl, &sh);
+	assert_int_equal(sh.moved, 4);
+	assert_int_equal(sh.groups, 1);
+	assert_false(sh.found);
+	free(l);
+	run_free(&a);
+	run_free(&b);
+}
+
 int
 main(void)
 {
@@ -893,6 +1037,9 @@ main(void)
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_group_floors),
 		cmocka_unit_test(test_idle_warnings_folded),
+		cmocka_unit_test(test_host_shift_named),
+		cmocka_unit_test(test_host_shift_not_noise),
+		cmocka_unit_test(test_host_shift_needs_two_groups),
 	};
 
 	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);

@@ -591,6 +591,19 @@ bmdiff_blind_notes(struct bmdiff *d)
 	}
 }
 
+/* A host-wide shift (shift.c), named whatever the verdicts say. */
+static void
+bmdiff_shift_note(struct bmdiff *d)
+{
+	struct host_shift	sh;
+	char			buf[600];
+
+	shift_find(d->lines, d->nlines, &sh);
+	shift_str(&sh, buf, sizeof buf);
+	if (buf[0] != '\0')
+		table_add_note(d->t, "%s", buf);
+}
+
 static void
 bmdiff_tally(struct bmdiff *d)
 {
@@ -604,6 +617,7 @@ bmdiff_tally(struct bmdiff *d)
 		    "significant change), %zu small, %zu with a single "
 		    "figure.", n[SIGNIF_BETTER], n[SIGNIF_WORSE],
 		    n[SIGNIF_SAME], n[SIGNIF_SMALL], n[SIGNIF_SINGLE]);
+		bmdiff_shift_note(d);
 		table_add_note(d->t, "Better or worse: the ratio of the "
 		    "means differs from 1 at alpha = %g (Welch's t on its "
 		    "logarithm; the interval is that test's, so they always "

@@ -136,6 +136,23 @@ double	 bmdiff_geomean_change(const struct bmdiff_line *, size_t, size_t *);
 void	 compare_warnings(const struct compare_side *a,
 	     const struct compare_side *b, char *buf, size_t len);
 
+/* shift.c: a host-wide shift, several unrelated tests moving together */
+#define SHIFT_MIN	0.02	/* a fraction: smaller moves are not counted */
+#define SHIFT_TESTS	3	/* moved tests, at the least */
+struct host_shift {
+	int	found;
+	int	way;		/* +1: the new side faster, -1: slower */
+	size_t	ranked;		/* lines compare ranked */
+	size_t	moved;		/* of them, beyond their noise, way's way */
+	size_t	groups;		/* catalog groups the moved come from */
+	double	p;		/* Student's t of every ranked line's change */
+	double	median;		/* the moved lines' change, > 0: better */
+	double	lo;
+	double	hi;
+};
+void	 shift_find(const struct bmdiff_line *, size_t, struct host_shift *);
+void	 shift_str(const struct host_shift *, char *, size_t);
+
 struct bmdiff_rank {
 	struct run_group	g;
 	enum bench_dir		dir;

@@ -102,6 +102,30 @@ json_compare_warnings(const struct compare_side *a,
 	return arr;
 }
 
+/* "host_shift": null, or the shift several unrelated tests made (shift.c). */
+static void
+json_compare_shift(json_t *o, const struct bmdiff_line *lines, size_t n)
+{
+	struct host_shift	 sh;
+	json_t			*v;
+
+	shift_find(lines, n, &sh);
+	if (!sh.found) {
+		json_out_null(o, "host_shift");
+		return;
+	}
+	v = json_out_object();
+	json_out_str(v, "way", sh.way > 0 ? "faster" : "slower");
+	json_out_int(v, "tests", (long long)sh.moved);
+	json_out_int(v, "of", (long long)sh.ranked);
+	json_out_int(v, "groups", (long long)sh.groups);
+	json_compare_pct(v, "median_pct", sh.median);
+	json_compare_pct(v, "lo_pct", sh.lo);
+	json_compare_pct(v, "hi_pct", sh.hi);
+	json_out_num(v, "p", sh.p);
+	json_out_set(o, "host_shift", v);
+}
+
 /*
  * Append to doc["comparisons"] side b (its runs at index bfirst of the
  * document's runs) against side a (at afirst), with its n lines, judged
@@ -139,6 +163,7 @@ json_compare_add(json_t *doc, const struct compare_side *a, size_t afirst,
 	    co->over : "every test");
 	json_out_set(o, "geomean", gm);
 	json_out_set(o, "warnings", json_compare_warnings(a, b));
+	json_compare_shift(o, lines, n);
 	json_out_append(arr, o);
 	return json_array_size(arr) - 1;
 }

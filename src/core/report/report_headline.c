@@ -7,20 +7,26 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 
-/* The verdicts of new against old: better, worse, the rest; 0 or -1. */
+/*
+ * The verdicts of new against old: better, worse, the rest, and whether
+ * the host shifted under them (shift.c); 0, or -1 with one run.
+ */
 static int
-report_headline_counts(const struct report_html *r, size_t n[3])
+report_headline_counts(const struct report_html *r, size_t n[3],
+    struct host_shift *sh)
 {
 	struct compare_side	 a, s;
 	struct bmdiff_line	*l;
 	size_t			 nl;
 
 	n[0] = n[1] = n[2] = 0;
+	sh->found = 0;
 	if (r->nrun < 2)
 		return -1;
 	if (r->split > 0) {
@@ -38,6 +44,7 @@ report_headline_counts(const struct report_html *r, size_t n[3])
 		if (l[i].kind == BMDIFF_RANKED)
 			n[l[i].s.verdict == SIGNIF_BETTER ? 0 :
 			    l[i].s.verdict == SIGNIF_WORSE ? 1 : 2]++;
+	shift_find(l, nl, sh);
 	free(l);
 	return 0;
 }
@@ -88,11 +95,12 @@ report_headline_hosts(struct sbuf *b, const struct report_html *r)
 void
 report_headline(struct sbuf *b, const struct report_html *r)
 {
-	struct sbuf	busy;
-	size_t		n[3], nb, known = 0;
+	struct sbuf		busy;
+	struct host_shift	sh;
+	size_t			n[3], nb, known = 0;
 
 	sbuf_puts(b, "<p id=\"headline\"><strong>");
-	if (report_headline_counts(r, n) == 0) {
+	if (report_headline_counts(r, n, &sh) == 0) {
 		sbuf_esc(b, r->names[r->split > 0 ? (size_t)r->split :
 		    r->nrun - 1]);
 		sbuf_puts(b, " against ");
@@ -100,6 +108,11 @@ report_headline(struct sbuf *b, const struct report_html *r)
 		sbuf_printf(b, ": %zu better, %zu worse, %zu unchanged. ",
 		    n[0], n[1], n[2]);
 	}
+	if (sh.found)
+		sbuf_printf(b, "The host itself shifted: %zu of %zu tests, "
+		    "from %zu groups, ran %.0f%% %s together. ", sh.moved,
+		    sh.ranked, sh.groups, 100 * fabs(sh.median),
+		    sh.way > 0 ? "faster" : "slower");
 	sbuf_init(&busy);
 	nb = report_headline_busy(&busy, r);
 	for (size_t k = 0; k < r->nrun; k++)
