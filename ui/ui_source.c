@@ -163,18 +163,20 @@ ui_source_load(struct ui *ui, const struct ui_source *s, struct run *run,
 
 /*
  * The table `sysmark compare` prints for these runs: the same defaults,
- * and the same host noise profile when all of them come from one host
- * that has one.
+ * the same host noise profile when all of them come from one host that
+ * has one, and the same drift term when two were taken apart in time.
  */
 static struct table *
-ui_source_table(struct ui *ui, const struct run **rp, const char **names,
-    size_t n)
+ui_source_table(struct ui *ui, const struct ui_source *const *s,
+    const struct run **rp, const char **names, size_t n)
 {
-	struct compare_opts	o;
-	struct run		profile;
+	struct compare_opts	 o;
+	struct compare_drift	*drift;
+	struct run		 profile;
 	struct table		*t;
 	struct sm_error		 err;
-	char			path[PATH_MAX + 160];
+	char			 path[PATH_MAX + 160];
+	const char		**paths = xcalloc(n + 1, sizeof *paths);
 
 	compare_opts_default(&o);
 	if (noise_find_noted(ui->self[0] != '\0' ? ui->self : NULL, rp, n,
@@ -182,7 +184,13 @@ ui_source_table(struct ui *ui, const struct run **rp, const char **names,
 		o.profile = &profile;
 		o.profile_name = path;
 	}
+	for (size_t i = 0; i < n; i++)
+		paths[i] = s[i]->path;
+	drift_sides(rp, paths, (int)n, n == 2 ? 1 : -1, ui->self[0] != '\0' ?
+	    ui->self : NULL, &o, &drift);
 	t = compare_table(rp, names, n, &o);
+	free(drift);
+	free(paths);
 	run_free(&profile);
 	return t;
 }
@@ -199,7 +207,7 @@ ui_source_compare(struct ui *ui, const struct ui_source *const *s, size_t n,
 	struct table		*t = NULL;
 
 	if (ui_source_load_all(ui, s, n, &r, err) == 0)
-		t = ui_source_table(ui, r.rp, r.names, n);
+		t = ui_source_table(ui, s, r.rp, r.names, n);
 	ui_source_runs_free(&r, n);
 	return t;
 }

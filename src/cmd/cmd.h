@@ -150,9 +150,6 @@ struct cli_duet {
 };
 int	 cli_duet_expand(struct cli_duet *, int strict);
 int	 cli_duet_print(const struct run *, enum table_format);
-/* cli_drift.c: compare's drift term between sides taken apart */
-void	 cli_drift_prepare(const struct run *, char **, int, int,
-	     const char *, struct compare_opts *, struct compare_drift **);
 /* cli_json.c */
 int	 cli_json_write(struct json_t *);
 int	 cli_json_run(const char *command, const struct run *run,

@@ -332,6 +332,23 @@ cmd_compare_options(int argc, char **argv, struct compare_opts *o,
 	return 0;
 }
 
+/* The drift term of the sides (drift_sides()): two runs are two sides. */
+static void
+cmd_compare_drift(const struct run *runs, char **args, int n, int split,
+    const char *argv0, struct compare_opts *o, struct compare_drift **out)
+{
+	const struct run	**rp = xcalloc((size_t)n + 1, sizeof *rp);
+	char			  self[PATH_MAX];
+
+	for (int i = 0; i < n; i++)
+		rp[i] = &runs[i];
+	if (paths_self_exe(argv0, self, sizeof self) != 0)
+		self[0] = '\0';
+	drift_sides(rp, (const char *const *)args, n, split >= 0 ? split :
+	    n == 2 ? 1 : -1, self[0] != '\0' ? self : NULL, o, out);
+	free(rp);
+}
+
 /* sysmark compare [options] RUN RUN... | OLD... -- NEW... */
 int
 cmd_compare(int argc, char **argv, const char *argv0)
@@ -369,8 +386,7 @@ cmd_compare(int argc, char **argv, const char *argv0)
 	else if (rc == 0) {
 		o.profile = have ? &profile : NULL;
 		o.profile_name = pname;
-		cli_drift_prepare(runs, args, n, split >= 0 ? split :
-		    n == 2 ? 1 : -1, argv0, &o, &drift);
+		cmd_compare_drift(runs, args, n, split, argv0, &o, &drift);
 		rc = cmd_compare_print(&ca, runs, args, names, n, split, &o);
 		free(drift);
 		run_free(&profile);

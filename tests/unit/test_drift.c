@@ -19,7 +19,8 @@
  * a random walk's relative step) each minute.
  */
 static void
-drift_history(struct history *h, double walk, unsigned seed)
+drift_history_step(struct history *h, double walk, unsigned seed,
+    int step_at, double step, double alpha)
 {
 	struct history_query	q;
 	struct sm_rng		rng;
@@ -35,7 +36,8 @@ drift_history(struct history *h, double walk, unsigned seed)
 
 		level *= 1 + walk * sm_rng_normal(&rng);
 		for (int k = 0; k < 3; k++)
-			v[k] = level * (1 + 0.01 * sm_rng_normal(&rng));
+			v[k] = level * (i >= step_at ? step : 1) *
+			    (1 + 0.01 * sm_rng_normal(&rng));
 		run_init(&run);
 		run_meta_set(&run, "hostname", "h");
 		gmtime_r(&t, &tm);
@@ -48,8 +50,15 @@ drift_history(struct history *h, double walk, unsigned seed)
 	}
 	memset(&q, 0, sizeof q);
 	changepoint_opts_default(&q.cp);
-	q.cp.alpha = 1e-9;	/* a walk is no step: keep one level */
+	q.cp.alpha = alpha;
 	history_build(h, &q);
+}
+
+static void
+drift_history(struct history *h, double walk, unsigned seed)
+{
+	/* a walk is no step: keep one level */
+	drift_history_step(h, walk, seed, NRUN, 1, 1e-9);
 }
 
 /* A wandering host: spread at an hour's gap, more than at ten minutes. */
@@ -117,6 +126,34 @@ test_not_measured(void **state)
 }
 
 /*
+ * The compared runs are saved runs of a still host, and the newer one
+ * stands after a step history finds (runs 70 on, 20% down): the drift is measured in
+ * the level the compared runs start in, before the step, not in the
+ * nine runs after it, which hold no pair 10 minutes apart.
+ */
+static void
+test_level_of_the_sides(void **state)
+{
+	struct history		h;
+	struct compare_drift	d;
+	unsigned char		skip[NRUN] = { 0 };
+
+	(void)state;
+	drift_history_step(&h, 0, 11, 70, 0.8, 0.05);
+	assert_int_equal(h.nseries, 1);
+	assert_int_equal(h.series[0].cp.ncps, 1);
+	assert_int_equal(h.series[0].cp.cps[0].at, 70);
+	skip[65] = skip[75] = 1;
+	drift_estimate(&h, "h", "t", 1, 1, 1200, skip, &d);
+	assert_true(isfinite(d.var));
+	assert_true(d.pairs >= DRIFT_MIN_PAIRS);
+	/* Neither side saved: the newest level, as before, too short. */
+	drift_estimate(&h, "h", "t", 1, 1, 1200, NULL, &d);
+	assert_true(isnan(d.var));
+	history_free(&h);
+}
+
+/*
  * Two runs an hour apart on a host that wandered 8%: called worse on
  * their samples alone, not once the drift measured at that gap is in.
  */
@@ -176,6 +213,7 @@ main(void)
 		cmocka_unit_test(test_variogram_still),
 		cmocka_unit_test(test_not_measured),
 		cmocka_unit_test(test_drift_in_verdict),
+		cmocka_unit_test(test_level_of_the_sides),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -66,6 +66,34 @@ drift_pair(const struct history_sum *a, const struct history_sum *b,
 }
 
 /*
+ * The runs [from, to) of s the drift is measured on: the level the
+ * compared runs (skip[]) start in, from the change point before the
+ * first of them to the one after it; with none of them in s, the newest
+ * level.  A step the compared runs themselves make (history finds it
+ * when they are saved runs) is what the verdict judges, not drift.
+ */
+static void
+drift_level(const struct history_series *s, const unsigned char *skip,
+    size_t *from, size_t *to)
+{
+	size_t	first = s->n;
+
+	for (size_t i = 0; skip != NULL && i < s->n && first == s->n; i++)
+		if (skip[s->sums[i].run])
+			first = i;
+	*from = 0;
+	*to = s->n;
+	for (size_t k = 0; k < s->cp.ncps; k++) {
+		if (s->cp.cps[k].at <= first)
+			*from = s->cp.cps[k].at;
+		else if (first < s->n) {
+			*to = s->cp.cps[k].at;
+			break;
+		}
+	}
+}
+
+/*
  * Test's drift at gap seconds on host, from h's runs but those skip[]
  * marks (or NULL), into d (its test set by the caller).
  */
@@ -77,23 +105,22 @@ drift_estimate(const struct history *h, const char *host, const char *test,
 	const struct history_series *s = drift_series(h, host, test, version,
 	    copies);
 	struct drift_sums	 sum = { 0 };
-	size_t			 from = 0, used = 0;
+	size_t			 from, to, used = 0;
 
 	d->var = NAN;
 	d->df = 0;
 	d->pairs = 0;
 	if (s == NULL)
 		return;
-	if (s->cp.ncps > 0)
-		from = s->cp.cps[s->cp.ncps - 1].at;
-	for (size_t i = from; i < s->n; i++) {
+	drift_level(s, skip, &from, &to);
+	for (size_t i = from; i < to; i++) {
 		const struct history_sum *a = &s->sums[i];
 		size_t	before = sum.n;
 		long long ta = h->runs[a->run].start;
 
 		if (ta < 0 || (skip != NULL && skip[a->run]))
 			continue;
-		for (size_t j = i + 1; j < s->n; j++) {
+		for (size_t j = i + 1; j < to; j++) {
 			long long tb = h->runs[s->sums[j].run].start;
 
 			if (tb >= 0 && (skip == NULL ||

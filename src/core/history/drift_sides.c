@@ -1,11 +1,13 @@
 /*
- * compare's drift term (doc/statistics.md, "Drift"): when the two sides
- * were taken further apart than their basis covers (the sides' own span,
- * or a profile's repeats, NOISE_SPAN), each test's drift at that gap is
- * measured from this host's saved runs in the results directory
- * (drift_estimate(), the compared files left out) and handed to the
- * judge in compare_opts; a test with too few saved runs that far apart
- * is marked not measured, which compare's notes say.
+ * compare's drift term (doc/statistics.md, "Drift"), for every front end
+ * that compares (sysmark compare, the console's Compare screen): when the
+ * two sides were taken further apart than their basis covers (the sides'
+ * own span, or the window a profile's repeats covered, noise_window()),
+ * each test's drift at that gap is measured from this host's saved runs
+ * in the results directory (drift_estimate(), the compared files left
+ * out) and handed to the judge in compare_opts; a test with too few
+ * saved runs that far apart is marked not measured, which compare's
+ * notes say.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -17,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "history.h"
 
 /* A saved run that cannot be read is only left out of the estimate. */
 static void
-cli_drift_warn(const char *msg, void *arg)
+drift_sides_warn(const char *msg, void *arg)
 {
 	(void)msg;
 	(void)arg;
@@ -29,7 +31,7 @@ cli_drift_warn(const char *msg, void *arg)
 
 /* The start of run r (seconds since the epoch), or -1. */
 static long long
-cli_drift_start(const struct run *r)
+drift_sides_start(const struct run *r)
 {
 	const char	*d = run_meta_get(r, "date");
 
@@ -38,10 +40,12 @@ cli_drift_start(const struct run *r)
 
 /*
  * The gap between the sides' mean starts past what the basis covers
- * (the wider side's span, or a profile's); 0 when none or unknown.
+ * (the wider side's span, or the window the profile's repeats covered);
+ * 0 when none or unknown.
  */
 static double
-cli_drift_gap(const struct run *runs, int n, int split, int profile)
+drift_sides_gap(const struct run *const *runs, int n, int split,
+    const struct run *profile)
 {
 	double	mean[2] = { 0, 0 }, lo[2], hi[2], covered;
 	int	k;
@@ -51,7 +55,7 @@ cli_drift_gap(const struct run *runs, int n, int split, int profile)
 		hi[s] = -INFINITY;
 	}
 	for (int i = 0; i < n; i++) {
-		long long t = cli_drift_start(&runs[i]);
+		long long t = drift_sides_start(runs[i]);
 
 		if (t < 0)
 			return 0;
@@ -61,21 +65,21 @@ cli_drift_gap(const struct run *runs, int n, int split, int profile)
 		hi[k] = fmax(hi[k], (double)t);
 	}
 	covered = fmax(hi[0] - lo[0], hi[1] - lo[1]);
-	if (profile)
-		covered = fmax(covered, NOISE_SPAN);
+	if (profile != NULL)
+		covered = fmax(covered, noise_window(profile));
 	return fabs(mean[1] - mean[0]) > covered ? fabs(mean[1] - mean[0]) :
 	    0;
 }
 
 /* Which of h's runs are among the compared files (by real path). */
 static unsigned char *
-cli_drift_skip(const struct history *h, char **args, int n)
+drift_sides_skip(const struct history *h, const char *const *paths, int n)
 {
 	unsigned char	*skip = xcalloc(h->nruns + 1, 1);
 	char		 a[PATH_MAX], b[PATH_MAX];
 
 	for (int i = 0; i < n; i++) {
-		if (realpath(args[i], a) == NULL)
+		if (paths[i] == NULL || realpath(paths[i], a) == NULL)
 			continue;
 		for (size_t k = 0; k < h->nruns; k++)
 			if (realpath(h->runs[k].path, b) != NULL &&
@@ -87,19 +91,19 @@ cli_drift_skip(const struct history *h, char **args, int n)
 
 /* Each test of the first side's groups: its drift at o->gap. */
 static size_t
-cli_drift_tests(const struct history *h, const struct run *runs, int n,
-    char **args, double gap, struct compare_drift **out)
+drift_sides_tests(const struct history *h, const struct run *const *runs,
+    const char *const *paths, int n, double gap, struct compare_drift **out)
 {
 	struct run_group	*g;
-	size_t			 ng = run_groups(&runs[0], &g);
-	unsigned char		*skip = cli_drift_skip(h, args, n);
-	const char		*host = run_meta_get(&runs[0], "hostname");
+	size_t			 ng = run_groups(runs[0], &g);
+	unsigned char		*skip = drift_sides_skip(h, paths, n);
+	const char		*host = run_meta_get(runs[0], "hostname");
 
 	*out = xcalloc(ng + 1, sizeof **out);
 	for (size_t i = 0; i < ng; i++) {
 		snprintf((*out)[i].test, sizeof (*out)[i].test, "%s",
 		    g[i].test);
-		drift_estimate(h, host, g[i].test, runset_version(&runs[0],
+		drift_estimate(h, host, g[i].test, runset_version(runs[0],
 		    &g[i]), g[i].copies, gap, skip, &(*out)[i]);
 	}
 	free(skip);
@@ -109,36 +113,36 @@ cli_drift_tests(const struct history *h, const struct run *runs, int n,
 
 /*
  * Set o's gap and drift terms for the sides runs[0..split) and
- * runs[split..n); *out holds the terms (the caller frees it).  Nothing
- * when the sides are no further apart than their basis covers.
+ * runs[split..n), read from paths[] (each NULL for a baseline: not in
+ * the results), with the results directory of the binary at self (or
+ * NULL); *out holds the terms (the caller frees it).  Nothing when the
+ * sides are no further apart than their basis covers.
  */
 void
-cli_drift_prepare(const struct run *runs, char **args, int n, int split,
-    const char *argv0, struct compare_opts *o, struct compare_drift **out)
+drift_sides(const struct run *const *runs, const char *const *paths, int n,
+    int split, const char *self, struct compare_opts *o,
+    struct compare_drift **out)
 {
 	struct history		h;
 	struct history_query	q;
 	struct histindex_stats	st;
 	struct sm_error		err;
-	char			self[PATH_MAX], dir[PATH_MAX], *dirv[1] = { dir };
+	char			dir[PATH_MAX], *dirv[1] = { dir };
 	char			cache[PATH_MAX];
 
 	*out = NULL;
-	if (split <= 0 || split >= n || duet_is(&runs[0]) ||
-	    (o->gap = cli_drift_gap(runs, n, split, o->profile != NULL)) == 0)
+	if (split <= 0 || split >= n || duet_is(runs[0]) ||
+	    (o->gap = drift_sides_gap(runs, n, split, o->profile)) == 0)
 		return;
-	if (paths_self_exe(argv0, self, sizeof self) != 0)
-		self[0] = '\0';
-	if (paths_results_dir(self[0] ? self : NULL, dir, sizeof dir,
-	    &err) != 0)
+	if (paths_results_dir(self, dir, sizeof dir, &err) != 0)
 		return;
 	memset(&q, 0, sizeof q);
 	changepoint_opts_default(&q.cp);
 	history_init(&h);
 	histindex_load(&h, dirv, 1, histindex_cache(NULL, cache,
-	    sizeof cache), cli_drift_warn, NULL, &st);
+	    sizeof cache), drift_sides_warn, NULL, &st);
 	history_build(&h, &q);
-	o->ndrift = cli_drift_tests(&h, runs, n, args, o->gap, out);
+	o->ndrift = drift_sides_tests(&h, runs, paths, n, o->gap, out);
 	o->drift = *out;
 	history_free(&h);
 }

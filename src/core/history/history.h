@@ -270,6 +270,10 @@ struct table *history_compare(const struct history *h, size_t series,
 void	 drift_estimate(const struct history *h, const char *host,
 	     const char *test, int version, int copies, double gap,
 	     const unsigned char *skip, struct compare_drift *d);
+/* drift_sides.c: compare's drift term for two sides taken apart */
+void	 drift_sides(const struct run *const *runs, const char *const *paths,
+	     int n, int split, const char *self, struct compare_opts *o,
+	     struct compare_drift **out);
 
 /* chart_history.c: a series of runs over time, its steps and levels */
 void	 chart_history(struct sbuf *b, const struct history *h,

@@ -179,8 +179,9 @@ judge_drift_str(const struct compare_opts *o, char *buf, size_t len)
 		snprintf(buf, len, "Sides %.0f min apart: the host's drift at "
 		    "that gap, measured from its saved runs (the variogram of "
 		    "their differences, doc/statistics.md), is in the basis of "
-		    "%zu test%s (up to %.1f%% added spread); ", o->gap / 60,
-		    meas, meas == 1 ? "" : "s", 100 * most);
+		    "%zu test%s (up to %.1f%% added spread)%s", o->gap / 60,
+		    meas, meas == 1 ? "" : "s", 100 * most, not > 0 ? "; " :
+		    ".");
 	else
 		snprintf(buf, len, "Sides %.0f min apart: ", o->gap / 60);
 	if (not > 0 || meas == 0)
