@@ -128,6 +128,7 @@ test_calibrate_then_compare(void **state)
 	run_ok(cal, &o, 0);
 	assert_non_null(strstr(o.out, "HOST NOISE PROFILE"));
 	assert_non_null(strstr(o.out, "BETWEEN CV"));
+	assert_non_null(strstr(o.out, "Window: the repeats covered "));
 	tu_out_free(&o);
 	gethostname(host, sizeof host);
 	host[sizeof host - 1] = '\0';
@@ -138,6 +139,8 @@ test_calibrate_then_compare(void **state)
 	assert_string_equal(run_meta_get(&run, "repeats"), "5");
 	assert_non_null(run_meta_get(&run, "sysmark_version"));
 	assert_non_null(run_meta_get(&run, "date"));
+	assert_true(rundate_span(&run) >= 0);
+	assert_true(rundate_span(&run) < 600);
 	run_free(&run);
 	run_ok(ra, &o, 0);
 	tu_out_free(&o);
@@ -207,6 +210,20 @@ test_noise_table(void **state)
 	assert_string_equal(t->rows[0].cells[5], "1.0%");
 	text = tu_render(t, TABLE_TEXT);
 	assert_non_null(strstr(text, "RUN CV: the spread of the repeats' "));
+	/* no end recorded: the window is said unknown, taken as 5 min */
+	assert_non_null(strstr(text, "The window the repeats covered was not "
+	    "recorded"));
+	assert_near(noise_window(&prof), NOISE_SPAN, 0);
+	free(text);
+	table_free(t);
+	/* repeats spread over 2.5 hours (calibrate -g): said, and used */
+	run_meta_set(&prof, "date", "2026-12-01T10:00:00+0000");
+	run_meta_set(&prof, "date_end", "2026-12-01T12:30:00+0000");
+	assert_near(noise_window(&prof), 9000, 0);
+	t = noise_table(&prof);
+	text = tu_render(t, TABLE_TEXT);
+	assert_non_null(strstr(text, "Window: the repeats covered 150.0 "
+	    "minutes, 2026-12-01T10:00:00+0000 to"));
 	free(text);
 	table_free(t);
 	run_free(&prof);

@@ -404,7 +404,7 @@ sysinfo_collect(struct run *run)
 	sysinfo_set_num(run, "users", sysinfo_users(), "%.0f");
 	run_meta_set(run, "cflags", SYSMARK_CFLAGS);
 	sysinfo_build(run);
-	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
+	rundate_format(now, buf, sizeof buf);
 	run_meta_set(run, "date", buf);
 	sysinfo_commit(run);
 	sysinfo_linux(run);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "measure.h"
 #include "runner_int.h"
@@ -169,7 +170,8 @@ runner_bench_done(struct runner *r, size_t pair)
 }
 
 /*
- * What the machine did during the run: the load average at the end and
+ * What the machine did during the run: the load average at the end (and
+ * when the end was: date_end, so a profile says the window it covered) and
  * the share of CPU time the hypervisor stole (on a VM), beside the facts
  * sysinfo took at the start.
  */
@@ -181,6 +183,8 @@ runner_note_machine(struct runner *r)
 
 	snprintf(buf, sizeof buf, "%.2f", sysinfo_loadavg());
 	run_meta_set(r->run, "load_average_end", buf);
+	rundate_format(time(NULL), buf, sizeof buf);
+	run_meta_set(r->run, "date_end", buf);
 	if (!r->have_cpu || sysinfo_cpu_times(&steal, &total) != 0 ||
 	    total <= r->total0)
 		return;

@@ -12,6 +12,8 @@
 #ifndef SYSMARK_MODEL_H
 #define SYSMARK_MODEL_H
 
+#include <time.h>
+
 #include "../table/table.h"
 
 /* registry.c */
@@ -131,5 +133,7 @@ int	 run_same(const struct run *a, const struct run *b);
 
 /* rundate.c */
 long long rundate_parse(const char *);
+void	 rundate_format(time_t, char *, size_t);
+double	 rundate_span(const struct run *);
 
 #endif

@@ -1,12 +1,14 @@
 /*
  * When a run was made: its "date" fact as run writes it,
- * 2026-12-01T10:00:00+0000, in seconds since the epoch.  history sorts
+ * 2026-12-01T10:00:00+0000, in seconds since the epoch, and that form
+ * written (rundate_format(), for "date", "date_end" and the journal's).  history sorts
  * and filters runs by it, and a plan asks how old the noise profile it
  * leans on is (noise.c), so it lives beside the run.
  */
 /* SPDX-License-Identifier: MIT */
 
 #include <stdio.h>
+#include <time.h>
 
 #include "model.h"
 
@@ -64,4 +66,31 @@ rundate_parse(const char *s)
 	}
 	return (long long)rundate_days(y, mo, d) * 86400 + hh * 3600 +
 	    mm * 60 + ss - off;
+}
+
+/* t as a run's "date" fact: local time with its offset. */
+void
+rundate_format(time_t t, char *buf, size_t len)
+{
+	struct tm	tm;
+
+	if (len == 0)
+		return;
+	if (localtime_r(&t, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%dT%H:%M:%S%z", &tm) == 0)
+		buf[0] = '\0';
+}
+
+/*
+ * The seconds a run's samples took start to end ("date" to "date_end"):
+ * for a profile, the window its repeats covered; -1 if either is not
+ * recorded (a run before date_end was).
+ */
+double
+rundate_span(const struct run *run)
+{
+	long long	a = rundate_parse(run_meta_get(run, "date")),
+			b = rundate_parse(run_meta_get(run, "date_end"));
+
+	return a >= 0 && b >= a ? (double)(b - a) : -1;
 }

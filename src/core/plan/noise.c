@@ -202,6 +202,42 @@ noise_calibration(struct plan *plan, const char *self, int repeats,
 	return 0;
 }
 
+/*
+ * The window the profile's repeats covered (calibrate spreads them over
+ * NOISE_SPAN, or -g apart): its spread speaks for sides taken up to that
+ * far apart, and compare adds drift measured from saved runs past it
+ * (doc/statistics.md, "Drift").
+ */
+double
+noise_window(const struct run *profile)
+{
+	double	span = rundate_span(profile);
+
+	return span >= 0 ? span : NOISE_SPAN;
+}
+
+static void
+noise_window_note(const struct run *profile, struct table *t)
+{
+	double		 span = rundate_span(profile);
+	const char	*from = run_meta_get(profile, "date"),
+			*to = run_meta_get(profile, "date_end");
+
+	if (span < 0) {
+		table_add_note(t, "The window the repeats covered was not "
+		    "recorded (a profile from before sysmark kept its end): "
+		    "compare takes it as %.0f minutes.", NOISE_SPAN / 60);
+		return;
+	}
+	table_add_note(t, "Window: the repeats covered %.*f %s, %s to %s.  "
+	    "Their spread speaks for runs taken up to that far apart; for "
+	    "sides further apart compare adds the drift it measures from "
+	    "this host's saved runs at that gap, or says it could not "
+	    "(calibrate -g spreads the repeats wider).", span < 120 ? 0 : 1,
+	    span < 120 ? span : span / 60, span < 120 ? "seconds" : "minutes",
+	    from, to);
+}
+
 /* The profile as a table: each test's within-, between-run and run CV. */
 struct table *
 noise_table(const struct run *profile)
@@ -245,6 +281,7 @@ noise_table(const struct run *profile)
 	    "spread of the repeats' means, both parts together; with one run "
 	    "a side, compare takes each run's mean to stray as much.");
 	table_add_note(t, "%s", estimate_flags_legend());
+	noise_window_note(profile, t);
 	return t;
 }
 

@@ -74,6 +74,7 @@ int	 noise_find_noted(const char *self, const struct run *const *runs,
 	     size_t nrun, struct run *profile, char *path, size_t len,
 	     struct sm_error *err);
 struct table *noise_table(const struct run *);
+double	 noise_window(const struct run *);
 #define NOISE_KIND		"noise-profile"	/* a profile's meta kind */
 #define NOISE_REPEATS		5	/* calibrate's default */
 #define NOISE_SPAN		300.0	/* seconds the repeats spread over */

@@ -187,7 +187,7 @@ resume_note_gap(struct resume *rs)
 
 	for (size_t i = 0; i < rs->run.nsamples; i++)
 		ok += rs->run.samples[i].status == RUN_OK;
-	strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%S%z", localtime(&t));
+	rundate_format(t, now, sizeof now);
 	if (cpufreq_governor(clock, sizeof clock) != 0)
 		snprintf(clock, sizeof clock, "%s", CPUFREQ_NA);
 	snprintf(buf, sizeof buf, "stopped %s after %zu samples (%zu "

@@ -244,7 +244,7 @@ journal_write(struct journal *j, struct run *run, int force)
 	run_meta_set(run, "status", "running");
 	snprintf(buf, sizeof buf, "%ld", (long)getpid());
 	run_meta_set(run, "journal_pid", buf);
-	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", localtime(&t));
+	rundate_format(t, buf, sizeof buf);
 	run_meta_set(run, "journal_date", buf);
 	if (journal_put(j->path, run, &j->err) == 0) {
 		j->written = 1;
