@@ -7,17 +7,20 @@
  * drawn as a bar that is longer for better whatever the test's
  * direction.  The run is the one just measured, or a saved run or
  * baseline opened from the compare screen.  Saving asks for a name,
- * offers the default under results/, never overwrites without asking.
+ * offers the default under results/, never overwrites without asking;
+ * a run saved under a new name is moved there, not copied.
  */
 /* SPDX-License-Identifier: MIT */
 
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ui.h"
 #include "ui_live.h"
@@ -31,8 +34,8 @@
 
 static const struct ui_key scr_results_help[] = {
 	{ "s", "save the run: a path, or a name (any language) that labels "
-	    "it and is saved in the results directory; asks before "
-	    "replacing" },
+	    "it and is saved in the results directory (moved, not copied); "
+	    "asks before replacing" },
 	{ "b", "choose the reference: saved runs and baselines in a list; "
 	    "type to filter, arrows move, Enter chooses" },
 	{ "o", "compare screen: open or compare runs and baselines" },
@@ -152,12 +155,23 @@ scr_results_enter(struct ui *ui)
 
 /* ---- Saving ---- */
 
+/*
+ * The run now in path.  The file it was in before (saved as it ended,
+ * or under another name since) is removed: a run saved under a name is
+ * moved there, never left twice for History and the pick lists to count.
+ */
 static void
 scr_results_saved(struct ui *ui, const char *path)
 {
-	snprintf(ui->live->path, sizeof ui->live->path, "%s", path);
-	ui->live->saved = 1;
-	ui_message(ui, "saved %s", path);
+	struct ui_live	*l = ui->live;
+
+	if (l->saved && strcmp(l->path, path) != 0 && unlink(l->path) != 0)
+		ui_message(ui, "saved %s; %s is left too (%s)", path, l->path,
+		    strerror(errno));
+	else
+		ui_message(ui, "saved %s", path);
+	snprintf(l->path, sizeof l->path, "%s", path);
+	l->saved = 1;
 	ui_source_scan(ui);
 	scr_results_reference(ui);
 }

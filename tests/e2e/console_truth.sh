@@ -1,7 +1,8 @@
 #!/bin/sh
 # The console tells the truth: an answer's shown value is
 # replaced by typing, cursor keys edit it, a second find starts fresh,
-# UTF-8 can be typed and a name saves the run labelled with it; help
+# UTF-8 can be typed and a name saves the run labelled with it (moved
+# there, the file saved as it ended removed); help
 # lists the editing keys and the units; the position counts tests as
 # "Tests N of M" does; a busy machine's warning is wrapped whole; a test
 # with only its warm-up is not SKIPPED; the compare screen's legend is a
@@ -96,6 +97,11 @@ e2e_keys "résumé" Enter
 e2e_wait "saved .*/résumé.csv"
 grep -q "^meta,label,résumé," "$e2e_tmp/results/résumé.csv" ||
     e2e_fail "the label is not saved as UTF-8"
+# Moved there, not copied: the file saved as the run ended is gone, so
+# History and the pick lists count the run once.
+e2e_n=$(ls "$e2e_tmp/results" | grep -c '\.csv$')
+[ "$e2e_n" -eq 2 ] || e2e_fail "$e2e_n run files after saving under a" \
+    "name, not 2: $(ls "$e2e_tmp/results" | tr '\n' ' ')"
 
 # The compare screen: the legend a key away, and that key on the screen.
 e2e_keys o
