@@ -46,6 +46,27 @@ cli_commands_operand(int argc, char **argv)
 	return argv[optind++];
 }
 
+/*
+ * A parameter given twice (-P n 1 2 -P n 5 6) is refused, as hyperfine
+ * refuses it: the commands would get only one of its values, the tests
+ * be named after the other.  0 or the usage error.
+ */
+static int
+cli_commands_again(const struct cli_commands *cc, const char *opt,
+    const char *name)
+{
+	for (size_t i = 0; i < cc->nparam; i++) {
+		const char *had = cc->is_range[i] ? cc->range[i].name :
+		    cc->param[i].name;
+
+		if (strcmp(had, name) == 0)
+			return cmd_usage_error("%s %s: {%s} is given values "
+			    "twice; give them all in one -P or -L", opt,
+			    name, name);
+	}
+	return 0;
+}
+
 /* -P NAME LO HI, its -D STEP being taken when it comes. */
 static int
 cli_commands_range(struct cli_commands *cc, const char *name, int argc,
@@ -58,6 +79,8 @@ cli_commands_range(struct cli_commands *cc, const char *name, int argc,
 	if (hi == NULL)
 		return cmd_usage_error("-P %s: give the range as -P NAME LO "
 		    "HI", name);
+	if (cli_commands_again(cc, "-P", name) != 0)
+		return SM_EXIT_INPUT;
 	if (cc->nparam == COMMAND_MAX_PARAMS)
 		return cmd_usage_error("-P %s: at most %d parameters", name,
 		    COMMAND_MAX_PARAMS);
@@ -80,6 +103,8 @@ cli_commands_list(struct cli_commands *cc, const char *name, int argc,
 	if (list == NULL)
 		return cmd_usage_error("-L %s: give the values as -L NAME "
 		    "A,B,...", name);
+	if (cli_commands_again(cc, "-L", name) != 0)
+		return SM_EXIT_INPUT;
 	if (cc->nparam == COMMAND_MAX_PARAMS)
 		return cmd_usage_error("-L %s: at most %d parameters", name,
 		    COMMAND_MAX_PARAMS);

@@ -10,7 +10,7 @@
 #   - a failing command fails its samples with its status and last stderr
 #     line, unless -i, and says so in one line on stderr even with -q;
 #   - an empty command, an unbalanced quote, a program not on PATH, an
-#     unset {NAME} and a suite row with a column missing are refused
+#     unset {NAME}, a {NAME} given values twice and a suite row with a column missing are refused
 #     before anything runs, exit 2, the suite's by file:line;
 #   - a hyperfine export imports and compares with the run of the same
 #     command (same test id and version).
@@ -104,6 +104,11 @@ refused "an unbalanced ' quote" -x "echo 'x"
 refused 'program "no-such-program-x" not found on PATH' \
     -x 'no-such-program-x -v'
 refused '{t}: no parameter t is given (-P or -L)' -x 'sleep {t}'
+# A parameter given twice, as hyperfine refuses it: the commands would
+# get one list's values, the tests be named after the other's.
+refused '-P n: {n} is given values twice' -x 'echo {n}' -P n 1 2 -P n 5 6
+refused '-L n: {n} is given values twice' -x 'echo {n}' -P n 1 2 -L n 5,6
+refused '-L n: {n} is given values twice' -x 'echo {n}' -L n 1,2 -L n 5,6
 printf 'id,title,command,setup,cleanup,unit,direction\na,,true,,,s\n' \
     >"$tmp/s.csv"
 refused "$tmp/s.csv:2: expected 7 columns" --suite "$tmp/s.csv"
