@@ -84,24 +84,50 @@ assert_fallback(const char *dir, char *buf, size_t len)
 
 /* ---- What cannot be known before the run ---- */
 
-/* A full disk: the table is printed, the run is in a fallback file. */
+/* Fill the file system of dir to its last byte (dir/fill). */
 static void
-test_full_disk_falls_back(void **state)
+fill_up(const char *dir)
 {
-	char		 mnt[300], tmp[300], fb[PATH_MAX], fill[400];
-	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
-	    "0.1", "-n", "2", "-q", "-f", "csv", NULL };
-	struct tu_out	 o;
-	FILE		*f;
+	char	 fill[400];
+	FILE	*f;
 
-	(void)state;
-	mount_tmpfs("size=16k", mnt, sizeof mnt);
-	snprintf(fill, sizeof fill, "%s/fill", mnt);
+	snprintf(fill, sizeof fill, "%s/fill", dir);
 	assert_non_null(f = fopen(fill, "w"));
 	while (fputs("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", f) >= 0 &&
 	    fflush(f) == 0)
 		;
 	fclose(f);
+}
+
+/* dir holds the files named in want (space-separated, sorted), no other. */
+static void
+assert_holds(const char *dir, const char *want)
+{
+	char	cmd[600], got[600];
+	FILE	*p;
+	size_t	n;
+
+	snprintf(cmd, sizeof cmd, "ls -A %s | sort | tr '\\n' ' '", dir);
+	assert_non_null(p = popen(cmd, "r"));
+	n = fread(got, 1, sizeof got - 1, p);
+	pclose(p);
+	got[n] = '\0';
+	if (strcmp(got, want) != 0)
+		fail_msg("%s holds \"%s\", not \"%s\"", dir, got, want);
+}
+
+/* A full disk: the table is printed, the run is in a fallback file. */
+static void
+test_full_disk_falls_back(void **state)
+{
+	char		 mnt[300], tmp[300], fb[PATH_MAX];
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
+	    "0.1", "-n", "2", "-q", "-f", "csv", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	mount_tmpfs("size=16k", mnt, sizeof mnt);
+	fill_up(mnt);
 	snprintf(tmp, sizeof tmp, "%s/tmp", top);
 	assert_int_equal(mkdir(tmp, 0700), 0);
 	setenv("SYSMARK_RESULTS", mnt, 1);
@@ -114,8 +140,63 @@ test_full_disk_falls_back(void **state)
 	assert_non_null(strstr(o.err, "No space left on device"));
 	assert_fallback(tmp, fb, sizeof fb);
 	assert_non_null(strstr(o.err, fb));
+	/* The name claimed for it is given back: no empty run file. */
+	assert_holds(mnt, "fill ");
 	tu_out_free(&o);
 	unsetenv("SYSMARK_RESULTS");
+	unsetenv("TMPDIR");
+}
+
+/*
+ * A resume whose save meets a full disk: the whole run is in a fallback
+ * file, and the interrupted file it continued is gone, so that no later
+ * resume measures its samples again into a second whole copy.
+ */
+static void
+test_resume_full_disk(void **state)
+{
+	char		 mnt[300], tmp[300], path[400], fb[PATH_MAX];
+	char		*argv[] = { "sysmark", "run", "-t", "syscall", "-d",
+	    "0.1", "-n", "3", "-q", "-o", path, NULL };
+	char		*again[] = { "sysmark", "run", "--resume", path, "-q",
+	    NULL };
+	struct sm_error	 err;
+	struct tu_out	 o;
+	struct run	 run;
+
+	(void)state;
+	mount_tmpfs("size=256k", mnt, sizeof mnt);
+	snprintf(path, sizeof path, "%s/r.csv", mnt);
+	tu_run(argv, &o);
+	if (o.status != 0 && o.status != SM_EXIT_SAMPLE_FAILED)
+		fail_msg("run: status %d: %s", o.status, o.err);
+	tu_out_free(&o);
+	/* Its last sample not taken: interrupted, as Ctrl-C leaves it. */
+	tu_load(&run, path);
+	assert_int_equal(run.nsamples, 4);
+	run.nsamples--;
+	run_meta_set(&run, "status", "interrupted");
+	assert_int_equal(csvstore_save(&run, path, 1, &err), 0);
+	run_free(&run);
+	fill_up(mnt);
+	snprintf(tmp, sizeof tmp, "%s/tmp", top);
+	assert_int_equal(mkdir(tmp, 0700), 0);
+	setenv("TMPDIR", tmp, 1);
+	tu_run(again, &o);
+	if (o.status != SM_EXIT_SAVED_ELSEWHERE)
+		fail_msg("resume: status %d: %s", o.status, o.err);
+	assert_fallback(tmp, fb, sizeof fb);
+	assert_non_null(strstr(o.err, fb));
+	tu_out_free(&o);
+	tu_load(&run, fb);
+	assert_int_equal(run.nsamples, 4);
+	assert_string_equal(run_meta_get(&run, "status"), "complete");
+	run_free(&run);
+	/* Nothing left to resume, nor an empty file or a lock. */
+	assert_holds(mnt, "fill ");
+	tu_run(again, &o);
+	assert_int_equal(o.status, SM_EXIT_INPUT);
+	tu_out_free(&o);
 	unsetenv("TMPDIR");
 }
 
@@ -534,6 +615,7 @@ main(void)
 #define T(f)	cmocka_unit_test_setup_teardown(f, setup_top, teardown_top)
 	const struct CMUnitTest tests[] = {
 		T(test_full_disk_falls_back),
+		T(test_resume_full_disk),
 		T(test_file_size_limit_keeps_run),
 		T(test_stdout_failing_keeps_run),
 		T(test_read_only_dir_refused_before),

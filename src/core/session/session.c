@@ -17,7 +17,8 @@
  * session_end() records the run's status, says what else the user must
  * know (the clock moved, a --cleanup failed), saves the run over its
  * journal, or to a fallback file when that fails (and removes the
- * partial journal the fallback supersedes), and returns the exit status.
+ * partial journal, or the resumed file, the fallback supersedes), and
+ * returns the exit status.
  *
  * It speaks only through runner events (SESSION_EV_* beside the
  * runner's), so it knows nothing of terminals, screens or protocols.
@@ -327,15 +328,22 @@ session_warn_end(struct session *s)
 /*
  * The save went to a fallback file: the journal under the run's name
  * holds only part of it and would be resumed, measuring again what the
- * fallback holds, so it goes.
+ * fallback holds, so it goes.  So does the file a resume continued,
+ * even when no write reached it (a full disk): it is the part the
+ * fallback holds whole.  A name claimed and never written (empty) is
+ * given back.
  */
 static void
 session_drop_journal(struct session *s, char *msg, size_t len)
 {
 	size_t	n = strlen(msg);
 
-	if (!s->journaling || !s->j.written)
+	if (!s->journaling)
 		return;
+	if (!s->j.written && !s->env.resume) {
+		journal_abandon(&s->j);
+		return;
+	}
 	if (unlink(s->j.path) == 0)
 		snprintf(msg + n, len - n, "; the partial file %s, which it "
 		    "supersedes, was removed", s->j.path);
