@@ -269,8 +269,13 @@ cli_plan_print(const struct cmd_opts *m, FILE *fp)
 	if (p->repeats > 1)
 		fprintf(fp, "  all of it %d times (-R)\n", p->repeats);
 	detect_secs(plan_estimate(p), est, sizeof est);
-	fprintf(fp, "estimated time: about %s%s\n", est, p->target > 0 ?
-	    ", more while an interval is wider than -C" : "");
+	fprintf(fp, "estimated time: about %s%s%s\n", est, p->target > 0 ?
+	    ", more while an interval is wider than -C" : "",
+	    plan_command_runs(p) > 0 ? ", more if the commands are slow" :
+	    "");
+	if (plan_command_runs(p) > 0)
+		fprintf(fp, "  (a command's own time is unknown until it "
+		    "runs: %.0f executions or more)\n", plan_command_runs(p));
 }
 
 /*
@@ -287,8 +292,9 @@ cli_plan_go(const struct cmd_opts *m)
 	if (m->yes || t <= CMD_PLAN_ASK_S)
 		return 0;
 	if (!m->quiet && cli_plan_tty()) {
-		snprintf(q, sizeof q, "This run takes about %s. Start it?",
-		    est);
+		snprintf(q, sizeof q, "This run takes about %s%s. Start it?",
+		    est, plan_command_runs(&m->plan) > 0 ? ", more if its "
+		    "commands are slow" : "");
 		if (cli_plan_ask(q))
 			return 0;
 		return cli_plan_refuse("run: not started");

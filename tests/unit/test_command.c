@@ -204,6 +204,42 @@ test_escapes_visible(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * The plan's estimate of command tests: -d alone would say about 1 s of
+ * -x 'sleep 3' -d 0.2 -n 3, which takes 12 s; a command's own time is
+ * unknown before it runs, so the plan says so and how many executions
+ * at least it will make (each sample's, -w's warm-ups included).
+ */
+static void
+test_plan_estimate(void **state)
+{
+	char		*x[] = { "sysmark", "run", "-x", "sleep 3", "-d", "0.2",
+			    "-n", "3", "--dry-run", NULL, NULL, NULL };
+	char		*cat[] = { "sysmark", "run", "-t", "syscall", "-d",
+			    "0.2", "-n", "3", "--dry-run", NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	tu_run(x, &o);
+	assert_int_equal(o.status, 0);
+	assert_null(strstr(o.out, "estimated time: about 1 s\n"));
+	if (strstr(o.out, "a command's own time is unknown until it runs: 4 "
+	    "executions or more") == NULL)
+		fail_msg("%s", o.out);
+	tu_out_free(&o);
+	x[9] = "-w";
+	x[10] = "2";
+	tu_run(x, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, ": 12 executions or more"));
+	tu_out_free(&o);
+	/* A catalog test's time is known: nothing is said of commands. */
+	tu_run(cat, &o);
+	assert_int_equal(o.status, 0);
+	assert_null(strstr(o.out, "own time"));
+	tu_out_free(&o);
+}
+
 /* The name given, and a version that changes with the command. */
 static void
 test_name_and_version(void **state)
@@ -682,6 +718,7 @@ main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_bad_names),
 		cmocka_unit_test(test_escapes_visible),
+		cmocka_unit_test(test_plan_estimate),
 		cmocka_unit_test(test_name_and_version),
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_scan_substitution),

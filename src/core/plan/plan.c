@@ -192,6 +192,29 @@ plan_sample_estimate(const struct bench *b, double d)
 	return (b->timing == BENCH_CALIBRATED ? PLAN_CALIBRATED_S : d) + 0.01;
 }
 
+/*
+ * The least number of times the plan executes its command tests: a
+ * command's own time is unknown until it runs, and each sample runs it
+ * once or more, after its -w warm-up executions, so a plan of commands
+ * takes at least this many times their time, whatever plan_estimate()
+ * (which counts -d a sample) says.  0 without command tests.
+ */
+double
+plan_command_runs(const struct plan *p)
+{
+	int	rep = p->repeats > 1 ? p->repeats : 1;
+	double	n = 0;
+
+	for (size_t i = 0; p->benches != NULL && i < p->nbench; i++) {
+		const struct command	*c = command_of(p->benches[i]);
+
+		if (c != NULL)
+			n += 1.0 + c->opts.warmup;
+	}
+	return n * (double)p->ncopies * (p->samples + (p->warmup ? 1 : 0)) *
+	    rep;
+}
+
 /* The whole plan's expected length in seconds, if nothing fails. */
 double
 plan_estimate(const struct plan *p)

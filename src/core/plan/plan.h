@@ -149,6 +149,7 @@ int	 plan_duet_read(struct plan *, const struct run *, const char *,
 	     struct sm_error *);
 double	 plan_sample_estimate(const struct bench *, double);
 double	 plan_estimate(const struct plan *);
+double	 plan_command_runs(const struct plan *);
 int	 plan_crowded(const struct plan *, char *msg, size_t len);
 int	 plan_parse_copies(const char *arg, int *out, size_t max, size_t *n,
 	     struct sm_error *err);
