@@ -39,7 +39,9 @@ struct cli_measure_ctx {
 	char		 last[96];	/* what its sample gave */
 	uint64_t	 t0;		/* when the run began */
 	double		 est_total;	/* plan_estimate(), seconds */
-	double		 est_done;	/* what the samples done were */
+	double		 est_done;	/* what the samples done were, and
+					   the pauses between repeats */
+	int		 repeat;	/* the last sample's */
 };
 
 /* ---- Signals ---- */
@@ -167,6 +169,10 @@ cli_measure_step(struct cli_measure_ctx *x, const struct runner_event *ev)
 	if (ev->bench == NULL)
 		return;
 	x->est_done += plan_sample_estimate(ev->bench, p->duration);
+	/* The pause before this repeat is spent time the estimate counts. */
+	if (x->repeat > 0 && ev->repeat > x->repeat)
+		x->est_done += p->gap * (ev->repeat - x->repeat);
+	x->repeat = ev->repeat;
 	if (p->repeats > 1)
 		snprintf(rep, sizeof rep, ", repeat %d/%d", ev->repeat,
 		    p->repeats);

@@ -406,6 +406,44 @@ test_calibration_plan(void **state)
 	plan_free(&p);
 }
 
+/*
+ * calibrate's progress counts the whole run, its repeats to come and the
+ * pauses between them: no line says 100% (or much time left) before the
+ * last sample.
+ */
+static void
+test_calibrate_progress(void **state)
+{
+	char		*cal[] = { "sysmark", "calibrate", "-t", "syscall",
+			    "-d", "0.1", "-n", "2", "-R", "3", "-g", "0.5",
+			    NULL };
+	char		*p, *last = NULL;
+	struct tu_out	 o;
+	int		 lines = 0;
+	double		 pct, prev = -1;
+
+	(void)state;
+	run_ok(cal, &o, 0);
+	for (p = o.err; (p = strstr(p, "%, about ")) != NULL; p++) {
+		char *q = p;
+
+		while (q > o.err && q[-1] != ' ')
+			q--;
+		pct = strtod(q, NULL);
+		if (last != NULL && prev >= 100)
+			fail_msg("100%% before the last sample: %s", o.err);
+		assert_true(pct >= prev);
+		prev = pct;
+		last = p;
+		lines++;
+	}
+	/* 3 repeats of a warm-up and 2 samples. */
+	assert_int_equal(lines, 9);
+	assert_true(prev == 100);
+	assert_non_null(strstr(last, "%, about 0 s left\n"));
+	tu_out_free(&o);
+}
+
 int
 main(void)
 {
@@ -418,6 +456,7 @@ main(void)
 		cmocka_unit_test(test_idle_warning_kept),
 		cmocka_unit_test(test_profile_of_other_host_excluded),
 		cmocka_unit_test(test_calibration_plan),
+		cmocka_unit_test(test_calibrate_progress),
 	};
 
 	return cmocka_run_group_tests_name("noise", tests, tu_results_env,

@@ -127,7 +127,8 @@ struct runner_event {
 	const struct stats	*stats;		/* BENCH_DONE */
 	const char		*msg;		/* ERROR, SESSION_EV_* */
 	size_t			 done;		/* PROGRESS: samples done */
-	size_t			 total;
+	size_t			 total;		/* the run's, repeats to come
+						   projected */
 	int			 cancelled;	/* FINISHED */
 };
 typedef void (*runner_cb)(const struct runner_event *, void *);

@@ -41,7 +41,12 @@ runner_emit(struct runner *r, struct runner_event *ev)
 	ev->repeat = r->repeat;
 	ev->duration = r->plan.duration;
 	ev->done = r->done;
-	ev->total = r->total;
+	/*
+	 * The whole run's, not the repeats queued so far: the repeats to
+	 * come are counted as this one's size, so that the share done
+	 * never says 100% with repeats still to run (calibrate's five).
+	 */
+	ev->total = r->total + (size_t)(r->nrepeat - r->repeat) * r->nslot;
 	r->in_callback++;
 	r->cb(ev, r->arg);
 	r->in_callback--;
