@@ -112,6 +112,14 @@ struct bench {
 	const char	*tool;
 	/* A variant's parameters, when a family shares one loop. */
 	const void	*arg;
+	/*
+	 * Optional: seconds setup() may take beyond the grace period, for
+	 * a setup whose length is the user's (a command test's suite setup
+	 * and -w warm-ups), and that setup's command line, for the message
+	 * when it is exceeded (NULL: warm-ups only).  0: the grace alone.
+	 */
+	double		 setup_seconds;
+	const char	*setup_what;
 };
 
 /*

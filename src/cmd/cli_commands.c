@@ -7,7 +7,7 @@
  *   --suite FILE           a suite file's (command_suite.c)
  *   -P NAME LO HI [-D S]   {NAME} from LO to HI by S (default 1)
  *   -L NAME A,B,...        {NAME} each of the values
- *   -N  -i  -w N  --show-output  --timeout SECONDS
+ *   -N  -i  -w N  --show-output  --timeout SECONDS  --setup-timeout SECONDS
  *
  * Everything is checked before anything runs: a refusal names the -x (or
  * the suite's file:line) and is a usage error, exit 2.
@@ -26,6 +26,7 @@ cli_commands_init(struct cli_commands *cc)
 {
 	memset(cc, 0, sizeof *cc);
 	cc->opts.timeout = COMMAND_TIMEOUT;
+	cc->opts.setup_timeout = COMMAND_SETUP_TIMEOUT;
 }
 
 void
@@ -171,6 +172,14 @@ cli_commands_opt(struct cli_commands *cc, int c, const char *arg, int argc,
 		    !(cc->opts.timeout >= 0 && cc->opts.timeout <= 86400))
 			return cmd_usage_error("--timeout %s: seconds an "
 			    "execution may take, 0 (none) to 86400", arg);
+		return 0;
+	case CLI_COMMANDS_SETUP_TIMEOUT:
+		if (sm_parse_double(arg, &cc->opts.setup_timeout) != 0 ||
+		    !(cc->opts.setup_timeout >= 1 &&
+		    cc->opts.setup_timeout <= 86400))
+			return cmd_usage_error("--setup-timeout %s: seconds a "
+			    "sample's setup (a suite's setup, the -w warm-ups) "
+			    "may take, 1 to 86400", arg);
 		return 0;
 	}
 	return 1;

@@ -54,6 +54,8 @@ static const struct option cli_fleet_run_long[] = {
 	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
 	{ "show-output", no_argument, NULL, CLI_COMMANDS_SHOW },
 	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ "setup-timeout", required_argument, NULL,
+	    CLI_COMMANDS_SETUP_TIMEOUT },
 	{ "ignore-failure", no_argument, NULL, CMD_FLEET_RUN_IGNORE },
 	{ "warmup", required_argument, NULL, CMD_FLEET_RUN_WARMUP },
 	{ "group", required_argument, NULL, 'g' },
@@ -122,7 +124,8 @@ cli_fleet_run_opt(struct cli_fleet_run *r, int c, const char *arg, int argc,
 		return cli_commands_opt(&r->cc, c == CMD_FLEET_RUN_IGNORE ?
 		    'i' : 'w', arg, argc, argv);
 	if (strchr("xPDLN", c) != NULL || c == CLI_COMMANDS_SUITE ||
-	    c == CLI_COMMANDS_SHOW || c == CLI_COMMANDS_TIMEOUT)
+	    c == CLI_COMMANDS_SHOW || c == CLI_COMMANDS_TIMEOUT ||
+	    c == CLI_COMMANDS_SETUP_TIMEOUT)
 		return cli_commands_opt(&r->cc, c, arg, argc, argv);
 	if (c == 'o' || c == CMD_FLEET_RUN_DIR)
 		r->f.c.base = arg;

@@ -118,6 +118,7 @@ int	 cmd_index(const struct run *run, const struct run *base,
 #define CLI_COMMANDS_SUITE	'7'	/* --suite, as getopt sees it */
 #define CLI_COMMANDS_SHOW	'8'	/* --show-output */
 #define CLI_COMMANDS_TIMEOUT	'9'	/* --timeout */
+#define CLI_COMMANDS_SETUP_TIMEOUT '0'	/* --setup-timeout */
 struct cli_commands {
 	const char		**spec;		/* -x */
 	size_t			  nspec;

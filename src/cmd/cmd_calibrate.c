@@ -19,7 +19,7 @@ const char cmd_calibrate_usage[] =
 "                   [-n SAMPLES] [-R REPEATS] [-g SECONDS] [-q] [-f FORMAT]\n"
 "                   [-x [NAME=]CMD]... [--suite FILE]... [-P NAME LO HI\n"
 "                   [-D STEP]] [-L NAME A,B,...] [-N] [-i] [-w N]\n"
-"                   [--timeout SECONDS]\n"
+"                   [--timeout SECONDS] [--setup-timeout SECONDS]\n"
 "\n"
 "Measure this host's run-to-run noise (an A/A run) and save it as\n"
 "results/noise-HOST.csv for compare.\n"
@@ -28,7 +28,7 @@ CMD_HELP_T CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "  -R REPEATS     repeats of the whole plan (default 5, at least 2)\n"
 "  -g SECONDS     pause between repeats (default: spread them over 5\n"
 "                 minutes)\n"
-"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout\n"
+"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout, --setup-timeout\n"
 "                 command tests, as run takes them, so that run --detect\n"
 "                 finds their noise\n"
 CMD_HELP_Q CMD_HELP_F;
@@ -37,6 +37,8 @@ CMD_HELP_Q CMD_HELP_F;
 static const struct option cmd_calibrate_long[] = {
 	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
 	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ "setup-timeout", required_argument, NULL,
+	    CLI_COMMANDS_SETUP_TIMEOUT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -65,7 +67,7 @@ cmd_calibrate(int argc, char **argv, const char *argv0)
 		gap_set |= c == 'g';
 		if (c == '?')
 			rc = SM_EXIT_INPUT;
-		else if (strchr("x79PDLNiw", c) != NULL)
+		else if (strchr("x079PDLNiw", c) != NULL)
 			rc = cli_commands_opt(&cc, c, optarg, argc, argv);
 		else
 			rc = cmd_opts_parse(c, optarg, &m);

@@ -15,14 +15,15 @@
 const char cmd_console_usage[] =
 "usage: sysmark [console [-r UPDATES_PER_SECOND] [-x [NAME=]CMD]...\n"
 "                 [--suite FILE]... [-P NAME LO HI [-D STEP]]\n"
-"                 [-L NAME A,B,...] [-N] [-i] [-w N] [--timeout SECONDS]]\n"
+"                 [-L NAME A,B,...] [-N] [-i] [-w N] [--timeout SECONDS]\n"
+"                 [--setup-timeout SECONDS]]\n"
 "\n"
 "The console: choose tests, watch them run, compare runs.  With no\n"
 "command on a terminal, sysmark starts it.\n"
 "\n"
 "  -r N           screen updates a second while tests run, 0.1 to 10\n"
 "                 (default 2)\n"
-"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout\n"
+"  -x, --suite, -P, -D, -L, -N, -i, -w, --timeout, --setup-timeout\n"
 "                 command tests, as run takes them, listed in the\n"
 "                 select screen's Commands group (X adds one there)\n";
 
@@ -30,6 +31,8 @@ const char cmd_console_usage[] =
 static const struct option cmd_console_long[] = {
 	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
 	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ "setup-timeout", required_argument, NULL,
+	    CLI_COMMANDS_SETUP_TIMEOUT },
 	{ NULL, 0, NULL, 0 }
 };
 

@@ -32,6 +32,7 @@ const char cmd_run_usage[] =
 "                   [-x [NAME=]CMD]... [--suite FILE]... [-N] [-i] [-w N]\n"
 "                   [-P NAME LO HI [-D STEP]] [-L NAME A,B,...]\n"
 "                   [--show-output] [--timeout SECONDS]\n"
+"                   [--setup-timeout SECONDS]\n"
 "       sysmark run --resume FILE [-F] [-q] [-s] [-f FORMAT]\n"
 "       sysmark run --hosts [USER@]HOST[:PORT],... [fleet run's options]\n"
 "\n"
@@ -93,6 +94,9 @@ CMD_HELP_C CMD_HELP_D CMD_HELP_N
 "                 failure; -w N: N untimed executions per sample\n"
 "  --show-output  the commands' output to stderr, not /dev/null\n"
 "  --timeout SEC  an execution's time limit (default 600; 0: none)\n"
+"  --setup-timeout SEC\n"
+"                 a sample's setup time limit: a suite's setup and the\n"
+"                 -w warm-ups (default 600)\n"
 "  -y, --yes      start a long plan without asking: on a terminal a plan\n"
 "                 over 3 min asks first; without one (or with -q) a plan\n"
 "                 over 30 min is refused unless --yes\n"
@@ -166,6 +170,8 @@ static const struct option cmd_run_long[] = {
 	{ "suite", required_argument, NULL, CLI_COMMANDS_SUITE },
 	{ "show-output", no_argument, NULL, CLI_COMMANDS_SHOW },
 	{ "timeout", required_argument, NULL, CLI_COMMANDS_TIMEOUT },
+	{ "setup-timeout", required_argument, NULL,
+	    CLI_COMMANDS_SETUP_TIMEOUT },
 	{ "yes", no_argument, NULL, 'y' },
 	{ "dry-run", no_argument, NULL, CMD_RUN_DRY_RUN },
 	{ "no-save", no_argument, NULL, CMD_RUN_NO_SAVE },
@@ -175,7 +181,7 @@ static const struct option cmd_run_long[] = {
 };
 
 /* The options that set the plan, which --resume takes from its file. */
-static const char cmd_run_planned[] = "tgcdnRCTbOo23457xPDLNiw89";
+static const char cmd_run_planned[] = "tgcdnRCTbOo23457xPDLNiw089";
 
 /* How the user wrote option c: "--prepare" for 3, "-t" for t. */
 static const char *
@@ -356,7 +362,7 @@ cmd_run_option(int c, const char *arg, int argc, char **argv,
 	case '?':
 		return cmd_run_unknown(argv[optind - 1], optopt);
 	}
-	if (c < 256 && strchr("x789PDLNiw", c) != NULL)
+	if (c < 256 && strchr("x0789PDLNiw", c) != NULL)
 		return cli_commands_opt(cc, c, arg, argc, argv);
 	return cmd_opts_parse(c, arg, m);
 }

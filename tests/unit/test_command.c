@@ -9,7 +9,7 @@
 
 #include "testutil.h"
 
-static struct command_opts	opts = { 0, 0, 0, 0, 10 };
+static struct command_opts	opts = { 0, 0, 0, 0, 10, COMMAND_SETUP_TIMEOUT };
 
 static const char	*suite(const char *);
 
@@ -237,6 +237,41 @@ test_plan_estimate(void **state)
 	tu_run(cat, &o);
 	assert_int_equal(o.status, 0);
 	assert_null(strstr(o.out, "own time"));
+	tu_out_free(&o);
+}
+
+/*
+ * A suite's setup has its own bound (--setup-timeout, 600 s unless
+ * given), not the sample's grace (5 s + d/2): a 6 s setup at -d 0.2
+ * measures; one past its bound fails the sample, the reason naming the
+ * setup and the bound.
+ */
+static void
+test_suite_setup_bound(void **state)
+{
+	char		*argv[] = { "sysmark", "run", "--suite", NULL, "-d",
+			    "0.2", "-n", "1", "--no-save", "-f", "csv", NULL,
+			    NULL, NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	argv[3] = (char *)suite("id,title,command,setup,cleanup,unit,"
+	    "direction\nslow,Slow setup,true,sleep 6,,,\n");
+	tu_run(argv, &o);
+	if (o.status != 0)
+		fail_msg("status %d: %s", o.status, o.err);
+	assert_null(strstr(o.err, "timed out"));
+	tu_out_free(&o);
+	argv[3] = (char *)suite("id,title,command,setup,cleanup,unit,"
+	    "direction\nslow,Slow setup,true,sleep 30,,,\n");
+	argv[11] = "--setup-timeout";
+	argv[12] = "1";
+	tu_run(argv, &o);
+	assert_int_equal(o.status, SM_EXIT_SAMPLE_FAILED);
+	if (strstr(o.err, "timed out in setup after 6.2 s: the suite's setup "
+	    "\"sleep 30\" (and any -w warm-ups) may take 1 s "
+	    "(--setup-timeout)") == NULL)
+		fail_msg("%s", o.err);
 	tu_out_free(&o);
 }
 
@@ -719,6 +754,7 @@ main(void)
 		cmocka_unit_test(test_bad_names),
 		cmocka_unit_test(test_escapes_visible),
 		cmocka_unit_test(test_plan_estimate),
+		cmocka_unit_test(test_suite_setup_bound),
 		cmocka_unit_test(test_name_and_version),
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_scan_substitution),

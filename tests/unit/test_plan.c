@@ -25,7 +25,7 @@
 static void
 odd_commands(struct plan *p)
 {
-	struct command_opts	 o = { 1, 1, 1, 3, 2.5 };
+	struct command_opts	 o = { 1, 1, 1, 3, 2.5, 30 };
 	struct command_set	*set = xcalloc(1, sizeof *set);
 	struct command_param	 par;
 	struct sm_error		 err;

@@ -86,10 +86,46 @@ runner_grace(const struct runner *r)
 	return r->grace + RUNNER_SETUP_PER_COPY * runner_copies(r);
 }
 
+/*
+ * How long a sample's setup may take: the grace period, and for a test
+ * whose setup is the user's (a suite's setup, -w warm-ups) its own bound.
+ */
+static double
+runner_setup_seconds(const struct runner *r)
+{
+	return runner_grace(r) + runner_cur(r)->setup_seconds;
+}
+
 /* Remember the first reason a sample failed; later ones are consequences. */
 static void
 runner_fail(struct runner *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* The setup outlasted its bound: what it was, and the bound, said. */
+static void
+runner_setup_late(struct runner *r)
+{
+	const struct bench	*b = runner_cur(r);
+	char			*v;
+
+	if (!(b->setup_seconds > 0)) {
+		runner_fail(r, "timed out in setup after %.1f s",
+		    runner_setup_seconds(r));
+		return;
+	}
+	if (b->setup_what == NULL) {
+		runner_fail(r, "timed out in setup after %.1f s: the -w "
+		    "warm-up executions may take %g s (--setup-timeout)",
+		    runner_setup_seconds(r), b->setup_seconds);
+		return;
+	}
+	v = xvisible(b->setup_what, 0);
+	runner_fail(r, "timed out in setup after %.1f s: the suite's setup "
+	    "\"%.60s%s\" (and any -w warm-ups) may take %g s "
+	    "(--setup-timeout)", runner_setup_seconds(r), v,
+	    strlen(v) > 60 ? "..." : "", b->setup_seconds);
+	free(v);
+}
 
 static void
 runner_fail(struct runner *r, const char *fmt, ...)
@@ -266,7 +302,7 @@ runner_start_sample(struct runner *r)
 	r->state = RUNNER_SETUP;
 	r->killed_at = 0;
 	r->busy = sysinfo_busy();
-	r->deadline = sm_now_ns() + (uint64_t)(runner_grace(r) * 1e9);
+	r->deadline = sm_now_ns() + (uint64_t)(runner_setup_seconds(r) * 1e9);
 	runner_emit_type(r, RUNNER_EV_SAMPLE_START);
 	if (snprintf(r->sampledir, sizeof r->sampledir, "%s/s%zu",
 	    r->tmpdir, r->done) >= (int)sizeof r->sampledir ||
@@ -647,8 +683,7 @@ runner_step(struct runner *r)
 		r->state = RUNNER_REAP;
 	if (r->state != RUNNER_REAP && sm_now_ns() >= r->deadline) {
 		if (r->state == RUNNER_SETUP)
-			runner_fail(r, "timed out in setup after %.1f s",
-			    runner_grace(r));
+			runner_setup_late(r);
 		else
 			runner_fail(r, "timed out after %.1f s",
 			    runner_sample_seconds(r) + runner_grace(r));

@@ -297,6 +297,9 @@ command_parse_text(struct command *cmd, const char *text,
 	char			 param[64];
 
 	cmd->opts = *o;
+	/* Options made without one (opts zeroed) get the default bound. */
+	if (!(cmd->opts.setup_timeout > 0))
+		cmd->opts.setup_timeout = COMMAND_SETUP_TIMEOUT;
 	text += strspn(text, " \t");
 	if (*text == '\0') {
 		sm_error_set(err, "the command is empty");
@@ -706,6 +709,9 @@ command_encode(const struct command *cmd)
 	    "higher", cmd->dir == BENCH_HIGHER, "scale", cmd->scale);
 	if (o == NULL)
 		sm_fatal("json_pack failed");
+	if (cmd->opts.setup_timeout != COMMAND_SETUP_TIMEOUT)
+		json_object_set_new(o, "setup_timeout",
+		    json_real(cmd->opts.setup_timeout));
 	if (cmd->param != NULL)
 		json_object_set_new(o, "param", json_string(cmd->param));
 	if (cmd->title != NULL)
@@ -791,6 +797,14 @@ command_decode(struct command_set *set, const char *id, const char *s,
 		return -1;
 	}
 	o.no_shell = no_shell;
+	o.setup_timeout = json_is_number(json_object_get(root,
+	    "setup_timeout")) ? json_number_value(json_object_get(root,
+	    "setup_timeout")) : COMMAND_SETUP_TIMEOUT;
+	if (!(o.setup_timeout >= 1 && o.setup_timeout <= 86400)) {
+		sm_error_set(err, "%s: not a command test's record", id);
+		json_decref(root);
+		return -1;
+	}
 	o.warmup = (unsigned)warmup;
 	o.timeout = timeout;
 	o.ignore_fail = ignore;

@@ -176,6 +176,8 @@ command_bench_init(struct command *cmd)
 	b->timing = BENCH_TIMED;
 	b->overhead = cmd->shell ? command_shell : NULL;
 	b->arg = cmd;
+	b->setup_seconds = cmd->opts.setup_timeout;
+	b->setup_what = cmd->setup;
 }
 
 /* The command test b is, or NULL for a catalog test. */

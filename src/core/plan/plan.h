@@ -167,12 +167,15 @@ int	 plan_read_line(struct run *, char *line, struct sm_error *);
 #define COMMAND_MAX_PARAMS	4
 #define COMMAND_MAX_VALUES	1000
 #define COMMAND_TIMEOUT		600	/* default seconds per execution */
+#define COMMAND_SETUP_TIMEOUT	600	/* default seconds of a sample's setup:
+					   a suite's setup, -w's warm-ups */
 struct command_opts {
 	int		 no_shell;	/* -N: never through /bin/sh */
 	int		 show_output;	/* to sysmark's stderr, not /dev/null */
 	int		 ignore_fail;	/* -i: a non-zero exit is no failure */
 	unsigned	 warmup;	/* -w: untimed executions per sample */
 	double		 timeout;	/* seconds per execution, 0: none */
+	double		 setup_timeout;	/* seconds the setup may take */
 };
 struct command {
 	char			 name[32];	/* the test's id */
