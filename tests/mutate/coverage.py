@@ -20,7 +20,7 @@ import json
 import os
 import subprocess
 
-from mutbuild import run
+from mutbuild import make_vars, run
 
 
 class Coverage:
@@ -113,8 +113,12 @@ def _gcov(tree, cov, program):
 
 def build(tree, programs, log):
     """Build the coverage copy: every object, the binary, the helper
-    and the programs, -O0 with gcov."""
-    flags = ["SAN=-O0 --coverage", "CFLAGS=-O0 --coverage"]
+    and the programs, -O0 with gcov; each link wraps _exit() so that a
+    forked child's counts are written too (gcov_exit.c)."""
+    libs = " ".join(make_vars(tree)["LIBS"])
+    wrap = os.path.join(tree, "tests", "mutate", "gcov_exit.c")
+    flags = ["SAN=-O0 --coverage", "CFLAGS=-O0 --coverage",
+             "LIBS=-Wl,--wrap=_exit %s %s" % (wrap, libs)]
     targets = ["build/san/sysmark", "build/san/sysmark-exec"]
     targets += ["build/san/" + p for p in programs]
     status, out, t = run(["make", "-j2"] + flags + targets, tree)

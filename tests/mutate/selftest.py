@@ -6,8 +6,9 @@
 Checks that each operator finds its sites and only those (nothing in a
 comment, a string, an #include or a declaration's `*`), that every
 mutant keeps the file's line count, that each mutant of the file still
-compiles where it should, and that a seed draws the same sample twice
-and another seed another.
+compiles where it should, that a seed draws the same sample twice
+and another seed another, and that the coverage build's wrap of _exit()
+(gcov_exit.c) counts a line only a forked child runs.
 """
 
 import os
@@ -96,11 +97,53 @@ def check_draw(found):
         fail("6 drawn from 6 operators: expected one each, got %s" % ops)
 
 
+CHILD = r'''#include <sys/wait.h>
+#include <unistd.h>
+static int
+child_only(int x)
+{
+        return x * 3;
+}
+int
+main(void)
+{
+        int st;
+        pid_t p = fork();
+        if (p == 0)
+                _exit(child_only(2) == 6 ? 0 : 1);
+        waitpid(p, &st, 0);
+        return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
+}
+'''
+
+
+def check_gcov_exit(tmp):
+    """A child's _exit() writes its counts: child_only's line is run."""
+    src = os.path.join(tmp, "child.c")
+    with open(src, "w") as f:
+        f.write(CHILD)
+    wrap = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "gcov_exit.c")
+    cmds = [["cc", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O0",
+             "--coverage", "-o", "child", "child.c", "-Wl,--wrap=_exit",
+             wrap], ["./child"], ["gcov", "child-child.c"]]
+    for cmd in cmds:
+        p = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+        if p.returncode != 0:
+            fail("%s: %s" % (" ".join(cmd), p.stderr[-400:]))
+    with open(os.path.join(tmp, "child.c.gcov")) as f:
+        counted = [ln for ln in f if "return x * 3;" in ln]
+    if not counted or counted[0].split(":")[0].strip() in ("#####", "-"):
+        fail("a line only the child runs is not counted: %s" % counted)
+
+
 def main():
     found = operators.mutants("t.c", SOURCE)
     check_sites(found)
     with tempfile.TemporaryDirectory() as tmp:
         check_compiles(found, tmp)
+    with tempfile.TemporaryDirectory() as tmp:
+        check_gcov_exit(tmp)
     check_draw(found)
     print("selftest: %d mutants as expected" % len(found))
     return 0
