@@ -7,6 +7,9 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/stat.h>
+
+#include <dirent.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -369,6 +372,41 @@ cmd_history_results(const char *argv0, char *dir, size_t len)
 	return 0;
 }
 
+/*
+ * With no operand the results directory's own runs are read, not the
+ * fleets' directories in it (other hosts' runs, each fleet's a host):
+ * which were left out is said, so that none is skipped without a word.
+ */
+static void
+cmd_history_fleets(const char *dir)
+{
+	DIR		*d = opendir(dir);
+	struct dirent	*e;
+	struct stat	 sb;
+	char		 path[PATH_MAX], *v;
+	size_t		 n = 0;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "fleet-", 6) != 0 ||
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >=
+		    (int)sizeof path || stat(path, &sb) != 0 ||
+		    !S_ISDIR(sb.st_mode))
+			continue;
+		if (n++ == 0)
+			fputs("sysmark: history: fleet directories not read "
+			    "(their hosts' runs; name them to read them):",
+			    stderr);
+		v = xvisible(e->d_name, 0);
+		fprintf(stderr, " %s", v);
+		free(v);
+	}
+	closedir(d);
+	if (n > 0)
+		fputc('\n', stderr);
+}
+
 /* sysmark history [options] [DIR|FILE...] */
 int
 cmd_history(int argc, char **argv, const char *argv0)
@@ -386,8 +424,9 @@ cmd_history(int argc, char **argv, const char *argv0)
 	changepoint_opts_default(&a.q.cp);
 	a.q.filter = &a.filter;
 	rc = cmd_history_options(argc, argv, &a, &ops);
-	if (rc == 0 && ops.n == 0)
-		rc = cmd_history_results(argv0, dir, sizeof dir);
+	if (rc == 0 && ops.n == 0 &&
+	    (rc = cmd_history_results(argv0, dir, sizeof dir)) == 0)
+		cmd_history_fleets(dir);
 	if (rc == 0)
 		rc = cli_history_load(&h, ops.n > 0 ? ops.v : dirv,
 		    ops.n > 0 ? ops.n : 1, a.index, &a.q, &st);

@@ -3,8 +3,10 @@
 # synthetic runs with a step put in; --fail-on change exits 5 when the
 # newest run begins a worse step, not for an old one, and says so in
 # the JSON; --compare N (its table and, with -f json, compare's
-# document); no operand: the results directory; a corrupt file is named
-# and read around; the index is private.
+# document); no operand: the results directory, the fleets in it named
+# as not read; a fleet's own fleet.csv is no run to warn about; the title
+# counts the runs the filters kept; a corrupt file is named and read
+# around; the index is private.
 set -u
 bin=build/san/sysmark
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-history.XXXXXX")
@@ -107,6 +109,30 @@ mkdir "$tmp/none" || fail "mkdir"
 SYSMARK_RESULTS=$tmp/none $bin history >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "no saved runs in $tmp/none" "$tmp/err" ||
     fail "an empty results directory: status $rc"
+
+# A fleet's directory: its fleet.csv, sysmark's own table, is no run to
+# warn about; with no operand the fleets left out are named; the title
+# counts the runs -t and --since kept, not every file read.
+mkdir -p "$tmp/fl/fleet-20260101-100000" || fail "mkdir"
+printf '"host","target","status"\n"h1","h1","ok"\n' \
+    >"$tmp/fl/fleet-20260101-100000/fleet.csv"
+cp "$tmp/runs"/*.csv "$tmp/fl/fleet-20260101-100000/" || fail "cp"
+rm -f "$tmp/fl/fleet-20260101-100000/broken.csv"
+h "$tmp"/fl/fleet-* >"$tmp/text" 2>"$tmp/err" || fail "a fleet: status $?"
+grep -q "fleet.csv" "$tmp/err" &&
+    fail "fleet.csv warned about: $(cat "$tmp/err")"
+grep -q "^History: [0-9]* runs, 3 series" "$tmp/text" ||
+    fail "a fleet: no title: $(head -n 1 "$tmp/text") $(cat "$tmp/err")"
+cp "$tmp/runs/synthbox-00000.csv" "$tmp/fl/" || fail "cp"
+SYSMARK_RESULTS=$tmp/fl XDG_CACHE_HOME=$tmp/cache $bin history \
+    >/dev/null 2>"$tmp/err"
+grep -q "fleet directories not read.* fleet-20260101-100000" "$tmp/err" ||
+    fail "no operand: the fleet left out unnamed: $(cat "$tmp/err")"
+# From 2026-01-06 on: runs 21 to 30 and the newest the gate added.
+h --since 2026-01-06 "$tmp/runs" >"$tmp/text" 2>/dev/null ||
+    fail "--since: status $?"
+grep -q "^History: 11 runs, 3 series" "$tmp/text" ||
+    fail "--since: the title counts runs left out: $(head -n 1 "$tmp/text")"
 
 # run --commit: kept as the run's commit (over SYSMARK_COMMIT), shown by
 # show and compare; history -b commit puts runs of one commit together,

@@ -695,6 +695,26 @@ histindex_same(const struct histindex_old *o, const struct histindex_file *e,
 	return 1;
 }
 
+/*
+ * Whether path is a fleet's table (fleet.csv, its first line
+ * "host","target",...), which sysmark writes beside the hosts' runs in a
+ * fleet's directory: no run, so not read as one nor warned about.
+ */
+static int
+histindex_fleet_table(const char *path)
+{
+	static const char	head[] = "\"host\",\"target\",";
+	char			buf[sizeof head];
+	FILE			*f = fopen(path, "r");
+	size_t			n;
+
+	if (f == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof head - 1, f);
+	fclose(f);
+	return n == sizeof head - 1 && memcmp(buf, head, n) == 0;
+}
+
 /* Every NAME.csv of dir into h, through the index at ipath (or none). */
 static void
 histindex_dir(struct history *h, const char *dir, const char *ipath,
@@ -713,6 +733,11 @@ histindex_dir(struct history *h, const char *dir, const char *ipath,
 	for (size_t i = 0; i < n; i++) {
 		e[i].name = names[i];
 		snprintf(path, sizeof path, "%s/%s.csv", dir, names[i]);
+		if (strcmp(names[i], "fleet") == 0 &&
+		    histindex_fleet_table(path)) {
+			e[i].kind = 's';
+			continue;
+		}
 		st->files++;
 		if (histindex_stat(path, &e[i]) != 0) {
 			e[i].kind = 'b';

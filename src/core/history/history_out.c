@@ -152,16 +152,35 @@ history_verdict_apart(const struct history *h,
 	}
 }
 
+/*
+ * The runs the series hold: what --since and -t kept, byte copies
+ * counted once (their summaries are in no series).
+ */
+static size_t
+history_runs_kept(const struct history *h)
+{
+	unsigned char	*in = xcalloc(h->nruns + 1, 1);
+	size_t		 n = 0;
+
+	for (size_t j = 0; j < h->nseries; j++)
+		for (size_t i = 0; i < h->series[j].n; i++)
+			in[h->series[j].sums[i].run] = 1;
+	for (size_t r = 0; r < h->nruns; r++)
+		n += in[r];
+	free(in);
+	return n;
+}
+
 /* The series, one line each. */
 struct table *
 history_table(const struct history *h)
 {
 	struct table	*t;
 	char		 name[64], fig[32], verdict[768], title[128];
-	size_t		 row;
+	size_t		 row, kept = history_runs_kept(h);
 
 	snprintf(title, sizeof title, "History: %zu run%s, %zu series",
-	    h->nruns, h->nruns == 1 ? "" : "s", h->nseries);
+	    kept, kept == 1 ? "" : "s", h->nseries);
 	t = table_new(title);
 	table_add_col(t, "Test", TABLE_LEFT);
 	table_add_col(t, "Host", TABLE_LEFT);
