@@ -36,15 +36,11 @@ static const struct ui_key scr_compare_help[] = {
 	    "side by side); again: back to the list" },
 	{ "j k J K", "move in the list, scroll the table" },
 	{ "h l", "scroll the table sideways" },
-	{ "v", "open the run or baseline under the cursor whole: its "
-	    "table, every statistic, a memory curve" },
 	{ "L", "with the table shown: its legend (what P, W/B CV, the "
 	    "flags and \"~ <x%\" mean), the notes `sysmark compare` prints "
 	    "under it; L again: back to the table" },
 	{ "e", "with the table shown: write the HTML report of the picked "
 	    "runs under results/; says where" },
-	{ "r n", "results of the last run; select screen" },
-	{ "H", "history: the saved runs as series, their change points" },
 	{ NULL, NULL }
 };
 
@@ -207,22 +203,10 @@ scr_compare_key(struct ui *ui, int c)
 		scr_compare_report(ui);
 		return 1;
 	case 'v':
-		if (!cmp->view && ui->nsrc > 0)
-			scr_compare_open(ui, &ui->src[cmp->cur]);
-		return 1;
-	case 'r':
-		if (ui->live->have_run) {
-			ui_view_live(ui);
-			ui_switch(ui, UI_SCR_RESULTS);
-		} else
-			ui_message(ui, "no run yet: n goes to the select "
-			    "screen, v opens the one under the cursor");
-		return 1;
-	case 'n':
-		ui_switch(ui, UI_SCR_SELECT);
-		return 1;
-	case 'H':
-		ui_switch(ui, UI_SCR_HISTORY);
+		/* The run under the cursor; else v as everywhere. */
+		if (cmp->view || ui->nsrc == 0)
+			return 0;
+		scr_compare_open(ui, &ui->src[cmp->cur]);
 		return 1;
 	}
 	return 0;

@@ -19,6 +19,13 @@ static const struct ui_key scr_help_global[] = {
 	{ "Ctrl-C", "quit, asking first if a run would be lost; pressed "
 	    "again, quit keeping the run" },
 	{ "Esc", "not needed anywhere; cancels a question" },
+	{ "n o v", "the select screen (a new run); compare saved runs and "
+	    "baselines; results: the last run's or, in the compare screen's "
+	    "list, the run or baseline under the cursor, whole (its table, "
+	    "every statistic, a memory curve)" },
+	{ "H F U", "history: the saved runs as series, their change points; "
+	    "fleet: run the chosen tests on many hosts at once over ssh; "
+	    "simulated users: a mix of steps run by 1, 2, 4, ... users" },
 	{ NULL, NULL }
 };
 
@@ -37,7 +44,7 @@ static const struct ui_key scr_help_typing[] = {
 
 static const enum ui_scr scr_help_screens[] = {
 	UI_SCR_SELECT, UI_SCR_RUN, UI_SCR_RESULTS, UI_SCR_COMPARE,
-	UI_SCR_HISTORY
+	UI_SCR_HISTORY, UI_SCR_HOSTS, UI_SCR_USERS
 };
 /* The screen's own state (struct ui's help). */
 struct scr_help {

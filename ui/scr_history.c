@@ -35,7 +35,6 @@ static const struct ui_key scr_history_help[] = {
 	    "point, compared; again: back to the list" },
 	{ "[ ]", "with the sides shown: the change point before, after" },
 	{ "j k J K", "move in the list, scroll the table" },
-	{ "r c", "results; compare screen" },
 	{ NULL, NULL }
 };
 
@@ -151,12 +150,6 @@ scr_history_key(struct ui *ui, int c)
 	case ']':
 		if (s->table != NULL)
 			scr_history_step(ui, c);
-		return 1;
-	case 'r':
-		ui_switch(ui, UI_SCR_RESULTS);
-		return 1;
-	case 'c':
-		ui_switch(ui, UI_SCR_COMPARE);
 		return 1;
 	}
 	if (s->table != NULL)
@@ -319,7 +312,7 @@ scr_history_free(struct ui *ui)
 
 const struct ui_screen scr_history = {
 	.name = "History",
-	.status = "Enter:sides of a change  j/k:move  r:results  c:compare  "
+	.status = "Enter:sides of a change  j/k:move  v:results  o:compare  "
 	    "?:help  q:quit",
 	.help = scr_history_help,
 	.enter = scr_history_enter,

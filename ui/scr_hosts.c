@@ -36,8 +36,8 @@ static const struct ui_key scr_hosts_help[] = {
 	{ "j k J K", "move in the list" },
 	{ "Enter r", "run the tests chosen on the select screen on every "
 	    "picked host at once, over ssh" },
-	{ "c", "while running: stop every host, keeping what finished" },
-	{ "n", "the select screen" },
+	{ "A", "while running: abort, stopping every host and keeping what "
+	    "finished" },
 	{ NULL, NULL }
 };
 
@@ -104,7 +104,7 @@ scr_hosts_run(struct ui *ui)
 	struct plan		 plan;
 
 	if (ui_running(ui) || ui_fleet_running(ui)) {
-		ui_message(ui, "a run goes on: wait for it, or c stops it");
+		ui_message(ui, "a run goes on: wait for it, or A aborts it");
 		return;
 	}
 	if (memchr(h->sel, 1, h->inv.nhosts) == NULL) {
@@ -183,9 +183,9 @@ scr_hosts_key(struct ui *ui, int c)
 	int			 n = (int)h->inv.nhosts;
 
 	if (ui_fleet_running(ui)) {
-		if (c == 'c')
+		if (c == 'A')
 			ui_fleet_stop(ui);
-		return c == 'c';
+		return c == 'A';
 	}
 	if (ui_scroll_key(c, &h->cur, NULL)) {
 		if (h->cur >= n)
@@ -195,9 +195,6 @@ scr_hosts_key(struct ui *ui, int c)
 	switch (c) {
 	case 'i':
 		scr_hosts_open(ui);
-		return 1;
-	case 'n':
-		ui_switch(ui, UI_SCR_SELECT);
 		return 1;
 	case ' ':
 		if (n > 0) {
@@ -261,7 +258,7 @@ scr_hosts_draw(struct ui *ui)
 	    h->loaded ? h->path : "(no inventory: i opens one)");
 	if (ui_fleet_running(ui)) {
 		ui_printf(ui, 1, 0, COLS, UI_NATTR, "fleet %s, %zu host(s): "
-		    "c stops every host, keeping what finished", f->id, f->n);
+		    "A aborts, stopping every host, keeping what finished", f->id, f->n);
 		ui_printf(ui, 2, 0, COLS, UI_A_SECTION, "%-16s %-14s %-14s "
 		    "%7s  %-14s %s", "HOST", "STATUS", "TEST", "SAMPLES",
 		    "LAST", "REASON");
@@ -280,7 +277,7 @@ scr_hosts_draw(struct ui *ui)
 const struct ui_screen scr_hosts = {
 	.name = "Hosts",
 	.status = "i:inventory  Space:pick  a x:all none  Enter:run  "
-	    "c:stop  n:tests  ?:help",
+	    "A:abort  n:tests  ?:help",
 	.help = scr_hosts_help,
 	.enter = scr_hosts_enter,
 	.key = scr_hosts_key,

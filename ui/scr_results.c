@@ -38,16 +38,13 @@ static const struct ui_key scr_results_help[] = {
 	    "asks before replacing" },
 	{ "b", "choose the reference: saved runs and baselines in a list; "
 	    "type to filter, arrows move, Enter chooses" },
-	{ "o", "compare screen: open or compare runs and baselines" },
 	{ "e", "write the HTML report of what is shown (the run, and the "
 	    "reference against it) under results/; says where" },
-	{ "n r", "back to the select screen; the run just measured" },
 	{ "j k h l", "move the highlight (its full title shows below); "
 	    "scroll sideways, the test column stays" },
 	{ "bars", "longer is better for every test (a latency's bar is "
 	    "inverted); | is the reference; + better, ~ no clear change, "
 	    "- worse, ! the test's version differs" },
-	{ "H", "history: the saved runs as series, their change points" },
 	{ NULL, NULL }
 };
 
@@ -289,7 +286,7 @@ scr_results_key(struct ui *ui, int c)
 	switch (c) {
 	case 's':
 		if (ui_view_saved(ui))
-			ui_message(ui, "this is %s as saved; r goes to the "
+			ui_message(ui, "this is %s as saved; v goes to the "
 			    "run just measured", ui_view_name(ui));
 		else
 			scr_results_save(ui);
@@ -297,19 +294,10 @@ scr_results_key(struct ui *ui, int c)
 	case 'b':
 		ui_switch(ui, UI_SCR_PICK);
 		return 1;
-	case 'o':
-		ui_switch(ui, UI_SCR_COMPARE);
-		return 1;
-	case 'H':
-		ui_switch(ui, UI_SCR_HISTORY);
-		return 1;
 	case 'e':
 		ui_report_results(ui);
 		return 1;
-	case 'n':
-		ui_switch(ui, UI_SCR_SELECT);
-		return 1;
-	case 'r':
+	case 'v':
 		scr_results_live(ui);
 		return 1;
 	}

@@ -24,8 +24,8 @@ struct scr_run {
 };
 
 static const struct ui_key scr_run_help[] = {
-	{ "s", "skip the current test (asks first); finished samples stay" },
-	{ "x", "abort the whole run (asks first); finished samples stay" },
+	{ "S", "skip the current test (asks first); finished samples stay" },
+	{ "A", "abort the whole run (asks first); finished samples stay" },
 	{ "j k", "scroll the finished tests" },
 	{ NULL, NULL }
 };
@@ -86,12 +86,12 @@ static int
 scr_run_key(struct ui *ui, int c)
 {
 	switch (c) {
-	case 's':
+	case 'S':
 		if (ui_running(ui))
 			ui_ask(ui, 1, "Skip the rest of this test? (y/n)",
 			    NULL, scr_run_skip_done);
 		return 1;
-	case 'x':
+	case 'A':
 		if (ui_running(ui))
 			ui_ask(ui, 1, "Abort the whole run? Finished samples "
 			    "are kept. (y/n)", NULL, scr_run_abort_done);
@@ -330,7 +330,7 @@ scr_run_free(struct ui *ui)
 
 const struct ui_screen scr_run = {
 	.name = "Run",
-	.status = "s:skip test  x:abort run  j/k:scroll  +/-:updates/s  "
+	.status = "S:skip test  A:abort run  j/k:scroll  +/-:updates/s  "
 	    "?:help  q:quit",
 	.help = scr_run_help,
 	.key = scr_run_key,

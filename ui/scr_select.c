@@ -50,21 +50,18 @@ static const struct ui_key scr_select_help[] = {
 	{ "c", "copies run at once, e.g. 1 or 1,4 or 1,cpus; scale is 1, 2, "
 	    "4, ... up to twice the CPUs (scaling curves)" },
 	{ "N", "copies shortcut: 1, one per CPU, both" },
-	{ "d n", "seconds per sample; samples per test" },
+	{ "d m", "seconds per sample; samples (measurements) per test" },
 	{ "C", "adaptive: sample until each 95% interval is within N%" },
 	{ "K", "calibrate: measure this host's run-to-run noise (an A/A "
 	    "run of 5 repeats, saved as the host's noise profile); asks the "
 	    "pause between repeats" },
 	{ "Enter r", "start the run (asks first when it takes more than "
 	    "3 minutes)" },
-	{ "o v", "open or compare saved runs and baselines; last results" },
 	{ "X", "time a command of your own as a test ([NAME=]CMD; without "
 	    "a shell unless it has shell syntax): added to the Commands group, "
 	    "selected" },
-	{ "S", "add a suite file's command tests (CSV: id, title, command, "
+	{ "I", "include a suite file's command tests (CSV: id, title, command, "
 	    "setup, cleanup, unit, direction) to the Commands group" },
-	{ "U", "simulated users: a mix of steps run by 1, 2, 4, ... users" },
-	{ "H", "hosts: run the chosen tests on many hosts at once over ssh" },
 	{ NULL, NULL }
 };
 
@@ -126,7 +123,7 @@ scr_select_toggle_group(struct ui *ui, const char *group)
 	memset(c->csel, memchr(c->csel, 0, c->cmds.n) != NULL, c->cmds.n);
 }
 
-/* X and S: a command test, or a suite file's, added and selected. */
+/* X and I: a command test, or a suite file's, added and selected. */
 static void
 scr_select_command_add(struct ui *ui, const char *text, int suite)
 {
@@ -390,7 +387,7 @@ scr_select_settings_key(struct ui *ui, int c)
 		ui_ask(ui, 0, "seconds per sample:", buf,
 		    scr_select_duration_done);
 		return 1;
-	case 'n':
+	case 'm':
 		snprintf(buf, sizeof buf, "%d", ui->choice->plan.samples);
 		ui_ask(ui, 0, "samples per test:", buf,
 		    scr_select_samples_done);
@@ -418,7 +415,7 @@ scr_select_settings_key(struct ui *ui, int c)
 		ui_ask(ui, 0, "command to time ([NAME=]CMD):", NULL,
 		    scr_select_command_done);
 		return 1;
-	case 'S':
+	case 'I':
 		ui_ask(ui, 0, "suite file:", NULL, scr_select_suite_done);
 		return 1;
 	}
@@ -472,22 +469,6 @@ scr_select_key(struct ui *ui, int c)
 	case UI_KEY_ENTER:
 	case 'r':
 		scr_select_run(ui);
-		break;
-	case 'o':
-		ui_switch(ui, UI_SCR_COMPARE);
-		break;
-	case 'U':
-		ui_switch(ui, UI_SCR_USERS);
-		break;
-	case 'H':
-		ui_switch(ui, UI_SCR_HOSTS);
-		break;
-	case 'v':
-		if (ui->live->have_run) {
-			ui_view_live(ui);
-			ui_switch(ui, UI_SCR_RESULTS);
-		} else
-			ui_message(ui, "no run yet: Enter starts one");
 		break;
 	default:
 		done = 0;
@@ -685,7 +666,7 @@ scr_select_free(struct ui *ui)
 
 const struct ui_screen scr_select = {
 	.name = "Select",
-	.status = "Spc/g/a/x:pick p:preset c/N:copies d/n:time X:cmd "
+	.status = "Spc/g/a/x:pick p:preset c/N:copies d/m:time X:cmd "
 	    "Enter:run o:compare ?:help",
 	.help = scr_select_help,
 	.enter = scr_select_enter,

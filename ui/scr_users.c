@@ -19,7 +19,6 @@ static const struct ui_key scr_users_help[] = {
 	{ "u", "user counts, e.g. 1,2,4,8 (1 to 256; cpus, scale)" },
 	{ "t", "seconds per sample and samples, e.g. 10x3" },
 	{ "Enter r", "run the mix at each user count" },
-	{ "v n", "last results; the select screen" },
 	{ NULL, NULL }
 };
 
@@ -208,15 +207,6 @@ scr_users_key(struct ui *ui, int c)
 	case UI_KEY_ENTER:
 	case 'r':
 		scr_users_start(ui);
-		return 1;
-	case 'v':
-		if (ui->live->have_run)
-			ui_switch(ui, UI_SCR_RESULTS);
-		else
-			ui_message(ui, "no run yet: Enter starts one");
-		return 1;
-	case 'n':
-		ui_switch(ui, UI_SCR_SELECT);
 		return 1;
 	}
 	return 0;

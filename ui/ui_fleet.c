@@ -66,7 +66,7 @@ ui_fleet_begin(struct ui *ui, struct fleet_conf *c)
 	struct sm_error	 err;
 
 	if (f->run != NULL) {
-		ui_message(ui, "a fleet runs: wait for it, or c stops it");
+		ui_message(ui, "a fleet runs: wait for it, or A aborts it");
 		return -1;
 	}
 	c->on_event = ui_fleet_on_event;

@@ -1,7 +1,11 @@
 /*
  * Keys: function keys turned into letters, the question being asked in
  * the status line, then the screen shown, then what works everywhere
- * (help, quit, repaint, the update rate).
+ * (help, quit, repaint, the update rate, and the keys that go to a
+ * screen).  A key means one thing on every screen: the keys that go
+ * somewhere are handled here alone, and no screen takes their letters
+ * for anything else (the help screen lists them once, under
+ * "Everywhere").
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -9,6 +13,7 @@
 #include "ui_edit.h"
 #include "ui_live.h"
 #include "ui_term.h"
+#include "ui_view.h"
 
 /* Function keys become their letters, so every screen handles letters. */
 static int
@@ -117,6 +122,45 @@ ui_quit(struct ui *ui)
 		ui->quit = 1;
 }
 
+/* v: the last run's results, wherever one is. */
+static void
+ui_key_results(struct ui *ui)
+{
+	if (!ui->live->have_run) {
+		ui_message(ui, "no run yet: the select screen (n) starts one");
+		return;
+	}
+	ui_view_live(ui);
+	ui_switch(ui, UI_SCR_RESULTS);
+}
+
+/* The keys that go to a screen, the same on every screen; 1 if c is one. */
+static int
+ui_key_go(struct ui *ui, int c)
+{
+	switch (c) {
+	case 'n':
+		ui_switch(ui, UI_SCR_SELECT);
+		return 1;
+	case 'o':
+		ui_switch(ui, UI_SCR_COMPARE);
+		return 1;
+	case 'v':
+		ui_key_results(ui);
+		return 1;
+	case 'H':
+		ui_switch(ui, UI_SCR_HISTORY);
+		return 1;
+	case 'F':
+		ui_switch(ui, UI_SCR_HOSTS);
+		return 1;
+	case 'U':
+		ui_switch(ui, UI_SCR_USERS);
+		return 1;
+	}
+	return 0;
+}
+
 static void
 ui_key(struct ui *ui, int c, int wide)
 {
@@ -136,7 +180,7 @@ ui_key(struct ui *ui, int c, int wide)
 			ui_quit(ui);
 		return;
 	}
-	if (c == UI_KEY_ESC || ui->scr->key(ui, c))
+	if (c == UI_KEY_ESC || ui->scr->key(ui, c) || ui_key_go(ui, c))
 		return;
 	switch (c) {
 	case '?':

@@ -169,6 +169,43 @@ ui_colors(struct ui *ui)
 	ui->attr[UI_A_MARK] = A_BOLD | COLOR_PAIR(4);
 }
 
+/*
+ * Home, End, PgUp and PgDn are what the terminfo entry names (khome,
+ * kend, kpp, knp: keypad() maps them to KEY_HOME...).  An entry that names
+ * none of a key (vt100's names none of the four) still gets the
+ * sequences terminals and tmux send for it (VT220 editing keys, xterm's
+ * normal and application modes), unless the entry gives them another
+ * meaning; < > K J do the same everywhere.
+ */
+static const struct {
+	const char	*cap;
+	int		 key;
+	const char	*seq[4];
+} ui_term_fallback[] = {
+	{ "khome", KEY_HOME, { "\033[1~", "\033[7~", "\033[H", "\033OH" } },
+	{ "kend", KEY_END, { "\033[4~", "\033[8~", "\033[F", "\033OF" } },
+	{ "kpp", KEY_PPAGE, { "\033[5~", NULL, NULL, NULL } },
+	{ "knp", KEY_NPAGE, { "\033[6~", NULL, NULL, NULL } },
+};
+
+static void
+ui_term_keys(void)
+{
+	const char	*s;
+
+	for (size_t i = 0; i < sizeof ui_term_fallback /
+	    sizeof ui_term_fallback[0]; i++) {
+		s = tigetstr(ui_term_fallback[i].cap);
+		if (s != NULL && s != (char *)-1 && *s != '\0')
+			continue;
+		for (size_t j = 0; j < 4 && ui_term_fallback[i].seq[j] != NULL;
+		    j++)
+			if (key_defined(ui_term_fallback[i].seq[j]) == 0)
+				define_key(ui_term_fallback[i].seq[j],
+				    ui_term_fallback[i].key);
+	}
+}
+
 void
 ui_term_start(struct ui *ui)
 {
@@ -178,6 +215,7 @@ ui_term_start(struct ui *ui)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	ui_term_keys();
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	/*

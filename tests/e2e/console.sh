@@ -63,7 +63,7 @@ e2e_shot compare
 # A longer run, resized while it goes on, then aborted.
 e2e_keys Enter n
 e2e_wait "choose the tests"
-e2e_keys d C-u 0.5 Enter n C-u 20 Enter Enter
+e2e_keys d C-u 0.5 Enter m C-u 20 Enter Enter
 e2e_wait "sysmark -- running"
 $e2e_tmux resize-window -t e2e -x 100 -y 30
 e2e_end=$(($(date +%s) + 15))
@@ -89,7 +89,7 @@ for size in "40 12" "16 8"; do
 done
 $e2e_tmux resize-window -t e2e -x 80 -y 24
 e2e_wait "Finished so far"
-e2e_keys x
+e2e_keys A
 e2e_wait "Abort the whole run?"
 e2e_keys y
 e2e_wait "results (aborted)"

@@ -11,7 +11,7 @@ set -u
 e2e_start
 e2e_wait "choose the tests"
 e2e_keys x / C-u "System Call Overhead" Enter Space
-e2e_keys d C-u 0.1 Enter n C-u 2 Enter
+e2e_keys d C-u 0.1 Enter m C-u 2 Enter
 
 # A pause that is not a number of seconds is refused, and nothing runs.
 e2e_keys K

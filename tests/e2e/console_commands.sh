@@ -47,7 +47,7 @@ e2e_keys X
 e2e_wait "^command to time"
 e2e_keys "echo {m}" Enter
 e2e_wait "^command: .*{m}"
-e2e_keys S
+e2e_keys I
 e2e_wait "^suite file:"
 e2e_keys "$e2e_tmp/short.csv" Enter
 e2e_wait "^suite: .*short.csv:2"
@@ -56,7 +56,7 @@ e2e_wait "Tests 1 of "
 # The scan's two tests too, then a short run.
 e2e_keys / C-u sc-1 Enter Space Space
 e2e_wait "Tests 3 of "
-e2e_keys d C-u 0.2 Enter n C-u 2 Enter Enter
+e2e_keys d C-u 0.2 Enter m C-u 2 Enter Enter
 e2e_wait "sysmark -- results" 120
 e2e_wait "^saved .*\.csv"
 e2e_wait "^mine  "

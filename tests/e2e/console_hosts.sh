@@ -24,7 +24,7 @@ chmod 755 "$fl_tmp/cbin/ssh"
 
 e2e_start PATH="$fl_tmp/cbin:$PATH" SYSMARK_RESULTS="$fl_tmp/results"
 e2e_choose 1
-e2e_keys H
+e2e_keys F
 e2e_wait "inventory file:"
 e2e_keys "$fl_tmp/bad.inv" Enter
 e2e_wait "bad.inv:2: ansible_password: sysmark does not honour"

@@ -28,7 +28,7 @@ chmod 755 "$fl_tmp/cbin/ssh"
 
 e2e_start PATH="$fl_tmp/cbin:$PATH" SYSMARK_RESULTS="$fl_tmp/results"
 e2e_choose 100
-e2e_keys H
+e2e_keys F
 e2e_wait "inventory file:"
 e2e_keys "$fl_tmp/inv" Enter
 e2e_wait "2 of 2 host(s) picked"

@@ -27,7 +27,7 @@ e2e_wait "choose the tests"
 e2e_keys x / C-u "System Call Overhead" Enter Space
 e2e_keys / C-u "null syscall" Enter
 e2e_wait "^lat_syscall (us): "
-e2e_keys Space c C-u 1,2 Enter d C-u 0.2 Enter n C-u 2 Enter
+e2e_keys Space c C-u 1,2 Enter d C-u 0.2 Enter m C-u 2 Enter
 e2e_wait "Copies 1,2   Duration 0.2 s   Samples 2   Tests 2 of"
 e2e_keys Enter
 e2e_wait "sysmark -- results" 60
@@ -88,7 +88,7 @@ e2e_keys '>'
 e2e_wait "^Levels read off the plateaus: L1 1 ns"
 e2e_wait "ends at 32K"
 e2e_shot view-memcurve
-e2e_keys r
+e2e_keys v
 e2e_wait "^sysmark -- results: "
 e2e_keys q y
 e2e_check_restored 0

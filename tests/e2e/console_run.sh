@@ -14,7 +14,7 @@ e2e_wait "choose the tests"
 # The memory-latency sweeps, fixed stride and random: 42 calibrated
 # tests.  -d 10 does not apply.
 e2e_keys x / C-u lat_mem_rd@512 Enter
-e2e_keys d C-u 10 Enter n C-u 1 Enter
+e2e_keys d C-u 10 Enter m C-u 1 Enter
 e2e_wait "^lat_mem_rd@512 (ns): "
 e2e_keys g
 e2e_wait "Samples 1   Tests 4[0-9] of"
@@ -47,13 +47,13 @@ done
 e2e_launch
 e2e_wait "choose the tests"
 e2e_keys x / C-u "System Call Overhead" Enter Space
-e2e_keys d C-u 3 Enter n C-u 2 Enter Enter
+e2e_keys d C-u 3 Enter m C-u 2 Enter Enter
 e2e_wait "^Sample  \["
 e2e_wait "(no test finished yet)"
 e2e_screen | awk '/^Sample  \[/ { s = index($0, "]") }
     /^Run  *\[/ { r = index($0, "]") }
     END { exit !(s > 0 && s == r) }' || e2e_fail "bars of unequal width"
-e2e_keys x y
+e2e_keys A y
 e2e_wait "results (aborted)"
 e2e_keys q y
 e2e_check_restored 0

@@ -81,7 +81,7 @@ e2e_wait "no test matches \"nosuchthing\""
 
 # Calibrated tests: about 0.3 s a sample whatever -d says.
 e2e_keys x / C-u lat_syscall Enter Space / C-u lat_pipe Enter Space
-e2e_keys d C-u 10 Enter n C-u 3 Enter
+e2e_keys d C-u 10 Enter m C-u 3 Enter
 e2e_wait "Samples 3   Tests 2 of"
 e2e_wait "Estimated time [0-9] s (2 lmbench-style tests"
 
@@ -93,10 +93,12 @@ e2e_wait "^  p  *next preset: UnixBench"
 e2e_wait "selection of your own"
 e2e_keys q
 
-# r on the compare screen with no run yet says so.
-e2e_keys o
-e2e_wait "compare: pick runs"
-e2e_keys r
+# v (the last run's results) with no run yet says so, from the history
+# screen (in the compare screen's list it opens the entry under the
+# cursor).
+e2e_keys H
+e2e_wait "^sysmark -- history"
+e2e_keys v
 e2e_wait "no run yet"
 e2e_keys q
 e2e_check_restored 0

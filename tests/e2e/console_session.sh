@@ -13,7 +13,7 @@ e2e_start
 e2e_wait "choose the tests"
 $e2e_tmux pipe-pane -o -t e2e "cat >> '$log'"
 e2e_keys x / C-u "System Call Overhead" Enter Space
-e2e_keys d C-u 0.3 Enter n C-u 3 Enter Enter
+e2e_keys d C-u 0.3 Enter m C-u 3 Enter Enter
 e2e_wait "sysmark -- running"
 e2e_wait "sysmark -- results" 120
 e2e_wait "^saved $e2e_tmp/results/"
@@ -38,7 +38,7 @@ e2e_keys clear Enter
 e2e_launch
 e2e_wait "choose the tests"
 e2e_keys x / C-u "System Call Overhead" Enter Space
-e2e_keys d C-u 0.3 Enter n C-u 20 Enter Enter
+e2e_keys d C-u 0.3 Enter m C-u 20 Enter Enter
 e2e_wait "sysmark -- running"
 end=$(($(date +%s) + 60))
 while :; do

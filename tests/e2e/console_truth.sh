@@ -65,6 +65,7 @@ e2e_wait "group 1/[0-9]*$"
 # Help: the editing keys and the units.
 e2e_keys '?'
 e2e_wait "^Typing an answer"
+e2e_keys J
 e2e_wait "^  Ctrl-U  *clear the whole answer"
 e2e_wait "^  Left Right  *move in the answer"
 e2e_keys '>'
@@ -76,7 +77,7 @@ e2e_keys q
 # A run in interleaved rounds: in round 1, once the first test's sample
 # is in, the second (its warm-up only so far) is listed so for a whole
 # 3 s sample, never as SKIPPED.
-e2e_keys / C-u context1 Enter Space d C-u 3 Enter n C-u 2 Enter
+e2e_keys / C-u context1 Enter Space d C-u 3 Enter m C-u 2 Enter
 e2e_wait "Duration 3 s   Samples 2   Tests 2 of"
 e2e_keys Enter
 e2e_wait "sysmark -- running"

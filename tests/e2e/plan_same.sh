@@ -37,7 +37,7 @@ same() {
 e2e_start SYSMARK_MIXES="$e2e_tmp/mixes"
 e2e_wait "choose the tests"
 # The select screen's samples must not leak into the users run.
-e2e_keys n C-u 5 Enter
+e2e_keys m C-u 5 Enter
 e2e_keys U
 e2e_wait "simulated users: response time"
 e2e_wait "^Users 1,3   10 s x 3 samples each"
@@ -60,7 +60,7 @@ grep -q '^meta,samples,3,' "$e2e_users" ||
 e2e_keys n
 e2e_wait "choose the tests"
 e2e_keys x / C-u "System Call Overhead" Enter Space
-e2e_keys d C-u 0.1 Enter n C-u 2 Enter
+e2e_keys d C-u 0.1 Enter m C-u 2 Enter
 e2e_keys K
 e2e_wait "calibrate: seconds between repeats"
 e2e_keys C-u 0 Enter

@@ -40,7 +40,7 @@ grep -q '^exit 0$' "$e2e_tmp/agent.out" || e2e_fail "the agent sent no exit 0"
 e2e_start
 e2e_wait "choose the tests"
 e2e_keys x / C-u "System Call Overhead" Enter Space
-e2e_keys c C-u 1 Enter d C-u 0.3 Enter n C-u 3 Enter
+e2e_keys c C-u 1 Enter d C-u 0.3 Enter m C-u 3 Enter
 e2e_wait "Copies 1   Duration 0.3 s   Samples 3   Tests 1 of"
 e2e_keys Enter
 e2e_wait "^saved $e2e_tmp/results/" 120
