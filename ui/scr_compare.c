@@ -327,7 +327,8 @@ scr_compare_draw(struct ui *ui)
 	ui_text(ui, r, cmp->top, UI_NATTR, cmp->table->title);
 	if (cmp->left > w_table_max_left(cmp->table, r.w))
 		cmp->left = w_table_max_left(cmp->table, r.w);
-	w_table_draw(ui, cmp->table, r, cmp->top - head, cmp->left, -1);
+	w_table_draw(ui, cmp->table, r, cmp->top - head, cmp->left, -1,
+	    W_TABLE_FIT);
 	ui_puts(ui, LINES - 2, 0, COLS, UI_A_SECTION, "+ better  - worse  "
 	    "~ no clear change  ! version differs  L: legend of the marks");
 }

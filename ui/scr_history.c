@@ -254,7 +254,8 @@ scr_history_table(struct ui *ui, struct ui_rect r)
 	ui_text(ui, r, s->ttop, UI_NATTR, s->table->title);
 	if (s->tleft > w_table_max_left(s->table, r.w))
 		s->tleft = w_table_max_left(s->table, r.w);
-	w_table_draw(ui, s->table, r, s->ttop - head, s->tleft, -1);
+	w_table_draw(ui, s->table, r, s->ttop - head, s->tleft, -1,
+	    W_TABLE_FIT);
 }
 
 static void

@@ -382,7 +382,8 @@ scr_results_block(struct ui *ui, const struct table *t, struct ui_rect r,
 		cur = -1;
 	else
 		rs->row = &t->rows[cur];
-	x = r.x + w_table_draw(ui, t, r, first, rs->left, cur) + 2;
+	x = r.x + w_table_draw(ui, t, r, first, rs->left, cur,
+	    W_TABLE_FIT) + 2;
 	if (col >= 0)
 		scr_results_bars(ui, t, r, first, col, x);
 	return w_table_lines(t, r.w);

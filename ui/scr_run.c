@@ -244,12 +244,15 @@ static void
 scr_run_draw_current(struct ui *ui)
 {
 	struct ui_live	*l = ui->live;
-	char		 each[48], where[64];
+	char		 each[48], where[64], title[256];
 
 	if (l->bench == NULL) {
 		ui_puts(ui, 2, 0, COLS, UI_NATTR, "Starting...");
 		return;
 	}
+	/* "File Read (10 seconds)" says the length the samples run. */
+	label_title_secs(l->bench->title, l->bench->timing ==
+	    BENCH_CALIBRATED ? 0 : l->plan.duration, title, sizeof title);
 	if (l->bench->timing == BENCH_CALIBRATED)
 		snprintf(each, sizeof each, "calibrated");
 	else
@@ -257,11 +260,11 @@ scr_run_draw_current(struct ui *ui)
 	scr_run_where(l, where, sizeof where);
 	if (l->plan.order == RUNNER_ORDER_INTERLEAVED)
 		ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s: %s (%s), %d %s, %s",
-		    where, l->bench->title, l->bench->id, l->ncopy,
+		    where, title, l->bench->id, l->ncopy,
 		    l->ncopy == 1 ? "copy" : "copies", each);
 	else
 		ui_printf(ui, 2, 0, COLS, UI_A_TITLE, "%s (%s), %d %s: %s, "
-		    "%s", l->bench->title, l->bench->id, l->ncopy,
+		    "%s", title, l->bench->id, l->ncopy,
 		    l->ncopy == 1 ? "copy" : "copies", where, each);
 	scr_run_draw_progress(ui, 3);
 	scr_run_draw_spread(ui, 5);
@@ -291,7 +294,7 @@ scr_run_draw_finished(struct ui *ui)
 	    s->top > 0 ? ", more above" : "",
 	    s->top < bottom ? ", more below" : "");
 	if (l->table != NULL)
-		w_table_draw(ui, l->table, r, s->top, 0, -1);
+		w_table_draw(ui, l->table, r, s->top, 0, -1, W_TABLE_KEYS);
 	else
 		ui_puts(ui, r.y, 0, COLS, UI_NATTR, "(no test finished yet)");
 }

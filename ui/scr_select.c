@@ -519,6 +519,7 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 {
 	const struct bench	*b = scr_select_bench(ui, row);
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
+	char			 title[256];
 	int			 on;
 
 	/* The highlight covers the text only: a full bar costs the line. */
@@ -526,14 +527,17 @@ scr_select_draw_row(struct ui *ui, const struct scr_select_row *row, int y,
 		ui_printf(ui, y, 0, COLS, cur ? a : UI_A_SECTION, "%s%s",
 		    row->group, row->cmd < 0 && strcmp(row->group,
 		    SCR_SELECT_COMMANDS) == 0 && ui->choice->cmds.n == 0 ?
-		    "  (none yet: X adds one, S a suite file's)" : "");
+		    "  (none yet: X adds one, I a suite file's)" : "");
 		return;
 	}
 	on = row->cmd >= 0 ? ui->choice->csel[row->cmd] :
 	    ui->choice->sel[row->test];
+	/* A title naming a sample's length says the one chosen. */
+	label_title_secs(b->title, b->timing == BENCH_CALIBRATED ? 0 :
+	    ui->choice->plan.duration, title, sizeof title);
 	ui_printf(ui, y, 0, COLS, a, "  [%c] %-*s %s", on ? 'x' : ' ', idw,
 	    b->id, row->cmd >= 0 ? ui->choice->cmds.cmd[row->cmd]->text :
-	    b->title);
+	    title);
 }
 
 static void

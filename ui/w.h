@@ -12,8 +12,10 @@
 #include "ui.h"
 
 int	 w_table_lines(const struct table *, int);
+#define W_TABLE_FIT	0	/* titles where they fit, else keys */
+#define W_TABLE_KEYS	1	/* test ids and copies, always */
 int	 w_table_draw(struct ui *, const struct table *, struct ui_rect,
-	     int first, int left, int cur);
+	     int first, int left, int cur, int names);
 int	 w_table_max_left(const struct table *, int);
 int	 w_table_col(const struct table *, const char *);
 void	 w_bar_draw(struct ui *, int y, int x, int w, double ratio,

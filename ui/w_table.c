@@ -62,21 +62,23 @@ w_table_key_width(const struct table *t)
 
 /*
  * Column widths fitted to w; returns the width of a full line.  When the
- * first column, the test names, makes the line too wide, its rows show
- * their keys (test id and copies: short and unique) instead of titles
- * cut into look-alikes; *keys says so.
+ * first column, the test names, makes the line too wide, or *keys asks
+ * for them (W_TABLE_KEYS), its rows show their keys (test id and copies:
+ * short and unique) instead of titles cut into look-alikes; *keys says
+ * which were chosen.
  */
 static int
 w_table_widths(const struct table *t, size_t *cw, int w, int *keys)
 {
 	int	total = 0;
 
-	*keys = 0;
 	for (size_t c = 0; c < t->ncols; c++)
 		total += (int)(cw[c] = table_col_width(t, c)) +
 		    (c > 0 ? W_TABLE_GAP : 0);
-	if (total <= w)
+	if (total <= w && *keys != W_TABLE_KEYS) {
+		*keys = 0;
 		return total;
+	}
 	*keys = 1;
 	total -= (int)cw[0];
 	cw[0] = w_table_key_width(t);
@@ -92,7 +94,7 @@ int
 w_table_max_left(const struct table *t, int w)
 {
 	size_t	*cw = xcalloc(t->ncols, sizeof *cw);
-	int	 keys, total = w_table_widths(t, cw, w, &keys);
+	int	 keys = W_TABLE_FIT, total = w_table_widths(t, cw, w, &keys);
 
 	free(cw);
 	return total > w ? total - w : 0;
@@ -187,17 +189,20 @@ w_table_row_line(const struct table *t, size_t i, const size_t *cw, int keys,
  * Draw t in r: table line first at the top of r (first may be negative
  * to start lower down), the columns after the first scrolled left
  * columns (at most until the last shows), row cur (-1: none)
- * highlighted.  Returns the width of a full line as drawn, so a caller
- * can draw beside it.
+ * highlighted; names W_TABLE_FIT shows the tests' titles where they fit
+ * and their keys where not, W_TABLE_KEYS their keys always (a table that
+ * grows as tests finish names each the same way from one update to the
+ * next).  Returns the width of a full line as drawn, so a caller can draw
+ * beside it.
  */
 int
 w_table_draw(struct ui *ui, const struct table *t, struct ui_rect r,
-    int first, int left, int cur)
+    int first, int left, int cur, int names)
 {
 	size_t	*cw = xcalloc(t->ncols, sizeof *cw);
 	char	**hdr = xcalloc(t->ncols, sizeof *hdr);
 	char	 line[1024];
-	int	 total, y, keys, fixed;
+	int	 total, y, keys = names, fixed;
 
 	total = w_table_widths(t, cw, r.w, &keys);
 	fixed = (int)cw[0] + W_TABLE_GAP;

@@ -202,6 +202,71 @@ test_format_names_and_values(void **state)
 	assert_string_equal(label_title("not_a_test"), "not_a_test");
 }
 
+/* The row whose key is key, or fail. */
+static size_t
+key_row(const struct table *t, const char *key)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->rows[r].key != NULL && strcmp(t->rows[r].key, key) == 0)
+			return r;
+	fail_msg("no row %s", key);
+	return 0;
+}
+
+/*
+ * A title naming its sample's length (BYTE's "File Read (10 seconds)")
+ * says the length the samples ran, or none where runs differ; other
+ * titles and an unrecorded length leave it as it is.
+ */
+static void
+test_title_says_sample_length(void **state)
+{
+	static const double	 v[2] = { 1000, 1100 };
+	struct run		 run, other;
+	const struct run	*both[2] = { &run, &other };
+	const char		*names[2] = { "a", "b" };
+	struct table		*t;
+	char			 buf[128];
+
+	(void)state;
+	label_title_secs("File Read (10 seconds)", 1, buf, sizeof buf);
+	assert_string_equal(buf, "File Read (1 second)");
+	label_title_secs("File Read (10 seconds)", 0.5, buf, sizeof buf);
+	assert_string_equal(buf, "File Read (0.5 seconds)");
+	label_title_secs("File Read (10 seconds)", 10, buf, sizeof buf);
+	assert_string_equal(buf, "File Read (10 seconds)");
+	label_title_secs("File Read (10 seconds)", 0, buf, sizeof buf);
+	assert_string_equal(buf, "File Read (10 seconds)");
+	label_title_secs("File Read (10 seconds)", -1, buf, sizeof buf);
+	assert_string_equal(buf, "File Read");
+	label_title_secs("Shell scripts (8 concurrent)", 1, buf, sizeof buf);
+	assert_string_equal(buf, "Shell scripts (8 concurrent)");
+	label_title_secs("(10 seconds)", 1, buf, sizeof buf);
+	assert_string_equal(buf, "(10 seconds)");
+
+	run_init(&run);
+	tu_add_samples(&run, "fsread", registry_find("fsread")->version,
+	    "KBps", v, 2);
+	for (size_t i = 0; i < run.nsamples; i++)
+		run.samples[i].duration = 1;
+	t = report_results(&run, 1);
+	assert_string_equal(t->rows[key_row(t, "fsread")].cells[0],
+	    "File Read (1 second)");
+	table_free(t);
+	/* Compared with a run of 10 s samples: the lengths differ. */
+	run_init(&other);
+	tu_add_samples(&other, "fsread", registry_find("fsread")->version,
+	    "KBps", v, 2);
+	for (size_t i = 0; i < other.nsamples; i++)
+		other.samples[i].duration = 10;
+	t = compare_side_by_side(both, names, 2);
+	assert_string_equal(t->rows[key_row(t, "fsread")].cells[0],
+	    "File Read");
+	table_free(t);
+	run_free(&run);
+	run_free(&other);
+}
+
 static size_t
 catalog_size(void)
 {
@@ -465,6 +530,7 @@ main(void)
 		cmocka_unit_test(test_differing_samples_keep_column),
 		cmocka_unit_test(test_warmup_only_not_skipped),
 		cmocka_unit_test(test_relative_summary),
+		cmocka_unit_test(test_title_says_sample_length),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

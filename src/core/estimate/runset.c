@@ -94,17 +94,46 @@ runset_union(const struct run *const *runs, size_t nrun,
 	return n;
 }
 
+/*
+ * The seconds a sample of group g ran in sysmark's own runs among these:
+ * one length they all recorded, 0 if none did, -1 if they differ.  An
+ * imported run keeps its source's title (BYTE's own logs print "File
+ * Write (30 seconds)" over 10 s samples).
+ */
+static double
+runset_secs(const struct run *const *runs, size_t nrun,
+    const struct run_group *g)
+{
+	double	secs = 0;
+
+	for (size_t r = 0; r < nrun; r++)
+		for (size_t i = 0; run_meta_get(runs[r], "imported_from") ==
+		    NULL && i < runs[r]->nsamples; i++) {
+			const struct run_sample	*s = &runs[r]->samples[i];
+
+			if (s->copies != g->copies || s->duration <= 0 ||
+			    strcmp(s->test, g->test) != 0)
+				continue;
+			if (secs > 0 && s->duration != secs)
+				return -1;
+			secs = s->duration;
+		}
+	return secs;
+}
+
 /* A row's test cell: the title, its copies, and what else to say. */
 void
 runset_set_title(struct table *t, size_t row, const struct run *const *runs,
     size_t nrun, const struct run_group *g, const char *extra)
 {
-	char	copies[32] = "";
+	char	copies[32] = "", title[256];
 
 	if (g->copies > 1)
 		snprintf(copies, sizeof copies, " (%d copies)", g->copies);
-	table_set(t, row, 0, "%s%s%s", label_title_in(runs, nrun, g->test),
-	    copies, extra != NULL ? extra : "");
+	label_title_secs(label_title_in(runs, nrun, g->test),
+	    runset_secs(runs, nrun, g), title, sizeof title);
+	table_set(t, row, 0, "%s%s%s", title, copies,
+	    extra != NULL ? extra : "");
 	if (g->copies > 1)
 		table_set_key(t, row, "%s x%d", g->test, g->copies);
 	else

@@ -64,6 +64,34 @@ label_title_in(const struct run *const *runs, size_t nrun, const char *id)
 }
 
 /*
+ * A title that names its sample's length, BYTE's "File Read (10
+ * seconds)", as the samples really ran: secs > 0 seconds a sample puts
+ * the real length there ("File Read (1 second)"), so a 1 s sample is
+ * never shown as a 10 s one; secs 0 (not recorded, or the runs differ)
+ * leaves the title as it is when it is a whole run's, and takes the
+ * length off when secs < 0 (the runs ran different lengths).
+ */
+void
+label_title_secs(const char *title, double secs, char *buf, size_t len)
+{
+	const char	*p = strrchr(title, '(');
+	double		 n;
+	int		 end = 0;
+
+	if (p == NULL || p == title || p[-1] != ' ' ||
+	    sscanf(p, "(%lf seconds)%n", &n, &end) != 1 || p[end] != '\0' ||
+	    secs == 0 || secs == n) {
+		snprintf(buf, len, "%s", title);
+		return;
+	}
+	if (secs < 0)
+		snprintf(buf, len, "%.*s", (int)(p - 1 - title), title);
+	else
+		snprintf(buf, len, "%.*s (%g second%s)", (int)(p - 1 - title),
+		    title, secs, secs == 1 ? "" : "s");
+}
+
+/*
  * What a run is called in compare's headers and columns and the
  * console's pickers: its label (run -l), else its file name without
  * directory or .csv.  Allocated.

@@ -126,6 +126,7 @@ void	 label_value(double, char *, size_t);
 const char *label_title(const char *);
 const char *label_title_in(const struct run *const *, size_t,
 	     const char *);
+void	 label_title_secs(const char *, double, char *, size_t);
 char	*label_run(const struct run *, const char *);
 
 /* runsame.c */
