@@ -226,12 +226,28 @@ scr_compare_kind(const struct ui_source *s)
 	return "baseline";
 }
 
+/*
+ * The tests the others are held against: the reference's (the first
+ * picked), else the run last measured or opened; NULL when none has any.
+ * Allocated.
+ */
+static char *
+scr_compare_ref_tests(struct ui *ui)
+{
+	for (size_t i = 0; i < ui->nsrc; i++)
+		if (ui->src[i].pick == 1)
+			return ui->src[i].tests != NULL ?
+			    xstrdup(ui->src[i].tests) : NULL;
+	return ui_view_run(ui)->nsamples > 0 ?
+	    ui_source_tests(ui_view_run(ui)) : NULL;
+}
+
 static void
 scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 {
 	struct scr_compare	*cmp = ui->compare;
 	const struct ui_source	*s;
-	char			 mark[16];
+	char			 mark[16], cover[32], *ref;
 	int			 y;
 
 	if (ui->nsrc == 0) {
@@ -243,9 +259,13 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		cmp->top = cmp->cur;
 	if (cmp->cur >= cmp->top + r.h)
 		cmp->top = cmp->cur - r.h + 1;
+	ref = scr_compare_ref_tests(ui);
 	for (int i = cmp->top; i < (int)ui->nsrc && i < cmp->top + r.h;
 	    i++) {
 		s = &ui->src[i];
+		/* Which tests of the reference it has: "tests 0/2", none. */
+		ui_source_cover(s, s->pick == 1 ? NULL : ref, cover,
+		    sizeof cover);
 		y = r.y + i - cmp->top;
 		if (s->pick > 0)
 			snprintf(mark, sizeof mark, "%d", s->pick);
@@ -254,10 +274,11 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		if (i == cmp->cur)
 			mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
 		ui_printf(ui, y, 0, COLS, i == cmp->cur ? UI_A_CURSOR :
-		    UI_NATTR, "  [%s] %-10s %-16s %s", mark,
-		    scr_compare_kind(s), s->name, s->about != NULL ?
+		    UI_NATTR, "  [%s] %-10s %-16s %-10s %s", mark,
+		    scr_compare_kind(s), s->name, cover, s->about != NULL ?
 		    s->about : "");
 	}
+	free(ref);
 	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",
 	    cmp->top > 0 ? "more above  " : "",
 	    cmp->top + r.h < (int)ui->nsrc ? "more below  " : "",

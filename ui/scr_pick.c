@@ -119,13 +119,19 @@ scr_pick_draw_row(struct ui *ui, int y, int i, int cur)
 {
 	const struct ui_source	*s = i >= 0 ? &ui->src[i] : NULL;
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
+	char			 cover[32], *tests;
 
-	if (s == NULL)
+	if (s == NULL) {
 		ui_puts(ui, y, 0, COLS, a, "  (none: no ratios)");
-	else
-		ui_printf(ui, y, 0, COLS, a, "  %-9s %-24s %s",
-		    s->kind == UI_SRC_SAVED ? "saved run" : "baseline",
-		    s->name, s->about != NULL ? s->about : "");
+		return;
+	}
+	/* Which of the shown run's tests it has: "tests 0/2", no ratio. */
+	tests = ui_source_tests(ui_view_run(ui));
+	ui_source_cover(s, tests, cover, sizeof cover);
+	free(tests);
+	ui_printf(ui, y, 0, COLS, a, "  %-9s %-20s %-10s %s",
+	    s->kind == UI_SRC_SAVED ? "saved run" : "baseline", s->name,
+	    cover, s->about != NULL ? s->about : "");
 }
 
 static void

@@ -28,6 +28,7 @@ ui_source_add(struct ui *ui, enum ui_source_kind kind, char *name,
 	s->name = name;
 	s->path = path;
 	s->about = NULL;
+	s->tests = NULL;
 	s->pick = 0;
 }
 
@@ -67,9 +68,13 @@ ui_source_about(struct ui *ui, struct ui_source *s)
 	const char	*host, *src;
 
 	run_init(&run);
-	if (ui_source_load(ui, s, &run, &err) != 0)
+	if (ui_source_load(ui, s, &run, &err) != 0) {
 		s->about = xstrdup(err.msg);
-	else if (s->kind == UI_SRC_SAVED)
+		run_free(&run);
+		return;
+	}
+	s->tests = ui_source_tests(&run);
+	if (s->kind == UI_SRC_SAVED)
 		ui_source_saved_about(s, &run);
 	else {
 		src = run_meta_get(&run, "source");
@@ -80,14 +85,70 @@ ui_source_about(struct ui *ui, struct ui_source *s)
 	run_free(&run);
 }
 
-/* Describe every source (the picker shows it; it means reading each). */
+/*
+ * The tests a run has, each once, as " id id ... " (a blank each side of
+ * every id, so " id " finds one whole).  Allocated.
+ */
+char *
+ui_source_tests(const struct run *run)
+{
+	size_t	 len = 2, n;
+	char	*s = xstrdup(" "), key[80];
+
+	for (size_t i = 0; i < run->nsamples; i++) {
+		snprintf(key, sizeof key, " %s ", run->samples[i].test);
+		if (strstr(s, key) != NULL)
+			continue;
+		n = strlen(run->samples[i].test) + 1;
+		s = xreallocarray(s, len + n, 1);
+		memcpy(s + len - 1, key + 1, n);
+		len += n;
+		s[len - 1] = '\0';
+	}
+	return s;
+}
+
+/*
+ * What the pickers say of s beside the tests of the run it would be
+ * compared with: "tests 2/3" (how many of those s has), "" when either
+ * is not known.
+ */
+void
+ui_source_cover(const struct ui_source *s, const char *tests, char *buf,
+    size_t len)
+{
+	const char	*p, *e;
+	size_t		 have = 0, of = 0;
+	char		 key[80];
+
+	buf[0] = '\0';
+	if (s->tests == NULL || tests == NULL)
+		return;
+	for (p = tests; *(p += strspn(p, " ")) != '\0'; p = e) {
+		e = p + strcspn(p, " ");
+		snprintf(key, sizeof key, " %.*s ", (int)(e - p), p);
+		of++;
+		have += strstr(s->tests, key) != NULL;
+	}
+	if (of > 0)
+		snprintf(buf, len, "tests %zu/%zu", have, of);
+}
+
+/*
+ * Describe every source (the picker shows it; it means reading each):
+ * what it is and which tests it has.
+ */
 void
 ui_source_describe(struct ui *ui)
 {
-	for (size_t i = 0; i < ui->nsrc; i++)
+	for (size_t i = 0; i < ui->nsrc; i++) {
+		if (ui->src[i].kind == UI_SRC_CURRENT &&
+		    ui->src[i].tests == NULL)
+			ui->src[i].tests = ui_source_tests(&ui->live->run);
 		if (ui->src[i].about == NULL && ui->src[i].kind !=
 		    UI_SRC_CURRENT)
 			ui_source_about(ui, &ui->src[i]);
+	}
 }
 
 /* The source with this path, or NULL. */
@@ -146,6 +207,7 @@ ui_source_free(struct ui *ui)
 		free(ui->src[i].name);
 		free(ui->src[i].path);
 		free(ui->src[i].about);
+		free(ui->src[i].tests);
 	}
 	free(ui->src);
 	ui->src = NULL;

@@ -24,6 +24,7 @@ struct ui_source {
 	char			*name;		/* column heading */
 	char			*path;		/* file or baseline name */
 	char			*about;		/* date and host, or source */
+	char			*tests;		/* " id id ... ": what it has */
 	int			 pick;		/* 0, or order picked */
 };
 
@@ -31,6 +32,9 @@ struct ui_source {
 void	 ui_source_scan(struct ui *);
 void	 ui_source_free(struct ui *);
 void	 ui_source_describe(struct ui *);
+char	*ui_source_tests(const struct run *);
+void	 ui_source_cover(const struct ui_source *, const char *tests,
+	     char *buf, size_t len);
 struct ui_source *ui_source_find(struct ui *, const char *);
 int	 ui_source_load(struct ui *, const struct ui_source *, struct run *,
 	     struct sm_error *);
