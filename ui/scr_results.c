@@ -87,6 +87,42 @@ scr_results_index(struct ui *ui, const struct run *run, const struct run *ref,
 }
 
 /*
+ * The index's headline from its table: each section's score ("System
+ * Benchmarks Index Score" or BYTE's AVERAGE) with its interval and the
+ * section's copies, as one line the results screen shows first, so the
+ * figure a UnixBench user looks for is in view, not pages down.  ""
+ * when the table has none.
+ */
+static void
+scr_results_index_line(const struct table *t, char *buf, size_t len)
+{
+	const char	*sect = NULL, *name;
+	int		 ci = w_table_col(t, "+/- CI"), ix = w_table_col(t,
+	    "INDEX");
+	size_t		 n = 0;
+
+	buf[0] = '\0';
+	for (size_t r = 0; ix >= 0 && r < t->nrows && n + 1 < len; r++) {
+		name = t->rows[r].cells[0];
+		if (t->rows[r].section) {
+			sect = name;
+			continue;
+		}
+		if (strncmp(name, "System Benchmarks Index Score", 29) != 0 &&
+		    strcmp(name, "AVERAGE") != 0)
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s %s%s%s%s%s%s",
+		    n > 0 ? "; " : "", name[0] == 'A' ? "average" :
+		    name + 18, t->rows[r].cells[ix], ci >= 0 &&
+		    t->rows[r].cells[ci][0] != '\0' ? " +/- " : "",
+		    ci >= 0 ? t->rows[r].cells[ci] : "", sect != NULL ? " (" :
+		    "", sect != NULL ? sect : "", sect != NULL ? ")" : "");
+	}
+	if (n >= len)
+		buf[len - 1] = '\0';
+}
+
+/*
  * Rebuild the tables against the chosen reference: the ratios, and the
  * INDEX VALUES when the reference is an index baseline (it says so in
  * its "index" fact).
@@ -415,10 +451,19 @@ scr_results_body(struct ui *ui, struct ui_rect r)
 	const struct scr_results *rs = ui->results;
 	const struct table	*t = ui_view_table(ui);
 	const struct ui_source	*ref = ui_source_find(ui, ui_view_ref(ui));
-	char			 head[128];
-	int			 vy = 0;
+	char			 head[128], line[512];
+	int			 vy = 0, n;
 
 	vy += ui_text(ui, r, rs->top - vy, UI_NATTR, t->title) + 1;
+	/* The index's score first: its table is further down. */
+	if (rs->index != NULL && ref != NULL) {
+		n = snprintf(line, sizeof line, "Index against %s: ",
+		    ref->name);
+		scr_results_index_line(rs->index, line + n, sizeof line - n);
+		if (line[n] != '\0')
+			vy += ui_text(ui, r, rs->top - vy, UI_A_SECTION,
+			    line) + 1;
+	}
 	vy += scr_results_block(ui, t, r, rs->top - vy, NULL);
 	if (rs->cmp == NULL || ref == NULL)
 		vy += 1 + ui_text(ui, r, rs->top - vy - 1, UI_NATTR,
@@ -504,7 +549,7 @@ scr_results_draw(struct ui *ui)
 	}
 	if (ui_view_saved(ui))
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- %s, as "
-		    "saved (r: the run just measured)", ui_view_name(ui));
+		    "saved (v: the run just measured)", ui_view_name(ui));
 	else
 		ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- results%s: "
 		    "%s", l->cancelled ? " (aborted)" : "",
