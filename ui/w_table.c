@@ -125,22 +125,45 @@ w_table_cut(const char *cell, size_t n, char *out)
 	memcpy(out + n - tail, paren != NULL ? paren : cell, tail);
 }
 
+/*
+ * The width cell c may take: its column's, and when it is wider, the
+ * blank cells after it too (a summary row's "geomean of 4 ratios" over
+ * the empty figures beside it, not cut to "geomean of 4 ra~"); *span
+ * gets how many columns it covers.
+ */
+static size_t
+w_table_room(const struct table *t, char *const *cells, const size_t *cw,
+    size_t c, size_t *span)
+{
+	size_t	room = cw[c], n = strlen(cells[c]);
+
+	*span = 1;
+	while (room < n && c + *span < t->ncols &&
+	    cells[c + *span][0] == '\0' &&
+	    t->cols[c].align == TABLE_LEFT)
+		room += W_TABLE_GAP + cw[c + (*span)++];
+	if (room < n)
+		*span = 1;
+	return *span > 1 ? room : cw[c];
+}
+
 /* One line of cells into buf, each cut or padded to its width. */
 static void
 w_table_line(const struct table *t, char *const *cells, const size_t *cw,
     char *buf, size_t len)
 {
-	size_t	pos = 0, n, pad;
+	size_t	pos = 0, n, pad, w, span;
 
-	for (size_t c = 0; c < t->ncols && pos + 1 < len; c++) {
+	for (size_t c = 0; c < t->ncols && pos + 1 < len; c += span) {
 		if (c > 0)
 			for (int g = 0; g < W_TABLE_GAP && pos + 1 < len; g++)
 				buf[pos++] = ' ';
+		w = w_table_room(t, cells, cw, c, &span);
 		n = strlen(cells[c]);
-		pad = n < cw[c] ? cw[c] - n : 0;
-		if (n > cw[c])
-			n = cw[c];
-		if (pos + cw[c] + 1 >= len)
+		pad = n < w ? w - n : 0;
+		if (n > w)
+			n = w;
+		if (pos + w + 1 >= len)
 			break;
 		if (t->cols[c].align == TABLE_RIGHT) {
 			memset(buf + pos, ' ', pad);
