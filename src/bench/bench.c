@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <poll.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -193,6 +194,7 @@ bench_looper_exec(struct bench_ctx *ctx, struct bench_looper *lp,
 	close(reply[1]);
 	lp->cmd = cmd[1];
 	lp->reply = reply[0];
+	lp->execs = NULL;
 }
 
 /*
@@ -213,6 +215,54 @@ bench_looper_start(struct bench_ctx *ctx, struct bench_looper *lp,
 		av[n++] = *argv++;
 	av[n] = NULL;
 	bench_looper_exec(ctx, lp, out_fd, -1, av);
+}
+
+/* Merge b's executions into a's (Chan et al.'s pairwise update). */
+void
+bench_execs_merge(struct bench_execs *a, const struct bench_execs *b)
+{
+	double	n, d;
+
+	if (b->n == 0)
+		return;
+	if (a->n == 0) {
+		*a = *b;
+		return;
+	}
+	n = (double)a->n + (double)b->n;
+	d = b->mean - a->mean;
+	a->m2 += b->m2 + d * d * (double)a->n * (double)b->n / n;
+	a->mean += d * (double)b->n / n;
+	a->n += b->n;
+	if (b->min < a->min)
+		a->min = b->min;
+	if (b->max > a->max)
+		a->max = b->max;
+}
+
+/*
+ * A "run" looper's single executions from its reply's "E MIN MAX MEAN
+ * M2" at *text, merged into lp->execs; text is moved past them.
+ */
+static int
+bench_looper_execs(struct bench_looper *lp, char **text)
+{
+	struct bench_execs	 e;
+	char			*end;
+
+	e.n = strtoull(*text, &end, 10);
+	if (end == *text)
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		double *v[] = { &e.min, &e.max, &e.mean, &e.m2 };
+
+		*v[i] = strtod(end, text);
+		if (*text == end || !isfinite(*v[i]) || *v[i] < 0)
+			return -1;
+		end = *text;
+	}
+	bench_execs_merge(lp->execs, &e);
+	return 0;
 }
 
 /*
@@ -258,9 +308,13 @@ bench_looper_run(struct bench_ctx *ctx, struct bench_looper *lp, uint64_t n,
 	if (end == text || (*end != '\0' && *end != ' '))
 		bench_fail(ctx, "%s: the looper's reply has no time (a "
 		    "sysmark-exec of another version?)", what);
+	text = end;
+	if (lp->execs != NULL && bench_looper_execs(lp, &text) != 0)
+		bench_fail(ctx, "%s: the looper's reply has no executions "
+		    "(a sysmark-exec of another version?)", what);
 	ctx->looper_ns += ns;
 	ctx->looper_timed = 1;
-	text = end + (*end == ' ');
+	text += *text == ' ';
 	if (status == 127)
 		bench_fail(ctx, "%s: could not be started", what);
 	if (status == -1)

@@ -51,6 +51,17 @@ enum bench_place {
 	BENCH_TWO_CPUS		/* partners alternate with us on two CPUs */
 };
 
+/*
+ * Single executions of a command test as its looper timed them (ns):
+ * how many, the fastest and slowest, their mean and M2, the sum of
+ * squared deviations from that mean (Welford's, merged batch by batch).
+ */
+struct bench_execs {
+	uint64_t	n;
+	double		min, max, mean, m2;
+};
+void	bench_execs_merge(struct bench_execs *, const struct bench_execs *);
+
 struct bench_ctx {
 	const struct bench	*bench;
 	int			 copy;		/* 0 .. copies-1 */
@@ -70,6 +81,8 @@ struct bench_ctx {
 	 */
 	uint64_t		 looper_ns;
 	int			 looper_timed;
+	/* A command's single executions this sample (the sampler clears). */
+	struct bench_execs	 execs;
 };
 
 struct bench {
@@ -213,9 +226,14 @@ void	bench_command_wait(struct bench_ctx *, pid_t, const char *);
  * request, so every run pays a small process's fork, as under the looper.
  */
 struct bench_looper {
-	pid_t	pid;
-	int	cmd;		/* counts to it */
-	int	reply;		/* its statuses */
+	pid_t			 pid;
+	int			 cmd;		/* counts to it */
+	int			 reply;		/* its statuses */
+	/*
+	 * NULL: a "serve" looper; else a "run" one, whose replies carry
+	 * each batch's single executions, merged into *execs.
+	 */
+	struct bench_execs	*execs;
 };
 void	bench_cloexec_pipe(struct bench_ctx *, int [2]);	/* close-on-exec */
 void	bench_looper_start(struct bench_ctx *, struct bench_looper *,

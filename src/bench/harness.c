@@ -37,7 +37,8 @@
 
 void
 bench_report(int fd, uint32_t type, int copy, uint64_t iterations,
-    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text)
+    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text,
+    const struct bench_execs *execs)
 {
 	struct bench_msg	m;
 
@@ -50,6 +51,8 @@ bench_report(int fd, uint32_t type, int copy, uint64_t iterations,
 	m.overhead_ns = overhead_ns;
 	if (text != NULL)
 		strncpy(m.text, text, sizeof m.text - 1);
+	if (execs != NULL)
+		m.execs = *execs;
 	/* One record is smaller than PIPE_BUF, so the write is atomic. */
 	if (write(fd, &m, sizeof m) != (ssize_t)sizeof m)
 		_exit(3);
@@ -68,7 +71,8 @@ bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
 	va_end(ap);
 	/* The text has room for 199 bytes: keep the cause, cut the path. */
 	bench_squeeze(msg, sizeof msg, full);
-	bench_report(ctx->report_fd, BENCH_MSG_ERROR, ctx->copy, 0, 0, 0, msg);
+	bench_report(ctx->report_fd, BENCH_MSG_ERROR, ctx->copy, 0, 0, 0, msg,
+	    NULL);
 	_exit(1);
 }
 

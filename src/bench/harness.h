@@ -34,11 +34,13 @@ struct bench_msg {
 	uint64_t	elapsed_ns;
 	char		text[200];	/* ERROR: why; RESULT: placement */
 	uint64_t	overhead_ns;	/* RESULT: to subtract from elapsed */
+	struct bench_execs execs;	/* RESULT: a command's executions */
 };
 
 /* Send one record on fd; _exit(3) if it cannot be written whole. */
 void	bench_report(int fd, uint32_t type, int copy, uint64_t iterations,
-	    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text);
+	    uint64_t elapsed_ns, uint64_t overhead_ns, const char *text,
+	    const struct bench_execs *execs);
 
 /*
  * Undo in a new copy what the parent set up for itself: handlers, mask,

@@ -30,17 +30,26 @@
  *                          but stderr to ERRFILE, each ended after MS
  *                          milliseconds (0: never) and what it left in
  *                          its group killed; then write a reply to
- *                          descriptor 3: "STATUS NS LINE", STATUS 0 or
- *                          the first failure's (128+N: signal N, -1: the
- *                          time limit, 127: not started), NS the batch's
- *                          time in ns, LINE the failure's last line of
- *                          stderr (else empty).  IGNORE 1: a non-zero
- *                          exit is no failure (a signal or time-out is).
+ *                          descriptor 3: "STATUS NS E MIN MAX MEAN M2
+ *                          LINE", STATUS 0 or the first failure's (128+N:
+ *                          signal N, -1: the time limit, 127: not
+ *                          started), NS the batch's time in ns, E the
+ *                          executions timed, MIN, MAX and MEAN their
+ *                          times in ns and M2 the sum of their squared
+ *                          deviations from MEAN (ns^2), LINE the
+ *                          failure's last line of stderr (else empty).
+ *                          IGNORE 1: a non-zero exit is no failure (a
+ *                          signal or time-out is).
  *
  * A batch is timed here, from before its first fork to after its last
  * reap, and the harness takes that time, not its own: a request and
  * its reply wake two other processes, a cost no execution has (with a
  * batch of one 3 ms command it added 12-15% here, doc/commands.md).
+ * Each execution of "run" is also timed alone, from before its spawn to
+ * after its reap, as hyperfine times one: the spread of single
+ * executions (min, max, sd) that the batch's total cannot give.  The
+ * mean and M2 are kept as Welford's running sums, so the sd does not
+ * come from a difference of two large sums.
  *
  * It is built beside sysmark by the Makefile and installed in
  * $(PREFIX)/libexec/sysmark; bench_helper() in src/bench/bench.c finds it.
@@ -316,13 +325,35 @@ run_one(const struct run_opts *o)
 	return WEXITSTATUS(status);
 }
 
+/* The executions of one batch: their count, extremes, mean and M2. */
+struct run_execs {
+	unsigned long long	n;
+	double			min, max, mean, m2;
+};
+
+/* Add one execution's time (Welford's update). */
+static void
+run_execs_add(struct run_execs *e, double ns)
+{
+	double	d = ns - e->mean;
+
+	e->n++;
+	if (e->n == 1 || ns < e->min)
+		e->min = ns;
+	if (e->n == 1 || ns > e->max)
+		e->max = ns;
+	e->mean += d / (double)e->n;
+	e->m2 += d * (ns - e->mean);
+}
+
 /* Run n executions; write the reply. */
 static int
 run_batch(const struct run_opts *o, unsigned long long n)
 {
-	char			line[RUN_LINE_MAX + 1], reply[RUN_LINE_MAX + 48];
+	char			line[RUN_LINE_MAX + 1], reply[RUN_LINE_MAX + 160];
 	struct stat		sb;
-	unsigned long long	t0 = now_ns(), ns;
+	struct run_execs	e = { 0, 0, 0, 0, 0 };
+	unsigned long long	t0 = now_ns(), t1, ns;
 	int			st = 0, len;
 
 	sb.st_size = 0;
@@ -333,7 +364,9 @@ run_batch(const struct run_opts *o, unsigned long long n)
 				return 1;
 			sb.st_size = 0;
 		}
+		t1 = now_ns();
 		st = run_one(o);
+		run_execs_add(&e, (double)(now_ns() - t1));
 		if (st != 0 && (st < 0 || st >= 126 || !o->ignore))
 			break;
 		st = 0;
@@ -342,7 +375,8 @@ run_batch(const struct run_opts *o, unsigned long long n)
 	line[0] = '\0';
 	if (st != 0 && !o->show)
 		run_last_line(o->errfd, sb.st_size, line, sizeof line);
-	len = snprintf(reply, sizeof reply, "%d %llu %s\n", st, ns, line);
+	len = snprintf(reply, sizeof reply, "%d %llu %llu %.17g %.17g %.17g "
+	    "%.17g %s\n", st, ns, e.n, e.min, e.max, e.mean, e.m2, line);
 	return write(3, reply, (size_t)len) == len ? 0 : 1;
 }
 

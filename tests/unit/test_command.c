@@ -589,6 +589,46 @@ test_run_ok(void **state)
 	run_free(&run);
 }
 
+/*
+ * Each execution is timed alone: a command that sleeps 50 ms every
+ * other time shows it in its fastest, slowest and sd of one execution
+ * (about 25 ms, whatever the load adds to both kinds alike), which the
+ * sample's mean cannot show; the executions' mean never exceeds the
+ * sample's figure, whose batches hold the executions and the gaps
+ * between them.
+ */
+static void
+test_run_execs(void **state)
+{
+	struct run		 run;
+	struct run_execs	 e;
+	struct run_group	 g = { "flip", 1 };
+	struct command_opts	 o = opts;
+
+	(void)state;
+	run_one("flip=if [ -e \"$TMPDIR/f\" ]; then rm \"$TMPDIR/f\"; "
+	    "sleep 0.05; else : >\"$TMPDIR/f\"; fi", &o, &run);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		const struct run_sample *s = &run.samples[i];
+
+		assert_int_equal(s->status, RUN_OK);
+		assert_true(s->exec_min >= 0);
+		assert_true(s->exec_min <= s->exec_mean);
+		assert_true(s->exec_mean <= s->exec_max);
+		assert_true(s->exec_mean <= s->value * (1 + 1e-9));
+		assert_true(s->exec_sd >= 0);
+	}
+	assert_int_equal(run_group_execs(&run, &g, &e), 2);
+	assert_int_equal(e.n, run.samples[0].iterations +
+	    run.samples[1].iterations);
+	assert_true(e.n >= 4);
+	assert_true(e.max - e.min > 0.03);
+	assert_true(e.min < 0.05);
+	assert_true(e.sd > 0.015);
+	assert_true(e.sd < e.max - e.min);
+	run_free(&run);
+}
+
 static void
 test_run_fails(void **state)
 {
@@ -761,6 +801,7 @@ main(void)
 		cmocka_unit_test(test_suite),
 		cmocka_unit_test(test_suite_long_columns),
 		cmocka_unit_test(test_run_ok),
+		cmocka_unit_test(test_run_execs),
 		cmocka_unit_test(test_run_fails),
 		cmocka_unit_test(test_run_shell),
 		cmocka_unit_test(test_curves),

@@ -250,8 +250,9 @@ test_roundtrip(void **state)
 	snprintf(path, sizeof path, "%s/run.csv", root);
 	assert_int_equal(csvstore_save(&run, path, 0, &err), 0);
 	text = tu_slurp(path);
-	assert_non_null(strstr(text, "meta,format,4,"));
-	assert_non_null(strstr(text, ",freq_mhz,temp_c,session,user_s,sys_s,maxrss_kb\n"));
+	assert_non_null(strstr(text, "meta,format,5,"));
+	assert_non_null(strstr(text, ",freq_mhz,temp_c,session,user_s,sys_s,"
+	    "maxrss_kb,exec_min,exec_mean,exec_max,exec_sd\n"));
 	free(text);
 	tu_load(&back, path);
 	assert_near(back.samples[0].freq_mhz, 2400, 0);

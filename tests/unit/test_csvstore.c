@@ -142,6 +142,31 @@ test_format_1_loads(void **state)
 	run_free(&run);
 }
 
+/*
+ * A format 4 file (21 columns, before single executions were timed)
+ * loads with them unknown, and its other columns as they were.
+ */
+static void
+test_format_4_loads(void **state)
+{
+	struct run	run;
+	struct sm_error	err;
+
+	(void)state;
+	run_init(&run);
+	assert_int_equal(csvstore_load(&run, "tests/data/kinds/cmd_seconds.csv",
+	    &err), 0);
+	assert_true(run.nsamples > 0);
+	for (size_t i = 0; i < run.nsamples; i++) {
+		assert_true(isnan(run.samples[i].exec_min));
+		assert_true(isnan(run.samples[i].exec_mean));
+		assert_true(isnan(run.samples[i].exec_max));
+		assert_true(isnan(run.samples[i].exec_sd));
+		assert_true(run.samples[i].value > 0);
+	}
+	run_free(&run);
+}
+
 static void
 test_never_overwrites_silently(void **state)
 {
@@ -266,9 +291,9 @@ static const struct {
 	{ "bad_header.csv", "1: not a sysmark run: expected column 1 to be "
 	    "\"record\", got \"kind\"" },
 	{ "bad_noformat.csv", "2: expected the format record "
-	    "(meta,format,4) first" },
+	    "(meta,format,5) first" },
 	{ "bad_format.csv", "2: format 9 is newer than this sysmark reads "
-	    "(4); upgrade sysmark" },
+	    "(5); upgrade sysmark" },
 	{ "bad_columns.csv", "4: expected 13 fields, got 12" },
 	{ "bad_repeat.csv", "3: column \"repeat\": expected a whole number "
 	    "from 1 to 2147483647, got \"0\"" },
@@ -343,11 +368,11 @@ test_run_file_bounds(void **state)
 	char	msg[256];
 
 	(void)state;
-	assert_int_equal(load_text(RUN_HEAD "meta,format,4,,,,,,,,,,\n"
+	assert_int_equal(load_text(RUN_HEAD "meta,format,5,,,,,,,,,,\n"
 	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
-	assert_int_not_equal(load_text(RUN_HEAD "meta,format,5,,,,,,,,,,\n"
+	assert_int_not_equal(load_text(RUN_HEAD "meta,format,6,,,,,,,,,,\n"
 	    "sample,syscall,5,1,1,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
-	assert_non_null(strstr(msg, "run.csv:2: format 5 is newer"));
+	assert_non_null(strstr(msg, "run.csv:2: format 6 is newer"));
 	assert_int_not_equal(load_text(RUN_HEAD "meta,format,1,,,,,,,,,,\n"
 	    "sample,syscall,5,1,0,1,lps,1,1,5,ok,,5\n", msg, sizeof msg), 0);
 	assert_non_null(strstr(msg, "run.csv:3: column \"copies\""));
@@ -377,18 +402,26 @@ test_decimal_comma_locale(void **state)
 	assert_non_null(setlocale(LC_ALL, "de_DE.UTF-8"));
 	assert_string_equal(localeconv()->decimal_point, ",");
 	make_run(&a);
-	/* Format 4's rusage columns, in the C locale too. */
+	/*
+	 * Format 4's rusage columns and format 5's single executions, in
+	 * the C locale too.
+	 */
 	for (size_t i = 0; i < a.nsamples; i++) {
 		a.samples[i].user_s = 1.5;
 		a.samples[i].sys_s = 0.25;
 		a.samples[i].maxrss_kb = 2048;
+		a.samples[i].exec_min = 0.25;
+		a.samples[i].exec_mean = 0.5;
+		a.samples[i].exec_max = 1.75;
+		a.samples[i].exec_sd = 0.125;
 	}
 	snprintf(path, sizeof path, "%s/de.csv", dir);
 	assert_int_equal(csvstore_save(&a, path, 0, &err), 0);
 	text = tu_slurp(path);
 	assert_non_null(strstr(text, ",1234567.891234567"));
 	assert_non_null(strstr(text,
-	    ";0.30000000000000004,1,,,,1,1.5,0.25,2048\n"));
+	    ";0.30000000000000004,1,,,,1,1.5,0.25,2048,0.25,0.5,1.75,"
+	    "0.125\n"));
 	assert_null(strstr(text, "1234567,89"));
 	assert_non_null(strstr(text, ",0.10000123456789,"));
 	run_init(&b);
@@ -397,6 +430,10 @@ test_decimal_comma_locale(void **state)
 	assert_near(b.samples[0].user_s, 1.5, 0);
 	assert_near(b.samples[0].sys_s, 0.25, 0);
 	assert_near(b.samples[0].maxrss_kb, 2048, 0);
+	assert_near(b.samples[0].exec_min, 0.25, 0);
+	assert_near(b.samples[0].exec_mean, 0.5, 0);
+	assert_near(b.samples[0].exec_max, 1.75, 0);
+	assert_near(b.samples[0].exec_sd, 0.125, 0);
 	setlocale(LC_ALL, "C");
 	unsetenv("LOCPATH");
 	free(text);
@@ -456,6 +493,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_format_1_loads),
+		cmocka_unit_test(test_format_4_loads),
 		cmocka_unit_test(test_never_overwrites_silently),
 		cmocka_unit_test(test_full_disk_keeps_old_file),
 		cmocka_unit_test(test_missing_file),

@@ -150,7 +150,7 @@ test_interrupt_and_resume(void **state)
 	    "resume"));
 	tu_out_free(&o);
 	text = tu_slurp(path);
-	assert_non_null(strstr(text, "meta,format,4,"));
+	assert_non_null(strstr(text, "meta,format,5,"));
 	free(text);
 }
 

@@ -373,6 +373,7 @@ runner_message(struct runner *r, const struct bench_msg *m)
 		c->iterations = m->iterations;
 		c->elapsed_ns = m->elapsed_ns;
 		c->overhead_ns = m->overhead_ns;
+		c->execs = m->execs;
 		snprintf(c->where, sizeof c->where, "%.*s",
 		    (int)sizeof m->text - 1, m->text);
 		if (c->overhead_ns >= c->elapsed_ns && c->overhead_ns > 0)

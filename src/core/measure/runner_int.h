@@ -72,6 +72,7 @@ struct runner_copy {
 	uint64_t	iterations;
 	uint64_t	elapsed_ns;
 	uint64_t	overhead_ns;	/* calibrated: subtracted */
+	struct bench_execs execs;	/* a command's single executions */
 	char		where[200];	/* placement, if pinned */
 	struct rusage	ru;		/* wait4's, once reaped */
 };

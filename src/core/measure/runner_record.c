@@ -88,6 +88,40 @@ runner_record_rusage(struct run_sample *s, const struct rusage *ru, int i)
 }
 
 /*
+ * The copies' single executions, each copy's own overhead per
+ * iteration (the shell's start-up) taken off, into s in seconds; left
+ * unknown unless every copy timed as many executions as it iterated.
+ */
+static void
+runner_record_execs(struct runner *r, struct run_sample *s, int first,
+    int n)
+{
+	struct bench_execs	all = { 0, 0, 0, 0, 0 }, one;
+	double			over;
+
+	for (int i = 0; i < n; i++) {
+		const struct runner_copy *c = &r->copy[first + i];
+
+		if (c->execs.n == 0 || c->execs.n != c->iterations)
+			return;
+		one = c->execs;
+		over = (double)c->overhead_ns / (double)c->iterations;
+		/* As hyperfine does, an execution is never less than 0. */
+		one.min = fmax(one.min - over, 0);
+		one.max = fmax(one.max - over, 0);
+		one.mean = fmax(one.mean - over, 0);
+		bench_execs_merge(&all, &one);
+	}
+	if (all.n == 0)
+		return;
+	s->exec_min = all.min / 1e9;
+	s->exec_mean = all.mean / 1e9;
+	s->exec_max = all.max / 1e9;
+	s->exec_sd = all.n > 1 ? sqrt(all.m2 / (double)(all.n - 1)) / 1e9 :
+	    0;
+}
+
+/*
  * Sample s of bench b from copies first..first+n-1: its figure (summed,
  * or for a cost per operation their mean), per-copy figures, time, CPU
  * and memory, checked and collected; failed with the sample's reason.
@@ -118,6 +152,7 @@ runner_record_copies(struct runner *r, const struct bench *b,
 	/* Rates add up across copies; a cost per operation does not. */
 	if (b->dir == BENCH_LOWER)
 		s->value /= n;
+	runner_record_execs(r, s, first, n);
 	runner_record_meta(r, b, first);
 	runner_check_figure(s);
 	runner_collect(r, s);

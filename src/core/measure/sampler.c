@@ -60,6 +60,7 @@ sampler_timed(struct bench_ctx *ctx, uint64_t duration_ns, uint64_t *elapsed)
 
 	ctx->looper_ns = 0;	/* the setup's warm-up is not the sample's */
 	ctx->looper_timed = 0;
+	memset(&ctx->execs, 0, sizeof ctx->execs);
 	t0 = prev = sm_now_ns();
 	for (;;) {
 		ctx->bench->loop(ctx, nb);
@@ -312,7 +313,8 @@ sampler_child(const struct sampler_args *a)
 		bench_place(&ctx, where, sizeof where);
 	if (a->bench->setup != NULL && a->bench->setup(&ctx) != 0)
 		bench_fail(&ctx, "setup failed");
-	bench_report(a->report_fd, BENCH_MSG_READY, a->copy, 0, 0, 0, NULL);
+	bench_report(a->report_fd, BENCH_MSG_READY, a->copy, 0, 0, 0, NULL,
+	    NULL);
 	/* The barrier: the parent closes the other end once all are ready. */
 	while (read(a->go_fd, &c, 1) < 0 && errno == EINTR)
 		;
@@ -327,7 +329,7 @@ sampler_child(const struct sampler_args *a)
 			overhead = sampler_overhead(&ctx, iters);
 	}
 	bench_report(a->report_fd, BENCH_MSG_RESULT, a->copy, iters, elapsed,
-	    overhead, where);
+	    overhead, where, &ctx.execs);
 	if (a->bench->teardown != NULL)
 		a->bench->teardown(&ctx);
 	_exit(0);

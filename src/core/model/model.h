@@ -60,6 +60,16 @@ struct run_sample {
 	double		 user_s;	/* the copies' and their children's */
 	double		 sys_s;		/*   CPU seconds (wait4); NaN */
 	double		 maxrss_kb;	/* the largest peak RSS of them; NaN */
+	/*
+	 * A command's single executions, seconds, each timed alone, the
+	 * shell's start-up taken off: the fastest, the mean, the slowest
+	 * and the sd of one execution over the sample's iterations (all
+	 * copies'); NaN where not timed (catalog tests, older files).
+	 */
+	double		 exec_min;
+	double		 exec_mean;
+	double		 exec_max;
+	double		 exec_sd;
 };
 /* Sample 0 of a test in a repeat is its warm-up: kept, not counted. */
 #define RUN_WARMUP	0
@@ -108,6 +118,14 @@ struct run_hist *run_add_hist(struct run *run, const char *step, int copies,
 	     int index, int repeat);
 struct run_hist *run_find_hist(const struct run *run, const char *step,
 	     int copies, int index, int repeat);
+
+/* runexecs.c: a command test's single executions, pooled */
+struct run_execs {
+	uint64_t	n;		/* executions */
+	double		min, mean, max, sd;	/* seconds; NaN: none */
+};
+size_t	 run_group_execs(const struct run *, const struct run_group *,
+	     struct run_execs *);
 
 /* paths.c */
 int	 paths_self_exe(const char *, char *, size_t);

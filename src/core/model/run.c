@@ -104,6 +104,7 @@ run_add_sample(struct run *run)
 	s->freq_mhz = NAN;
 	s->temp_c = NAN;
 	s->user_s = s->sys_s = s->maxrss_kb = NAN;
+	s->exec_min = s->exec_mean = s->exec_max = s->exec_sd = NAN;
 	s->session = 1;
 	return s;
 }

@@ -29,12 +29,17 @@
 struct command_state {
 	struct bench_looper	run;
 	struct bench_looper	sh;	/* /bin/sh -c '', when shell */
+	struct bench_execs	sh_execs;	/* the shell's, not kept */
 };
 
-/* Start a looper for argv with the command's options. */
+/*
+ * Start a looper for argv with the command's options; its single
+ * executions are merged into *execs.
+ */
 static void
 command_start(struct bench_ctx *ctx, const struct command *cmd,
-    struct bench_looper *lp, char *const argv[], const char *errname)
+    struct bench_looper *lp, char *const argv[], const char *errname,
+    struct bench_execs *execs)
 {
 	char	ms[24], errfile[PATH_MAX], **av;
 	size_t	n = 0, k = 0;
@@ -55,6 +60,7 @@ command_start(struct bench_ctx *ctx, const struct command *cmd,
 	av[k++] = errfile;
 	memcpy(av + k, argv, (n + 1) * sizeof *argv);
 	bench_looper_exec(ctx, lp, out, out, av);
+	lp->execs = execs;
 	free(av);
 }
 
@@ -81,9 +87,10 @@ command_setup(struct bench_ctx *ctx)
 		bench_fail(ctx, "out of memory");
 	ctx->state = st;
 	command_hook(ctx, "the suite's setup", cmd->setup);
-	command_start(ctx, cmd, &st->run, cmd->argv, "stderr");
+	command_start(ctx, cmd, &st->run, cmd->argv, "stderr", &ctx->execs);
 	if (cmd->shell)
-		command_start(ctx, cmd, &st->sh, empty, "stderr.sh");
+		command_start(ctx, cmd, &st->sh, empty, "stderr.sh",
+		    &st->sh_execs);
 	if (cmd->opts.warmup > 0) {
 		bench_looper_run(ctx, &st->run, cmd->opts.warmup, "warm-up",
 		    -1, NULL);

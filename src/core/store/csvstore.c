@@ -3,11 +3,13 @@
  *
  *   record,name,value,version,copies,sample,unit,duration,elapsed,
  *       iterations,status,reason,per_copy,repeat,busy,freq_mhz,temp_c,
- *       session,user_s,sys_s,maxrss_kb
- *   meta,format,4,,,,,,,,,,,,,,,,,,    <- always the first record
- *   meta,hostname,box,,,,,,,,,,,,,,,,,,   <- one per system fact
+ *       session,user_s,sys_s,maxrss_kb,exec_min,exec_mean,exec_max,exec_sd
+ *   meta,format,5,,,,,,,,,,,,,,,,,,,,,,    <- always the first record
+ *   meta,hostname,box,,,,,,,,,,,,,,,,,,,,,,   <- one per system fact
  *   sample,syscall,2345678.9,1,1,1,lps,10,10.0003,23457000,ok,,2345678.9,
- *       1,0,2400,45.0,1,9.8,0.2,1840
+ *       1,0,2400,45.0,1,9.8,0.2,1840,,,,
+ *   sample,gz,0.0031,7,1,1,s,0.3,0.31,97,ok,,0.0031,
+ *       1,0,2400,45.0,1,0.29,0.02,1840,0.0029,0.0031,0.0044,0.00021
  *
  * Format 2 added two columns: the repeat (run -R) a sample belongs to,
  * and how many other processes were runnable as it started.  Format 3
@@ -21,6 +23,11 @@
  * set in KB, summed over the sample's copies (the largest copy's peak),
  * from wait4() as each copy is reaped; a format 3 file loads with them
  * unknown (empty cells, as in imported runs).
+ * Format 5 added a command test's single executions, each timed alone
+ * by sysmark-exec and the shell's mean start-up taken off: the fastest,
+ * the mean, the slowest and the sd of one execution, seconds, over the
+ * sample's iterations; empty for catalog tests and imports, and a
+ * format 4 file loads with them unknown.
  * Sample 0 of a (test, copies, repeat) is its warm-up: stored and shown,
  * left out of every statistic.
  *
@@ -61,7 +68,7 @@ const char *const csvstore_cols[] = {
 	"record", "name", "value", "version", "copies", "sample", "unit",
 	"duration", "elapsed", "iterations", "status", "reason", "per_copy",
 	"repeat", "busy", "freq_mhz", "temp_c", "session", "user_s", "sys_s",
-	"maxrss_kb",
+	"maxrss_kb", "exec_min", "exec_mean", "exec_max", "exec_sd",
 };
 
 /* ---- Numbers in the C locale ---- */

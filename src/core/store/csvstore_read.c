@@ -176,17 +176,25 @@ csvstore_status(struct csvstore_load *ld, struct run_sample *s)
 	return 0;
 }
 
-/* Format 4's columns: the children's CPU time and peak memory. */
+/*
+ * Format 4's columns, the children's CPU time and peak memory, and
+ * format 5's, a command's single executions: amounts, empty if unknown.
+ */
 static int
 csvstore_v4(struct csvstore_load *ld, struct run_sample *s)
 {
-	static const enum csvstore_col	col[] = { COL_USER, COL_SYS, COL_RSS };
+	static const enum csvstore_col	col[] = { COL_USER, COL_SYS, COL_RSS,
+					    COL_EXEC_MIN, COL_EXEC_MEAN,
+					    COL_EXEC_MAX, COL_EXEC_SD };
 	double				*v[] = { &s->user_s, &s->sys_s,
-					    &s->maxrss_kb };
+					    &s->maxrss_kb, &s->exec_min,
+					    &s->exec_mean, &s->exec_max,
+					    &s->exec_sd };
 
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < sizeof col / sizeof col[0]; i++) {
 		*v[i] = NAN;
-		if (ld->ncols < CSVSTORE_NCOLS || ld->field[col[i]][0] == '\0')
+		if (ld->ncols <= (size_t)col[i] ||
+		    ld->field[col[i]][0] == '\0')
 			continue;
 		if (csvstore_num(ld, col[i], v[i]) != 0)
 			return -1;
@@ -425,11 +433,12 @@ static void
 csvstore_header(struct csvstore_load *ld)
 {
 	if (ld->nfield != CSVSTORE_NCOLS && ld->nfield != CSVSTORE_NCOLS_V1 &&
-	    ld->nfield != CSVSTORE_NCOLS_V2 && ld->nfield != CSVSTORE_NCOLS_V3) {
+	    ld->nfield != CSVSTORE_NCOLS_V2 && ld->nfield != CSVSTORE_NCOLS_V3 &&
+	    ld->nfield != CSVSTORE_NCOLS_V4) {
 		csvstore_bad(ld, "not a sysmark run: expected %zu columns "
-		    "(%d in format 1, %d in 2, %d in 3), got %zu",
+		    "(%d in format 1, %d in 2, %d in 3, %d in 4), got %zu",
 		    CSVSTORE_NCOLS, CSVSTORE_NCOLS_V1, CSVSTORE_NCOLS_V2,
-		    CSVSTORE_NCOLS_V3, ld->nfield);
+		    CSVSTORE_NCOLS_V3, CSVSTORE_NCOLS_V4, ld->nfield);
 		return;
 	}
 	ld->ncols = ld->nfield;

@@ -74,6 +74,9 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	char	 duration[32] = "", elapsed[32] = "", iters[32] = "";
 	char	 repeat[16], busy[32] = "", freq[32] = "", temp[32] = "";
 	char	 session[16], user[32] = "", sys[32] = "", rss[32] = "";
+	char	 exec[4][32] = { "", "", "", "" };
+	double	 ev[4] = { s->exec_min, s->exec_mean, s->exec_max,
+		    s->exec_sd };
 	char	*per = xcalloc((size_t)s->copies + 1, 32);
 
 	if (s->status == RUN_OK)
@@ -100,6 +103,9 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 		csvstore_fmt_double(s->sys_s, sys, sizeof sys);
 	if (isfinite(s->maxrss_kb))
 		snprintf(rss, sizeof rss, "%.0f", s->maxrss_kb);
+	for (int i = 0; i < 4; i++)
+		if (isfinite(ev[i]))
+			csvstore_fmt_double(ev[i], exec[i], sizeof exec[i]);
 	if (s->iterations > 0)
 		snprintf(iters, sizeof iters, "%llu",
 		    (unsigned long long)s->iterations);
@@ -135,6 +141,8 @@ csvstore_write_sample(FILE *f, const struct run_sample *s)
 	cells[COL_USER] = user;
 	cells[COL_SYS] = sys;
 	cells[COL_RSS] = rss;
+	for (int i = 0; i < 4; i++)
+		cells[COL_EXEC_MIN + i] = exec[i];
 	csvstore_row(f, cells);
 	free(per);
 }

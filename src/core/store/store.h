@@ -47,7 +47,7 @@ int	 journal_write(struct journal *, struct run *, int);
 void	 journal_abandon(struct journal *);
 
 /* csvstore.c: the format; csvstore_read.c, csvstore_write.c */
-#define CSVSTORE_FORMAT		4
+#define CSVSTORE_FORMAT		5
 #define CSVSTORE_MAX_FILE	((off_t)1 << 30)	/* bytes */
 #define CSVSTORE_MAX_LINE	(1 << 20)		/* bytes */
 #define CSVSTORE_MAX_FACT	(CSVSTORE_MAX_LINE / 4)	/* a meta name and value */
