@@ -31,10 +31,14 @@ SAMPLE = {"repeat": "int", "index": "int", "warmup": "bool", "status": "str",
           "iterations": "int", "per_copy": ("list?", NUMQ), "busy": NUMQ,
           "freq_mhz": NUMQ, "temp_c": NUMQ, "session": "int",
           "user_s": NUMQ, "sys_s": NUMQ, "maxrss_kb": NUMQ,
-          "reason": "str"}
+          "exec_min": NUMQ, "exec_mean": NUMQ, "exec_max": NUMQ,
+          "exec_sd": NUMQ, "reason": "str"}
+EXECS = {k: NUMQ for k in ("mean", "sd", "min", "max")}
+EXECS["n"] = "int"
 RUN_TEST = {"id": "str", "title": "str", "group": "str?", "unit": "str?",
             "version": "int", "copies": "int", "higher_is_better": "bool",
             "estimate": ESTIMATE, "stats": ("dict?", STATS),
+            "executions": ("dict?", EXECS),
             "samples": ("list", SAMPLE)}
 HIST = {"step": "str", "users": "int", "index": "int", "repeat": "int",
         "count": "int", "mean_ns": NUMQ, "p50_ns": NUMQ, "p90_ns": NUMQ,

@@ -58,6 +58,10 @@ json_run_sample(const struct run_sample *s)
 	json_out_num(o, "user_s", s->user_s);
 	json_out_num(o, "sys_s", s->sys_s);
 	json_out_num(o, "maxrss_kb", s->maxrss_kb);
+	json_out_num(o, "exec_min", s->exec_min);
+	json_out_num(o, "exec_mean", s->exec_mean);
+	json_out_num(o, "exec_max", s->exec_max);
+	json_out_num(o, "exec_sd", s->exec_sd);
 	json_out_int(o, "session", s->session > 0 ? s->session : 1);
 	json_out_str(o, "reason", s->reason);
 	return o;
@@ -82,6 +86,24 @@ json_run_stats(const struct run *run, const struct run_group *g)
 	json_out_num(o, "sd", st.sd);
 	json_out_num(o, "cv", st.cv);
 	json_out_num(o, "ci", st.ci);
+	return o;
+}
+
+/* A command's single executions pooled (runexecs.c); null untimed. */
+static json_t *
+json_run_execs(const struct run *run, const struct run_group *g)
+{
+	struct run_execs	 e;
+	json_t			*o;
+
+	if (run_group_execs(run, g, &e) == 0)
+		return json_null();
+	o = json_out_object();
+	json_out_int(o, "n", (long long)e.n);
+	json_out_num(o, "mean", e.mean);
+	json_out_num(o, "sd", e.sd);
+	json_out_num(o, "min", e.min);
+	json_out_num(o, "max", e.max);
 	return o;
 }
 
@@ -140,6 +162,7 @@ json_run_test(const struct run *run, const struct run_group *g)
 	    BENCH_HIGHER);
 	json_out_set(o, "estimate", json_run_estimate(run, g));
 	json_out_set(o, "stats", json_run_stats(run, g));
+	json_out_set(o, "executions", json_run_execs(run, g));
 	json_out_set(o, "samples", arr);
 	return o;
 }

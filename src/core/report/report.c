@@ -428,8 +428,10 @@ report_results(const struct run *run, int full)
 		    "repeat) was taken and saved, and is left out of these "
 		    "figures.");
 	report_target_note(run, t);
-	if (full)
+	if (full) {
 		report_commands_note(run, t);
+		report_execs(run, g, ng, t);
+	}
 	report_relative(run, t);
 	if (run_meta_get(run, "processes_ended") != NULL)
 		table_add_note(t, "Left running: sysmark ended %s processes "

@@ -19,6 +19,9 @@ struct table *report_results(const struct run *, int);
 void	 report_fold_samples(struct table *);
 struct table *report_stats(const struct run *);
 
+/* execs.c: the spread of a command's single executions */
+void	 report_execs(const struct run *, const struct run_group *, size_t,
+	     struct table *);
 /* relative.c: hyperfine's summary, each command against the fastest */
 void	 report_relative(const struct run *, struct table *);
 void	 relative_ratio(const struct estimate *fast,
