@@ -611,6 +611,8 @@ test_run_execs(void **state)
 	for (size_t i = 0; i < run.nsamples; i++) {
 		const struct run_sample *s = &run.samples[i];
 
+		if (s->status != RUN_OK)
+			print_message("sample %zu: %s\n", i, s->reason);
 		assert_int_equal(s->status, RUN_OK);
 		assert_true(s->exec_min >= 0);
 		assert_true(s->exec_min <= s->exec_mean);
