@@ -21,7 +21,7 @@
 
 const char cmd_history_usage[] =
 "usage: sysmark history [-f FORMAT] [-t PATTERN] [-g GROUP] [-b BY]\n"
-"                   [--since DATE] [-e PERCENT] [--fail-on change]\n"
+"                   [--since DATE] [-e PERCENT] [--fail-on LIST]\n"
 "                   [--new N] [--compare N] [--index DIR|none]\n"
 "                   [DIR|FILE...]\n"
 "\n"
@@ -40,10 +40,12 @@ const char cmd_history_usage[] =
 "                 run --commit or SYSMARK_COMMIT records it)\n"
 "  --since DATE   only runs started on or after DATE (YYYY-MM-DD)\n"
 "  -e PERCENT     smallest step that counts (default 1)\n"
-"  --fail-on change\n"
-"                 exit with status 5 when the new runs show a worse\n"
+"  --fail-on LIST  exit with status 5 on a condition of the comma-\n"
+"                 separated LIST: change (the new runs show a worse\n"
 "                 step: begin one, or make one found; a new figure of\n"
-"                 0, negative or overflowed trips it too\n"
+"                 0, negative or overflowed trips it too), busy (a side\n"
+"                 of what is judged ran on a busy machine, flag B: not\n"
+"                 judged, so load alone neither fails nor passes)\n"
 "  --new N        the new runs the gate judges: the N newest (default\n"
 "                 1, the newest run; a fleet adds one a host); other\n"
 "                 runs' steps are shown, not judged\n"
@@ -68,7 +70,7 @@ struct cmd_history_args {
 	int			 export;	/* 'b' bmf, 'o' otava, 0 */
 	struct filter		 filter;
 	struct history_query	 q;
-	int			 gate;		/* --fail-on change */
+	unsigned		 gate;		/* --fail-on: HISTORY_FAIL_* */
 	long			 fresh;		/* --new N; 0: 1 */
 	long			 compare;	/* --compare N; 0 none */
 	const char		*index;
@@ -134,6 +136,28 @@ cmd_history_number(int c, const char *arg, struct cmd_history_args *a)
 	return 0;
 }
 
+/* --fail-on LIST: change, busy, comma-separated; 0 or the exit status. */
+static int
+cmd_history_fail_on(const char *arg, struct cmd_history_args *a)
+{
+	const char	*p = arg, *end;
+	size_t		 len;
+
+	do {
+		end = strchr(p, ',');
+		len = end != NULL ? (size_t)(end - p) : strlen(p);
+		if (len == 6 && strncmp(p, "change", 6) == 0)
+			a->gate |= HISTORY_FAIL_CHANGE;
+		else if (len == 4 && strncmp(p, "busy", 4) == 0)
+			a->gate |= HISTORY_FAIL_BUSY;
+		else
+			return cmd_usage_error("--fail-on %s: history fails on "
+			    "change or busy, separated by commas", arg);
+		p = end + 1;
+	} while (end != NULL);
+	return 0;
+}
+
 /* One option; 0 or the exit status. */
 static int
 cmd_history_option(int c, const char *arg, struct cmd_history_args *a)
@@ -150,11 +174,7 @@ cmd_history_option(int c, const char *arg, struct cmd_history_args *a)
 	case 'b':
 		return cmd_history_by(arg, &a->q);
 	case 'G':
-		if (strcmp(arg, "change") != 0)
-			return cmd_usage_error("--fail-on %s: history fails "
-			    "on change", arg);
-		a->gate = 1;
-		return 0;
+		return cmd_history_fail_on(arg, a);
 	case 'I':
 		a->index = arg;
 		return 0;
@@ -240,9 +260,20 @@ cmd_history_compare(const struct history *h, struct cmd_history_args *a)
 	return cmd_render(t, a->fmt);
 }
 
+/* The end of a gate's line: the sides that ran busy, said. */
+static void
+cmd_history_gate_busy(unsigned sides)
+{
+	if (sides != 0)
+		fprintf(stderr, "; %s ran on a busy machine (B), so load alone "
+		    "may explain it", gate_busy_str(sides));
+	fputc('\n', stderr);
+}
+
 /* The gate's line for series k, whose new runs show a worse step. */
 static void
-cmd_history_gate_say(const struct history *h, const struct history_series *k)
+cmd_history_gate_say(const struct history *h, const struct history_series *k,
+    unsigned busy)
 {
 	const struct changepoint	*cp = &k->cp.cps[k->cp.ncps - 1];
 	char				 name[64], step[64], at[32], lo[32];
@@ -252,7 +283,8 @@ cmd_history_gate_say(const struct history *h, const struct history_series *k)
 	history_step_str(cp, step, sizeof step);
 	if (cp->at == k->n - 1) {
 		fprintf(stderr, "sysmark: history: %s on %s: the newest run "
-		    "begins a worse step, %s\n", name, k->host, step);
+		    "begins a worse step, %s", name, k->host, step);
+		cmd_history_gate_busy(busy);
 		return;
 	}
 	history_step_age(h, k, cp, age, sizeof age);
@@ -264,7 +296,19 @@ cmd_history_gate_say(const struct history *h, const struct history_series *k)
 		    history_run_name(h, k->sums[cp->at_lo].run, lo, sizeof lo),
 		    history_run_name(h, k->sums[cp->at_hi].run, hi,
 		    sizeof hi));
-	fputc('\n', stderr);
+	cmd_history_gate_busy(busy);
+}
+
+/* --fail-on busy's line for series k: a side ran busy, not judged. */
+static void
+cmd_history_gate_refused(const struct history_series *k, unsigned busy)
+{
+	char	name[64];
+
+	history_series_name(k, name, sizeof name);
+	fprintf(stderr, "sysmark: history: %s on %s: %s ran on a busy machine "
+	    "(B): not judged (--fail-on busy)\n", name, k->host,
+	    gate_busy_str(busy));
 }
 
 /* A new run's figure that no search can take: the gate's line. */
@@ -279,22 +323,36 @@ cmd_history_gate_left(const struct history *h, const struct history_left *l)
 	free(path);
 }
 
-/* --fail-on change: each trip of g said; how many. */
+/*
+ * --fail-on: each trip of g said, and (busy not asked for) how many
+ * series were judged with a side that ran busy; how many tripped.
+ */
 static size_t
-cmd_history_gate(const struct history *h, const struct history_gated *g)
+cmd_history_gate(const struct history *h, const struct history_gated *g,
+    unsigned fail_on)
 {
-	size_t	 n = 0;
+	const char	*why;
+	size_t		 n = 0;
 
-	for (size_t j = 0; j < h->nseries; j++)
-		if (g->worse[j]) {
-			cmd_history_gate_say(h, &h->series[j]);
-			n++;
-		}
+	for (size_t j = 0; j < h->nseries; j++) {
+		if ((why = history_gate_trip(g, j, fail_on)) == NULL)
+			continue;
+		if (strcmp(why, "busy") == 0)
+			cmd_history_gate_refused(&h->series[j], g->busy[j]);
+		else
+			cmd_history_gate_say(h, &h->series[j], g->busy[j]);
+		n++;
+	}
 	for (size_t i = 0; i < h->nleft; i++)
-		if (g->left[i]) {
+		if (history_gate_left_trip(g, i, fail_on)) {
 			cmd_history_gate_left(h, &h->left[i]);
 			n++;
 		}
+	if (g->nbusy > 0 && !(fail_on & HISTORY_FAIL_BUSY))
+		fprintf(stderr, "sysmark: history: %zu series judged with a "
+		    "side that ran on a busy machine (B): the verdict may be "
+		    "the load's; --fail-on busy refuses to judge such series\n",
+		    g->nbusy);
 	return n;
 }
 
@@ -343,7 +401,7 @@ cmd_history_print(const struct history *h, const struct cmd_history_args *a,
 		json_out_int(doc, "files", (long long)st->files);
 		json_out_int(doc, "files_read_around", (long long)st->bad);
 		history_json(doc, h);
-		history_json_gate(doc, h, g);
+		history_json_gate(doc, h, g, a->gate);
 		return cli_json_write(doc);
 	}
 	t = xcalloc(3, sizeof *t);
@@ -446,7 +504,7 @@ cmd_history(int argc, char **argv, const char *argv0)
 		rc = cmd_history_compare(&h, &a);
 	else
 		rc = cmd_history_print(&h, &a, &st, gp);
-	if (rc == 0 && gp != NULL && cmd_history_gate(&h, gp) > 0)
+	if (rc == 0 && gp != NULL && cmd_history_gate(&h, gp, a.gate) > 0)
 		rc = SM_EXIT_GATE;
 	if (gp != NULL)
 		history_gated_free(gp);

@@ -102,9 +102,10 @@ SERIES = {"host": "str", "id": "str", "version": "int", "copies": "int",
           "strays": ("list", STRAY)}
 HTRIP = {"host": "str", "id": "str", "version": "int", "copies": "int",
          "change_point": "int?", "age_runs": "int", "file": "str",
-         "reason": "str"}
+         "condition": "str", "busy": "str?", "reason": "str"}
 HGATE = {"fail_on": "str", "tripped": "bool", "exit_status": "int",
-         "new_runs": ("list", "str"), "trips": ("list", HTRIP)}
+         "busy_series": "int", "new_runs": ("list", "str"),
+         "trips": ("list", HTRIP)}
 LEFT = {"file": "str", "host": "str", "id": "str", "version": "int",
         "copies": "int", "reason": "str"}
 HISTORY_DOC = {"files": "int", "files_read_around": "int",

@@ -6,7 +6,8 @@
 # bmf never gives the run before it); noiseless series (20 identical
 # runs, then -41.7% or -50%: found, not "~ blind"); another host's old
 # step (not judged again) and --new N; byte copies of runs (counted once,
-# with a warning).
+# with a warning); a busy side (flag B) named where the gate speaks, and
+# --fail-on busy refusing to judge it.
 set -u
 bin=build/san/sysmark
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-hgate.XXXXXX")
@@ -154,4 +155,46 @@ d = json.load(open(sys.argv[1]))
 assert len(d["copies"]) == 8, d["copies"]
 assert all(len(s["runs"]) == 30 for s in d["series"]), "counted twice"
 ' "$tmp/doc" || fail "copies: json"
+# A busy side is said where the gate speaks, as compare's gate says it:
+# the newest run's samples taken on a busy machine (flag B) with a -30%
+# step, then with none; --fail-on busy refuses to judge either (exit 5,
+# "not judged") and a quiet newest run passes it.
+d=$tmp/busy
+runs "$d" --runs 30 --tests syscall --step syscall@29:-30 --busy 29 --noise 1
+h --fail-on change "$d" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 5 ] || fail "busy step: status $rc, not 5"
+grep -q "syscall on synthbox: the newest run begins a worse step, .*; the \
+new side ran on a busy machine (B), so load alone may explain it" \
+    "$tmp/err" || fail "busy step: the busy side not named"
+grep -q "1 series judged with a side that ran on a busy machine (B)" \
+    "$tmp/err" || fail "busy step: the gate's count"
+h --fail-on change,busy -f json "$d" 2>"$tmp/err" >"$tmp/doc"; rc=$?
+[ $rc -eq 5 ] || fail "--fail-on change,busy: status $rc, not 5"
+grep -q "syscall on synthbox: the new side ran on a busy machine (B): \
+not judged (--fail-on busy)" "$tmp/err" || fail "busy refusal not said"
+python3 tests/check/json_check.py history <"$tmp/doc" ||
+    fail "busy: json schema"
+python3 -c '
+import json, sys
+g = json.load(open(sys.argv[1]))["gate"]
+assert g["fail_on"] == "change,busy" and g["busy_series"] == 1, g
+t = g["trips"]
+assert len(t) == 1 and t[0]["condition"] == "busy", t
+assert t[0]["busy"] == "new" and t[0]["age_runs"] == 0, t
+' "$tmp/doc" || fail "busy: json"
+d=$tmp/busyflat
+runs "$d" --runs 30 --tests syscall --busy 29 --noise 1
+h --fail-on change "$d" >/dev/null 2>"$tmp/err" ||
+    fail "busy, no step: status $?, not 0"
+grep -q "1 series judged with a side that ran on a busy machine" \
+    "$tmp/err" || fail "busy, no step: the gate's count"
+h --fail-on busy "$d" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 5 ] || fail "--fail-on busy, no step: status $rc, not 5"
+runs "$d" --runs 1 --first 30 --tests syscall --noise 1
+h --fail-on change,busy "$d" >/dev/null 2>"$tmp/err" ||
+    fail "a quiet newest run: status $?, not 0"
+grep -q "busy" "$tmp/err" && fail "a quiet newest run called busy"
+h --fail-on worse "$d" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "history fails on change or busy" "$tmp/err" ||
+    fail "--fail-on worse: status $rc"
 exit 0

@@ -9,11 +9,13 @@
 #   history_runs.py OUT --runs N [--host H] [--seed S] [--noise PCT]
 #       [--tests ID,...|--sysmark PATH] [--step ID@RUN:PCT]...
 #       [--commit] [--label] [--copies C] [--version ID:V] [--first N]
-#       [--stray ID@RUN:PCT]...
+#       [--stray ID@RUN:PCT]... [--busy RUN]...
 #
 # --step syscall@20:-5 makes syscall 5% lower from run 20 (0-based) on;
 # --stray syscall@10:-50 makes run 10 alone 50% lower (a noisy
-# neighbour's minute), the runs after it as they were.
+# neighbour's minute), the runs after it as they were; --busy 29 marks
+# run 29's samples as taken on a busy machine (1.5 others runnable: the
+# flag B), its figures as they would be.
 # SPDX-License-Identifier: MIT
 
 import argparse
@@ -58,6 +60,7 @@ def run_file(args, tests, steps, i, rng):
         rows.append(meta("label", "build-%d" % i))
     if args.commit:
         rows.append(meta("commit", "c%05d" % i))
+    busy = "1.5" if i in args.busy else "0"
     for t, unit, ver in tests:
         ver = args.versions.get(t, ver)
         level = 1000.0 * (1 + (hash(t) % 97) / 10.0)
@@ -74,8 +77,9 @@ def run_file(args, tests, steps, i, rng):
                                            2.45))
             v = "%.6g" % max(v, 1e-3)
             rows.append("sample,%s,%s,%d,%d,%d,%s,10,10.0003,%d,ok,,%s,1,"
-                        "0,2400,45.0,1\n" % (t, v, ver, args.copies, s,
-                                             unit, int(float(v) * 10), v))
+                        "%s,2400,45.0,1\n" % (t, v, ver, args.copies, s,
+                                              unit, int(float(v) * 10), v,
+                                              busy))
     return "".join(rows)
 
 
@@ -105,6 +109,7 @@ def main():
     p.add_argument("--label", action="store_true")
     p.add_argument("--copies", type=int, default=1)
     p.add_argument("--version", action="append", default=[])
+    p.add_argument("--busy", action="append", type=int, default=[])
     args = p.parse_args()
     args.versions = {v.split(":")[0]: int(v.split(":")[1])
                      for v in args.version}

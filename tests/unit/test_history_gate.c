@@ -293,6 +293,79 @@ test_gate_once(void **state)
 	assert_true(flat.tripped <= 12);
 }
 
+/* Series of 30 runs, run i's machine busy (1.5 others runnable) or not. */
+static void
+th_busy_series(struct history *h, const struct history_query *q,
+    double newest, int busy_newest, int busy_old, int busy_one)
+{
+	struct sm_rng	rng;
+	size_t		r;
+
+	sm_rng_seed(&rng, 11);
+	history_init(h);
+	for (size_t i = 0; i < 30; i++) {
+		r = th_at(h, "a", i, th_noisy(&rng) * (i == 29 ? newest : 1));
+		h->sums[r].busy = (i == 29 && busy_newest) || (i < 29 &&
+		    busy_old) || (i == 10 && busy_one) ? 1.5 : 0.1;
+	}
+	history_build(h, q);
+}
+
+/*
+ * The gate names a busy side as compare's does: the new runs (or the
+ * step they begin), or the level they are judged against; one busy run
+ * among 29 quiet ones makes no side busy.  --fail-on busy refuses to
+ * judge a series with a busy side (it trips as busy, a step or not);
+ * without it the step trips as a change and the flat series passes.
+ */
+static void
+test_gate_busy(void **state)
+{
+	static const struct {
+		double		 newest;
+		int		 busy_newest, busy_old, busy_one;
+		int		 worse;
+		unsigned	 sides;
+	} cases[] = {
+		{ 0.8, 1, 0, 0, 1, GATE_SIDE_NEW },
+		{ 0.8, 0, 1, 0, 1, GATE_SIDE_OLD },
+		{ 1.0, 1, 0, 0, 0, GATE_SIDE_NEW },
+		{ 1.0, 1, 1, 0, 0, GATE_SIDE_OLD | GATE_SIDE_NEW },
+		{ 1.0, 0, 0, 1, 0, 0 },
+		{ 0.8, 0, 0, 0, 1, 0 },
+	};
+	struct history_query	q = { 0 };
+	struct history_gated	g;
+	struct history		h;
+	const char		*why;
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		th_busy_series(&h, &q, cases[i].newest, cases[i].busy_newest,
+		    cases[i].busy_old, cases[i].busy_one);
+		history_gate(&h, &q, 1, &g);
+		if (g.worse[0] != cases[i].worse || g.busy[0] !=
+		    cases[i].sides || g.nbusy != (cases[i].sides != 0))
+			fail_msg("case %zu: worse %d, sides %u", i, g.worse[0],
+			    g.busy[0]);
+		why = history_gate_trip(&g, 0, HISTORY_FAIL_CHANGE);
+		assert_true(cases[i].worse ? why != NULL &&
+		    strcmp(why, "change") == 0 : why == NULL);
+		why = history_gate_trip(&g, 0, HISTORY_FAIL_CHANGE |
+		    HISTORY_FAIL_BUSY);
+		if (cases[i].sides != 0)
+			assert_string_equal(why, "busy");
+		else
+			assert_true(cases[i].worse ? why != NULL &&
+			    strcmp(why, "change") == 0 : why == NULL);
+		why = history_gate_trip(&g, 0, HISTORY_FAIL_BUSY);
+		assert_true(cases[i].sides != 0 ? why != NULL : why == NULL);
+		history_gated_free(&g);
+		history_free(&h);
+	}
+}
+
 int
 main(void)
 {
@@ -301,6 +374,7 @@ main(void)
 		cmocka_unit_test(test_gate_once),
 		cmocka_unit_test(test_gate_other_host),
 		cmocka_unit_test(test_gate_bad_newest),
+		cmocka_unit_test(test_gate_busy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

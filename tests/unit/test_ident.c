@@ -184,9 +184,13 @@ ti_warn(const char *msg, void *arg)
 	(*(int *)arg)++;
 }
 
-/* A directory of the slower command's runs, through the index; its dir. */
+/*
+ * A directory of the slower command's runs, through the index; its dir,
+ * run 20's mean and how busy its machine was.
+ */
 static enum bench_dir
-ti_index_dir(const char *dir, const char *cache, double *mean20)
+ti_index_dir(const char *dir, const char *cache, double *mean20,
+    double *busy20)
 {
 	struct history		 h;
 	struct history_query	 q = { 0 };
@@ -203,13 +207,16 @@ ti_index_dir(const char *dir, const char *cache, double *mean20)
 	assert_int_equal(h.nseries, 1);
 	d = h.series[0].dir;
 	*mean20 = h.series[0].sums[20].mean;
+	*busy20 = h.series[0].sums[20].busy;
+	assert_false(h.series[0].sums[19].busy >= ESTIMATE_BUSY);
 	history_free(&h);
 	return d;
 }
 
 /*
- * The index keeps each summary's direction, and an entry whose mean was
- * changed in place (size and time kept) is read from its file again.
+ * The index keeps each summary's direction and busy mark (history's gate
+ * names a busy side from it), and an entry whose mean was changed in
+ * place (size and time kept) is read from its file again.
  */
 static void
 test_index_content(void **state)
@@ -220,7 +227,7 @@ test_index_content(void **state)
 	struct timespec	 t[2];
 	char		 dir[512], cache[512], path[600], idx[600];
 	unsigned char	*b;
-	double		 m, m2, bad;
+	double		 m, m2, bad, busy;
 	size_t		 len, hits = 0;
 	FILE		*f;
 
@@ -235,13 +242,17 @@ test_index_content(void **state)
 		snprintf(path, sizeof path, "2026-11-%02dT10:00:00+0000",
 		    i + 1);
 		run_meta_set(&run, "date", path);
+		for (size_t j = 0; i == 20 && j < run.nsamples; j++)
+			run.samples[j].busy = 1.5;
 		snprintf(path, sizeof path, "%s/r%02d.csv", dir, i);
 		assert_int_equal(csvstore_save(&run, path, 0, &err), 0);
 		run_free(&run);
 	}
-	assert_int_equal(ti_index_dir(dir, cache, &m), BENCH_LOWER);
-	assert_int_equal(ti_index_dir(dir, cache, &m2), BENCH_LOWER);
+	assert_int_equal(ti_index_dir(dir, cache, &m, &busy), BENCH_LOWER);
+	assert_true(busy == 1.5);
+	assert_int_equal(ti_index_dir(dir, cache, &m2, &busy), BENCH_LOWER);
 	assert_true(m == m2);
+	assert_true(busy == 1.5);		/* from the index */
 	assert_int_equal(histindex_dir_path(dir, cache, idx, sizeof idx,
 	    &err), 0);
 	assert_int_equal(stat(idx, &sb), 0);
@@ -261,7 +272,7 @@ test_index_content(void **state)
 	t[0] = sb.st_atim;
 	t[1] = sb.st_mtim;
 	assert_int_equal(utimensat(AT_FDCWD, idx, t, 0), 0);
-	assert_int_equal(ti_index_dir(dir, cache, &m2), BENCH_LOWER);
+	assert_int_equal(ti_index_dir(dir, cache, &m2, &busy), BENCH_LOWER);
 	assert_true(m == m2);
 }
 

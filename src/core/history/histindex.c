@@ -24,7 +24,8 @@
  *                kind: r run, b bad (err named again each time), s skipped
  *   sums     test unit (u32), i32 version, copies,
  *            f64 mean, relvar, df, u64 samples, u8 direction ('l', 'h'),
- *            7 x 0: in the files' order
+ *            3 x 0, f32 busy (others runnable, NaN unknown): in the
+ *            files' order
  *   pool     NUL-terminated strings, the last byte NUL
  *
  * The hash (FNV-1a) is of what a file's entry says: its strings and its
@@ -439,7 +440,9 @@ histindex_put_sum(struct histindex_buf *sb, struct histindex_pool *pl,
     const struct history_sum *s)
 {
 	unsigned char	tail[8] = { (unsigned char)s->dir };
+	float		busy = (float)s->busy;
 
+	memcpy(tail + 4, &busy, sizeof busy);
 	histindex_add32(sb, histindex_intern(pl, s->test));
 	histindex_add32(sb, histindex_intern(pl, s->unit));
 	histindex_add32(sb, (uint32_t)s->version);
@@ -597,6 +600,7 @@ histindex_reuse_sums(struct history *h, const struct histindex_old *o,
 {
 	const unsigned char	*p = o->sums + from * HISTINDEX_SUM;
 	struct history_sum	*s;
+	float			 busy;
 
 	for (size_t i = 0; i < n; i++, p += HISTINDEX_SUM) {
 		s = history_add_sum(h);
@@ -610,6 +614,8 @@ histindex_reuse_sums(struct history *h, const struct histindex_old *o,
 		memcpy(&s->df, p + 32, sizeof s->df);
 		s->n = (size_t)histindex_u64(p + 40);
 		s->dir = (char)p[48];
+		memcpy(&busy, p + 52, sizeof busy);
+		s->busy = busy;
 	}
 }
 

@@ -175,6 +175,7 @@ history_add_loaded(struct history *h, const char *path, const struct run *run)
 		s->dir = id.dir == BENCH_LOWER ? 'l' : 'h';
 		s->mean = e.mean;
 		s->relvar = e.relvar;
+		s->busy = e.flags.busy;
 		s->df = e.df;
 		s->n = e.n;
 	}

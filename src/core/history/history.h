@@ -120,6 +120,8 @@ struct history_sum {
 	double	df;
 	size_t	n;		/* samples */
 	char	dir;		/* as the run says: 'l', 'h'; 0 unknown */
+	double	busy;		/* others runnable as its samples started,
+				   on average (estimate.c); NaN unknown */
 };
 /* Why a series is apart from an older one of its host, test and copies. */
 enum history_other {
@@ -201,18 +203,26 @@ struct history_gated {
 	unsigned char	*fresh;		/* per run: one of the new runs */
 	size_t		*nfresh;	/* per series: its new runs, newest */
 	int		*worse;		/* per series: a worse step they began */
+	unsigned	*busy;		/* per series: GATE_SIDE_* run busy (B) */
 	int		*left;		/* per h->left: a new run's figure */
+	size_t		 nbusy;		/* series judged with a busy side */
 };
+#define HISTORY_FAIL_CHANGE	0x1u	/* --fail-on change */
+#define HISTORY_FAIL_BUSY	0x2u	/* --fail-on busy */
 void	 history_gate(const struct history *, const struct history_query *,
 	     size_t new_runs, struct history_gated *g);
+const char *history_gate_trip(const struct history_gated *g, size_t series,
+	     unsigned fail_on);
+int	 history_gate_left_trip(const struct history_gated *g, size_t left,
+	     unsigned fail_on);
 void	 history_gated_free(struct history_gated *);
 const char *history_run_name(const struct history *h, size_t run, char *buf,
 	     size_t len);
 void	 history_free(struct history *);
 
 /* histindex.c: runs read through an index of their summaries */
-#define HISTINDEX_VERSION	4	/* 3: figures of 0 or past range; 4: each
-				   entry's hash, direction, build */
+#define HISTINDEX_VERSION	5	/* 3: figures of 0 or past range; 4: each
+				   entry's hash, direction, build; 5: busy */
 typedef void (*histindex_warn_cb)(const char *, void *);
 struct histindex_stats {
 	size_t	files;		/* run files seen */
@@ -244,7 +254,7 @@ void	 history_step_age(const struct history *h,
 	     char *buf, size_t len);
 void	 history_json(struct json_t *, const struct history *);
 void	 history_json_gate(struct json_t *, const struct history *,
-	     const struct history_gated *);
+	     const struct history_gated *, unsigned fail_on);
 struct json_t *history_bmf(const struct history *);
 void	 history_otava(const struct history *, FILE *);
 

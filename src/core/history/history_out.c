@@ -510,22 +510,48 @@ history_json(struct json_t *doc, const struct history *h)
 	json_out_set(doc, "copies", history_json_copies(h));
 }
 
-/* A trip of series k: its step, how old, the new run that showed it. */
-static struct json_t *
-history_json_trip(const struct history *h, const struct history_series *k)
+/* Which sides ran busy, as compare's document names them, or NULL. */
+static const char *
+history_busy_name(unsigned sides)
 {
-	const struct changepoint *cp = &k->cp.cps[k->cp.ncps - 1];
+	static const char *const names[] = { NULL, "old", "new", "both" };
+
+	return names[sides & (GATE_SIDE_OLD | GATE_SIDE_NEW)];
+}
+
+/*
+ * A trip of series j (why: history_gate_trip()'s): its step, how old,
+ * the new run that showed it, the sides that ran busy.  Refused as busy,
+ * the step it shows if any (a series without one: no step, age 0).
+ */
+static struct json_t *
+history_json_trip(const struct history *h, const struct history_gated *g,
+    size_t j, const char *why)
+{
+	const struct history_series *k = &h->series[j];
+	const struct changepoint *cp = g->worse[j] ?
+	    &k->cp.cps[k->cp.ncps - 1] : NULL;
 	struct json_t		*o = json_out_object();
 
 	json_out_str(o, "host", k->host);
 	json_out_str(o, "id", k->test);
 	json_out_int(o, "version", k->version);
 	json_out_int(o, "copies", k->copies);
-	json_out_int(o, "change_point", (long long)k->cp.ncps - 1);
-	json_out_int(o, "age_runs", (long long)(k->n - 1 - cp->at));
+	if (cp != NULL)
+		json_out_int(o, "change_point", (long long)k->cp.ncps - 1);
+	else
+		json_out_null(o, "change_point");
+	json_out_int(o, "age_runs", cp != NULL ?
+	    (long long)(k->n - 1 - cp->at) : 0);
 	json_out_str(o, "file", h->runs[k->sums[k->n - 1].run].path);
-	json_out_str(o, "reason", cp->at + 1 == k->n ? "begins a worse step" :
-	    "shows a worse step");
+	json_out_str(o, "condition", why);
+	json_out_str(o, "busy", history_busy_name(g->busy[j]));
+	if (strcmp(why, "busy") == 0)
+		json_out_str(o, "reason", "ran on a busy machine (B): not "
+		    "judged");
+	else
+		json_out_str(o, "reason", cp->at + 1 == k->n ?
+		    "begins a worse step" : "shows a worse step");
 	return o;
 }
 
@@ -545,6 +571,9 @@ history_json_trip_left(const struct history *h, const struct history_left *l)
 	json_out_str(o, "file", h->runs[l->sum.run].path);
 	snprintf(why, sizeof why, "its figure %s", l->why);
 	json_out_str(o, "reason", why);
+	json_out_str(o, "condition", "change");
+	json_out_str(o, "busy", history_busy_name(l->sum.busy >=
+	    ESTIMATE_BUSY ? GATE_SIDE_NEW : 0));
 	return o;
 }
 
@@ -561,16 +590,21 @@ history_json_fresh(const struct history *h, const struct history_gated *g)
 }
 
 /*
- * --fail-on change in the document, as compare's gate is: null without
- * it; else whether it tripped, its exit status, the new runs it judged
- * and each series whose new runs show a worse step, or whose new run's
- * figure was left out (g, from history_gate()).
+ * --fail-on change or busy in the document, as compare's gate is: null
+ * without it; else whether it tripped, its exit status, how many series
+ * were judged with a busy side, the new runs it judged and each trip
+ * (g, from history_gate(); fail_on, HISTORY_FAIL_*): a series whose new
+ * runs show a worse step or (busy) ran busy, or whose new run's figure
+ * was left out.
  */
 void
 history_json_gate(struct json_t *doc, const struct history *h,
-    const struct history_gated *g)
+    const struct history_gated *g, unsigned fail_on)
 {
+	static const char *const lists[] = { "", "change", "busy",
+	    "change,busy" };
 	struct json_t	*o, *trips;
+	const char	*why;
 	size_t		 n = 0;
 
 	if (g == NULL) {
@@ -579,17 +613,17 @@ history_json_gate(struct json_t *doc, const struct history *h,
 	}
 	trips = json_out_array();
 	for (size_t j = 0; j < h->nseries; j++)
-		if (g->worse[j] && ++n)
-			json_out_append(trips, history_json_trip(h,
-			    &h->series[j]));
+		if ((why = history_gate_trip(g, j, fail_on)) != NULL && ++n)
+			json_out_append(trips, history_json_trip(h, g, j, why));
 	for (size_t i = 0; i < h->nleft; i++)
-		if (g->left[i] && ++n)
+		if (history_gate_left_trip(g, i, fail_on) && ++n)
 			json_out_append(trips, history_json_trip_left(h,
 			    &h->left[i]));
 	o = json_out_object();
-	json_out_str(o, "fail_on", "change");
+	json_out_str(o, "fail_on", lists[fail_on & 3]);
 	json_out_bool(o, "tripped", n > 0);
 	json_out_int(o, "exit_status", n > 0 ? SM_EXIT_GATE : 0);
+	json_out_int(o, "busy_series", (long long)g->nbusy);
 	json_out_set(o, "new_runs", history_json_fresh(h, g));
 	json_out_set(o, "trips", trips);
 	json_out_set(doc, "gate", o);
