@@ -747,8 +747,9 @@ test_long_options_as_typed(void **state)
 	expect(2, "sysmark: --compare 0: the number of a change point", NULL,
 	    "history", "--index=none", "--compare=0", D "fleet-20261201",
 	    NULL);
-	expect(2, "sysmark: --fail-on worse: history fails on change or busy", NULL,
-	    "history", "--fail-on=worse", D "fleet-20261201", NULL);
+	expect(2, "sysmark: --fail-on worse: history fails on change or "
+	    "busy", NULL, "history", "--fail-on=worse", D "fleet-20261201",
+	    NULL);
 	expect(2, "sysmark: option --history takes no value", NULL, "report",
 	    "--history=yes", "-o", cli_tmp(page, sizeof page, "h.html"),
 	    D "report_a.csv", NULL);
