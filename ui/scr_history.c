@@ -180,6 +180,21 @@ scr_history_strays(const struct history_series *k, char *buf, size_t len)
 		    k->cp.nstrays);
 }
 
+/*
+ * Why a series is apart from the older one of its test (another build,
+ * direction or version: history_apart_str() says it whole below the list
+ * for the series under the cursor), after its verdict.
+ */
+static void
+scr_history_apart(const struct history_series *k, char *buf, size_t len)
+{
+	size_t	n = strlen(buf);
+
+	if (history_apart_name(k) != NULL && n < len)
+		snprintf(buf + n, len - n, "; apart: another %s",
+		    history_apart_name(k));
+}
+
 /* One series' line: name, sparkline with its change points, last step. */
 static void
 scr_history_line(struct ui *ui, int y, const struct history_series *k,
@@ -209,6 +224,7 @@ scr_history_line(struct ui *ui, int y, const struct history_series *k,
 	} else
 		history_verdict(&s->h, k, verdict, sizeof verdict);
 	scr_history_strays(k, verdict, sizeof verdict);
+	scr_history_apart(k, verdict, sizeof verdict);
 	ui_printf(ui, y, 0, SCR_HISTORY_NAME, cur ? UI_A_CURSOR : UI_NATTR,
 	    "%-*s", SCR_HISTORY_NAME, name);
 	w_sparkline_draw(ui, y, x + SCR_HISTORY_SPARK - (int)n,
@@ -263,7 +279,7 @@ scr_history_draw(struct ui *ui)
 {
 	struct scr_history	*s = ui->history;
 	struct ui_rect		 r = ui_body();
-	char			 name[64], began[64];
+	char			 name[64], began[64], apart[512];
 
 	if (s->table != NULL) {
 		const struct changepoint *cp;
@@ -290,6 +306,12 @@ scr_history_draw(struct ui *ui)
 		scr_history_table(ui, r);
 	else
 		scr_history_list(ui, r);
+	if (s->table == NULL && s->cur < (int)s->h.nseries &&
+	    s->h.series[s->cur].was != NULL) {
+		history_apart_str(&s->h.series[s->cur], apart, sizeof apart);
+		ui_puts(ui, LINES - 2, 0, COLS, UI_A_SECTION, apart);
+		return;
+	}
 	ui_puts(ui, LINES - 2, 0, COLS, UI_A_SECTION, s->table != NULL ?
 	    "[ ] change point before, after  Enter: back to the list" :
 	    "highlighted: a change point starts there  (newest on the right)");
