@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -39,17 +40,35 @@ cli_history_none(char **paths, int n)
 	free(v);
 }
 
-/* -f bmf or -f otava ('b' or 'o') of history h. */
+/* The export -f names ('b' bmf, 'o' otava, 'c' otava-config), or 0. */
+int
+cli_history_export_kind(const char *name)
+{
+	if (strcmp(name, "bmf") == 0)
+		return 'b';
+	if (strcmp(name, "otava") == 0)
+		return 'o';
+	return strcmp(name, "otava-config") == 0 ? 'c' : 0;
+}
+
+/*
+ * -f bmf, otava or otava-config ('b', 'o' or 'c') of history h; Otava's
+ * configuration names the CSV as sysmark.csv, where its comment says to
+ * save it.
+ */
 int
 cli_history_export(const struct history *h, int kind)
 {
 	if (kind == 'b')
 		return cli_json_write(history_bmf(h));
-	history_otava(h, stdout);
+	if (kind == 'c')
+		history_otava_config(h, "sysmark.csv", stdout);
+	else
+		history_otava(h, stdout);
 	return fflush(stdout) == 0 ? 0 : SM_EXIT_INPUT;
 }
 
-/* show -f bmf|otava: one saved run, as its own one-run history. */
+/* show -f bmf|otava|otava-config: one run, as its own one-run history. */
 int
 cli_history_show(const char *path, const struct run *run, const char *fmt)
 {
@@ -61,7 +80,7 @@ cli_history_show(const char *path, const struct run *run, const char *fmt)
 	history_init(&h);
 	history_add_loaded(&h, path, run);
 	history_build(&h, &q);
-	rc = cli_history_export(&h, fmt[0]);
+	rc = cli_history_export(&h, cli_history_export_kind(fmt));
 	history_free(&h);
 	return rc;
 }

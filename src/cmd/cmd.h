@@ -216,6 +216,7 @@ int	 cmd_history(int, char **, const char *);
 int	 cli_history_load(struct history *h, char **paths, int n,
 	     const char *index, const struct history_query *q,
 	     struct histindex_stats *st);
+int	 cli_history_export_kind(const char *);
 int	 cli_history_export(const struct history *, int);
 int	 cli_history_show(const char *path, const struct run *run,
 	     const char *fmt);

@@ -3,7 +3,8 @@
  * each with the change points found in it (core: history.c,
  * changepoint.c, histindex.c, history_out.c); --fail-on change for CI,
  * --compare N to see the runs on each side of a change point compared;
- * -f bmf and -f otava for the dashboards people already run.
+ * -f bmf, -f otava and -f otava-config for the dashboards people already
+ * run.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -31,7 +32,9 @@ const char cmd_history_usage[] =
 "FILE, the runs in the results directory, where run saves them.\n"
 "\n"
 "  -f FORMAT      text, csv, md, json; bmf (Bencher Metric Format, each\n"
-"                 series' newest run) or otava (Otava's CSV)\n"
+"                 series' newest run, its measure the unit and which way\n"
+"                 is better), otava (Otava's CSV) or otava-config (Otava's\n"
+"                 configuration of that CSV: each column's direction)\n"
 "  -t PATTERN     only tests whose id matches a glob of the\n"
 "                 comma-separated PATTERN (lat_*,syscall)\n"
 "  -g GROUP       only the tests of GROUP (as list shows them)\n"
@@ -67,7 +70,7 @@ static const struct option cmd_history_long[] = {
 /* What history's options ask for. */
 struct cmd_history_args {
 	enum table_format	 fmt;
-	int			 export;	/* 'b' bmf, 'o' otava, 0 */
+	int			 export;	/* cli_history_export_kind() */
 	struct filter		 filter;
 	struct history_query	 q;
 	unsigned		 gate;		/* --fail-on: HISTORY_FAIL_* */
@@ -76,14 +79,12 @@ struct cmd_history_args {
 	const char		*index;
 };
 
-/* -f: the table formats, bmf or otava; 0 or the exit status. */
+/* -f: the table formats or an export; 0 or the exit status. */
 static int
 cmd_history_format(const char *arg, struct cmd_history_args *a)
 {
-	if (strcmp(arg, "bmf") == 0 || strcmp(arg, "otava") == 0) {
-		a->export = arg[0];
+	if ((a->export = cli_history_export_kind(arg)) != 0)
 		return 0;
-	}
 	if (cmd_parse_format(arg, &a->fmt) != 0)
 		return SM_EXIT_INPUT;
 	return 0;
@@ -203,7 +204,7 @@ cmd_history_options(int argc, char **argv, struct cmd_history_args *a,
 	if (rc == 0 && a->compare > 0 && a->export != 0)
 		rc = cmd_usage_error("history: --compare gives compare's "
 		    "text, csv, md or json, not -f %s", a->export == 'b' ?
-		    "bmf" : "otava");
+		    "bmf" : a->export == 'o' ? "otava" : "otava-config");
 	return rc;
 }
 

@@ -18,7 +18,8 @@ const char cmd_show_usage[] =
 "Print a saved run's tables again, exactly as run printed them.\n"
 "\n"
 CMD_HELP_S CMD_HELP_F
-"                 or bmf (Bencher Metric Format) or otava (Otava's CSV)\n"
+"                 or bmf (Bencher Metric Format), otava (Otava's CSV) or\n"
+"                 otava-config (Otava's configuration of that CSV)\n"
 "  -b NAME        also print the INDEX VALUES table against a baseline\n"
 "  --best, -B     lmbench's comparison to the best of the breed\n";
 
@@ -32,7 +33,7 @@ static const struct option cmd_show_long[] = {
 struct cmd_show_args {
 	enum table_format	 fmt;
 	const char		*baseline;	/* -b */
-	const char		*export;	/* -f bmf or otava */
+	const char		*export;	/* -f bmf, otava, otava-config */
 	int			 stats;		/* -s */
 	int			 best;		/* --best */
 	struct cmd_args		 ops;
@@ -157,8 +158,7 @@ cmd_show_options(int argc, char **argv, struct cmd_show_args *a)
 			a->stats = 1;
 		else if (c == 'B')
 			a->best = 1;
-		else if (strcmp(optarg, "bmf") == 0 ||
-		    strcmp(optarg, "otava") == 0)
+		else if (cli_history_export_kind(optarg) != 0)
 			a->export = optarg;
 		else if (cmd_parse_format(optarg, &a->fmt) != 0)
 			return SM_EXIT_INPUT;

@@ -9,7 +9,9 @@
 # never asked of sysmark); some kinds again with their recorded direction
 # taken out, as files written before sysmark recorded it.  Then:
 #   compare (text and -f json) of runs 0-11 against 12-23, --fail-on worse,
-#   history (text, -f json, -f bmf) of the 24, and history --fail-on
+#   history (text, -f json, -f bmf by the direction its measure names,
+#   -f otava by the direction -f otava-config gives its column) of the
+#   24, and history --fail-on
 #   change of runs 0-12, 0-13, 0-14 and 0-15, as the step's runs came
 #   (worse when it trips at any),
 # must all say worse for the worse step and better for the better one.
@@ -19,6 +21,7 @@
 # the exit status is 1; a history that finds no step is named apart.
 #
 #   verdicts.py SYSMARK DATA_DIR TMP_DIR [KIND...]
+#   verdicts.py --series DATA_DIR OUT KIND WAY SEED [STEP]  (one series)
 # SPDX-License-Identifier: MIT
 
 import csv
@@ -30,6 +33,8 @@ import random
 import re
 import subprocess
 import sys
+
+import yaml
 
 # kind: (template, test, lower is better, also as an old file)
 KINDS = {
@@ -191,15 +196,40 @@ class Paths:
         return "worse" if cp["worse"] else "better"
 
     def history_bmf(self, d, lower, first):
+        """The newest figure against the first, judged by the way the
+        BMF measure says is better (its name: "s (lower is better)")."""
         _, out, _ = self.run("history", "-f", "bmf", "-t", self.glob(), d)
         try:
             m = [v for k, v in json.loads(out).items()
                  if k.split()[0] == self.test]
-            value = list(m[0].values())[0]["value"]
+            (measure, metric), = m[0].items()
+            value = metric["value"]
         except (ValueError, IndexError, KeyError, AttributeError):
             return "no metric"
+        said = re.search(r"\((lower|higher) is better\)$", measure)
+        if said is None:
+            return "a measure with no direction (%s)" % measure
         up = value > first
-        return "worse" if up == lower else "better"
+        return "worse" if up == (said.group(1) == "lower") else "better"
+
+    def history_otava(self, d):
+        """Otava's CSV judged as Otava would, by the direction that
+        -f otava-config gives its column: the newest figure against the
+        first."""
+        _, out, _ = self.run("history", "-f", "otava", "-t", self.glob(), d)
+        _, conf, _ = self.run("history", "-f", "otava-config", "-t",
+                              self.glob(), d)
+        try:
+            rows = list(csv.reader(io.StringIO(out)))
+            col = [i for i, c in enumerate(rows[0])
+                   if c.split()[0] == self.test][0]
+            metrics = yaml.safe_load(conf)["tests"]["sysmark"]["metrics"]
+            direction = metrics[rows[0][col]]["direction"]
+            first, last = float(rows[1][col]), float(rows[-1][col])
+        except (ValueError, IndexError, KeyError, TypeError,
+                yaml.YAMLError):
+            return "no column"
+        return "worse" if direction * (last - first) < 0 else "better"
 
     def history_gate(self, dirs):
         """The gate over the series as each run of the step came: it
@@ -225,16 +255,22 @@ def template_test(path, test):
         raise SystemExit("%s: no figure of %s" % (path, test))
 
 
-def check(bin, data, tmp, kind, old, way, seed):
+def make(data, out, kind, old, way, seed, step=STEP):
+    """The series of kind in out whose step at STEP_AT goes way: its
+    run files."""
     template, test, lower, _ = KINDS[kind]
     template_test(os.path.join(data, template), test)
-    worse_up = lower
-    up = (way == "worse") == worse_up
-    factor = 1 + STEP if up else 1 / (1 + STEP)
+    up = (way == "worse") == lower
+    factor = 1 + step if up else 1 / (1 + step)
+    return series(os.path.join(data, template), test,
+                  lambda i: factor if i >= STEP_AT else 1.0, out, old, seed)
+
+
+def check(bin, data, tmp, kind, old, way, seed):
+    template, test, lower, _ = KINDS[kind]
     name = "%s%s-%s-%d" % (kind, "-old" if old else "", way, seed)
     out = os.path.join(tmp, name)
-    paths = series(os.path.join(data, template), test,
-                   lambda i: factor if i >= STEP_AT else 1.0, out, old, seed)
+    paths = make(data, out, kind, old, way, seed)
     gates = []
     for end in range(STEP_AT + 1, STEP_AT + 1 + GATE_RUNS):
         gates.append(os.path.join(out, "gate-%d" % end))
@@ -251,6 +287,7 @@ def check(bin, data, tmp, kind, old, way, seed):
         "history -f json": p.history_json(out, lower),
         "history -f bmf": p.history_bmf(out, lower,
                                         first_figure(paths[0], test)),
+        "history -f otava, -f otava-config": p.history_otava(out),
         "history --fail-on change": p.history_gate(gates),
     }
     # A gate over a series whose step the search missed has nothing to
@@ -269,6 +306,14 @@ def check(bin, data, tmp, kind, old, way, seed):
 
 
 def main():
+    if sys.argv[1] == "--series":
+        # verdicts.py --series DATA_DIR OUT KIND WAY SEED [STEP]: one
+        # series, for the console's screens (tests/e2e/console_verdicts.sh).
+        data, out, kind, way, seed = sys.argv[2:7]
+        step = float(sys.argv[7]) if len(sys.argv) > 7 else STEP
+        make(data, out, kind, False, way, int(seed), step)
+        print(KINDS[kind][1])
+        return 0
     bin, data, tmp = sys.argv[1:4]
     kinds = sys.argv[4:] or list(KINDS)
     ok = True

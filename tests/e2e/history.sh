@@ -1,5 +1,6 @@
 #!/bin/sh
-# sysmark history: every format (text, csv, md, json, bmf, otava) on
+# sysmark history: every format (text, csv, md, json, bmf, otava,
+# otava-config) on
 # synthetic runs with a step put in; --fail-on change exits 5 when the
 # newest run begins a worse step, not for an old one, and says so in
 # the JSON; --compare N (its table and, with -f json, compare's
@@ -50,7 +51,7 @@ assert len(s["spawn"]["runs"]) == 30
 h -f bmf "$tmp/runs" 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-v = d["pipe"]["lps"]
+v = d["pipe"]["lps (higher is better)"]
 assert v["lower_value"] < v["value"] < v["upper_value"]
 ' || fail "bmf"
 h -f otava -b commit "$tmp/runs" 2>/dev/null >"$tmp/otava"
@@ -59,6 +60,16 @@ head -1 "$tmp/otava" | grep -q '^time,commit,syscall,pipe,spawn$' ||
 [ "$(wc -l <"$tmp/otava")" -eq 31 ] || fail "otava: not 30 rows"
 sed -n 2p "$tmp/otava" | grep -q '^2026-01-01 03:00:00 +0000,c00000,' ||
     fail "otava: first row"
+# Otava's configuration of that CSV: each column by name, with the
+# direction the runs record (tests/check/verdicts.py checks a lower one).
+h -f otava-config "$tmp/runs" 2>/dev/null | python3 -c '
+import sys, yaml
+t = yaml.safe_load(sys.stdin)["tests"]["sysmark"]
+assert t["type"] == "csv" and t["time_column"] == "time", t
+m = t["metrics"]
+assert set(m) == {"syscall", "pipe", "spawn"}, m
+assert all(m[k]["column"] == k and m[k]["direction"] == 1 for k in m), m
+' || fail "otava-config"
 
 # The gate: pipe's step is 10 runs old and was found before the newest
 # run came, so no trip; a newest run 20% down on syscall begins a worse
@@ -175,7 +186,8 @@ SYSMARK_RESULTS=$tmp $bin run -q -t syscall --commit 'a b' >/dev/null \
 $bin show -f bmf "$tmp/runs/synthbox-00030.csv" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert set(d) == {"syscall", "pipe", "spawn"} and "lps" in d["syscall"]
+assert set(d) == {"syscall", "pipe", "spawn"}
+assert list(d["syscall"]) == ["lps (higher is better)"], d
 ' || fail "show -f bmf"
 $bin show -f otava "$tmp/runs/synthbox-00030.csv" | sed -n 2p |
     grep -q '^2026-01-08 15:00:00 +0000,c00030,' || fail "show -f otava"

@@ -4,7 +4,8 @@
  * permutation test changepoint_perm.c, the stray runs it leaves out
  * changepoint_robust.c, where a step began changepoint_where.c), the
  * index that keeps each run's summary (histindex.c), the series as text,
- * CSV, JSON and the exports (history_out.c), two sides of a change handed
+ * CSV and JSON (history_out.c), the dashboards' exports
+ * (history_export.c), two sides of a change handed
  * to compare (history_compare.c), the time-series chart and the report's
  * history section (chart_history.c, report_history.c).
  *
@@ -237,7 +238,7 @@ void	 histindex_load(struct history *h, char *const *paths, size_t n,
 	     const char *cache, histindex_warn_cb warn, void *arg,
 	     struct histindex_stats *st);
 
-/* history_out.c: a history's tables, JSON, BMF and Otava's CSV */
+/* history_out.c: a history's tables and JSON */
 void	 history_series_name(const struct history_series *, char *, size_t);
 const char *history_apart_name(const struct history_series *);
 void	 history_apart_str(const struct history_series *, char *, size_t);
@@ -255,8 +256,13 @@ void	 history_step_age(const struct history *h,
 void	 history_json(struct json_t *, const struct history *);
 void	 history_json_gate(struct json_t *, const struct history *,
 	     const struct history_gated *, unsigned fail_on);
+
+/* history_export.c: BMF, Otava's CSV and its configuration */
+void	 history_bmf_measure(const struct history_series *, char *, size_t);
 struct json_t *history_bmf(const struct history *);
 void	 history_otava(const struct history *, FILE *);
+void	 history_otava_config(const struct history *, const char *csv,
+	     FILE *);
 
 /* history_compare.c: a change point's two sides compared */
 #define HISTORY_SIDE	30	/* runs a side, the nearest */
