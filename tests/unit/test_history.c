@@ -11,6 +11,8 @@
 
 #include <sys/stat.h>
 
+#include <jansson.h>
+
 #include "testutil.h"
 #include "historyutil.h"
 
@@ -566,6 +568,52 @@ test_damaged_index(void **state)
 	assert_int_equal(sm_rmtree(dir), 0);
 }
 
+/*
+ * The exports carry each series' direction: a lower-is-better series of
+ * seconds is the BMF measure "s (lower is better)" and Otava's metric of
+ * direction -1; syscall, higher, "lps (higher is better)" and 1.
+ */
+static void
+test_exports_direction(void **state)
+{
+	struct history_query	 q = { 0 };
+	struct history		 h;
+	struct json_t		*bmf;
+	char			*text, *conf;
+	size_t			 len, r;
+	FILE			*f;
+
+	(void)state;
+	changepoint_opts_default(&q.cp);
+	history_init(&h);
+	for (int i = 0; i < 6; i++) {
+		r = th_run(&h, "a", i + 1, 1, 1, 100, NULL);
+		th_sum(&h, r, 1, 1, 2.5);
+		strcpy(h.sums[h.nsums - 1].test, "mycmd");
+		strcpy(h.sums[h.nsums - 1].unit, "s");
+		h.sums[h.nsums - 1].dir = 'l';
+	}
+	history_build(&h, &q);
+	assert_int_equal(h.nseries, 2);
+	bmf = history_bmf(&h);
+	text = json_dumps(bmf, JSON_COMPACT);
+	assert_non_null(strstr(text, "\"mycmd\":{\"s (lower is better)\":"));
+	assert_non_null(strstr(text,
+	    "\"syscall\":{\"lps (higher is better)\":"));
+	free(text);
+	json_decref(bmf);
+	assert_non_null(f = open_memstream(&conf, &len));
+	history_otava_config(&h, "x.csv", f);
+	fclose(f);
+	assert_non_null(strstr(conf, "\"mycmd\":\n        column: \"mycmd\"\n"
+	    "        direction: -1  # s, lower is better\n"));
+	assert_non_null(strstr(conf, "\"syscall\":\n        column: "
+	    "\"syscall\"\n        direction: 1  # lps, higher is better\n"));
+	assert_non_null(strstr(conf, "file: \"x.csv\"\n"));
+	free(conf);
+	history_free(&h);
+}
+
 int
 main(void)
 {
@@ -579,6 +627,7 @@ main(void)
 		cmocka_unit_test(test_copies_count_once),
 		cmocka_unit_test(test_verdict_words),
 		cmocka_unit_test(test_damaged_index),
+		cmocka_unit_test(test_exports_direction),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
