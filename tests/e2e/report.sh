@@ -10,7 +10,7 @@
 # console.error() must show up in both records, which proves the two
 # checks see; the reports must leave no request and no console message.
 # The DOM chromium dumps is read back (chart titles, one path per series,
-# table rows), a screenshot of each page is checked for its size, for
+# table rows, every chart's labels inside it), a screenshot of each page is checked for its size, for
 # ink and for its background (one in the dark scheme; tests/check/pngcheck.py),
 # one page is printed to PDF on A4.  Screenshots
 # are kept in $SYSMARK_E2E_SHOTS when set.  Skipped, saying so, only when
@@ -53,6 +53,9 @@ page() {	# NAME RUN...
 page one "$D/memcurve.csv"
 page three "$D/report_a.csv" "$D/report_b.csv" "$D/fleet-20261201/beta.csv"
 page scale "$D/report_scale.csv"
+# Copies 1 and 2 on 2 CPUs, busy: the CPU mark at the axis's end.
+page scale2 "$D/report_scale2.csv"
+page busy "$D/report_scale.csv" "$D/report_scale2.csv"
 page users "$D/report_users.csv"
 page scan "$D/report_scan.csv" "$D/report_scan_b.csv"
 page scan1 "$D/report_scan.csv"
@@ -211,6 +214,61 @@ assert all(re.fullmatch(r"[0-9.]{1,5}[kMG]?", l) and
 first = chart.index('<text class="mk" x=')
 assert chart.rfind('class="err s0"', 0, first) >= 0
 assert chart.find('class="err s0"', first) < 0, "a point drawn over a label"
+EOF
+
+# Every chart's labels lie inside the chart, as chromium lays them out
+# (a label past the edge is cut off): a copy of each page, without its
+# Content-Security-Policy, gets a probe that writes each chart's box and
+# each of its texts' boxes into the DOM, which domcheck.py reads back.
+for n in one three scale scale2 busy users scan scan1 fleet history; do
+	python3 - "$tmp/$n.html" "$tmp/$n.probe.html" <<'EOF' ||
+import re, sys
+page = open(sys.argv[1]).read()
+page, n = re.subn(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "",
+                  page)
+assert n == 1, "no policy to lift"
+probe = """<script>
+function rect(e) {
+  var r = e.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom].join(" ");
+}
+document.querySelectorAll("svg.chart").forEach(function (s) {
+  s.setAttribute("data-frame", rect(s));
+  s.querySelectorAll("text").forEach(function (t) {
+    t.setAttribute("data-box", rect(t));
+  });
+});
+document.body.setAttribute("data-laid-out", "1");
+</script>
+"""
+open(sys.argv[2], "w").write(page.replace("</body>", probe + "</body>"))
+EOF
+	    fail "$n.html: cannot make the layout probe's copy"
+	browse "$tmp/$n.probe.html" "$tmp/$n.probe.dom" --dump-dom
+	python3 "$top/tests/check/domcheck.py" "$tmp/$n.probe.dom" \
+	    --labels-inside >"$tmp/$n.read" || fail "$(cat "$tmp/$n.read")"
+done
+
+# A count's axis has whole-number ticks (copies 1 and 2: no 1.2, 1.4);
+# a run measured on a busy machine is marked on every chart it is in,
+# and no chart of idle runs is.
+python3 - "$tmp/scale2.html" "$tmp/busy.html" "$tmp/three.html" \
+    "$tmp/users.html" <<'EOF' || fail "ticks or busy marks"
+import re, sys
+scale2, busy, three, users = (open(f).read() for f in sys.argv[1:5])
+for page, cid in ((scale2, "scaling-syscall"), (users, "users")):
+    chart = page[page.index('id="%s"' % cid):]
+    chart = chart[:chart.index("</svg>")]
+    ticks = re.findall(r'<text x="[0-9.]+" y="([0-9.]+)" text-anchor="middle" '
+                       r'class="tk">([^<]*)<', chart)
+    xs = [t for y, t in ticks if y == ticks[0][0]]
+    assert xs and all(re.fullmatch(r"[0-9]+", t) for t in xs), (cid, xs)
+for page, name in ((scale2, "report_scale2"), (busy, "report_scale2")):
+    charts = re.findall(r'<svg class="chart".*?</svg>', page, re.S)
+    assert len(charts) >= 2, len(charts)
+    for c in charts:
+        assert re.search(r'class="busy">Busy: %s<' % name, c), c[:80]
+assert 'class="busy"' not in three, "an idle run marked busy"
 EOF
 
 # The page opens with its headline: compare's verdicts, busy or not, the

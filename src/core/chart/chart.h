@@ -15,6 +15,7 @@
 
 /* svg.c: one chart's frame, its scales and its marks */
 #define SVG_SERIES	8	/* colours and shapes before they repeat */
+#define SVG_CHAR_W	6.2	/* a 12px sans-serif character's width, about */
 enum svg_shape {
 	SVG_CIRCLE = 0, SVG_SQUARE, SVG_TRIANGLE, SVG_DIAMOND, SVG_DOWN,
 	SVG_CROSS, SVG_PLUS, SVG_STAR
@@ -29,6 +30,7 @@ struct svg_axis {
 	const char	*label;		/* with its unit */
 	svg_fmt		 fmt;		/* tick labels; NULL: %g */
 	int		 log2;		/* log scale ticks at powers of 2 */
+	int		 whole;		/* counts: ticks at whole numbers only */
 };
 struct svg {
 	struct sbuf	*b;
@@ -57,6 +59,14 @@ void	 svg_text(struct svg *g, double x, double y, const char *anchor,
 	     const char *cls, const char *s);
 const char *svg_style(void);
 void	 svg_defs(struct sbuf *);
+
+/* chart_busy.c: the mark of a run measured on a busy machine */
+#define CHART_BUSY_LEN	128
+int	 chart_busy_run(const struct run *);
+void	 chart_busy_add(char *, size_t, const char *);
+size_t	 chart_busy_names(const struct run *const *, const char *const *,
+	     size_t, char *, size_t);
+void	 svg_busy(struct svg *, const char *);
 
 /* chart_strip.c: every sample of one test, run by run, repeat by repeat */
 void	 chart_strip(struct sbuf *, const struct run *const *,
@@ -94,6 +104,7 @@ struct chart_xy {
 	size_t			 nmark;
 	struct chart_level	 level[8];
 	size_t			 nlevel;
+	char			 busy[CHART_BUSY_LEN];	/* busy runs' names */
 };
 #define CHART_W		640	/* every chart's viewBox width */
 #define CHART_PLOT_H	260	/* the xy charts' plot height */

@@ -51,11 +51,12 @@ chart_memhier(struct sbuf *b, const struct run *const *runs,
 	size_t			 np;
 
 	memset(&c, 0, sizeof c);
+	chart_busy_names(runs, names, nrun, c.busy, sizeof c.busy);
 	c.id = "memhier";
 	c.title = "Memory hierarchy: load latency against size";
 	c.ax = (struct svg_axis){ "size read (bytes)", memhier_format_size,
-	    1 };
-	c.ay = (struct svg_axis){ "latency of one load (ns)", NULL, 0 };
+	    1, 0 };
+	c.ay = (struct svg_axis){ "latency of one load (ns)", NULL, 0, 0 };
 	c.xlog = 2;
 	c.ylog = 1;
 	snprintf(c.desc, sizeof c.desc, "lat_mem_rd: nanoseconds per "

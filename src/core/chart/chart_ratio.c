@@ -117,6 +117,24 @@ chart_ratio_rows(struct svg *g, const struct bmdiff_rank *k,
 	}
 }
 
+/* The busy mark: each side any of whose runs had a busy machine. */
+static void
+chart_ratio_busy(struct svg *g, const struct compare_side *a,
+    const struct compare_side *bs)
+{
+	const struct compare_side	*side[2] = { a, bs };
+	char				 busy[CHART_BUSY_LEN] = "";
+
+	for (int i = 0; i < 2; i++)
+		for (size_t k = 0; k < side[i]->nrun; k++)
+			if (chart_busy_run(side[i]->runs[k])) {
+				chart_busy_add(busy, sizeof busy,
+				    side[i]->name);
+				break;
+			}
+	svg_busy(g, busy);
+}
+
 static void
 chart_ratio_draw(struct sbuf *b, const char *id, const struct bmdiff_rank *k,
     const struct chart_ratio_row *w, size_t n, const struct compare_side *a,
@@ -131,7 +149,7 @@ chart_ratio_draw(struct sbuf *b, const char *id, const struct bmdiff_rank *k,
 	const struct run **all = xcalloc(a->nrun + bs->nrun, sizeof *all);
 	struct svg_axis	 ax = { "ratio to the old side, log scale, better to "
 			     "the right (1: no change; latencies inverted)",
-			     NULL, 0 };
+			     NULL, 0, 0 };
 	struct svg	 g;
 	char		 title[256], desc[512];
 	double		 lo = 1, hi = 1;
@@ -152,6 +170,7 @@ chart_ratio_draw(struct sbuf *b, const char *id, const struct bmdiff_rank *k,
 	    a->name);
 	svg_begin(&g, b, CHART_W, 30 + (double)n * CHART_RATIO_ROW + 76,
 	    id, title, desc);
+	chart_ratio_busy(&g, a, bs);
 	g.left = CHART_RATIO_LEFT;
 	g.right = CHART_W - CHART_RATIO_WORDS;
 	g.bottom = 30 + (double)n * CHART_RATIO_ROW;

@@ -125,6 +125,7 @@ chart_scaling_draw(struct sbuf *b, struct chart_scaling *cs)
 	size_t			 j = 0;
 
 	memset(&c, 0, sizeof c);
+	chart_busy_names(cs->runs, cs->names, cs->nrun, c.busy, sizeof c.busy);
 	for (const char *p = cs->test; *p != '\0' && j + 1 < 40; p++)
 		cs->id[8 + j++] = isalnum((unsigned char)*p) ? *p : '_';
 	memcpy(cs->id, "scaling-", 8);
@@ -136,8 +137,8 @@ chart_scaling_draw(struct sbuf *b, struct chart_scaling *cs)
 	    chart_scaling_unit(cs));
 	c.id = cs->id;
 	c.title = cs->title;
-	c.ax = (struct svg_axis){ "copies run at once", NULL, 0 };
-	c.ay = (struct svg_axis){ cs->ylabel, NULL, 0 };
+	c.ax = (struct svg_axis){ "copies run at once", NULL, 0, 1 };
+	c.ay = (struct svg_axis){ cs->ylabel, NULL, 0, 0 };
 	snprintf(c.desc, sizeof c.desc, "%s (%s) against the copies run at "
 	    "once, %zu values from %d to %d; one curve a run, the ideal "
 	    "dashed, the CPU count marked.", cs->test, dir == BENCH_LOWER ?

@@ -64,11 +64,12 @@ chart_scan_one(struct sbuf *b, const struct run *const *runs,
 	struct stats		st;
 
 	memset(&c, 0, sizeof c);
+	chart_busy_names(runs, names, nrun, c.busy, sizeof c.busy);
 	chart_scan_labels(&cs, runs, nrun, cc);
 	c.id = cs.id;
 	c.title = cs.title;
-	c.ax = (struct svg_axis){ cs.xlabel, NULL, 0 };
-	c.ay = (struct svg_axis){ cs.ylabel, NULL, 0 };
+	c.ax = (struct svg_axis){ cs.xlabel, NULL, 0, 0 };
+	c.ay = (struct svg_axis){ cs.ylabel, NULL, 0, 0 };
 	c.xlog = cc->x[0] > 0 && cc->x[cc->n - 1] >= CHART_SCAN_LOG * cc->x[0];
 	snprintf(c.desc, sizeof c.desc, "%s (%s) against {%s}, %zu values "
 	    "from %g to %g%s; one curve a run, each point the mean of its "

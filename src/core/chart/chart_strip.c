@@ -216,8 +216,9 @@ chart_strip_draw(struct sbuf *b, struct chart_strip *cs, double lo,
     double hi)
 {
 	struct svg	 g;
-	struct svg_axis	 ax = { NULL, NULL, 0 };
+	struct svg_axis	 ax = { NULL, NULL, 0, 0 };
 	char		 id[80], title[200], desc[400], axl[64];
+	char		 busy[CHART_BUSY_LEN];
 	size_t		 j = 0, row = 0;
 	double		 h = 30 + (double)cs->nrows * CHART_STRIP_ROW + 70;
 
@@ -236,6 +237,8 @@ chart_strip_draw(struct sbuf *b, struct chart_strip *cs, double lo,
 	snprintf(axl, sizeof axl, "figure (%s)", cs->unit);
 	ax.label = axl;
 	svg_begin(&g, b, CHART_W, h, id, title, desc);
+	chart_busy_names(cs->runs, cs->names, cs->nrun, busy, sizeof busy);
+	svg_busy(&g, busy);
 	g.left = CHART_STRIP_LEFT;
 	g.bottom = 30 + (double)cs->nrows * CHART_STRIP_ROW;
 	svg_scale_fit(&g.x, lo, hi, 0);

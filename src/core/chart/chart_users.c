@@ -64,12 +64,13 @@ chart_users(struct sbuf *b, const struct run *const *runs,
 	int			 knee;
 
 	memset(&c, 0, sizeof c);
+	chart_busy_names(runs, names, nrun, c.busy, sizeof c.busy);
 	name = xcalloc(CHART_USERS_MAX, sizeof *name);
 	c.id = "users";
 	c.title = "Simulated users: response time against users";
-	c.ax = (struct svg_axis){ "users at once", NULL, 0 };
+	c.ax = (struct svg_axis){ "users at once", NULL, 0, 1 };
 	c.ay = (struct svg_axis){ "response time of a step (ms)",
-	    chart_users_ms, 0 };
+	    chart_users_ms, 0, 0 };
 	snprintf(c.desc, sizeof c.desc, "Median, 90th and 99th percentile "
 	    "of every step's response time against the simulated users; "
 	    "the knee marks where the mean response time grows faster than "

@@ -193,6 +193,7 @@ chart_xy_draw(struct sbuf *b, const struct chart_xy *c)
 			    (double)rows * CHART_XY_LEGEND_ROW;
 
 	svg_begin(&g, b, CHART_W, h, c->id, c->title, c->desc);
+	svg_busy(&g, c->busy);
 	g.bottom = 30 + CHART_PLOT_H;
 	chart_xy_scales(&g, c);
 	svg_axes(&g, &c->ax, &c->ay);

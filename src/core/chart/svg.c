@@ -230,6 +230,11 @@ svg_ticks(struct svg *g, const struct svg_axis *a, int vertical)
 	char			 buf[32];
 
 	for (size_t i = 0; i < n; i++) {
+		/* 1.2 copies is no count: a count's axis skips it. */
+		if (a->whole && fabs(t[i] - round(t[i])) > 1e-6)
+			continue;
+		if (a->whole)
+			t[i] = round(t[i]);	/* the sum of steps drifts */
 		p = svg_scale_px(sc, t[i]);
 		(a->fmt != NULL ? a->fmt : svg_fmt_g)(t[i], buf, sizeof buf);
 		if (vertical) {
@@ -329,18 +334,27 @@ svg_line_data(struct svg *g, const double *x, const double *y, size_t n,
 	sbuf_puts(g->b, "\"/>\n");
 }
 
-/* A vertical mark at data x across the plot, labelled at its top. */
+/*
+ * A vertical mark at data x across the plot, labelled at its top: to its
+ * right, or to its left where the label would run past the chart's edge
+ * (a mark at the last value: "2 CPUs" with copies 1 and 2).
+ */
 void
 svg_vmark(struct svg *g, double x, const char *cls, const char *label)
 {
 	double	px = svg_scale_px(&g->x, x);
+	double	w = SVG_CHAR_W * (double)strlen(label);
 
 	if (isnan(px))
 		return;
 	sbuf_printf(g->b, "<path class=\"%s\" d=\"M%.1f %.1fV%.1f\"/>\n", cls,
 	    px, g->top, g->bottom);
-	if (label[0] != '\0')
+	if (label[0] == '\0')
+		return;
+	if (px + 3 + w <= g->w - 2)
 		svg_text(g, px + 3, g->top + 10, NULL, "mk", label);
+	else
+		svg_text(g, px - 3, g->top + 10, "end", "mk", label);
 }
 
 /*
@@ -357,7 +371,7 @@ svg_legend(struct svg *g, double y, const char *const *name,
 	for (size_t i = 0; i < n; i++) {
 		svg_shape(g, sh[i], x + 4, y - 4, 1, cls[i], NULL);
 		svg_text(g, x + 12, y, NULL, "lg", name[i]);
-		x += 28 + 6.2 * (double)strlen(name[i]);
+		x += 28 + SVG_CHAR_W * (double)strlen(name[i]);
 	}
 }
 
@@ -384,6 +398,7 @@ svg_style(void)
 "stroke-linejoin:round}\n"
 ".band{fill:var(--band);stroke:none}.mean{stroke:var(--fg);"
 "stroke-width:2;fill:none}\n"
+"svg.chart text.busy{fill:#d55e00;font-weight:bold}\n"
 ".hollow{fill:var(--bg)!important}.err{stroke-width:1.5;fill:none}\n"
 ".s0{fill:#0072b2;stroke:#0072b2}.s1{fill:#d55e00;stroke:#d55e00}\n"
 ".s2{fill:#009e73;stroke:#009e73}.s3{fill:#cc79a7;stroke:#cc79a7}\n"
