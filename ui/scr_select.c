@@ -594,35 +594,71 @@ scr_select_count(const struct scr_select_row *rows, int n, int cur, int *k,
 	}
 }
 
-/* The highlighted test's description, and where the view is in the list. */
+#define SCR_SELECT_DETAIL_MAX	3	/* lines the description may take */
+
+/* What the highlighted row is: a test's id, unit and description. */
+static void
+scr_select_detail_text(struct ui *ui, const struct scr_select_row *row,
+    char *buf, size_t len)
+{
+	const struct bench	*b = scr_select_bench(ui, row);
+
+	if (b == NULL)
+		snprintf(buf, len, "%s: Space or g selects the whole group",
+		    row->group);
+	else if (row->cmd >= 0)
+		snprintf(buf, len, "%s (%s): %s", b->id, b->unit,
+		    ui->choice->cmds.cmd[row->cmd]->shell ?
+		    "through /bin/sh -c, its start-up subtracted" :
+		    "run directly, no shell");
+	else
+		snprintf(buf, len, "%s (%s): %s", b->id, b->unit, b->desc);
+}
+
+/* Where the view is in the list ("more below  test 3/150"); its width. */
+static int
+scr_select_position(const struct scr_select *s,
+    const struct scr_select_row *rows, int n, int h, char *pos, size_t len)
+{
+	int	k, nk;
+
+	scr_select_count(rows, n, s->cur, &k, &nk);
+	return snprintf(pos, len, "%s%s%s %d/%d", s->top > 0 ?
+	    "more above  " : "", s->top + h < n ? "more below  " : "",
+	    SCR_SELECT_HEADING(&rows[s->cur]) ? "group" : "test", k, nk);
+}
+
+/*
+ * The highlighted row's description from line y, wrapped (never cut) on
+ * up to SCR_SELECT_DETAIL_MAX lines, where the view is beside its first.
+ */
 static void
 scr_select_draw_detail(struct ui *ui, const struct scr_select_row *rows,
     int n, int y, int h)
 {
-	const struct scr_select	*s = ui->select;
-	const struct bench	*b;
-	char			 pos[64];
-	int			 w, k, nk;
+	char		text[512], pos[64];
+	int		w = scr_select_position(ui->select, rows, n, h, pos,
+	    sizeof pos);
+	struct ui_rect	r = { y, 0, SCR_SELECT_DETAIL_MAX, COLS - w - 1 };
 
-	scr_select_count(rows, n, s->cur, &k, &nk);
-	w = snprintf(pos, sizeof pos, "%s%s%s %d/%d", s->top > 0 ?
-	    "more above  " : "", s->top + h < n ? "more below  " : "",
-	    SCR_SELECT_HEADING(&rows[s->cur]) ? "group" : "test", k, nk);
+	scr_select_detail_text(ui, &rows[ui->select->cur], text, sizeof text);
 	ui_puts(ui, y, COLS - w, w, UI_A_SECTION, pos);
-	if ((b = scr_select_bench(ui, &rows[s->cur])) == NULL) {
-		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s: Space or g "
-		    "selects the whole group", rows[s->cur].group);
-		return;
-	}
-	if (rows[s->cur].cmd >= 0) {
-		ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s",
-		    b->id, b->unit, ui->choice->cmds.cmd[rows[s->cur].cmd]->shell ?
-		    "through /bin/sh -c, its start-up subtracted" :
-		    "run directly, no shell");
-		return;
-	}
-	ui_printf(ui, y, 0, COLS - w - 1, UI_NATTR, "%s (%s): %s", b->id,
-	    b->unit, b->desc);
+	ui_text(ui, r, 0, UI_NATTR, text);
+}
+
+/* The lines the highlighted row's description takes. */
+static int
+scr_select_detail_lines(struct ui *ui, const struct scr_select_row *rows,
+    int n, int h)
+{
+	char		text[512], pos[64];
+	int		w = scr_select_position(ui->select, rows, n, h, pos,
+	    sizeof pos), k;
+	struct ui_rect	r = { 0, 0, 0, COLS - w - 1 };
+
+	scr_select_detail_text(ui, &rows[ui->select->cur], text, sizeof text);
+	k = ui_text(NULL, r, 0, UI_NATTR, text);
+	return k < 1 ? 1 : k > SCR_SELECT_DETAIL_MAX ? SCR_SELECT_DETAIL_MAX : k;
 }
 
 static void
@@ -630,13 +666,16 @@ scr_select_draw(struct ui *ui)
 {
 	struct scr_select	*s = ui->select;
 	struct scr_select_row	*rows;
-	int			 n, h, top, idw = 0;
+	int			 n, h, top, d, idw = 0;
 
 	ui_printf(ui, 0, 0, COLS, UI_A_TITLE, "sysmark %s -- choose the tests "
 	    "to run", SYSMARK_VERSION);
 	top = 1 + scr_select_draw_idle(ui);
 	h = LINES - 4 - top;
 	rows = scr_select_list(ui, &n);
+	/* A description too long for its line takes lines of the list. */
+	d = scr_select_detail_lines(ui, rows, n, h);
+	h -= d - 1;
 	for (size_t i = 0; registry_all[i] != NULL; i++)
 		if ((int)strlen(registry_all[i]->id) > idw)
 			idw = (int)strlen(registry_all[i]->id);
@@ -650,7 +689,7 @@ scr_select_draw(struct ui *ui)
 	for (int i = s->top; i < n && i < s->top + h; i++)
 		scr_select_draw_row(ui, &rows[i], top + i - s->top,
 		    i == s->cur, idw);
-	scr_select_draw_detail(ui, rows, n, LINES - 4, h);
+	scr_select_draw_detail(ui, rows, n, LINES - 4 - (d - 1), h);
 	free(rows);
 	scr_select_draw_settings(ui, LINES - 3);
 }

@@ -196,9 +196,9 @@ FS_BENCH(fswrite, "File Write (10 seconds)", FS_WRITE, 1024, 2000, 1,
 FS_BENCH(fscopy, "File Copy (10 seconds)", FS_COPY, 1024, 2000, 1,
     "copy a 2000 KB file in 1 KB blocks (BYTE's 10 s sample)");
 FS_BENCH(fsread30, "File Read (30 seconds)", FS_READ, 1024, 2000, 1,
-    "File Read again: BYTE's 30 s sample (length: -d)");
+    "File Read again: BYTE's 30 s sample (its length: the run's)");
 FS_BENCH(fswrite30, "File Write (30 seconds)", FS_WRITE, 1024, 2000, 1,
-    "File Write again: BYTE's 30 s sample (length: -d)");
+    "File Write again: BYTE's 30 s sample (its length: the run's)");
 FS_BENCH(fscopy30, "File Copy (30 seconds)", FS_COPY, 1024, 2000, 1,
     "File Copy again: BYTE's 30 s sample, an index test");
 FS_BENCH(fstime, "File Copy 1024 bufsize 2000 maxblocks", FS_COPY, 1024,
