@@ -274,9 +274,9 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 		if (i == cmp->cur)
 			mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
 		ui_printf(ui, y, 0, COLS, i == cmp->cur ? UI_A_CURSOR :
-		    UI_NATTR, "  [%s] %-10s %-16s %-10s %s", mark,
-		    scr_compare_kind(s), s->name, cover, s->about != NULL ?
-		    s->about : "");
+		    UI_NATTR, "  [%s] %-10s %-16s %-*s%s", mark,
+		    scr_compare_kind(s), s->name, cover[0] != '\0' ? 11 : 0,
+		    cover, s->about != NULL ? s->about : "");
 	}
 	free(ref);
 	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",

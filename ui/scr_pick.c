@@ -129,9 +129,10 @@ scr_pick_draw_row(struct ui *ui, int y, int i, int cur)
 	tests = ui_source_tests(ui_view_run(ui));
 	ui_source_cover(s, tests, cover, sizeof cover);
 	free(tests);
-	ui_printf(ui, y, 0, COLS, a, "  %-9s %-20s %-10s %s",
+	ui_printf(ui, y, 0, COLS, a, "  %-9s %-20s %-*s%s",
 	    s->kind == UI_SRC_SAVED ? "saved run" : "baseline", s->name,
-	    cover, s->about != NULL ? s->about : "");
+	    cover[0] != '\0' ? 11 : 0, cover, s->about != NULL ? s->about :
+	    "");
 }
 
 static void

@@ -43,7 +43,7 @@ e2e_seek "^syscall x2: System Call Overhead (2 copies)" j
 # The picker: names with their source, filtered by typing.
 e2e_keys b
 e2e_wait "choose the reference"
-e2e_wait "baseline  oldbox  *made up for the picker test"
+e2e_wait "baseline  oldbox  *tests 2/2  made up for the picker test"
 e2e_wait "baseline  newbox "
 e2e_keys picker
 e2e_wait "^1 of "
