@@ -46,7 +46,7 @@ for k in ("flip", "tr"):
         assert x["exec_min"] <= x["exec_mean"] <= x["exec_max"], x
         assert x["exec_mean"] <= x["value"] * (1 + 1e-9), x
 e = t["flip"]["executions"]
-assert e["max"] - e["min"] > 0.03 and e["min"] < 0.05, e
+assert e["max"] - e["min"] > 0.03, e
 assert 0.015 < e["sd"] < e["max"] - e["min"], e
 PY
 
