@@ -5,16 +5,7 @@
 # on the objects of the build: build/san (what `make test` builds) or
 # else build/obj (`make`).  Reads symbols with nm; no clock, no network.
 set -u
-top=$(pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-	echo "$0: $*" >&2
-	[ ! -f "$tmp/out" ] || cat "$tmp/out" >&2
-	exit 1
-}
+. tests/e2e/check.subr
 
 # obj DIR/NAME 'C SOURCE': one object of the planted tree.
 obj() {

@@ -5,16 +5,7 @@
 # a doc, a pattern matching nothing) and to pass over a path named only in
 # code, then run on the tree.  Reads files only; no clock, no network.
 set -u
-top=$(pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-	echo "$0: $*" >&2
-	[ ! -f "$tmp/out" ] || cat "$tmp/out" >&2
-	exit 1
-}
+. tests/e2e/check.subr
 
 mkdir -p "$tmp/bad/src/core/plan" "$tmp/bad/doc" "$tmp/bad/tests"
 : >"$tmp/bad/src/core/plan/plan.c"

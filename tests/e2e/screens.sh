@@ -6,16 +6,7 @@
 # screen's own calls and its struct, then run on the tree.  Reads files
 # only; no clock, no network.
 set -u
-top=$(pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysmark-e2e.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-	echo "$0: $*" >&2
-	[ ! -f "$tmp/out" ] || cat "$tmp/out" >&2
-	exit 1
-}
+. tests/e2e/check.subr
 
 mkdir -p "$tmp/bad/ui"
 printf '%s\n' 'static void loop(struct ui *ui) {' \
