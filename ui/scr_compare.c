@@ -247,7 +247,7 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 {
 	struct scr_compare	*cmp = ui->compare;
 	const struct ui_source	*s;
-	char			 mark[16], cover[32], *ref;
+	char			 mark[16], cover[32], *ref, line[1024];
 	int			 y;
 
 	if (ui->nsrc == 0) {
@@ -273,16 +273,20 @@ scr_compare_draw_list(struct ui *ui, struct ui_rect r)
 			snprintf(mark, sizeof mark, " ");
 		if (i == cmp->cur)
 			mvchgat(y, 0, COLS, ui->attr[UI_A_CURSOR], 0, NULL);
-		ui_printf(ui, y, 0, COLS, i == cmp->cur ? UI_A_CURSOR :
-		    UI_NATTR, "  [%s] %-10s %-16s %-*s%s", mark,
+		snprintf(line, sizeof line, "  [%s] %-10s %-16s %-*s%s", mark,
 		    scr_compare_kind(s), s->name, cover[0] != '\0' ? 11 : 0,
 		    cover, s->about != NULL ? s->about : "");
+		ui_puts_mark(ui, y, 0, COLS, i == cmp->cur ? UI_A_CURSOR :
+		    UI_NATTR, line);
 	}
 	free(ref);
-	ui_printf(ui, r.y + r.h, 0, COLS, UI_A_SECTION, "%s%s%d/%zu",
+	/* The footer: where the list is, and the cursor's entry whole. */
+	s = &ui->src[cmp->cur];
+	snprintf(line, sizeof line, "%s%s%d/%zu  %s",
 	    cmp->top > 0 ? "more above  " : "",
 	    cmp->top + r.h < (int)ui->nsrc ? "more below  " : "",
-	    cmp->cur + 1, ui->nsrc);
+	    cmp->cur + 1, ui->nsrc, s->about != NULL ? s->about : "");
+	ui_puts_mark(ui, r.y + r.h, 0, COLS, UI_A_SECTION, line);
 }
 
 /*

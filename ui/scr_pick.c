@@ -119,7 +119,7 @@ scr_pick_draw_row(struct ui *ui, int y, int i, int cur)
 {
 	const struct ui_source	*s = i >= 0 ? &ui->src[i] : NULL;
 	enum ui_attr		 a = cur ? UI_A_CURSOR : UI_NATTR;
-	char			 cover[32], *tests;
+	char			 cover[32], *tests, line[1024];
 
 	if (s == NULL) {
 		ui_puts(ui, y, 0, COLS, a, "  (none: no ratios)");
@@ -129,10 +129,11 @@ scr_pick_draw_row(struct ui *ui, int y, int i, int cur)
 	tests = ui_source_tests(ui_view_run(ui));
 	ui_source_cover(s, tests, cover, sizeof cover);
 	free(tests);
-	ui_printf(ui, y, 0, COLS, a, "  %-9s %-20s %-*s%s",
+	snprintf(line, sizeof line, "  %-9s %-20s %-*s%s",
 	    s->kind == UI_SRC_SAVED ? "saved run" : "baseline", s->name,
 	    cover[0] != '\0' ? 11 : 0, cover, s->about != NULL ? s->about :
 	    "");
+	ui_puts_mark(ui, y, 0, COLS, a, line);
 }
 
 static void
@@ -140,6 +141,8 @@ scr_pick_draw(struct ui *ui)
 {
 	struct scr_pick	*p = ui->pick;
 	int		 n, *v = scr_pick_filtered(ui, &n), h = LINES - 4;
+	const char	*about = NULL;
+	char		 line[1024];
 
 	ui_puts(ui, 0, 0, COLS, UI_A_TITLE, "sysmark -- choose the reference "
 	    "the results are compared with");
@@ -149,9 +152,14 @@ scr_pick_draw(struct ui *ui)
 		p->top = p->cur;
 	if (p->cur >= p->top + h)
 		p->top = p->cur - h + 1;
-	ui_printf(ui, 1, 0, COLS, UI_A_SECTION, "%d of %zu match%s%s", n,
+	if (p->cur < n && v[p->cur] >= 0)
+		about = ui->src[v[p->cur]].about;
+	/* The count, and the cursor's entry whole (its line may be cut). */
+	snprintf(line, sizeof line, "%d of %zu match%s%s%s%s", n,
 	    ui->nsrc + 1, p->top > 0 ? ", more above" : "",
-	    p->top + h < n ? ", more below" : "");
+	    p->top + h < n ? ", more below" : "", about != NULL ? "  " : "",
+	    about != NULL ? about : "");
+	ui_puts_mark(ui, 1, 0, COLS, UI_A_SECTION, line);
 	for (int i = p->top; i < n && i < p->top + h; i++)
 		scr_pick_draw_row(ui, 2 + i - p->top, v[i],
 		    i == p->cur);

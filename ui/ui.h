@@ -204,6 +204,8 @@ int	 ui_running(const struct ui *);
 /* ui_draw.c */
 void	 ui_puts(struct ui *, int y, int x, int w, enum ui_attr,
 	     const char *s);
+void	 ui_puts_mark(struct ui *, int y, int x, int w, enum ui_attr,
+	     const char *);
 void	 ui_printf(struct ui *, int y, int x, int w, enum ui_attr,
 	     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void	 ui_hline(struct ui *, int y, int x, int w);

@@ -36,6 +36,35 @@ ui_puts(struct ui *ui, int y, int x, int w, enum ui_attr a, const char *s)
 	free(v);
 }
 
+/*
+ * ui_puts() for a line of a list, whose end may not fit: cut one column
+ * short with a '~' in the last, so that a cut is never silent (the list's
+ * footer shows the cursor's whole entry).  Columns are counted as
+ * ui_puts() counts them, and a UTF-8 character is never split.
+ */
+void
+ui_puts_mark(struct ui *ui, int y, int x, int w, enum ui_attr a,
+    const char *s)
+{
+	char	*v;
+	size_t	 k;
+
+	if (w <= 1 || x >= COLS)
+		return;
+	if (x + w > COLS)
+		w = COLS - x;
+	v = xvisible(s, 0);
+	if ((k = strlen(v)) > (size_t)w) {
+		for (k = (size_t)w - 1; k > 0 && (v[k] & 0xC0) == 0x80; k--)
+			;
+		v[k] = '\0';
+		ui_puts(ui, y, x, w, a, v);
+		ui_puts(ui, y, x + w - 1, 1, a, "~");
+	} else
+		ui_puts(ui, y, x, w, a, v);
+	free(v);
+}
+
 void
 ui_printf(struct ui *ui, int y, int x, int w, enum ui_attr a,
     const char *fmt, ...)

@@ -4,6 +4,9 @@
 # tests (the first picked) it has; in the reference picker of the
 # results screen, how many of the shown run's.  A baseline that shares
 # no test says "tests 0/2" instead of leaving a column of "-" to find.
+# A description too long for the line is cut with a mark, and the
+# entry at the cursor is shown whole (under the compare list; beside the
+# reference picker's count).
 # Files written by hand; no measurement, no clock.
 set -u
 . tests/e2e/lib.subr
@@ -13,6 +16,7 @@ cat >"$e2e_tmp/baselines/dhrybox.csv" <<'CSV'
 record,name,value,version,copies,sample,unit,duration,elapsed,iterations,status,reason,per_copy
 meta,format,1,,,,,,,,,,
 meta,hostname,dhrybox,,,,,,,,,,
+meta,source,"Dhrystone 2.1 on a 1990s workstation, as its maker published it",,,,,,,,,,
 sample,dhry2reg,5000000,3,1,1,lps,10,10,50000000,ok,,
 sample,dhry2reg,5100000,3,1,2,lps,10,10,51000000,ok,,
 CSV
@@ -30,6 +34,12 @@ e2e_wait "^  \[ \] baseline   oldbox  *tests 2/2 "
 e2e_wait "^  \[ \] baseline   dhrybox  *tests 0/2 "
 e2e_screen | grep -q "^  \[1\] saved run  mine  *tests" &&
     e2e_fail "the reference is held against itself"
+# A description past 80 columns is cut with a mark, never silently, and
+# the footer shows the cursor's entry whole.
+e2e_wait "^  \[ \] baseline   dhrybox  *tests 0/2  Dhrystone 2.1 on a 1990s workstati~$"
+e2e_cursor_to dhrybox
+e2e_wait "^[0-9]*/[0-9]*  Dhrystone 2.1 on a 1990s workstation, as its maker published it$"
+e2e_cursor_to mine
 
 # Opened whole (v), its reference picker (b) says the same.
 e2e_keys v
@@ -37,7 +47,9 @@ e2e_wait "^sysmark -- mine, as saved"
 e2e_keys b
 e2e_wait "choose the reference"
 e2e_wait "^  baseline  oldbox  *tests 2/2 "
-e2e_wait "^  baseline  dhrybox  *tests 0/2 "
+e2e_wait "^  baseline  dhrybox  *tests 0/2  Dhrystone 2.1 on a 1990s workstatio~$"
+e2e_keys Down Down
+e2e_wait "^4 of 4 match  Dhrystone 2.1 on a 1990s workstation, as its maker published it$"
 e2e_keys Escape
 e2e_keys q
 e2e_check_restored 0
