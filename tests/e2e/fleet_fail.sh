@@ -146,8 +146,10 @@ fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>&1
 grep -q '^h1 .* interrupted ' "$fl_tmp/out" ||
     fl_fail "show after collect: $(cat "$fl_tmp/out")"
 
-# ---- A wedged agent: timeout, then killed on its host.
-fl_run_h1 'sysmark-agent 1 pid'
+# ---- A wedged agent: timeout, then killed on its host.  Wedged once it
+# has a sample to keep (wedged at its hello, before it read the plan, it
+# had none some of the time, and collect -i then found nothing to fetch).
+fl_run_h1 'sample syscall 1 2/'
 apid=$(sed -n 's/.*sysmark-agent 1 pid \([0-9]*\).*/\1/p' "$(fl_last_dir)/h1.log")
 kill -STOP "$apid"
 fl_wait_for 60 sh -c "! kill -0 $pid" || fl_fail "fleet run hangs on a wedged agent"
