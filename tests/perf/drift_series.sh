@@ -7,6 +7,9 @@
 # the load average before each run in DIR/load.txt.  drift_aa.sh then
 # pairs them 1, 10 and 60 minutes apart and judges each pair.  Run long
 # things niced on a shared machine; the load it meets is the figure's.
+# A second call adds its runs to DIR's: two bursts of 13 minutes, the
+# second begun an hour after the first, give pairs 1, 10 and 60 minutes
+# apart without an hour of quiet between them.
 #
 #   sh tests/perf/drift_series.sh [-m MINUTES] [-p PERIOD] [-s SYSMARK] DIR
 set -eu
@@ -27,7 +30,7 @@ mkdir -p "$dir"
 SYSMARK_RESULTS=$dir
 export SYSMARK_RESULTS
 end=$(($(date +%s) + minutes * 60))
-i=0
+i=$(awk 'NF == 5' "$dir/load.txt" 2>/dev/null | wc -l)
 while [ "$(date +%s)" -lt "$end" ]; do
 	t0=$(date +%s)
 	i=$((i + 1))
