@@ -20,7 +20,7 @@ import json
 import os
 import subprocess
 
-from mutbuild import make_vars, run
+from mutbuild import make_vars, quiet, run
 
 
 class Coverage:
@@ -102,6 +102,7 @@ def _gcov(tree, cov, program):
     found = [p for p in found if "/tests/" not in p
              and not os.path.basename(p).startswith("test_")]
     for i in range(0, len(found), 50):
+        quiet.wait()
         p = subprocess.run(["gcov", "--json-format", "--stdout"] +
                            found[i:i + 50], cwd=tree, capture_output=True,
                            text=True)

@@ -21,8 +21,45 @@ import time
 FLAGS = ("WARN", "SAN", "DEFS", "LIBS", "DEPFLAGS", "CFLAGS", "CC")
 
 
+class Quiet:
+    """The host's quiet windows: while the file path exists (the lead
+    measures the host's drift and must have it quiet), no build and no
+    test of ours may start.  wait() holds until it is gone, checking
+    every few seconds, says so once per window, and adds what it waited
+    to waited, so that a bound or a budget can leave it out."""
+
+    def __init__(self, path="/tmp/sysmark-quiet", every=10, log=print):
+        self.path = path
+        self.every = every
+        self.log = log
+        self.waited = 0.0
+
+    def wait(self):
+        """Hold while the file exists; the seconds held."""
+        if not self.path or not os.path.exists(self.path):
+            return 0.0
+        t0 = time.monotonic()
+        self.log("quiet: %s exists, so nothing starts until it is gone "
+                 "(checked every %g s)" % (self.path, self.every))
+        while os.path.exists(self.path):
+            time.sleep(self.every)
+        held = time.monotonic() - t0
+        self.waited += held
+        self.log("quiet: %s gone after %.0f s; going on (load %.1f)" %
+                 (self.path, held, os.getloadavg()[0]))
+        return held
+
+
+# The one every run() holds at; sample.py sets its path and its log
+# (on this object: coverage.py holds it too).
+quiet = Quiet()
+
+
 def run(argv, cwd, limit=None, env=None):
-    """Run argv; (status, output, seconds), status None past limit."""
+    """Run argv once no quiet window holds it; (status, output,
+    seconds), status None past limit.  The limit and the seconds start
+    when argv does: a quiet window's wait counts in neither."""
+    quiet.wait()
     start = time.monotonic()
     try:
         p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL,
@@ -47,6 +84,7 @@ def copy_tree(src, dst, with_build=True):
             "--exclude=./results"]
     if not with_build:
         skip.append("--exclude=./build")
+    quiet.wait()
     tar = subprocess.Popen(["tar", "cf", "-"] + skip + ["."], cwd=src,
                            stdout=subprocess.PIPE)
     subprocess.run(["tar", "xf", "-"], cwd=dst, stdin=tar.stdout,

@@ -28,6 +28,12 @@ load is printed at the start and the end: run it with nice -n 19 on a
 shared machine; it builds one mutant at a time (make -j2 only for the
 copies' first builds).  --list prints the sample and stops; --only runs
 the mutants named (as the listing names them) instead of a sample.
+
+While the file --quiet names exists (/tmp/sysmark-quiet: the host is
+kept quiet for a measurement), nothing starts, no mutant, build or
+program: it waits, checking every 10 s, and says so once per window.  A
+program already running finishes.  No bound, budget or time printed
+counts the wait.
 """
 
 import argparse
@@ -47,6 +53,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import coverage  # noqa: E402
 import operators  # noqa: E402
+import mutbuild  # noqa: E402
 from mutbuild import Tree, copy_tree, run, sources  # noqa: E402
 
 ORDER = ["ror", "lcr", "aor", "crp", "sdl", "rvr"]
@@ -82,6 +89,9 @@ def args_parse(argv):
                    "(test_a,test_b; default all)")
     p.add_argument("--equivalent", default="tests/mutate/equivalent",
                    help="the triaged equivalent mutants")
+    p.add_argument("--quiet", default="/tmp/sysmark-quiet",
+                   help="start nothing while this file exists "
+                   "(/tmp/sysmark-quiet; '' for no such wait)")
     a = p.parse_args(argv)
     if a.n < 1 or a.limit < 1:
         p.error("-n and --limit must be positive")
@@ -215,9 +225,9 @@ def judge(tree, progs, cov, m):
         if progs.budget and spent + progs.secs[name] > progs.budget:
             return "survived", "budget: %d of %d programs ran" % (
                 i, len(names))
-        t0 = time.monotonic()
+        t0, held = time.monotonic(), mutbuild.quiet.waited
         r = try_program(tree, progs, name, state)
-        spent += time.monotonic() - t0
+        spent += time.monotonic() - t0 - (mutbuild.quiet.waited - held)
         if r in ("killed", "timed out"):
             return r, name
         if r == "unbuilt":
@@ -289,6 +299,9 @@ def summary(results, seed, load0):
     counted = caught + counts.get("survived", 0)
     log("\nsample: seed %s, %d mutants, load %s at the start, %s at the "
         "end" % (seed, len(results), load0, load()))
+    if mutbuild.quiet.waited:
+        log("  held %.0f s in all by quiet windows (counted in no time)" %
+            mutbuild.quiet.waited)
     log("  " + ", ".join("%s %d" % (k, v) for k, v in sorted(counts.items())))
     if counted:
         log("score: %d of %d caught (%.0f%%)" %
@@ -307,6 +320,7 @@ def summary(results, seed, load0):
 
 def main(argv):
     a = args_parse(argv)
+    mutbuild.quiet.path, mutbuild.quiet.log = a.quiet, log
     src = os.getcwd()
     if not os.path.isfile("Makefile") or not os.path.isdir("src/core"):
         raise SystemExit("sample.py: run from the top of the tree")
@@ -339,11 +353,13 @@ def main(argv):
         for i, m in enumerate(run_order(chosen, seed, a), 1):
             with open(os.path.join(tree.path, m.path)) as fh:
                 text = fh.read()
-            t0 = time.monotonic()
+            mutbuild.quiet.wait()
+            t0, held = time.monotonic(), mutbuild.quiet.waited
             r, d = one(tree, progs, cov, eq, m, text)
             results.append((m, r, d))
             log("%3d %s: %s (%s; %.0f s, load %.1f)" % (
-                i, m.describe(), r, d, time.monotonic() - t0,
+                i, m.describe(), r, d,
+                time.monotonic() - t0 - (mutbuild.quiet.waited - held),
                 os.getloadavg()[0]))
             if out:
                 out.write("\t".join([m.ident(), m.what, r, d]) + "\n")

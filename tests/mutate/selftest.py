@@ -7,19 +7,23 @@ Checks that each operator finds its sites and only those (nothing in a
 comment, a string, an #include or a declaration's `*`), that every
 mutant keeps the file's line count, that each mutant of the file still
 compiles where it should, that a seed draws the same sample twice
-and another seed another, and that the coverage build's wrap of _exit()
-(gcov_exit.c) counts a line only a forked child runs.
+and another seed another, that the coverage build's wrap of _exit()
+(gcov_exit.c) counts a line only a forked child runs, and that nothing
+starts while a quiet window's file exists, its wait counted in no
+bound.
 """
 
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 
 # No __pycache__ left in the tree.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import mutbuild  # noqa: E402
 import operators  # noqa: E402
 import sample  # noqa: E402
 
@@ -137,6 +141,32 @@ def check_gcov_exit(tmp):
         fail("a line only the child runs is not counted: %s" % counted)
 
 
+def check_quiet(tmp):
+    """run() holds while the file exists, says so once, and its limit
+    and its seconds start after the wait."""
+    path = os.path.join(tmp, "quiet")
+    open(path, "w").close()
+    said = []
+    q = mutbuild.Quiet(path, every=0.05, log=said.append)
+    keep, mutbuild.quiet = mutbuild.quiet, q
+    gone = threading.Timer(1.2, os.unlink, [path])
+    gone.start()
+    try:
+        status, _, secs = mutbuild.run(["sleep", "0.1"], tmp, limit=1.0)
+    finally:
+        gone.join()
+        mutbuild.quiet = keep
+    if status != 0:
+        fail("the wait was counted in the limit (status %s)" % status)
+    if q.waited < 1.1 or secs >= 1.0:
+        fail("held %.2f s, ran %.2f s: the wait not kept apart" %
+             (q.waited, secs))
+    if len(said) != 2 or "exists" not in said[0] or "gone" not in said[1]:
+        fail("the wait not said once: %s" % said)
+    if q.wait() != 0.0 or len(said) != 2:
+        fail("held or spoke with no quiet file")
+
+
 def main():
     found = operators.mutants("t.c", SOURCE)
     check_sites(found)
@@ -145,6 +175,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         check_gcov_exit(tmp)
     check_draw(found)
+    with tempfile.TemporaryDirectory() as tmp:
+        check_quiet(tmp)
     print("selftest: %d mutants as expected" % len(found))
     return 0
 
