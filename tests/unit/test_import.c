@@ -567,6 +567,49 @@ test_hyperfine(void **state)
 	imp_free(&im);
 }
 
+/*
+ * Two commands of one program are two tests, named as run -x names them
+ * (sleep, sleep-2), each with its own command; a program or benchmark
+ * named as a catalog test (dc, pipe) is not that test: a time, lower is
+ * better.
+ */
+static void
+test_hyperfine_names(void **state)
+{
+	struct imported		 im;
+	const struct run	*one;
+
+	(void)state;
+	imp("tests/data/hyperfine-one-program.json", &im);
+	one = &im.run;
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 6);
+	assert_string_equal(im.run.samples[1].test, "sleep");
+	assert_string_equal(im.run.samples[2].test, "sleep-2");
+	assert_string_equal(im.run.samples[4].test, "dc-2");
+	assert_string_equal(run_meta_get(&im.run, "command.sleep"),
+	    "sleep 0.02");
+	assert_string_equal(run_meta_get(&im.run, "command.sleep-2"),
+	    "sleep 0.03");
+	assert_string_equal(run_meta_get(&im.run, "command.dc-2"),
+	    "dc -f prog");
+	assert_null(run_meta_get(&im.run, "dir:dc"));
+	assert_int_equal(ident_dir(&one, 1, "dc-2"), BENCH_LOWER);
+	imp_free(&im);
+	/* A Google Benchmark named as a catalog test is not that test. */
+	imp_buf("{\"context\": {}, \"benchmarks\": [{\"name\": \"pipe\", "
+	    "\"run_type\": \"iteration\", \"iterations\": 1000, "
+	    "\"real_time\": 100.0, \"time_unit\": \"ns\"}]}", "gb.json",
+	    &im);
+	one = &im.run;
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 1);
+	assert_string_equal(im.run.samples[0].test, "pipe-2");
+	assert_int_equal(ident_dir(&one, 1, "pipe-2"), BENCH_LOWER);
+	imp_free(&im);
+}
+
 /* Google Benchmark: repetitions are samples, aggregates left out. */
 static void
 test_gbench(void **state)
@@ -631,6 +674,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hyperfine),
+		cmocka_unit_test(test_hyperfine_names),
 		cmocka_unit_test(test_gbench),
 		cmocka_unit_test(test_json_bad),
 		cmocka_unit_test(test_byte_becoming),

@@ -149,6 +149,31 @@ import_hyperfine_name(json_t *res, const char *cmd, char name[32],
 	import_json_id(full, name);
 }
 
+/*
+ * The id run -x would give: none of the catalog's (a command "dc" or a
+ * benchmark "pipe" is not the catalog's test, and its time is no rate),
+ * and for a command (cmd) none of another command of this file ("sleep
+ * 0.02" and "sleep 0.03" are sleep and sleep-2); a command given twice
+ * keeps its id, its samples the first one's.
+ */
+static void
+import_json_free_id(const struct run *run, const char *cmd, char id[32])
+{
+	char		 base[25], key[64];
+	const char	*had;
+
+	memcpy(base, id, sizeof base - 1);
+	base[sizeof base - 1] = '\0';
+	for (unsigned k = 2; k < 1000000; k++) {
+		snprintf(key, sizeof key, "command.%s", id);
+		had = cmd != NULL ? run_meta_get(run, key) : NULL;
+		if (registry_find(id) == NULL && (had == NULL ||
+		    strcmp(had, cmd) == 0))
+			return;
+		snprintf(id, 32, "%s-%u", base, k);
+	}
+}
+
 static void
 import_hyperfine_result(struct import *im, json_t *res, size_t i)
 {
@@ -168,6 +193,7 @@ import_hyperfine_result(struct import *im, json_t *res, size_t i)
 	memset(&t, 0, sizeof t);
 	import_hyperfine_name(res, json_string_value(cmd), t.test,
 	    &t.version);
+	import_json_free_id(im->run, json_string_value(cmd), t.test);
 	snprintf(t.unit, sizeof t.unit, "s");
 	t.copies = 1;
 	t.repeat = 1;
@@ -252,6 +278,7 @@ import_gbench_entry(struct import *im, json_t *b, size_t i)
 		return;
 	}
 	import_json_id(name, t.test);
+	import_json_free_id(im->run, NULL, t.test);
 	snprintf(t.unit, sizeof t.unit, "%s", unit);
 	t.version = 1;
 	t.copies = (int)threads;
