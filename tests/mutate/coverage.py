@@ -128,18 +128,27 @@ def build(tree, programs, log):
         raise RuntimeError("the coverage build failed:\n" + out[-3000:])
 
 
-def measure(tree, programs, limit, log):
-    """Run each program alone in the coverage copy; the Coverage, with
-    each program's time.  One that fails and then passes flakes, and
-    must fail three times to catch a mutant.  One that fails three times
-    here is listed in cov.failed, its lines counted all the same: gcov
-    itself can make a program fail (a file size limit it sets stops
-    gcov's own files), so sample.py tries it on the sanitized copy."""
+def unit_argv(prog):
+    return ["build/san/" + prog]
+
+
+def e2e_argv(script):
+    return ["sh", "tests/e2e/" + script]
+
+
+def measure(tree, programs, limit, log, argv=unit_argv):
+    """Run each program (or e2e script: argv says how) alone in the
+    coverage copy; the Coverage, with each one's time.  One that fails
+    and then passes flakes, and must fail three times to catch a mutant.
+    One that fails three times here is listed in cov.failed, its lines
+    counted all the same: gcov itself can make a program fail (a file
+    size limit it sets stops gcov's own files), so sample.py tries it on
+    the sanitized copy."""
     cov = Coverage()
     for prog in programs:
         for attempt in range(3):
             _clear(tree)
-            status, out, t = run(["build/san/" + prog], tree, limit)
+            status, out, t = run(argv(prog), tree, limit)
             if status == 0:
                 break
             cov.flaky.add(prog)
@@ -154,15 +163,16 @@ def measure(tree, programs, limit, log):
     return cov
 
 
-def _tree_key(tree, programs):
+def _tree_key(tree, programs, tests):
     """A digest of every source, test and build file of the copy: the
     coverage of one tree is measured once."""
     h = hashlib.sha256(" ".join(programs).encode())
-    for top in ("src", "ui", "tests/unit", "Makefile"):
+    for top in ("src", "ui", "Makefile") + tests:
         paths = [os.path.join(tree, top)]
         if os.path.isdir(paths[0]):
             paths = sorted(os.path.join(d, f)
-                           for d, _, fs in os.walk(paths[0]) for f in fs)
+                           for d, _, fs in os.walk(paths[0]) for f in fs
+                           if "__pycache__" not in d)
         for p in paths:
             h.update(p.encode())
             with open(p, "rb") as fh:
@@ -170,19 +180,26 @@ def _tree_key(tree, programs):
     return h.hexdigest()
 
 
-def cached(tree, programs, limit, log):
+def cached(tree, programs, limit, log, e2e=False):
     """build() and measure(), or what they gave for this very tree (kept
-    beside the copy, in coverage.json)."""
-    key = _tree_key(tree, programs)
-    path = os.path.join(tree, "coverage.json")
+    beside the copy, in coverage.json).  With e2e, programs are e2e
+    scripts (their coverage is kept in e2e-coverage.json): each runs the
+    binary and the helper built with gcov, and what they run is counted
+    in the files of src/ and ui/ as a program's is."""
+    tests, name = (("tests/e2e", "tests/check", "tests/data"),
+                   "e2e-coverage.json") if e2e else \
+        (("tests/unit",), "coverage.json")
+    key = _tree_key(tree, programs, tests)
+    path = os.path.join(tree, name)
     if os.path.exists(path):
         with open(path) as fh:
             doc = json.load(fh)
         if doc.get("key") == key:
             log("coverage: measured before on this tree (%s)" % path)
             return Coverage.load(doc)
-    build(tree, programs, log)
-    cov = measure(tree, programs, limit, log)
+    build(tree, [] if e2e else programs, log)
+    cov = measure(tree, programs, limit, log,
+                  e2e_argv if e2e else unit_argv)
     with open(path, "w") as fh:
         json.dump(cov.dump(key), fh)
     return cov

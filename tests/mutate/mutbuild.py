@@ -13,7 +13,9 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
+import tempfile
 import time
 
 # The variables of the Makefile a compile or a link needs, read from
@@ -61,14 +63,37 @@ def run(argv, cwd, limit=None, env=None):
     when argv does: a quiet window's wait counts in neither."""
     quiet.wait()
     start = time.monotonic()
-    try:
-        p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=limit, env=env, start_new_session=True)
-        status, out = p.returncode, p.stdout
-    except subprocess.TimeoutExpired as e:
-        status, out = None, e.stdout or b""
-    return status, out.decode("utf-8", "replace"), time.monotonic() - start
+    # Into a file, not a pipe: a process argv leaves behind (a daemon an
+    # e2e script started) must not hold run() up; make test's run.sh,
+    # too, waits for the test alone.
+    with tempfile.TemporaryFile() as log:
+        p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL,
+                             stdout=log, stderr=subprocess.STDOUT, env=env,
+                             start_new_session=True)
+        try:
+            status = p.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            _stop_group(p)
+            status = None
+        took = time.monotonic() - start
+        log.seek(0)
+        out = log.read()
+    return status, out.decode("utf-8", "replace"), took
+
+
+def _stop_group(p):
+    """Stop p and what it started in its group: SIGTERM first, so that
+    an e2e script's trap stops its tmux and sshd, then SIGKILL."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(p.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            p.wait(timeout=5)
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 def copy_tree(src, dst, with_build=True):

@@ -18,7 +18,13 @@ against it, the fastest first, until one fails.  Each ends as one of
   timed out       a program ran past its bound (5 times its own time
                   in the coverage run plus 60 s, at most --limit)
   survived        every program that runs the line passed, or none runs
-                  it ("no program runs it"), or --budget ran out first
+                  it ("no program runs it"), or --budget ran out first;
+                  one that no unit program runs goes to the e2e scripts
+                  of make test whose own coverage run ran its line (the
+                  console, the fleet's ssh sessions and agent, most of
+                  src/cmd: only they reach them), the fastest first, each
+                  bounded as a program is, --e2e-budget (900 s) for
+                  all of them; it survives if none fails
   didn't compile  the compiler refused it (-Werror): not counted
   equivalent      listed in tests/mutate/equivalent, with why: it
                   cannot change what the program does; not counted
@@ -89,6 +95,14 @@ def args_parse(argv):
                    "(test_a,test_b; default all)")
     p.add_argument("--equivalent", default="tests/mutate/equivalent",
                    help="the triaged equivalent mutants")
+    p.add_argument("--no-e2e", dest="e2e", action="store_false",
+                   help="leave a mutant no unit program runs survived, "
+                   "untried by the e2e scripts")
+    p.add_argument("--scripts", help="only these e2e scripts "
+                   "(a.sh,b.sh; default all but those E2E_SKIP names)")
+    p.add_argument("--e2e-budget", type=int, default=900,
+                   help="seconds of e2e scripts at most for one mutant "
+                   "(900): a script whose time does not fit is not run")
     p.add_argument("--quiet", default="/tmp/sysmark-quiet",
                    help="start nothing while this file exists "
                    "(/tmp/sysmark-quiet; '' for no such wait)")
@@ -153,6 +167,8 @@ class Programs:
     passed on the unmodified tree), which run the sysmark binary, and
     how long each may take under a mutant."""
 
+    noun = "programs"
+
     def __init__(self, tree, names, limit, budget=0):
         self.tree = tree
         self.limit = limit
@@ -170,11 +186,14 @@ class Programs:
     def bound(self, name):
         return min(self.limit, int(5 * self.secs[name]) + 60)
 
+    def argv(self, name):
+        return coverage.unit_argv(name)
+
     def check(self, name):
         """Keep name only if it passes on the unmodified sanitized copy
         (it failed in the coverage copy)."""
         if self.tree.link_bin()[0] == 0 and self.link(name):
-            status, out, t = run(["build/san/" + name], self.tree.path,
+            status, out, t = run(self.argv(name), self.tree.path,
                                  self.limit)
             if status == 0:
                 self.secs[name] = t
@@ -191,6 +210,47 @@ class Programs:
         return self.tree.link_test(name)[0] == 0
 
 
+class Scripts(Programs):
+    """The e2e scripts of make test, tried on a mutant that no unit
+    program runs (the console, the fleet's ssh sessions and agent, most
+    of src/cmd): those whose coverage run ran its line, the fastest
+    first, as programs are.  Each runs the sysmark binary (and its
+    helper) built with the mutant; none is linked of its own."""
+
+    noun = "e2e scripts"
+
+    def __init__(self, tree, names, limit, budget):
+        self.tree = tree
+        self.limit = limit
+        self.budget = budget
+        self.secs = {}
+        self.flaky = set()
+        self.bin = set(names)
+        self.built = set(names)
+
+    def argv(self, name):
+        return coverage.e2e_argv(name)
+
+    def link(self, name):
+        return True
+
+
+# The e2e scripts of make test that the fallback never runs, with why.
+E2E_SKIP = {
+    "fuzz.sh": "builds the fuzz targets with clang: not the planted build",
+    "deps_lock.sh": "holds the host's dpkg lock; runs .ci/deps, no sysmark",
+    "mutate_sample.sh": "the sampler's own self-test, no sysmark",
+    "layers.sh": "reads the objects' symbols; runs no sysmark",
+    "paths.sh": "reads the tree's files; runs no sysmark",
+    "screens.sh": "reads the tree's files; runs no sysmark",
+}
+
+
+def e2e_scripts():
+    return sorted(f for f in os.listdir("tests/e2e")
+                  if f.endswith(".sh") and f not in E2E_SKIP)
+
+
 def try_program(tree, progs, name, state):
     """Run one program against the planted mutant: 'killed',
     'timed out', 'passed' or 'unbuilt'."""
@@ -202,8 +262,7 @@ def try_program(tree, progs, name, state):
         return "unbuilt"
     tries = 3 if name in progs.flaky else 2
     for _ in range(tries):
-        status, _, _ = run(["build/san/" + name], tree.path,
-                           progs.bound(name))
+        status, _, _ = run(progs.argv(name), tree.path, progs.bound(name))
         if status is None:
             return "timed out"
         if status == 0:
@@ -211,10 +270,27 @@ def try_program(tree, progs, name, state):
     return "killed"
 
 
-def judge(tree, progs, cov, m):
-    """(result, program) for one planted mutant."""
+def judge(tree, progs, cov, m, e2e=None):
+    """(result, program) for one planted mutant.  One that no unit
+    program runs goes to the e2e scripts that run its line (e2e: their
+    Scripts and coverage), as make test would run them."""
     state = {"bin": False}
     names = [p for p in cov.programs(m.path, m.line) if p in progs.secs]
+    if not names and e2e is not None:
+        scripts, e2e_cov = e2e
+        r, d = judge_with(tree, scripts, [
+            p for p in e2e_cov.programs(m.path, m.line)
+            if p in scripts.secs], state)
+        if r != "survived":
+            return r, d
+        return r, "no program runs it; " + (
+            "nor any e2e script" if d.startswith("no ") else d)
+    return judge_with(tree, progs, names, state)
+
+
+def judge_with(tree, progs, names, state):
+    """Run names (programs or scripts) against the planted mutant, the
+    fastest first, until one catches it."""
     if not names:
         return "survived", "no program runs it"
     names.sort(key=lambda p: progs.secs[p])
@@ -223,8 +299,8 @@ def judge(tree, progs, cov, m):
         # A program is started only if its time in the coverage run fits
         # in what is left of the budget.
         if progs.budget and spent + progs.secs[name] > progs.budget:
-            return "survived", "budget: %d of %d programs ran" % (
-                i, len(names))
+            return "survived", "budget: %d of %d %s ran" % (
+                i, len(names), progs.noun)
         t0, held = time.monotonic(), mutbuild.quiet.waited
         r = try_program(tree, progs, name, state)
         spent += time.monotonic() - t0 - (mutbuild.quiet.waited - held)
@@ -232,10 +308,10 @@ def judge(tree, progs, cov, m):
             return r, name
         if r == "unbuilt":
             return "didn't compile", "link of " + name
-    return "survived", "%d programs ran it" % len(names)
+    return "survived", "%d %s ran it" % (len(names), progs.noun)
 
 
-def one(tree, progs, cov, eq, m, text):
+def one(tree, progs, cov, eq, m, text, e2e=None):
     """Plant m, judge it, put the tree back: (result, detail)."""
     why = eq.get((m.path, m.op + " " + m.what, line_text(text, m)))
     if why is not None:
@@ -248,7 +324,7 @@ def one(tree, progs, cov, eq, m, text):
             return "didn't compile", first.strip()[:100]
         if tree.same_object(m.path):
             return "equivalent", "the compiler built the same object"
-        return judge(tree, progs, cov, m)
+        return judge(tree, progs, cov, m, e2e)
     finally:
         tree.restore()
 
@@ -288,7 +364,19 @@ def prepare(src, work, names, a):
     progs.flaky = set(cov.flaky)
     for name in sorted(cov.failed):
         progs.check(name)
-    return tree, progs, cov
+    e2e = None
+    if a.e2e:
+        scripts = e2e_scripts()
+        if a.scripts:
+            scripts = [s for s in scripts if s in a.scripts.split(",")]
+        e2e_cov = coverage.cached(cov_dir, scripts, a.limit, log, e2e=True)
+        runner = Scripts(tree, scripts, a.limit, a.e2e_budget)
+        runner.secs = dict(e2e_cov.secs)
+        runner.flaky = set(e2e_cov.flaky)
+        for name in sorted(e2e_cov.failed):
+            runner.check(name)
+        e2e = (runner, e2e_cov)
+    return tree, progs, cov, e2e
 
 
 def summary(results, seed, load0):
@@ -348,14 +436,14 @@ def main(argv):
     eq = read_equivalent(a.equivalent)
     out = open(a.out, "w") if a.out else None
     try:
-        tree, progs, cov = prepare(src, work, names, a)
+        tree, progs, cov, e2e = prepare(src, work, names, a)
         results = []
         for i, m in enumerate(run_order(chosen, seed, a), 1):
             with open(os.path.join(tree.path, m.path)) as fh:
                 text = fh.read()
             mutbuild.quiet.wait()
             t0, held = time.monotonic(), mutbuild.quiet.waited
-            r, d = one(tree, progs, cov, eq, m, text)
+            r, d = one(tree, progs, cov, eq, m, text, e2e)
             results.append((m, r, d))
             log("%3d %s: %s (%s; %.0f s, load %.1f)" % (
                 i, m.describe(), r, d,

@@ -10,7 +10,8 @@ compiles where it should, that a seed draws the same sample twice
 and another seed another, that the coverage build's wrap of _exit()
 (gcov_exit.c) counts a line only a forked child runs, and that nothing
 starts while a quiet window's file exists, its wait counted in no
-bound.
+bound, and that a mutant no unit program runs goes to the e2e scripts
+that run its line, and is caught when one of them fails.
 """
 
 import os
@@ -23,6 +24,7 @@ import threading
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import coverage  # noqa: E402
 import mutbuild  # noqa: E402
 import operators  # noqa: E402
 import sample  # noqa: E402
@@ -167,6 +169,51 @@ def check_quiet(tmp):
         fail("held or spoke with no quiet file")
 
 
+class FakeTree:
+    """What judge() asks of the planted copy, with nothing to link."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def link_bin(self):
+        return 0, "", 0.0
+
+
+class FakeMutant:
+    path = "src/a.c"
+    line = 3
+
+
+def check_e2e(tmp):
+    """A line no unit program runs is tried by the e2e scripts whose
+    coverage ran it, and only by those."""
+    os.makedirs(os.path.join(tmp, "tests/e2e"))
+    for name, status in (("pass.sh", 0), ("fail.sh", 1), ("other.sh", 1)):
+        with open(os.path.join(tmp, "tests/e2e", name), "w") as f:
+            f.write("exit %d\n" % status)
+    units, scripts = coverage.Coverage(), coverage.Coverage()
+    units.tests = {"test_b": {"src/b.c": {3}}}
+    units.lines = {"src/a.c": {3}, "src/b.c": {3}}
+    units.funcs = {"src/a.c": [(1, 5)]}
+    scripts.lines, scripts.funcs = units.lines, units.funcs
+    scripts.tests = {"pass.sh": {"src/a.c": {3}}, "other.sh": {}}
+    tree = FakeTree(tmp)
+    progs = sample.Programs.__new__(sample.Programs)
+    progs.secs, progs.flaky, progs.bin = {"test_b": 1.0}, set(), set()
+    runner = sample.Scripts(tree, ["pass.sh", "fail.sh", "other.sh"], 60, 0)
+    runner.secs = {"pass.sh": 1.0, "fail.sh": 2.0, "other.sh": 0.5}
+    got = sample.judge(tree, progs, units, FakeMutant, (runner, scripts))
+    if got != ("survived", "no program runs it; 1 e2e scripts ran it"):
+        fail("a line only pass.sh runs: %s" % (got,))
+    scripts.tests["fail.sh"] = {"src/a.c": {3}}
+    got = sample.judge(tree, progs, units, FakeMutant, (runner, scripts))
+    if got != ("killed", "fail.sh"):
+        fail("a line fail.sh runs too: %s" % (got,))
+    got = sample.judge(tree, progs, units, FakeMutant, None)
+    if got != ("survived", "no program runs it"):
+        fail("no e2e fallback asked for: %s" % (got,))
+
+
 def main():
     found = operators.mutants("t.c", SOURCE)
     check_sites(found)
@@ -177,6 +224,8 @@ def main():
     check_draw(found)
     with tempfile.TemporaryDirectory() as tmp:
         check_quiet(tmp)
+    with tempfile.TemporaryDirectory() as tmp:
+        check_e2e(tmp)
     print("selftest: %d mutants as expected" % len(found))
     return 0
 
