@@ -174,7 +174,8 @@ def _tree_key(tree, programs, tests):
                            for d, _, fs in os.walk(paths[0]) for f in fs
                            if "__pycache__" not in d)
         for p in paths:
-            h.update(p.encode())
+            # Named from the top of the copy: a copy moved keeps its key.
+            h.update(os.path.relpath(p, tree).encode())
             with open(p, "rb") as fh:
                 h.update(fh.read())
     return h.hexdigest()
