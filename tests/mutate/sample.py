@@ -3,6 +3,7 @@
 
     python3 tests/mutate/sample.py [-n 100] [--seed N] [--list]
         [--only IDENT]... [--limit SECONDS] [--work DIR] [--out FILE]
+        [--resume] [--no-e2e] [--e2e-budget SECONDS]
 
 Every mutant the operators of operators.py make over src/ and ui/ is
 listed, and a random sample of n (100) is drawn from them with a seed
@@ -34,6 +35,9 @@ load is printed at the start and the end: run it with nice -n 19 on a
 shared machine; it builds one mutant at a time (make -j2 only for the
 copies' first builds).  --list prints the sample and stops; --only runs
 the mutants named (as the listing names them) instead of a sample.
+--resume goes on with a run that was stopped: the mutants its --out
+holds keep the results they have there, the rest of the sample (in the
+same order, from the same --seed, on the same tree) is judged.
 
 While the file --quiet names exists (/tmp/sysmark-quiet: the host is
 kept quiet for a measurement), nothing starts, no mutant, build or
@@ -91,6 +95,10 @@ def args_parse(argv):
                    "survived (0: no bound)")
     p.add_argument("--work", help="the copies' directory (kept)")
     p.add_argument("--out", help="write one line per mutant here (TSV)")
+    p.add_argument("--resume", action="store_true",
+                   help="go on with the sample of --seed whose mutants "
+                   "--out holds already: those are counted as judged "
+                   "there, the others judged and added")
     p.add_argument("--programs", help="only these unit programs "
                    "(test_a,test_b; default all)")
     p.add_argument("--equivalent", default="tests/mutate/equivalent",
@@ -109,6 +117,8 @@ def args_parse(argv):
     a = p.parse_args(argv)
     if a.n < 1 or a.limit < 1:
         p.error("-n and --limit must be positive")
+    if a.resume and (a.seed is None or not a.out):
+        p.error("--resume goes on with a --seed whose --out it names")
     return a
 
 
@@ -406,6 +416,23 @@ def summary(results, seed, load0):
             log("  %s (%s)" % (m.describe(), d))
 
 
+def judged(path, chosen):
+    """ident -> (result, detail) of the sample's mutants that --out
+    holds from a run stopped before the end."""
+    idents = {m.ident(): m.what for m in chosen}
+    done = {}
+    with open(path) as fh:
+        for raw in fh:
+            f = raw.rstrip("\n").split("\t")
+            if len(f) != 4 or idents.get(f[0]) != f[1]:
+                raise SystemExit("%s: not a mutant of this sample: %s" %
+                                 (path, raw.strip()))
+            done[f[0]] = (f[2], f[3])
+    log("resumed: %d of %d judged before (%s)" % (len(done), len(chosen),
+                                                  path))
+    return done
+
+
 def main(argv):
     a = args_parse(argv)
     mutbuild.quiet.path, mutbuild.quiet.log = a.quiet, log
@@ -434,11 +461,15 @@ def main(argv):
     if a.programs:
         names = [p for p in names if p in a.programs.split(",")]
     eq = read_equivalent(a.equivalent)
-    out = open(a.out, "w") if a.out else None
+    done = judged(a.out, chosen) if a.resume else {}
+    out = open(a.out, "a" if a.resume else "w") if a.out else None
     try:
         tree, progs, cov, e2e = prepare(src, work, names, a)
         results = []
         for i, m in enumerate(run_order(chosen, seed, a), 1):
+            if m.ident() in done:
+                results.append((m,) + done[m.ident()])
+                continue
             with open(os.path.join(tree.path, m.path)) as fh:
                 text = fh.read()
             mutbuild.quiet.wait()

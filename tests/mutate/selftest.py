@@ -11,7 +11,8 @@ and another seed another, that the coverage build's wrap of _exit()
 (gcov_exit.c) counts a line only a forked child runs, and that nothing
 starts while a quiet window's file exists, its wait counted in no
 bound, and that a mutant no unit program runs goes to the e2e scripts
-that run its line, and is caught when one of them fails.
+that run its line, and is caught when one of them fails; --resume
+takes back a stopped run's results.
 """
 
 import os
@@ -214,6 +215,26 @@ def check_e2e(tmp):
         fail("no e2e fallback asked for: %s" % (got,))
 
 
+def check_resume(found, tmp):
+    """--resume takes back what a stopped run wrote, and nothing that is
+    not a mutant of its sample."""
+    chosen = sample.draw(found, 6, 42)
+    path = os.path.join(tmp, "out.tsv")
+    with open(path, "w") as fh:
+        fh.write("\t".join([chosen[0].ident(), chosen[0].what, "killed",
+                            "test_a"]) + "\n")
+    if sample.judged(path, chosen) != {chosen[0].ident():
+                                       ("killed", "test_a")}:
+        fail("--resume did not take back the judged mutant")
+    with open(path, "a") as fh:
+        fh.write("t.c:1:1:ror < -> <=\tsurvived\tnone\n")
+    try:
+        sample.judged(path, chosen)
+    except SystemExit:
+        return
+    fail("--resume took a line of another sample")
+
+
 def main():
     found = operators.mutants("t.c", SOURCE)
     check_sites(found)
@@ -226,6 +247,8 @@ def main():
         check_quiet(tmp)
     with tempfile.TemporaryDirectory() as tmp:
         check_e2e(tmp)
+    with tempfile.TemporaryDirectory() as tmp:
+        check_resume(found, tmp)
     print("selftest: %d mutants as expected" % len(found))
     return 0
 
