@@ -85,7 +85,9 @@ def args_parse(argv):
     p.add_argument("--list", action="store_true",
                    help="print the sample and stop")
     p.add_argument("--only", action="append", default=[],
-                   help="run the mutant IDENT (FILE:LINE:COL:OP)")
+                   help="run the mutant 'IDENT WHAT' as --list names it "
+                   "(FILE:LINE:COL:OP OLD -> NEW), or every mutant of "
+                   "the site IDENT")
     p.add_argument("--limit", type=int, default=600,
                    help="seconds at most for one program's run (600)")
     p.add_argument("--budget", type=int, default=0,
@@ -353,11 +355,15 @@ def run_order(chosen, seed, a):
 def pick(a, found, seed):
     if not a.only:
         return draw(found, a.n, seed)
-    byid = {m.ident(): m for m in found}
-    missing = [i for i in a.only if i not in byid]
-    if missing:
-        raise SystemExit("no such mutant: " + " ".join(missing))
-    return [byid[i] for i in a.only]
+    # An ident names a site, where ror and crp make two mutants: the
+    # listing's whole line (IDENT WHAT) names one, an ident alone all.
+    picked = []
+    for name in a.only:
+        mine = [m for m in found if name in (m.describe(), m.ident())]
+        if not mine:
+            raise SystemExit("no such mutant: " + name)
+        picked += [m for m in mine if m not in picked]
+    return picked
 
 
 def prepare(src, work, names, a):

@@ -215,6 +215,22 @@ def check_e2e(tmp):
         fail("no e2e fallback asked for: %s" % (got,))
 
 
+def check_only(found):
+    """--only names one mutant by the listing's line, a site's all by
+    its ident (ror and crp make two at a site)."""
+    class A:
+        only = []
+    lt = [m for m in found if m.op == "ror" and m.what == "< -> >="][0]
+    A.only = [lt.describe()]
+    if [m.what for m in sample.pick(A, found, 1)] != ["< -> >="]:
+        fail("--only '%s' did not pick that one mutant" % lt.describe())
+    A.only = [lt.ident()]
+    if sorted(m.what for m in sample.pick(A, found, 1)) != [
+            "< -> <=", "< -> >="]:
+        fail("--only %s did not pick both mutants of the site" %
+             lt.ident())
+
+
 def check_resume(found, tmp):
     """--resume takes back what a stopped run wrote, and nothing that is
     not a mutant of its sample."""
@@ -243,6 +259,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         check_gcov_exit(tmp)
     check_draw(found)
+    check_only(found)
     with tempfile.TemporaryDirectory() as tmp:
         check_quiet(tmp)
     with tempfile.TemporaryDirectory() as tmp:
