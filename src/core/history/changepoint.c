@@ -45,8 +45,10 @@
 #define CHANGEPOINT_RHO_STEP	0.05	/* a change in it worth a search */
 #define CHANGEPOINT_RHO_SE	2.0	/* a correlation above chance */
 #define CHANGEPOINT_RHO_SD1	1.4	/* its sd from one pair, measured */
+#define CHANGEPOINT_RHO_PAIRS	20	/* pairs a correlation stands on */
 #define CHANGEPOINT_PASSES	3	/* searches of a series, at most */
 #define CHANGEPOINT_RHO_OUT	4.0	/* a difference past the rest: sds */
+#define CHANGEPOINT_PLACE	8	/* rounds of placing cuts again */
 
 void
 changepoint_opts_default(struct changepoint_opts *o)
@@ -219,6 +221,39 @@ changepoint_exact(const struct changepoint_ctx *c,
 	return c->y[g->cut] != c->y[g->cut - 1];
 }
 
+/*
+ * The p of g's cut where shuffling its runs in blocks cannot give one
+ * under alpha (changepoint_shuffles_floor): the step against its
+ * standard error, the runs' correlation taken in as every interval here
+ * takes it (changepoint_diffvar), times the cuts the scan could have
+ * chosen (Bonferroni's bound for taking the strongest).
+ */
+static double
+changepoint_ttest(const struct changepoint_ctx *c,
+    const struct changepoint_seg *g)
+{
+	double	wl, wr, ml, mr, df, se, cuts;
+
+	ml = changepoint_level(c, g->s, g->cut, &wl);
+	mr = changepoint_level(c, g->cut, g->e, &wr);
+	se = sqrt(changepoint_diffvar(c, wl, g->cut - g->s, wr, g->e - g->cut,
+	    &df));
+	cuts = (double)(g->e - g->s) - CHANGEPOINT_MIN_SIDE -
+	    (double)changepoint_min_right(c, g->e) + 1;
+	return fmin(1, tdist_twosided(fabs(mr - ml) / se, df) * fmax(cuts, 1));
+}
+
+/* The p of g's cut: exact, by shuffles, or where they cannot tell. */
+static double
+changepoint_test(struct changepoint_ctx *c, const struct changepoint_seg *g)
+{
+	if (changepoint_exact(c, g))
+		return 0;
+	if (changepoint_shuffles_floor(c, g) > c->o->alpha)
+		return changepoint_ttest(c, g);
+	return changepoint_permute(c, g);
+}
+
 /* Which segment to test next: the strongest cut not yet tested. */
 static struct changepoint_seg *
 changepoint_next(struct changepoint_seg *g, size_t ng)
@@ -251,7 +286,7 @@ changepoint_divide(struct changepoint_ctx *c, struct changepoint_seg **out,
 	changepoint_search(c, &g[0]);
 	while (ng <= CHANGEPOINT_MAX && (t = changepoint_next(g, ng)) != NULL) {
 		t->final = 1;
-		t->p = changepoint_exact(c, t) ? 0 : changepoint_permute(c, t);
+		t->p = changepoint_test(c, t);
 		if (t->p > c->o->alpha)
 			continue;
 		changepoint_step(c, t->s, t->cut, t->e, &cp);
@@ -305,12 +340,20 @@ changepoint_disp(const struct changepoint_ctx *c,
 	return fmax(1, ss / (double)(c->n - ncps - 1));
 }
 
-/* A correlation standing on pairs (changepoint_rho), if above chance. */
+/*
+ * A correlation standing on pairs (changepoint_rho), if above chance and
+ * on pairs enough to tell it: under CHANGEPOINT_RHO_PAIRS its standard
+ * error is over 0.3, and 12 runs of independent noise looked correlated
+ * 0.9 (the largest taken) often enough that a 15% newest step in 0.5%
+ * noise went unseen ("~ blind") in a gate where 24 runs found it.  Fewer
+ * runs are searched as independent, or with their host's correlation
+ * (changepoint_pool_rho), which their pairs join.
+ */
 static double
 changepoint_rho_kept(double rho, double pairs)
 {
-	if (!(pairs > 0) || !(rho >= CHANGEPOINT_RHO_SE * CHANGEPOINT_RHO_SD1 /
-	    sqrt(pairs)))
+	if (!(pairs >= CHANGEPOINT_RHO_PAIRS) || !(rho >= CHANGEPOINT_RHO_SE *
+	    CHANGEPOINT_RHO_SD1 / sqrt(pairs)))
 		return 0;
 	return fmin(rho, CHANGEPOINT_RHO_MAX);
 }
@@ -382,12 +425,44 @@ changepoint_rho(const struct changepoint_ctx *c,
 }
 
 /*
+ * Each change point moved to the best cut between its neighbours, as
+ * they stand now, until none moves (CHANGEPOINT_PLACE rounds at most).
+ * Dividing in two places the first cut of a stretch that holds two
+ * steps where it divides the whole best, often a few runs off either
+ * step; the search then finds a step beside it, and neither sat where
+ * the level moved.  Placed again between its final neighbours, each
+ * cut divides only its own two levels.
+ */
+static void
+changepoint_place(const struct changepoint_ctx *c,
+    struct changepoint_result *r)
+{
+	size_t	s, e, k;
+	double	z;
+	int	moved = 1;
+
+	for (int round = 0; moved && round < CHANGEPOINT_PLACE; round++) {
+		moved = 0;
+		for (size_t i = 0; i < r->ncps; i++) {
+			s = i == 0 ? 0 : r->cps[i - 1].at;
+			e = i + 1 == r->ncps ? c->n : r->cps[i + 1].at;
+			k = changepoint_scan(c->y + s, c->w + s, e - s,
+			    changepoint_min_right(c, e), &z);
+			if (k == 0 || s + k == r->cps[i].at)
+				continue;
+			r->cps[i].at = s + k;
+			moved = 1;
+		}
+	}
+}
+
+/*
  * Each change point judged between its neighbours, as the final
  * segments stand, with the runs' dispersion around them
  * (changepoint_disp); the weakest one that no longer holds goes, and
- * its neighbours are judged again (Hunter's merge step).  The search
- * itself judged its cuts with the runs' own model, as the scatter
- * around levels not yet found cannot be told from a step.
+ * its neighbours are placed and judged again (Hunter's merge step).
+ * The search itself judged its cuts with the runs' own model, as the
+ * scatter around levels not yet found cannot be told from a step.
  */
 static void
 changepoint_merge(struct changepoint_ctx *c, struct changepoint_result *r)
@@ -395,6 +470,7 @@ changepoint_merge(struct changepoint_ctx *c, struct changepoint_result *r)
 	size_t	weak;
 
 	for (;;) {
+		changepoint_place(c, r);
 		c->disp = changepoint_disp(c, r->cps, r->ncps);
 		weak = r->ncps;
 		for (size_t i = 0; i < r->ncps; i++) {

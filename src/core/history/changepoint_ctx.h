@@ -52,5 +52,7 @@ size_t	 changepoint_scan(const double *y, const double *w, size_t len,
 void	 changepoint_bounds(struct changepoint_ctx *);
 double	 changepoint_permute(struct changepoint_ctx *,
 	     const struct changepoint_seg *);
+double	 changepoint_shuffles_floor(const struct changepoint_ctx *,
+	     const struct changepoint_seg *);
 
 #endif

@@ -184,6 +184,35 @@ changepoint_blocks(const struct changepoint_ctx *c,
 }
 
 /*
+ * The smallest p that shuffling g's runs in blocks can give its cut: of
+ * the nb! orders of nb blocks, those that keep the h blocks before the
+ * cut together and the rest together, either way round, make about as
+ * strong a cut, so p is never under 2 / C(nb, h).  Long blocks (runs
+ * correlated) in a short series, or a cut near an end, leave that floor
+ * over alpha: the test then has no power at any size, and a 15% step in
+ * 0.3% noise went unfound in 24 runs that looked correlated 0.7 by
+ * chance.  Runs shuffled one by one are blocks of one: a run alone at
+ * the end of 30 has a floor of 1/15, and a 20% drop there in 1% noise
+ * went unfound as the shuffles' count fell.
+ */
+double
+changepoint_shuffles_floor(const struct changepoint_ctx *c,
+    const struct changepoint_seg *g)
+{
+	size_t	L = changepoint_blocks(c, g) ? c->block : 1, nb, h;
+	double	ways = 1;
+
+	nb = (g->e - g->s + L - 1) / L;
+	h = (size_t)lround((double)(g->cut - g->s) / (double)L);
+	h = h < 1 ? 1 : h >= nb ? nb - 1 : h;
+	if (nb < 2)
+		return 1;
+	for (size_t k = 1; k <= h; k++)
+		ways = ways * (double)(nb - h + k) / (double)k;
+	return fmin(1, 2 / ways);
+}
+
+/*
  * The permutation test of g's cut: how often the runs of the segment,
  * shuffled (in blocks where neighbours are correlated), give a cut at
  * least as strong.  Each shuffle starts from the last (a uniform
