@@ -859,9 +859,18 @@ test_ipv6_targets(void **state)
 	assert_int_equal(fleet_valid_target("web1.example:22", user,
 	    sizeof user, addr, sizeof addr, &port), 0);
 	assert_string_equal(addr, "web1.example");
+	/* No port: ssh's own (its config's, else 22), as the run had it. */
 	assert_int_equal(fleet_valid_target("web1", user, sizeof user, addr,
-	    sizeof addr, &port), -1);
+	    sizeof addr, &port), 0);
+	assert_string_equal(addr, "web1");
+	assert_int_equal(port, 0);
 	assert_int_equal(fleet_valid_target("[::1]", user, sizeof user, addr,
+	    sizeof addr, &port), 0);
+	assert_string_equal(addr, "::1");
+	assert_int_equal(port, 0);
+	assert_int_equal(fleet_valid_target("[::1]x", user, sizeof user, addr,
+	    sizeof addr, &port), -1);
+	assert_int_equal(fleet_valid_target("web1:", user, sizeof user, addr,
 	    sizeof addr, &port), -1);
 	assert_int_equal(fleet_valid_target("[::1]:0", user, sizeof user,
 	    addr, sizeof addr, &port), -1);

@@ -135,6 +135,7 @@ struct fleet_proc {
 	int	in, out, err;		/* our ends, non-blocking */
 	int	reaped;
 	int	status;			/* exit status, or 128 + signal */
+	int	signo;			/* the signal that killed it, or 0 */
 };
 int	 fleet_proc_start(struct fleet_proc *, char *const [],
 	     struct sm_error *);

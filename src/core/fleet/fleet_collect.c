@@ -61,7 +61,8 @@ fleet_collect_is_dir(struct fleet_run *r, struct sm_error *err)
 
 /*
  * DIR mode: the hosts of the fleet that gave no run, as an inventory of
- * their own (name, address, port and user from fleet.csv's target), or
+ * their own (name, address, port and user from fleet.csv's target; no
+ * port there, none here: ssh's config places the host), or
  * picked by name (*pat) from -i's; 0, 1 when there is none, -1 with err.
  */
 int
@@ -81,14 +82,15 @@ fleet_collect_hosts(struct fleet_run *r, char **pat, struct sm_error *err)
 		if (fleet_valid_target(r->rows[i].f[1], user, sizeof user,
 		    addr, sizeof addr, &port) != 0) {
 			sm_error_set(err, "%s/fleet.csv: %.100s: \"%.60s\" is "
-			    "not a target ([USER@]HOST:PORT, [ADDR]:PORT)",
+			    "not a target ([USER@]HOST[:PORT], [ADDR][:PORT])",
 			    r->dir, r->rows[i].f[0], r->rows[i].f[1]);
 			rc = -1;
 			break;
 		}
-		fprintf(f, "%s ansible_host=%s ansible_port=%d%s%s\n",
-		    r->rows[i].f[0], addr, port, user[0] ?
-		    " ansible_user=" : "", user);
+		fprintf(f, "%s ansible_host=%s", r->rows[i].f[0], addr);
+		if (port > 0)
+			fprintf(f, " ansible_port=%d", port);
+		fprintf(f, "%s%s\n", user[0] ? " ansible_user=" : "", user);
 		fprintf(p, "%s%s", n++ ? "," : "", r->rows[i].f[0]);
 	}
 	fclose(f);
@@ -228,8 +230,8 @@ fleet_collect_clean(struct fleet_run *r)
 
 /*
  * The end of fleet collect: fleet.csv updated (DIR), the hosts where an
- * agent still writes its run said and left alone, the fetched
- * directories removed, the count said.
+ * agent still writes its run said and left alone, the hosts it could not
+ * ask named with why, the fetched directories removed, the count said.
  */
 void
 fleet_collect_finish(struct fleet_run *r)
@@ -241,6 +243,15 @@ fleet_collect_finish(struct fleet_run *r)
 			fleet_run_note(r, "%s: %d run(s) still being measured "
 			    "there (the agent runs): left for a later fleet "
 			    "collect", r->sess[i].h->name, r->sess[i].busy);
+	/* A host not reached may still hold a run: never a silent 0. */
+	for (size_t i = 0; i < r->nsel; i++)
+		if (r->sess[i].status != FLEET_ST_OK) {
+			fleet_run_note(r, "%s: not asked: %s",
+			    r->sess[i].h->name, r->sess[i].reason[0] ?
+			    r->sess[i].reason :
+			    fleet_status_name(r->sess[i].status));
+			r->unasked++;
+		}
 	fleet_collect_clean(r);
 	fleet_run_note(r, "%zu run(s) collected into %s", r->saved, r->dir);
 }

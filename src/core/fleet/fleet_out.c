@@ -157,7 +157,7 @@ void
 fleet_out_row(const struct fleet_sess *s, const char *file,
     struct fleet_row *row)
 {
-	char	t[64];
+	char	t[64], port[16];
 	int	done = fleet_sess_done(s), started = s->started != 0;
 	double	secs = !started ? 0 : (double)((done ? s->ended :
 		    sm_now_ns()) - s->started) / 1e9;
@@ -167,11 +167,16 @@ fleet_out_row(const struct fleet_sess *s, const char *file,
 
 	memset(row, 0, sizeof *row);
 	snprintf(row->f[0], sizeof row->f[0], "%s", s->h->name);
-	/* An IPv6 address in brackets, as ssh writes one (fleet_valid.c). */
-	snprintf(row->f[1], sizeof row->f[1], "%s%s%s%s%s:%d",
+	/*
+	 * An IPv6 address in brackets, as ssh writes one (fleet_valid.c);
+	 * no port where the inventory gave none: ssh's config chose it, and
+	 * fleet collect must leave the choice to it again.
+	 */
+	snprintf(port, sizeof port, ":%d", s->h->port);
+	snprintf(row->f[1], sizeof row->f[1], "%s%s%s%s%s%s",
 	    s->h->user ? s->h->user : "", s->h->user ? "@" : "",
 	    v6 ? "[" : "", s->h->addr, v6 ? "]" : "",
-	    s->h->port ? s->h->port : 22);
+	    s->h->port ? port : "");
 	snprintf(row->f[2], sizeof row->f[2], "%s",
 	    fleet_status_name(s->status));
 	snprintf(row->f[3], sizeof row->f[3], "%d", s->p.status);

@@ -142,6 +142,7 @@ fleet_proc_reap(struct fleet_proc *p)
 		return 0;
 	p->reaped = 1;
 	p->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	p->signo = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
 	return 1;
 }
 

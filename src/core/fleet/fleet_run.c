@@ -361,12 +361,17 @@ fleet_run_step(struct fleet_run *r, int stop)
 
 /* ---- End ---- */
 
-/* The exit status: 130 when stopped, 6 when a host is not ok, else 0. */
+/*
+ * The exit status: 130 when stopped, 6 when a host is not ok (collect:
+ * a host it could not ask, whose run may still be there), else 0.
+ */
 static int
 fleet_run_status(const struct fleet_run *r)
 {
 	if (r->interrupted)
 		return SM_EXIT_INTERRUPTED;
+	if (r->c.mode == FLEET_COLLECT && r->unasked > 0)
+		return SM_EXIT_FLEET_PARTIAL;
 	for (size_t i = 0; i < r->nsel; i++)
 		if (r->c.mode != FLEET_COLLECT && r->sess[i].status !=
 		    FLEET_ST_OK)

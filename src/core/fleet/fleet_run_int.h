@@ -37,6 +37,7 @@ struct fleet_run {
 	char			(*got)[FLEET_COLLECT_MAX][512];
 	char			(*cut)[128];	/* DIR: why not whole, or "" */
 	size_t			*ngot, saved;
+	size_t			 unasked;	/* hosts collect could not ask */
 };
 
 /* Tell the front end a line (fleet_run.c, fleet_collect.c). */

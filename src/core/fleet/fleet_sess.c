@@ -227,6 +227,12 @@ fleet_sess_ssh_fail(struct fleet_sess *s)
 				    fleet_sess_classify(s);
 	int			port = s->h->port ? s->h->port : 22;
 
+	if (s->p.signo != 0 && (st == FLEET_ST_LOST ||
+	    st == FLEET_ST_UNREACHABLE)) {
+		fleet_sess_fail(s, st, "ssh was killed by signal %d (%s)",
+		    s->p.signo, strsignal(s->p.signo));
+		return;
+	}
 	if (st == FLEET_ST_LOST) {
 		fleet_sess_fail(s, st, "ssh failed (exit %d)%s%s", s->p.status,
 		    s->ssh_err[0] ? ": " : "", s->ssh_err);
@@ -675,7 +681,8 @@ fleet_sess_after_agent(struct fleet_sess *s)
 {
 	int	st = s->p.status;
 
-	if (st == 255 && !s->got_file) {
+	/* ssh ended or killed (a signal is never the agent's exit). */
+	if ((st == 255 || s->p.signo != 0) && !s->got_file) {
 		fleet_sess_ssh_fail(s);
 		/* A lost agent keeps its run there for fleet collect. */
 		return s->agent_pid > 0 ? FLEET_STEP_DONE : FLEET_STEP_CLEAN;
@@ -721,7 +728,7 @@ fleet_sess_next(struct fleet_sess *s)
 		next = fleet_sess_after_agent(s);
 	} else if (s->step == FLEET_STEP_STOP || s->step == FLEET_STEP_CLEAN)
 		next = FLEET_STEP_DONE;
-	else if (st == 255)
+	else if (st == 255 || s->p.signo != 0)
 		fleet_sess_ssh_fail(s);
 	else if (st != 0 || (s->step == FLEET_STEP_COLLECT && !s->got_end))
 		fleet_sess_fail(s, FLEET_ST_NO_BINARY, "%s", s->last_err[0] ?

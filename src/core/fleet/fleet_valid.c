@@ -43,10 +43,11 @@ fleet_valid_addr(const char *s)
 }
 
 /*
- * A target as fleet.csv writes it, [USER@]ADDR:PORT, an IPv6 address in
+ * A target as fleet.csv writes it, [USER@]ADDR[:PORT], an IPv6 address in
  * brackets ([::1]:2222) as ssh writes one; files written before the
- * brackets ("::1:2223") still read, the port after the last colon.  The
- * parts into user, addr and *port; 0, or -1 if it is not one.
+ * brackets ("::1:2223") still read, the port after the last colon.  No
+ * port (web1, [::1]) is ssh's own choice, its config's or 22: *port 0.
+ * The parts into user, addr and *port; 0, or -1 if it is not one.
  */
 int
 fleet_valid_target(const char *t, char *user, size_t ulen, char *addr,
@@ -54,18 +55,19 @@ fleet_valid_target(const char *t, char *user, size_t ulen, char *addr,
 {
 	const char	*at = strchr(t, '@'), *a = at != NULL ? at + 1 : t;
 	const char	*end, *colon;
-	long		 p;
+	long		 p = 0;
 
 	snprintf(user, ulen, "%.*s", at != NULL ? (int)(at - t) : 0, t);
 	if (*a == '[') {
-		if ((end = strchr(a, ']')) == NULL || end[1] != ':')
+		if ((end = strchr(a, ']')) == NULL ||
+		    (end[1] != ':' && end[1] != '\0'))
 			return -1;
-		colon = end + 1;
+		colon = end[1] == ':' ? end + 1 : NULL;
 		a++;
 	} else if ((colon = end = strrchr(a, ':')) == NULL)
-		return -1;
-	if ((size_t)(end - a) >= alen || sm_parse_int(colon + 1, 1, 65535, &p)
-	    != 0)
+		end = a + strlen(a);
+	if ((size_t)(end - a) >= alen || (colon != NULL &&
+	    sm_parse_int(colon + 1, 1, 65535, &p) != 0))
 		return -1;
 	snprintf(addr, alen, "%.*s", (int)(end - a), a);
 	*port = (int)p;
