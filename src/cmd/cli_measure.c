@@ -36,7 +36,9 @@ struct cli_measure_ctx {
 	int		 open;		/* that line is on the screen */
 	size_t		 k;		/* the test just done, in its round */
 	int		 round[2];	/* interleaved: its repeat, sample */
-	char		 last[96];	/* what its sample gave */
+	char		 last[192];	/* what its sample gave (a duet: the
+					   pair's two) */
+	int		 fresh;		/* a sample came since the last step */
 	uint64_t	 t0;		/* when the run began */
 	double		 est_total;	/* plan_estimate(), seconds */
 	double		 est_done;	/* what the samples done were, and
@@ -157,13 +159,36 @@ cli_measure_left(const struct cli_measure_ctx *x)
 	return left > 0 ? left : 0;
 }
 
+/*
+ * A duet's step (run --duet): a slot with samples is a pair, "pair k/N:
+ * a V s, b V s"; one without timed a command alone, whose figure goes
+ * to the run's meta, not a sample.
+ */
+static void
+cli_measure_duet_step(struct cli_measure_ctx *x,
+    const struct runner_event *ev, const char *rep, const char *tail)
+{
+	char	line[400];
+
+	if (!x->fresh)
+		snprintf(line, sizeof line, "%s alone, on the CPU it had%s; %s",
+		    ev->bench->id, rep, tail);
+	else if (ev->sample == RUN_WARMUP)
+		snprintf(line, sizeof line, "warm-up pair%s: %s; %s", rep,
+		    x->last, tail);
+	else
+		snprintf(line, sizeof line, "pair %d/%d%s: %s; %s", ev->sample,
+		    ev->nsamples, rep, x->last, tail);
+	cli_measure_status(x, line);
+}
+
 /* After each sample: "test k of N, ...: value; P%, about T left". */
 static void
 cli_measure_step(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
 	const struct plan	*p = &x->m->plan;
-	char			 line[320], rep[32] = "", what[32] = "warm-up",
-				 left[32];
+	char			 line[400], rep[32] = "", what[32] = "warm-up",
+				 left[32], tail[64];
 	size_t			 k = cli_measure_which(x, ev);
 
 	if (ev->bench == NULL)
@@ -182,11 +207,16 @@ cli_measure_step(struct cli_measure_ctx *x, const struct runner_event *ev)
 		snprintf(what, sizeof what, "sample %d/%d", ev->sample,
 		    ev->nsamples);
 	detect_secs(cli_measure_left(x), left, sizeof left);
-	snprintf(line, sizeof line, "test %zu of %zu%s: %s, %d %s, %s: %s; "
-	    "%.0f%%, about %s left", k, p->nbench * p->ncopies, rep,
-	    ev->bench->id, ev->copies, ev->copies == 1 ? "copy" : "copies",
-	    what, x->last, ev->total > 0 ? 100.0 * (double)ev->done /
-	    (double)ev->total : 0, left);
+	snprintf(tail, sizeof tail, "%.0f%%, about %s left", ev->total > 0 ?
+	    100.0 * (double)ev->done / (double)ev->total : 0, left);
+	if (p->duet) {
+		cli_measure_duet_step(x, ev, rep, tail);
+		x->fresh = 0;
+		return;
+	}
+	snprintf(line, sizeof line, "test %zu of %zu%s: %s, %d %s, %s: %s; %s",
+	    k, p->nbench * p->ncopies, rep, ev->bench->id, ev->copies,
+	    ev->copies == 1 ? "copy" : "copies", what, x->last, tail);
 	cli_measure_status(x, line);
 }
 
@@ -194,15 +224,27 @@ cli_measure_step(struct cli_measure_ctx *x, const struct runner_event *ev)
 static void
 cli_measure_sample(struct cli_measure_ctx *x, const struct runner_event *ev)
 {
-	char	v[64];
+	char	v[64], was[96];
+	int	second = x->m->plan.duet && x->fresh;
 
-	if (ev->type == RUNNER_EV_SAMPLE) {
+	/* A duet's pair: its first command's figure, then the second's. */
+	snprintf(was, sizeof was, "%.95s", second ? x->last : "");
+	x->fresh = 1;
+	if (ev->type == RUNNER_EV_SAMPLE)
 		label_value(ev->rs->value, v, sizeof v);
+	if (x->m->plan.duet)
+		snprintf(x->last, sizeof x->last, "%s%s%s %s%s%s", was,
+		    second ? ", " : "", ev->bench->id, ev->type ==
+		    RUNNER_EV_SAMPLE ? v : "", ev->type == RUNNER_EV_SAMPLE ?
+		    " " : "", ev->type == RUNNER_EV_SAMPLE ? ev->rs->unit :
+		    ev->type == RUNNER_EV_ERROR ? "FAILED" : "skipped");
+	else if (ev->type == RUNNER_EV_SAMPLE)
 		snprintf(x->last, sizeof x->last, "%s %s", v, ev->rs->unit);
+	if (ev->type == RUNNER_EV_SAMPLE)
 		return;
-	}
-	snprintf(x->last, sizeof x->last, "%s", ev->type ==
-	    RUNNER_EV_ERROR ? "FAILED" : "skipped");
+	if (!x->m->plan.duet)
+		snprintf(x->last, sizeof x->last, "%s", ev->type ==
+		    RUNNER_EV_ERROR ? "FAILED" : "skipped");
 	cli_measure_say(x, "  %s, sample %d/%d %s: %s", ev->bench->id,
 	    ev->sample, ev->nsamples, ev->type == RUNNER_EV_ERROR ?
 	    "FAILED" : "skipped", ev->msg);

@@ -4,6 +4,7 @@
 #     pair's two samples have the same index, each command was pinned to
 #     a CPU (its placement says "duet: CPU"), and the run keeps each
 #     command's figures alone (duet_alone.ID) for the interference check;
+#     its progress names the pair's two figures and the alone rounds;
 #   - run prints the verdict on the pairs; compare DUET judges on them
 #     (basis "pairs" in csv and JSON, the check's line in its warnings);
 #     a duet whose second command is twice as slow trips the gate
@@ -39,6 +40,14 @@ do
 done
 want 'A duet (run --duet)' "$out"
 want 'a~b' "$out"
+# Progress (no terminal: a line each) says each pair's two figures and
+# the rounds that time one alone, never a test past the plan's two.
+grep -q 'test [0-9]* of 2' "$out" && fail "duet progress counted as tests"
+grep -q '^warm-up pair: a [0-9.e-]* s, b [0-9.e-]* s; ' "$out" ||
+    fail "no warm-up pair line"
+grep -q '^pair 5/5: a [0-9.e-]* s, b [0-9.e-]* s; [0-9]*%, about ' "$out" ||
+    fail "no last pair line"
+grep -q '^[ab] alone, on the CPU it had; ' "$out" || fail "no alone line"
 # Every index 0-5 of a has its b: the pairs were taken together.
 for k in 0 1 2 3 4 5; do
 	[ "$(grep -c "^sample,[ab],[^,]*,[^,]*,1,$k," "$tmp/d.csv")" -eq 2 ] ||
