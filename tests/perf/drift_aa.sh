@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 #
 # The drift A/A: runs of one build from drift_series.sh (DIR), paired
-# GAP minutes apart (each gap of 1, 10 and 60, within 20%; at most PAIRS
+# GAP minutes apart (each run with the one nearest GAP after it, within
+# 20%, for each gap of 1, 10 and 60; at most PAIRS
 # pairs a gap, spread over the series), each pair judged by compare -p
 # none twice: with the drift term (SYSMARK_RESULTS=DIR: the host's saved
 # runs, the pair itself left out) and without (an empty results
@@ -31,9 +32,15 @@ pick() {	# $1: gap in minutes; prints "A B" file pairs
 	awk -v gap="$1" -v max="$pairs" -v dir="$dir" '
 	NF == 5 { t[$1] = $2; n = $1 }
 	END {
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
-			d = (t[j] - t[i]) / 60
-			if (d >= 0.8 * gap && d <= 1.2 * gap) { a[++k] = i; b[k] = j; break }
+		for (i = 1; i <= n; i++) {
+			best = 0
+			for (j = i + 1; j <= n; j++) {
+				d = (t[j] - t[i]) / 60
+				if (d < 0.8 * gap || d > 1.2 * gap)
+					continue
+				if (!best || (d - gap) ^ 2 < bd) { best = j; bd = (d - gap) ^ 2 }
+			}
+			if (best) { a[++k] = i; b[k] = best }
 		}
 		step = k > max ? k / max : 1
 		for (x = 1; x <= k && x <= max * step; x += step)

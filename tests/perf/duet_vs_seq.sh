@@ -11,16 +11,19 @@
 # TRIALS A/A trials of each (both sides the same file) give the false-call
 # rate (better or worse; 5% expected at alpha 0.05) and the smallest
 # detectable change; one A/B trial of each gives the ratio with its
-# interval.  Every trial prints its wall time and the load average before
+# interval.  -w cpu takes a pair that needs nothing the two CPUs share
+# but the core: a shell counting to 20,000 and to PCT% more (memory and
+# caches untouched), to tell the host's interference from the pair's.
+# Every trial prints its wall time and the load average before
 # it; the runs stay in a private directory.  Both methods share the host
 # with whatever else runs: duet's figures are relative (both commands at
 # once), sequential's are not.
 #
 #   sh tests/perf/duet_vs_seq.sh [-t TRIALS] [-k RUNS] [-n N] [-d SECONDS]
-#                                [-p PCT] [-s SYSMARK]
+#                                [-p PCT] [-s SYSMARK] [-w gzip|cpu]
 set -u
-trials=10 runs=3 n=4 secs=0.5 pct=5 sm=./sysmark
-while getopts t:k:n:d:p:s: o; do
+trials=10 runs=3 n=4 secs=0.5 pct=5 sm=./sysmark work=gzip
+while getopts t:k:n:d:p:s:w: o; do
 	case $o in
 	t) trials=$OPTARG ;;
 	k) runs=$OPTARG ;;
@@ -28,6 +31,7 @@ while getopts t:k:n:d:p:s: o; do
 	d) secs=$OPTARG ;;
 	p) pct=$OPTARG ;;
 	s) sm=$OPTARG ;;
+	w) work=$OPTARG ;;
 	*) sed -n '/^#   sh/,/SYSMARK\]/p' "$0" >&2; exit 2 ;;
 	esac
 done
@@ -39,6 +43,16 @@ export SYSMARK_RESULTS
 for i in $(seq 40); do cat /etc/services; done | head -c 1000000 >"$tmp/fa"
 size=$(awk -v p="$pct" 'BEGIN { printf "%d", 1000000 * (1 + p / 100) }')
 for i in $(seq 50); do cat /etc/services; done | head -c "$size" >"$tmp/fb"
+# What a side runs: $F (a file for gzip) or the count's end for cpu.
+case $work in
+gzip) cmd='gzip -1 -c "$F"' ;;
+cpu)
+	cmd='n=$(cat "$F"); i=0; while [ $i -lt $n ]; do i=$((i + 1)); done'
+	echo 20000 >"$tmp/fa"
+	awk -v p="$pct" 'BEGIN { printf "%d\n", 20000 * (1 + p / 100) }' \
+	    >"$tmp/fb" ;;
+*) echo "duet_vs_seq.sh: -w gzip or -w cpu" >&2; exit 2 ;;
+esac
 # Duet pairs filling the sequential wall time: 2 K (N + 1) samples there;
 # here N' + 1 pairs and 2 alone samples every 4 pairs.
 dn=$(awk -v k="$runs" -v n="$n" 'BEGIN { t = 2 * k * (n + 1);
@@ -60,9 +74,9 @@ print(" [%s]" % w[0] if w else "")'
 seq_trial() {	# $1: side B's file; prints the verdict line
 	rm -f "$tmp"/s*.csv
 	for i in $(seq "$runs"); do
-		F=$tmp/fa "$sm" run -x 'c=gzip -1 -c "$F"' -d "$secs" -n "$n" \
+		F=$tmp/fa "$sm" run -x "c=$cmd" -d "$secs" -n "$n" \
 		    -q -y -o "$tmp/sa$i.csv" >/dev/null 2>&1
-		F=$1 "$sm" run -x 'c=gzip -1 -c "$F"' -d "$secs" -n "$n" \
+		F=$1 "$sm" run -x "c=$cmd" -d "$secs" -n "$n" \
 		    -q -y -o "$tmp/sb$i.csv" >/dev/null 2>&1
 	done
 	"$sm" compare -p none -f json "$tmp"/sa*.csv -- "$tmp"/sb*.csv \
@@ -70,8 +84,8 @@ seq_trial() {	# $1: side B's file; prints the verdict line
 }
 duet_trial() {
 	rm -f "$tmp/d.csv"
-	FA=$tmp/fa FB=$1 "$sm" run -x 'a=gzip -1 -c "$FA"' \
-	    -x 'b=gzip -1 -c "$FB"' --duet -d "$secs" -n "$dn" -q -y \
+	FA=$tmp/fa FB=$1 "$sm" run -x "a=F=\$FA; $cmd" \
+	    -x "b=F=\$FB; $cmd" --duet -d "$secs" -n "$dn" -q -y \
 	    -o "$tmp/d.csv" >/dev/null 2>&1
 	"$sm" compare -f json "$tmp/d.csv" 2>/dev/null | judge
 }
