@@ -560,6 +560,11 @@ scr_select_draw_settings(struct ui *ui, int y)
 	if (n == 0)
 		ui_puts(ui, y + 1, 0, COLS, UI_A_WARN, "No test selected: "
 		    "Space selects one, a selects all.");
+	else if (plan_command_runs(&plan) > 0)
+		/* A command's own time is unknown until it runs (as run says). */
+		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s, "
+		    "more if the commands are slow (%.0f executions or more)",
+		    est, plan_command_runs(&plan));
 	else if (ncal == 0)
 		ui_printf(ui, y + 1, 0, COLS, UI_A_TITLE, "Estimated time %s "
 		    "(%zu test%s x copies %s x %d sample%s of %g s)", est, n,

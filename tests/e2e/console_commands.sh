@@ -4,8 +4,10 @@
 # group, each saying whether a shell runs it; X adds one typed at a
 # prompt, selected, and a command that cannot run (a program not on
 # PATH, a {NAME} without its parameter, a suite row short of a column)
-# is refused there with why; the selected ones are run with the plan,
-# saved with their command, and the scan's curve is on the results.
+# is refused there with why; the estimate says that the commands' own
+# time is unknown, as run's plan does; the selected ones are run with
+# the plan, saved with their command, and the scan's curve is on the
+# results.
 set -u
 . tests/e2e/lib.subr
 
@@ -56,7 +58,10 @@ e2e_wait "Tests 1 of "
 # The scan's two tests too, then a short run.
 e2e_keys / C-u sc-1 Enter Space Space
 e2e_wait "Tests 3 of "
-e2e_keys d C-u 0.2 Enter m C-u 2 Enter Enter
+e2e_keys d C-u 0.2 Enter m C-u 2 Enter
+# A command's own time is unknown until it runs: the estimate says so.
+e2e_wait "^Estimated time [0-9.]* s, more if the commands are slow (9 executions or more)"
+e2e_keys Enter
 e2e_wait "sysmark -- results" 120
 e2e_wait "^saved .*\.csv"
 e2e_wait "^mine  "
