@@ -5,6 +5,7 @@
 #     a CPU (its placement says "duet: CPU"), and the run keeps each
 #     command's figures alone (duet_alone.ID) for the interference check;
 #     its progress names the pair's two figures and the alone rounds;
+#     a resumed duet adds its alone figures to those kept at the stop;
 #   - run prints the verdict on the pairs; compare DUET judges on them
 #     (basis "pairs" in csv and JSON, the check's line in its warnings);
 #     a duet whose second command is twice as slow trips the gate
@@ -53,6 +54,29 @@ for k in 0 1 2 3 4 5; do
 	[ "$(grep -c "^sample,[ab],[^,]*,[^,]*,1,$k," "$tmp/d.csv")" -eq 2 ] ||
 	    fail "sample $k: not a pair"
 done
+
+# Interrupted, then resumed: the alone figures taken before the stop
+# stay, and the resumed part's are added to them.
+$bin run -x 'a=sleep 0.02' -x 'b=sleep 0.02' -N --duet -d 0.2 -n 20 \
+    -o "$tmp/r.csv" >"$out" 2>&1 &
+pid=$!
+end=$(($(date +%s) + 60))
+while :; do
+	n=$(grep -c '^sample,a,' "$tmp/r.csv" 2>/dev/null)
+	[ "${n:-0}" -lt 6 ] || break
+	[ "$(date +%s)" -le "$end" ] || fail "no duet sample saved to interrupt"
+	sleep 0.1
+done
+kill -INT "$pid"
+wait "$pid"
+want 'meta,status,interrupted' "$tmp/r.csv"
+n1=$(sed -n 's/^meta,duet_alone\.a,\([0-9]*\) .*/\1/p' "$tmp/r.csv")
+[ -n "$n1" ] || fail "no alone figure kept at the stop"
+$bin run --resume "$tmp/r.csv" >"$out" 2>&1 || fail "resume of a duet: $?"
+k=$(grep -c '^a alone' "$out")
+n2=$(sed -n 's/^meta,duet_alone\.a,\([0-9]*\) .*/\1/p' "$tmp/r.csv")
+[ "$n2" -eq $((n1 + k)) ] ||
+    fail "alone figures: $n1 before the stop, $k resumed, $n2 kept"
 
 $bin run -x 'e=echo {n}' -L n 1,2 -N --duet -d 0.1 -n 2 -q \
     -o "$tmp/s.csv" >"$out" 2>&1 || fail "run --duet of a scan: $?"

@@ -620,8 +620,10 @@ runner_start(const struct plan *plan, const struct runner_env *env,
 		run_meta_set(run, "idle_warning", idle);
 	/* The plan as it runs, its seed included: a resume replays it. */
 	plan_write(&r->plan, run);
-	if (env->resume)
+	if (env->resume) {
 		runner_resume(r);
+		runner_duet_resume(r);
+	}
 	runner_build_repeat(r);
 	runner_emit_type(r, RUNNER_EV_RUN_START);
 	runner_go(r, runner_seek(r) ? runner_enter_slot(r, 1) :

@@ -88,6 +88,37 @@ runner_duet_record(struct runner *r)
 	runner_emit_type(r, RUNNER_EV_PROGRESS);
 }
 
+/*
+ * A resumed duet: the alone figures the run kept before it stopped
+ * ("n mean sd" in duet_alone.ID) are its sums' start, so that the
+ * resumed part adds to them instead of replacing them.
+ */
+void
+runner_duet_resume(struct runner *r)
+{
+	char		 key[64];
+	const char	*v;
+	double		 mean, sd;
+	int		 n;
+
+	if (!r->plan.duet)
+		return;
+	for (int i = 0; i < 2; i++) {
+		struct runner_alone *a = &r->alone[i];
+
+		snprintf(key, sizeof key, "duet_alone.%s",
+		    r->plan.benches[i]->id);
+		if ((v = run_meta_get(r->run, key)) == NULL ||
+		    sscanf(v, "%d %lf %lf", &n, &mean, &sd) != 3 || n < 1 ||
+		    !isfinite(mean))
+			continue;
+		a->n = n;
+		a->sum = n * mean;
+		a->sumsq = n * mean * mean + (n > 1 && isfinite(sd) ?
+		    (n - 1) * sd * sd : 0);
+	}
+}
+
 /* The run's end: each command's alone figures into the meta. */
 void
 runner_duet_finish(struct runner *r)

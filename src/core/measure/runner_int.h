@@ -168,6 +168,7 @@ int	 runner_slot_copies(const struct runner *);
 const struct bench *runner_copy_bench(const struct runner *, int, int *);
 void	 runner_duet_record(struct runner *);
 void	 runner_duet_finish(struct runner *);
+void	 runner_duet_resume(struct runner *);
 
 /* runner_hooks.c: the user's hooks around the samples */
 int	 runner_hooks_before(struct runner *, char *, size_t, int *);
