@@ -907,6 +907,8 @@ test_hosts_list_errors(void **state)
 		{ "-x@h", "not a user name (\"-x\")" },
 		{ "ok,x$y@a", "not a user name" },
 		{ "[::1", "[ADDR]" },
+		{ "[]:22", "[ADDR]" },
+		{ "u@[]", "[ADDR]" },
 		{ "[::1]x", "only :PORT" },
 		{ "u@b:x", "a port is a number from 1 to 65535 (\"x\")" },
 		{ "a:99999", "65535" },

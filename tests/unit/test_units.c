@@ -1,7 +1,8 @@
 /*
  * The units (units.c): every unit a registered test reports in is
  * defined, once, for `sysmark list` and the console's help; a unit no
- * test uses is not listed.
+ * test uses is not listed; and a file test's KB a loop (its scale) is
+ * the block its title names.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -46,12 +47,39 @@ test_every_unit_used(void **state)
 	assert_true(unit_at(0) != NULL);
 }
 
+/*
+ * UnixBench's file tests do what their titles say: "File Copy N bufsize
+ * M maxblocks" copies N-byte blocks, so a loop is N/1024 KB (its scale);
+ * a block of another size would copy other files than the baselines'
+ * and give figures that compare with none of them.
+ */
+static void
+test_file_titles_sizes(void **state)
+{
+	int	n, m, seen = 0;
+
+	(void)state;
+	for (size_t i = 0; registry_all[i] != NULL; i++) {
+		const struct bench *b = registry_all[i];
+
+		if (sscanf(b->title, "File Copy %d bufsize %d maxblocks", &n,
+		    &m) != 2)
+			continue;
+		seen++;
+		if (b->scale * 1024 != n)
+			fail_msg("%s: %g KB a loop, its title says %d-byte "
+			    "blocks", b->id, b->scale, n);
+	}
+	assert_int_equal(seen, 3);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_unit_defined),
 		cmocka_unit_test(test_every_unit_used),
+		cmocka_unit_test(test_file_titles_sizes),
 	};
 
 	return cmocka_run_group_tests_name("units", tests, NULL, NULL);
