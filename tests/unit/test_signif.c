@@ -648,6 +648,30 @@ test_mixed_sides(void **state)
  * Figures whose squares overflow (near 1e308, or 1e200 squared) give a NaN
  * p and interval: that must never read as better or worse.
  */
+/*
+ * Welch's df is random: the share of the variance one side holds varies
+ * as Beta(da/2, db/2), the other's as Beta(db/2, da/2).  So the smallest
+ * change found with 80% power is the same whichever side is called a:
+ * weights that favour one end of the split tell the sides apart.
+ */
+static void
+test_welch_sides_swapped(void **state)
+{
+	struct signif_detect_parts ab = { 0.01 * 0.01, 2, 0.03 * 0.03, 4, 6,
+	    1 };
+	struct signif_detect_parts ba = { 0.03 * 0.03, 4, 0.01 * 0.01, 2, 6,
+	    1 };
+	double	x, y;
+
+	(void)state;
+	x = signif_detect_of(&ab, 0.05, 0);
+	y = signif_detect_of(&ba, 0.05, 0);
+	assert_true(isfinite(x) && x > 0);
+	if (fabs(x / y - 1) > 2e-3)
+		fail_msg("a 1%% side on 2 df and a 3%% on 4: %.5f one way "
+		    "round, %.5f the other", x, y);
+}
+
 static void
 test_huge_figures_are_not_judged(void **state)
 {
@@ -686,6 +710,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_t_distribution),
+		cmocka_unit_test(test_welch_sides_swapped),
 		cmocka_unit_test(test_estimate_parts),
 		cmocka_unit_test(test_estimate_batches),
 		cmocka_unit_test(test_estimate_flags),
