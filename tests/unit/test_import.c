@@ -429,6 +429,10 @@ test_malformed(void **state)
 	    "tests/data/bad-byte-truncated.txt:15: malformed result for "
 	    "\"Execl Throughput Test\" (truncated?): \"Execl Throughput Test "
 	    "68.5 lps (9 se\"");
+	expect_error("tests/data/bad-byte-samples.txt",
+	    "tests/data/bad-byte-samples.txt:14: \"Arithmetic Test (type = "
+	    "double)\": a figure of 23062.1 over 10 s and 0 samples cannot "
+	    "be a result");
 	expect_error("tests/data/bad-ub-truncated.txt",
 	    "tests/data/bad-ub-truncated.txt:24: the report ends inside an "
 	    "index table, before its score (truncated?)");
