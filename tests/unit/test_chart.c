@@ -84,6 +84,13 @@ test_scale_by_hand(void **state)
 	svg_scale_fit(&s, 512, 300e6, 2);	/* sizes: powers of two */
 	assert_near(s.lo, 512, 0);
 	assert_near(s.hi, 536870912, 0);
+	/* 21 powers of two thinned to every other one: 11 ticks */
+	assert_int_equal(svg_scale_ticks(&s, 1, t, 64), 11);
+	assert_near(t[1], 2048, 0);
+	assert_near(t[10], 536870912, 0);
+	svg_scale_fit(&s, 512, 4000, 2);	/* 4 powers: all of them */
+	assert_int_equal(svg_scale_ticks(&s, 1, t, 64), 4);
+	assert_near(t[3], 4096, 0);
 	svg_scale_fit(&s, 5, 5, 0);		/* one value gets a middle */
 	assert_true(s.lo < 5 && s.hi > 5);
 }
