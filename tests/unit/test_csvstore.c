@@ -122,6 +122,33 @@ test_round_trip(void **state)
 	run_free(&b);
 }
 
+/*
+ * The machine's busy share is saved only when it is one (finite, not
+ * below 0): any other is saved as unknown, so the file loads and says
+ * unknown, never a share nobody measured (or an "inf" no reader takes).
+ */
+static void
+test_busy_not_a_share_saved_unknown(void **state)
+{
+	struct run	a, b;
+	struct sm_error	err;
+	char		path[512];
+
+	(void)state;
+	make_run(&a);
+	a.samples[0].busy = INFINITY;
+	a.samples[1].busy = -0.5;
+	snprintf(path, sizeof path, "%s/busy.csv", dir);
+	assert_int_equal(csvstore_save(&a, path, 0, &err), 0);
+	run_init(&b);
+	if (csvstore_load(&b, path, &err) != 0)
+		fail_msg("the saved run does not load: %s", err.msg);
+	assert_true(isnan(b.samples[0].busy));
+	assert_true(isnan(b.samples[1].busy));
+	run_free(&a);
+	run_free(&b);
+}
+
 /* A format 1 file (13 columns) loads: one repeat, the load unknown. */
 static void
 test_format_1_loads(void **state)
@@ -492,6 +519,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_busy_not_a_share_saved_unknown),
 		cmocka_unit_test(test_format_1_loads),
 		cmocka_unit_test(test_format_4_loads),
 		cmocka_unit_test(test_never_overwrites_silently),
