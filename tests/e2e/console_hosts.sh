@@ -41,6 +41,10 @@ e2e_shot hosts
 e2e_keys Enter
 e2e_wait "^HOST  *STATUS  *TEST  *SAMPLES"
 e2e_wait "^h2  *\(connecting\|running\|ok\)"
+# Enter started the run, and the screen took it: the frame did not take
+# it again as a key that does nothing.
+e2e_screen | grep -q "that key does nothing" &&
+    e2e_fail "the key that started the fleet was called one that does nothing"
 e2e_shot hosts-running
 e2e_wait "^TEST  *h1  *h2  *RATIO" 120
 e2e_wait "compare: 2 side by side"

@@ -912,6 +912,7 @@ test_hosts_list_errors(void **state)
 		{ "[::1]x", "only :PORT" },
 		{ "u@b:x", "a port is a number from 1 to 65535 (\"x\")" },
 		{ "a:99999", "65535" },
+		{ "a:65536", "65535" },
 		{ "h:0", "65535" },
 		{ ":22", "no host named" },
 		{ "a@b@c", "one '@'" },

@@ -461,7 +461,10 @@ expect_line(const char *out, const char *title, const char *index)
 		fail_msg("\"%s\" does not end in %s", line, index);
 }
 
-/* import -> saved run -> show --baseline: the report's own figures. */
+/*
+ * import -> saved run -> show --baseline: the report's own figures; and
+ * its HTML page says that no workload version was recorded.
+ */
 static void
 test_round_trip(void **state)
 {
@@ -470,11 +473,15 @@ test_round_trip(void **state)
 	    "tests/data/unixbench-2copies.txt", NULL };
 	char		*show_argv[] = { "sysmark", "show", out, "--baseline",
 	    "unixbench", NULL };
+	char		 html[300], *page;
+	char		*report_argv[] = { "sysmark", "report", "-o", html, out,
+	    NULL };
 	struct tu_out	 o;
 
 	(void)state;
 	tu_tmpdir(dir, sizeof dir);
 	snprintf(out, sizeof out, "%s/ub.csv", dir);
+	snprintf(html, sizeof html, "%s/ub.html", dir);
 	setenv("SYSMARK_BASELINES", "baselines", 1);
 	tu_run(imp_argv, &o);
 	assert_int_equal(o.status, 0);
@@ -492,6 +499,16 @@ test_round_trip(void **state)
 	expect_line(strstr(o.out, "Partial Index (2 parallel copies)"),
 	    "System Benchmarks Index Score ", "185.7");
 	tu_out_free(&o);
+	/* Its HTML page: the imported report recorded no workload version. */
+	tu_run(report_argv, &o);
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	assert_non_null(page = tu_slurp(html));
+	if (strstr(page, ": the workload's version was not recorded (an "
+	    "import, or an older file)") == NULL)
+		fail_msg("%s: no word that the versions are unknown", html);
+	free(page);
+	unlink(html);
 	unlink(out);
 	rmdir(dir);
 }
