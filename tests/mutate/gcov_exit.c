@@ -4,9 +4,12 @@
  * atexit handler that writes gcov's counts, so the lines only children
  * run (a workload's loop, the runner's child side) were counted as run
  * by no program, and their mutants "survived" untried.  Each _exit()
- * of sysmark's own code comes here first and writes the counts.
+ * of sysmark's own code comes here first and writes the counts, past
+ * any file size limit the child was under.
  */
 /* SPDX-License-Identifier: MIT */
+
+#include <sys/resource.h>
 
 #include <stdnoreturn.h>
 
@@ -17,6 +20,17 @@ noreturn void	 __wrap__exit(int);
 noreturn void
 __wrap__exit(int status)
 {
+	struct rlimit	rl;
+
+	/*
+	 * A child a test put under a file size limit (a full disk made with
+	 * RLIMIT_FSIZE) would cut gcov's own files short, and the counts of
+	 * its parent were lost with them: lift the soft limit first.
+	 */
+	if (getrlimit(RLIMIT_FSIZE, &rl) == 0) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_FSIZE, &rl);
+	}
 	__gcov_dump();
 	__real__exit(status);
 }

@@ -104,7 +104,8 @@ def check_draw(found):
         fail("6 drawn from 6 operators: expected one each, got %s" % ops)
 
 
-CHILD = r'''#include <sys/wait.h>
+CHILD = r'''#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 static int
 child_only(int x)
@@ -116,8 +117,12 @@ main(void)
 {
         int st;
         pid_t p = fork();
-        if (p == 0)
+        if (p == 0) {
+                /* a full disk, as test_csvstore makes one */
+                struct rlimit rl = { 0, RLIM_INFINITY };
+                setrlimit(RLIMIT_FSIZE, &rl);
                 _exit(child_only(2) == 6 ? 0 : 1);
+        }
         waitpid(p, &st, 0);
         return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
 }
@@ -125,7 +130,8 @@ main(void)
 
 
 def check_gcov_exit(tmp):
-    """A child's _exit() writes its counts: child_only's line is run."""
+    """A child's _exit() writes its counts, under a file size limit of 0
+    too: child_only's line is run."""
     src = os.path.join(tmp, "child.c")
     with open(src, "w") as f:
         f.write(CHILD)
