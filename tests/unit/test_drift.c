@@ -16,15 +16,16 @@
 /*
  * A history of NRUN runs of test t on host h, a minute apart: each of
  * 3 samples of 1% spread around a level that wanders by walk (the sd of
- * a random walk's relative step) each minute.
+ * a random walk's relative step) each minute, each run's own level
+ * straying from it by stray (sd, relative, white: run to run).
  */
 static void
-drift_history_step(struct history *h, double walk, unsigned seed,
-    int step_at, double step, double alpha)
+drift_history_step(struct history *h, double walk, double stray,
+    unsigned seed, int step_at, double step, double alpha)
 {
 	struct history_query	q;
 	struct sm_rng		rng;
-	double			level = 100, v[3];
+	double			level = 100, run_level, v[3];
 	char			date[64], path[32];
 
 	sm_rng_seed(&rng, seed);
@@ -35,8 +36,10 @@ drift_history_step(struct history *h, double walk, unsigned seed,
 		struct tm	tm;
 
 		level *= 1 + walk * sm_rng_normal(&rng);
+		run_level = stray > 0 ? level * (1 + stray *
+		    sm_rng_normal(&rng)) : level;
 		for (int k = 0; k < 3; k++)
-			v[k] = level * (i >= step_at ? step : 1) *
+			v[k] = run_level * (i >= step_at ? step : 1) *
 			    (1 + 0.01 * sm_rng_normal(&rng));
 		run_init(&run);
 		run_meta_set(&run, "hostname", "h");
@@ -58,7 +61,7 @@ static void
 drift_history(struct history *h, double walk, unsigned seed)
 {
 	/* a walk is no step: keep one level */
-	drift_history_step(h, walk, seed, NRUN, 1, 1e-9);
+	drift_history_step(h, walk, 0, seed, NRUN, 1, 1e-9);
 }
 
 /* A wandering host: spread at an hour's gap, more than at ten minutes. */
@@ -139,7 +142,7 @@ test_level_of_the_sides(void **state)
 	unsigned char		skip[NRUN] = { 0 };
 
 	(void)state;
-	drift_history_step(&h, 0, 11, 70, 0.8, 0.05);
+	drift_history_step(&h, 0, 0, 11, 70, 0.8, 0.05);
 	assert_int_equal(h.nseries, 1);
 	assert_int_equal(h.series[0].cp.ncps, 1);
 	assert_int_equal(h.series[0].cp.cps[0].at, 70);
@@ -165,7 +168,7 @@ test_drift_in_verdict(void **state)
 	const struct run	*pb[3] = { &b[0], &b[1], &b[2] };
 	struct compare_side	 sa = { pa, 3, "a" }, sb = { pb, 3, "b" };
 	struct compare_opts	 o;
-	struct compare_drift	 d = { "t", 0.01, 20, 30 };
+	struct compare_drift	 d = { "t", 0.01, 20, 30, 0.01 };
 	struct run_group	 g = { "t", 1 };
 	struct signif		 s0, s1;
 	char			 buf[512];
@@ -191,18 +194,85 @@ test_drift_in_verdict(void **state)
 	assert_true(s1.lo < s0.lo && s1.hi > s0.hi);
 	assert_true(s1.detect > 0.2);
 	assert_near(s1.ratio, s0.ratio, 1e-12);
-	judge_drift_str(&o, buf, sizeof buf);
+	judge_drift_str(&o, SIGNIF_LEVEL_RUNS, buf, sizeof buf);
 	assert_non_null(strstr(buf, "60 min apart"));
 	/* Not measured: the verdict as it was, and the note says so. */
 	d.var = NAN;
 	judge_group(&sa, &sb, &g, BENCH_HIGHER, &o, &s1);
 	assert_int_equal(s1.verdict, SIGNIF_WORSE);
-	judge_drift_str(&o, buf, sizeof buf);
+	judge_drift_str(&o, SIGNIF_LEVEL_RUNS, buf, sizeof buf);
 	assert_non_null(strstr(buf, "not measured for 1 test"));
 	for (int i = 0; i < 3; i++) {
 		run_free(&a[i]);
 		run_free(&b[i]);
 	}
+}
+
+/*
+ * A host whose runs stray 5% from one another, back to back as an hour
+ * apart, and never wander: nothing beyond back-to-back runs (what
+ * repeats or a profile hold), but the whole run-to-run spread beyond
+ * the runs' own samples, about 2 x 0.05^2, which one run a side judged
+ * on its samples does not hold.
+ */
+static void
+test_strays_one_a_side(void **state)
+{
+	struct history		h;
+	struct compare_drift	d;
+
+	(void)state;
+	drift_history_step(&h, 0, 0.05, 5, NRUN, 1, 1e-9);
+	drift_estimate(&h, "h", "t", 1, 1, 3600, NULL, &d);
+	assert_true(isfinite(d.var) && isfinite(d.var_one));
+	assert_true(d.var < 0.0015);
+	assert_true(d.var_one > 0.0025 && d.var_one < 0.01);
+	history_free(&h);
+}
+
+/*
+ * One run a side of a CPU test (a floor of 20%) an hour apart, no
+ * profile, 25% apart in samples of 1% spread, on a host whose runs stray
+ * about 12% from one another: called worse on the samples, and it still
+ * would be with the back-to-back part of the drift term (none: the
+ * strays are as wide back to back); not with the run-to-run spread at
+ * that gap, which one run a side lacks.
+ */
+static void
+test_one_a_side_verdict(void **state)
+{
+	struct run		 a, b;
+	const struct run	*pa[1] = { &a }, *pb[1] = { &b };
+	struct compare_side	 sa = { pa, 1, "a" }, sb = { pb, 1, "b" };
+	struct compare_opts	 o;
+	struct compare_drift	 d = { "dhry2reg", 0, 20, 30, 0.03 };
+	struct run_group	 g = { "dhry2reg", 1 };
+	double			 va[] = { 100, 101, 99, 100.5, 99.5 };
+	double			 vb[] = { 75, 76, 74, 75.5, 74.5 };
+	struct signif		 s0, s1;
+	char			 buf[512];
+
+	(void)state;
+	run_init(&a);
+	run_init(&b);
+	tu_add_samples(&a, "dhry2reg", 1, "lps", va, 5);
+	tu_add_samples(&b, "dhry2reg", 1, "lps", vb, 5);
+	compare_opts_default(&o);
+	judge_group(&sa, &sb, &g, BENCH_HIGHER, &o, &s0);
+	assert_int_equal(s0.level, SIGNIF_LEVEL_SAMPLES);
+	assert_int_equal(s0.verdict, SIGNIF_WORSE);
+	o.gap = 3600;
+	o.drift = &d;
+	o.ndrift = 1;
+	judge_group(&sa, &sb, &g, BENCH_HIGHER, &o, &s1);
+	assert_int_equal(s1.verdict, SIGNIF_SAME);
+	assert_true(s1.detect > 0.2);
+	judge_drift_str(&o, SIGNIF_LEVEL_SAMPLES, buf, sizeof buf);
+	assert_non_null(strstr(buf, "up to 17.3% added spread"));
+	judge_drift_str(&o, SIGNIF_LEVEL_RUNS, buf, sizeof buf);
+	assert_non_null(strstr(buf, "up to 0.0% added spread"));
+	run_free(&a);
+	run_free(&b);
 }
 
 int
@@ -213,6 +283,8 @@ main(void)
 		cmocka_unit_test(test_variogram_still),
 		cmocka_unit_test(test_not_measured),
 		cmocka_unit_test(test_drift_in_verdict),
+		cmocka_unit_test(test_strays_one_a_side),
+		cmocka_unit_test(test_one_a_side_verdict),
 		cmocka_unit_test(test_level_of_the_sides),
 	};
 

@@ -6,11 +6,14 @@
  * found: a step is the build's or the host's for good, not drift), every
  * pair of runs about gap apart (gap/2 to 2 gap) gives (y_j - y_i)^2 of
  * their log means; their mean, V(gap), is the variance of the difference
- * of two runs that far apart.  Back-to-back runs' V(short) (pairs under
- * DRIFT_SHORT apart), what repeats or a profile already hold, is taken
- * off: var = V(gap) - V(short), at least 0, is what judge_drift() adds
- * to the log ratio's variance.  Without enough short pairs each pair's
- * own sampling variance stands for V(short).  Too few pairs at the gap:
+ * of two runs that far apart.  What the verdict's basis already holds is
+ * taken off, at least 0 left: back-to-back runs' V(short) (pairs under
+ * DRIFT_SHORT apart) where repeats or a profile are the basis (var;
+ * without enough short pairs each pair's own sampling variance stands
+ * for it), and only the runs' own sampling variance where one run a side
+ * is judged on its samples (var_one), whose basis holds no run-to-run
+ * spread at all; judge_drift() adds the one that fits the line's basis to
+ * the log ratio's variance.  Too few pairs at the gap:
  * not measured (var NaN), and compare says so.  The runs compared are
  * left out of the pairs, so a verdict is never judged on its own runs.
  */
@@ -107,7 +110,7 @@ drift_estimate(const struct history *h, const char *host, const char *test,
 	struct drift_sums	 sum = { 0 };
 	size_t			 from, to, used = 0;
 
-	d->var = NAN;
+	d->var = d->var_one = NAN;
 	d->df = 0;
 	d->pairs = 0;
 	if (s == NULL)
@@ -134,6 +137,7 @@ drift_estimate(const struct history *h, const char *host, const char *test,
 	if (sum.n < DRIFT_MIN_PAIRS)
 		return;
 	sum.v /= (double)sum.n;
+	d->var_one = fmax(0, sum.v - sum.own / (double)sum.n);
 	d->var = fmax(0, sum.v - (sum.ns >= DRIFT_MIN_PAIRS ?
 	    sum.vs / (double)sum.ns : sum.own / (double)sum.n));
 	/* Overlapping pairs are not independent: df from the runs. */

@@ -561,7 +561,9 @@ bmdiff_level_notes(struct bmdiff *d)
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES],
 		    d->nlevel[SIGNIF_LEVEL_SAMPLES] == 1 ? "" : "s", floors);
 	}
-	judge_drift_note(d->o, d->t);
+	/* one run a side on its samples: the larger term it took */
+	judge_drift_note(d->o, d->nlevel[SIGNIF_LEVEL_SAMPLES] > 0 ?
+	    SIGNIF_LEVEL_SAMPLES : SIGNIF_LEVEL_RUNS, d->t);
 	if (d->nlevel[SIGNIF_LEVEL_PAIRS] > 0)
 		table_add_note(d->t, "A duet (run --duet): judged on the ratios "
 		    "of the pairs of samples the two commands took at once, "

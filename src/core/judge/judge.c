@@ -142,6 +142,17 @@ judge_group(const struct compare_side *a, const struct compare_side *b,
 }
 
 /*
+ * The part of d a line judged at level adds: one run a side on its
+ * samples holds no run-to-run spread, so all of it at the gap beyond
+ * the samples; runs, repeats or a profile hold the back-to-back part.
+ */
+static double
+judge_drift_var(const struct compare_drift *d, enum signif_level level)
+{
+	return level == SIGNIF_LEVEL_SAMPLES ? d->var_one : d->var;
+}
+
+/*
  * Sides taken o->gap seconds apart: the host's drift at that gap, where
  * it was measured for test, widens s (signif_widen()).
  */
@@ -152,16 +163,19 @@ judge_drift(const struct compare_opts *o, const char *test,
 	for (size_t i = 0; o->gap > 0 && i < o->ndrift; i++)
 		if (strcmp(o->drift[i].test, test) == 0 &&
 		    isfinite(o->drift[i].var))
-			signif_widen(s, o->drift[i].var, o->drift[i].df, r);
+			signif_widen(s, judge_drift_var(&o->drift[i],
+			    s->level), o->drift[i].df, r);
 }
 
 /*
  * What the drift term was, in words: the gap, and for how many tests it
- * was measured (with the largest spread it added) and not; "" when the
- * sides were no further apart than their basis covers.
+ * was measured (with the largest spread it added to a line judged at
+ * level) and not; "" when the sides were no further apart than their
+ * basis covers.
  */
 void
-judge_drift_str(const struct compare_opts *o, char *buf, size_t len)
+judge_drift_str(const struct compare_opts *o, enum signif_level level,
+    char *buf, size_t len)
 {
 	size_t	meas = 0, not = 0;
 	double	most = 0;
@@ -172,7 +186,8 @@ judge_drift_str(const struct compare_opts *o, char *buf, size_t len)
 	for (size_t i = 0; i < o->ndrift; i++)
 		if (isfinite(o->drift[i].var)) {
 			meas++;
-			most = fmax(most, sqrt(o->drift[i].var));
+			most = fmax(most, sqrt(judge_drift_var(&o->drift[i],
+			    level)));
 		} else
 			not++;
 	if (meas > 0)
@@ -194,11 +209,12 @@ judge_drift_str(const struct compare_opts *o, char *buf, size_t len)
 
 /* judge_drift_str() as a note of t. */
 void
-judge_drift_note(const struct compare_opts *o, struct table *t)
+judge_drift_note(const struct compare_opts *o, enum signif_level level,
+    struct table *t)
 {
 	char	buf[512];
 
-	judge_drift_str(o, buf, sizeof buf);
+	judge_drift_str(o, level, buf, sizeof buf);
 	if (buf[0] != '\0')
 		table_add_note(t, "%s", buf);
 }

@@ -25,9 +25,10 @@
 #define DRIFT_SHORT	300.0	/* seconds: back to back, as a profile */
 struct compare_drift {
 	char	test[32];
-	double	var;		/* NaN: not measured */
+	double	var;		/* beyond back-to-back runs; NaN: not measured */
 	double	df;
 	size_t	pairs;		/* of saved runs at about the gap */
+	double	var_one;	/* beyond the runs' own samples: one a side */
 };
 
 /* compare.c: the options and sides of a comparison */
@@ -75,9 +76,10 @@ void	 judge_group(const struct compare_side *a,
 	     struct signif *s);
 void	 judge_drift(const struct compare_opts *o, const char *test,
 	     const struct signif_rule *r, struct signif *s);
-void	 judge_drift_str(const struct compare_opts *o, char *buf,
-	     size_t len);
-void	 judge_drift_note(const struct compare_opts *o, struct table *t);
+void	 judge_drift_str(const struct compare_opts *o,
+	     enum signif_level level, char *buf, size_t len);
+void	 judge_drift_note(const struct compare_opts *o,
+	     enum signif_level level, struct table *t);
 void	 judge_hosts(const struct compare_side *a,
 	     const struct compare_side *b, const struct run_group *g,
 	     enum bench_dir dir, const struct compare_opts *o,
