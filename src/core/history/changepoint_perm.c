@@ -203,10 +203,10 @@ changepoint_shuffles_floor(const struct changepoint_ctx *c,
 	double	ways = 1;
 
 	nb = (g->e - g->s + L - 1) / L;
-	h = (size_t)lround((double)(g->cut - g->s) / (double)L);
-	h = h < 1 ? 1 : h >= nb ? nb - 1 : h;
 	if (nb < 2)
 		return 1;
+	h = (size_t)lround((double)(g->cut - g->s) / (double)L);
+	h = h < 1 ? 1 : h >= nb ? nb - 1 : h;
 	for (size_t k = 1; k <= h; k++)
 		ways = ways * (double)(nb - h + k) / (double)k;
 	return fmin(1, 2 / ways);
