@@ -9,17 +9,19 @@
 # things niced on a shared machine; the load it meets is the figure's.
 # A second call adds its runs to DIR's: two bursts of 13 minutes, the
 # second begun an hour after the first, give pairs 1, 10 and 60 minutes
-# apart without an hour of quiet between them.
+# apart without an hour of quiet between them.  -t names other tests
+# (a comma list), for a series the estimate was not tuned on.
 #
-#   sh tests/perf/drift_series.sh [-m MINUTES] [-p PERIOD] [-s SYSMARK] DIR
+#   sh tests/perf/drift_series.sh [-m MINUTES] [-p PERIOD] [-s SYSMARK] [-t TESTS] DIR
 set -eu
 minutes=65 period=60 sm=./sysmark
 tests=dhry2reg,whetstone-double,hanoi,syscall,pipe,context1,spawn,fscopy,lat_syscall_stat,lat_pagefault
-while getopts m:p:s: o; do
+while getopts m:p:s:t: o; do
 	case $o in
 	m) minutes=$OPTARG ;;
 	p) period=$OPTARG ;;
 	s) sm=$OPTARG ;;
+	t) tests=$OPTARG ;;
 	*) sed -n '/^#   sh/p' "$0" >&2; exit 2 ;;
 	esac
 done
