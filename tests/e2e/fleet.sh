@@ -59,7 +59,7 @@ done
 printf 'alias1\nalias2\n' >"$fl_tmp/twins.inv"
 fl_sysmark fleet check -F "$fl_tmp/ssh_config2" -i "$fl_tmp/twins.inv" \
     >"$fl_tmp/out" 2>"$fl_tmp/err" && fl_fail "twins accepted"
-grep -q "twins.inv:2: alias1 and alias2 .* both reach 127.0.0.2" \
+grep -q "twins.inv:2: alias2 and alias1 (.*twins.inv:1) both reach 127.0.0.2" \
     "$fl_tmp/err" || fl_fail "twins: $(cat "$fl_tmp/err")"
 grep -q -- "^-G$" "$fl_tmp/argv.log" || fl_fail "no ssh -G"
 : >"$fl_tmp/argv.log"

@@ -116,7 +116,7 @@ fleet_resolve_twins(const struct fleet_ssh *s,
 				continue;
 			sm_error_set(err, "%s: %s and %s (%s) both reach %s "
 			    "port %d (ssh -G): two benchmarks on one machine "
-			    "spoil both", h[j]->where, h[i]->name, h[j]->name,
+			    "spoil both", h[j]->where, h[j]->name, h[i]->name,
 			    h[i]->where, r[i].name, r[i].port);
 			rc = -1;
 		}
