@@ -281,6 +281,48 @@ test_ssh_argv(void **state)
 	    0);
 }
 
+/*
+ * Two entries ssh -G takes to one machine (two aliases of one HostName
+ * and Port in ssh's config) are refused, named in their lines' order:
+ * the later line's host first, as the inventory's own twin check words
+ * it; an alias that ssh takes elsewhere is no twin.
+ */
+static void
+test_resolve_twins(void **state)
+{
+	struct fleet_host	 a, b;
+	const struct fleet_host	*h[] = { &a, &b };
+	struct fleet_ssh	 s;
+	struct sm_error		 err;
+	char			 cfg[] = "/tmp/test_fleet.XXXXXX";
+	FILE			*f;
+	int			 fd;
+
+	(void)state;
+	if (access("/usr/bin/ssh", X_OK) != 0)
+		skip();
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	memset(&s, 0, sizeof s);
+	assert_true((fd = mkstemp(cfg)) >= 0);
+	assert_non_null(f = fdopen(fd, "w"));
+	fputs("Host alias1 alias2\n\tHostName 127.0.0.7\n\tPort 2299\n", f);
+	assert_int_equal(fclose(f), 0);
+	s.config = cfg;
+	s.connect_timeout = 5;
+	a.name = a.addr = "alias1";
+	b.name = b.addr = "alias2";
+	snprintf(a.where, sizeof a.where, "inv:1");
+	snprintf(b.where, sizeof b.where, "inv:2");
+	assert_int_equal(fleet_resolve_twins(&s, h, 2, &err), -1);
+	if (strstr(err.msg, "inv:2: alias2 and alias1 (inv:1) both reach "
+	    "127.0.0.7 port 2299") != err.msg)
+		fail_msg("%s", err.msg);
+	b.name = b.addr = "alias3";
+	assert_int_equal(fleet_resolve_twins(&s, h, 2, &err), 0);
+	unlink(cfg);
+}
+
 /* fleet.csv written and read back, quotes and commas kept; a bad one. */
 static void
 test_fleet_csv(void **state)
@@ -1019,6 +1061,7 @@ main(void)
 		cmocka_unit_test(test_hosts_list),
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_resolve_twins),
 		cmocka_unit_test(test_fleet_csv),
 		cmocka_unit_test(test_fleet_check),
 		cmocka_unit_test(test_save_lost_reason),
