@@ -10,7 +10,9 @@
 # directory: drift not measured).  Nothing changed, so every better or
 # worse line is a false call: at alpha 0.05 about 5% by chance.  Prints
 # each gap's calls of lines and the median detectable change, both ways,
-# and the load the runs met (DIR/load.txt).
+# the calls made in pairs where compare named a host-wide shift (the
+# host moved as a whole between the two runs: the calls are the host's,
+# and compare says so), and the load the runs met (DIR/load.txt).
 #
 #   sh tests/perf/drift_aa.sh [-p PAIRS] [-s SYSMARK] DIR
 set -u
@@ -48,13 +50,14 @@ pick() {	# $1: gap in minutes; prints "A B" file pairs
 			    a[int(x)], dir, b[int(x)]
 	}' "$dir/load.txt"
 }
-judge() {	# $1 results dir, $2 $3 the runs: "calls lines detect..."
+judge() {	# $1 results dir, $2 $3 the runs: "calls lines shifted detect..."
 	SYSMARK_RESULTS=$1 "$sm" compare -p none -f json "$2" "$3" \
 	    2>/dev/null | python3 -c 'import json, sys
 d = json.load(sys.stdin)
 l = [x for c in d["comparisons"] for x in c["lines"] if x["kind"] == "ranked"]
 c = sum(1 for x in l if x["verdict"] in ("better", "worse"))
-print(c, len(l), " ".join("%.1f" % x["detectable_pct"] for x in l
+shift = any(k.get("host_shift") for k in d["comparisons"])
+print(c, len(l), int(shift), " ".join("%.1f" % x["detectable_pct"] for x in l
     if x["detectable_pct"] is not None))'
 }
 echo "# $(date -u +%FT%H:%MZ); runs in $dir: $(grep -c '^[0-9]* [0-9]* ' "$dir/load.txt")," \
@@ -67,19 +70,21 @@ for gap in 1 10 60; do
 		pick $gap | while read -r a b; do judge "$res" "$a" "$b"; done |
 		    python3 -c 'import sys
 gap, how = sys.argv[1], sys.argv[2]
-p = c = n = 0
+p = c = n = cs = 0
 v = []
 for line in sys.stdin:
     f = line.split()
-    if len(f) < 2:
+    if len(f) < 3:
         continue
     p += 1
     c += int(f[0])
     n += int(f[1])
-    v += [float(x) for x in f[2:]]
+    cs += int(f[0]) * int(f[2])
+    v += [float(x) for x in f[3:]]
 v.sort()
-print("gap %2s min, %-5s: %d pairs, %d of %d lines called (%.1f%%), "
-    "median detectable %.1f%%" % (gap, how, p, c, n, 100.0 * c / n if n
-    else 0, v[len(v) // 2] if v else float("nan")))' $gap $how
+print("gap %2s min, %-5s: %d pairs, %d of %d lines called (%.1f%%; %d in "
+    "pairs with a host-wide shift named), median detectable %.1f%%" % (gap,
+    how, p, c, n, 100.0 * c / n if n else 0, cs, v[len(v) // 2] if v else
+    float("nan")))' $gap $how
 	done
 done
