@@ -49,6 +49,8 @@ ui_fleet_on_event(const struct fleet_event *ev, void *arg)
 		ui_message(ui, "%s", ev->text);
 		break;
 	case FLEET_EV_END:
+		if (ev->text != NULL)
+			ui_message(ui, "%s", ev->text);
 		break;
 	}
 	ui->dirty = 1;

@@ -145,6 +145,8 @@ cli_fleet_on_event(const struct fleet_event *ev, void *arg)
 	case FLEET_EV_END:
 		f->rows = xcalloc(f->n + 1, sizeof *f->rows);
 		memcpy(f->rows, ev->rows, f->n * sizeof *f->rows);
+		if (ev->text != NULL)
+			snprintf(f->stale, sizeof f->stale, "%s", ev->text);
 		break;
 	}
 }

@@ -22,6 +22,8 @@ struct cli_fleet {
 	size_t			 n;
 	struct fleet_row	*rows;		/* fleet.csv's, at the end */
 	char			 dir[PATH_MAX], id[64];
+	char			 stale[1024];	/* why fleet.csv is stale,
+						   said last; else "" */
 };
 
 /* cli_fleet.c */

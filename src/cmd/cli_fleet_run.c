@@ -252,6 +252,9 @@ cli_fleet_run(int argc, char **argv, const char *argv0, int calibrate,
 		rc = cli_fleet_drive(&r.f, argv0, &status);
 	if (rc == 0)
 		rc = cli_fleet_run_report(&r, status);
+	/* Last, after the tables: what fleet.csv no longer tells. */
+	if (r.f.stale[0] != '\0')
+		fprintf(stderr, "%s\n", r.f.stale);
 	cli_fleet_free(&r.f);
 	cmd_opts_free(&r.m);
 	cli_commands_free(&r.cc);

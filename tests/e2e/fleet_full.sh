@@ -10,7 +10,11 @@
 #     host is ok, its run saved, the reason saying the host's own save
 #     failed;
 #   - both full: the run is in the controller's fallback, and on the host
-#     no stale journal (status running) claims the run's name.
+#     no stale journal (status running) claims the run's name;
+#   - the controller's disk full after the host's run is saved, before
+#     fleet.csv says so: no temporary file is left, the run's last line
+#     says fleet.csv is stale and names the run file, exit status 3, and
+#     fleet show takes the host's end from that file, not "running".
 # Root only (mount); every mount is undone on every exit.
 # shellcheck shell=sh
 set -u
@@ -160,5 +164,51 @@ for f in "$fl_tmp"/home2/.cache/sysmark/run.*/run.csv; do
 	    fl_fail "both full: a stale journal claims $f"
 done
 echo "  both disks full: fallback $fb, no stale journal on the host;" \
+    "$(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- The controller's disk fills between the host's run file and
+# fleet.csv: the ssh that cleans the host ("rm -rf" its directory, after
+# the run is saved and before the host ends) is held until it is full.
+t0=$(date +%s)
+rm -rf "$fl_tmp/full/.fill" "$fl_tmp"/full/fleet-* "$fl_tmp"/tmp/*
+cat >"$fl_tmp/bin/ssh" <<EOT
+#!/bin/sh
+case "\$*" in
+*"c 'rm -rf"*)
+	: >"$fl_tmp/held"
+	n=0
+	while [ -e "$fl_tmp/hold" ] && [ \$n -lt 300 ]; do
+		sleep 0.1
+		n=\$((n + 1))
+	done ;;
+esac
+exec /usr/bin/ssh "\$@"
+EOT
+: >"$fl_tmp/hold"
+TMPDIR=$fl_tmp/tmp SYSMARK_RESULTS=$fl_tmp/results "$fl_bin" fleet run $cfg \
+    -i "$fl_tmp/inv1" -o "$fl_tmp/full" -t syscall -d 0.1 -n 3 \
+    >"$fl_tmp/out" 2>"$fl_tmp/err" &
+pid=$!
+fl_wait_for 60 test -e "$fl_tmp/held" ||
+    fl_fail "stale: h1 never came to its clean step: $(cat "$fl_tmp/err")"
+d=$(ls -d "$fl_tmp"/full/fleet-* | tail -n 1)
+[ -s "$d/h1.csv" ] || fl_fail "stale: no h1.csv before the clean step"
+fl_fill "$fl_tmp/full"
+rm -f "$fl_tmp/hold"
+fl_end stale
+[ $rc -eq 3 ] || fl_fail "stale: exit $rc: $(cat "$fl_tmp/err")"
+[ "$(fl_field "$d" h1 3)" = running ] ||
+    fl_fail "stale: fleet.csv was written after all: $(cat "$d/fleet.csv")"
+[ ! -e "$d/.fleet.csv.tmp" ] || fl_fail "stale: $d/.fleet.csv.tmp left"
+last=$(tail -n 1 "$fl_tmp/err")
+case $last in
+*"fleet.csv is stale"*"the runs are in h1.csv") ;;
+*) fl_fail "stale: the last line: $last" ;;
+esac
+fl_sysmark fleet show "$d" >"$fl_tmp/out" 2>&1 ||
+    fl_fail "stale: fleet show: $(cat "$fl_tmp/out")"
+grep -q '^h1 .* ok .*fleet.csv is stale' "$fl_tmp/out" ||
+    fl_fail "stale: fleet show: $(cat "$fl_tmp/out")"
+echo "  full between the run file and fleet.csv: said, h1.csv read;" \
     "$(($(date +%s) - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$0: ok"

@@ -6,7 +6,10 @@
  */
 /* SPDX-License-Identifier: MIT */
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+
+#include <signal.h>
 
 #include "testutil.h"
 #include "fleetutil.h"
@@ -370,6 +373,27 @@ fleet_row(struct fleet_row *r, const char *host, const char *status,
 	snprintf(r->f[10], sizeof r->f[10], "%s", file);
 }
 
+/* dir/name: a run file (tests/data/gate-a1.csv), with status if given. */
+static void
+fleet_run_file(const char *dir, const char *name, const char *status)
+{
+	char	*text = tu_slurp("tests/data/gate-a1.csv"), *eol;
+	char	 path[PATH_MAX];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_non_null(f = fopen(path, "w"));
+	if (status == NULL)
+		fputs(text, f);
+	else {
+		eol = strchr(strstr(text, "meta,format,"), '\n') + 1;
+		fprintf(f, "%.*smeta,status,%s,,,,,,,,,,,,\n%s",
+		    (int)(eol - text), text, status, eol);
+	}
+	assert_int_equal(fclose(f), 0);
+	free(text);
+}
+
 /*
  * fleet show's count of hosts not ok, by each kind of row: ok with a run
  * file that loads (or none) counts nothing; failed, lost or interrupted
@@ -409,30 +433,17 @@ test_fleet_check(void **state)
 	struct fleet_row	 rows[11], *back = NULL;
 	struct sm_error		 err;
 	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
-	char			 note[256], *text;
+	char			 note[256];
 	size_t			 n, k;
 	int			 want;
 	FILE			*f;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	text = tu_slurp("tests/data/gate-a1.csv");
-	snprintf(path, sizeof path, "%s/good.csv", dir);
-	assert_non_null(f = fopen(path, "w"));
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
+	fleet_run_file(dir, "good.csv", NULL);
 	/* The same run with a status: cut short, whole, still running. */
-	for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) {
-		char	*eol = strstr(text, "meta,format,");
-
-		snprintf(path, sizeof path, "%s/%s", dir, status[i][0]);
-		assert_non_null(f = fopen(path, "w"));
-		eol = strchr(eol, '\n') + 1;
-		fprintf(f, "%.*smeta,status,%s,,,,,,,,,,,,\n%s",
-		    (int)(eol - text), text, status[i][1], eol);
-		assert_int_equal(fclose(f), 0);
-	}
-	free(text);
+	for (size_t i = 0; i < sizeof status / sizeof status[0]; i++)
+		fleet_run_file(dir, status[i][0], status[i][1]);
 	snprintf(path, sizeof path, "%s/junk.csv", dir);
 	assert_non_null(f = fopen(path, "w"));
 	fputs("not a run file\n", f);
@@ -491,6 +502,89 @@ test_fleet_check(void **state)
 		snprintf(path, sizeof path, "%s/%s", dir, status[i][0]);
 		unlink(path);
 	}
+	rmdir(dir);
+}
+
+/*
+ * fleet.csv that cannot be written (a full disk; here a file size limit
+ * of 0) stays as it was, and no temporary file is left beside it.
+ */
+static void
+test_fleet_csv_full(void **state)
+{
+	struct fleet_row	 row, *back = NULL;
+	struct sm_error		 err;
+	struct rlimit		 was, none;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	size_t			 n;
+	int			 rc;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	fleet_row(&row, "h1", "running", "");
+	assert_int_equal(fleet_out_write(dir, &row, 1, &err), 0);
+	fleet_row(&row, "h1", "ok", "h1.csv");
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+	none = was;
+	none.rlim_cur = 0;
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &none), 0);
+	rc = fleet_out_write(dir, &row, 1, &err);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
+	signal(SIGXFSZ, SIG_DFL);
+	assert_int_equal(rc, -1);
+	assert_non_null(strstr(err.msg, "/fleet.csv: File too large"));
+	snprintf(path, sizeof path, "%s/.fleet.csv.tmp", dir);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(fleet_out_read(dir, &back, &n, &err), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(back[0].f[2], "running");
+	free(back);
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * A row fleet.csv left running (it went stale: the disk filled after the
+ * host's run was saved) is taken from the host's run file when there is
+ * one: ok, saying fleet.csv is stale, when whole; interrupted when cut
+ * short; still running, and counted, when there is none.
+ */
+static void
+test_fleet_check_stale(void **state)
+{
+	struct fleet_row	 rows[3], *back = NULL;
+	struct sm_error		 err;
+	char			 dir[] = "/tmp/test_fleet.XXXXXX", path[64];
+	char			 note[256];
+	size_t			 n;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	fleet_run_file(dir, "h1.csv", NULL);
+	fleet_run_file(dir, "h3.csv", "interrupted");
+	fleet_row(&rows[0], "h1", "running", "");
+	fleet_row(&rows[1], "h2", "running", "");
+	fleet_row(&rows[2], "h3", "running", "");
+	assert_int_equal(fleet_out_write(dir, rows, 3, &err), 0);
+	assert_int_equal(fleet_out_check(dir, &back, &n, note, sizeof note,
+	    &err), 2);
+	assert_int_equal(n, 3);
+	assert_string_equal(back[0].f[2], "ok");
+	assert_string_equal(back[0].f[10], "h1.csv");
+	assert_non_null(strstr(back[0].f[11], "fleet.csv is stale"));
+	assert_string_equal(back[1].f[2], "running");
+	assert_string_equal(back[1].f[10], "");
+	assert_string_equal(back[2].f[2], "interrupted");
+	assert_non_null(strstr(back[2].f[11], "cut short"));
+	free(back);
+	for (int i = 1; i <= 3; i += 2) {
+		snprintf(path, sizeof path, "%s/h%d.csv", dir, i);
+		unlink(path);
+	}
+	snprintf(path, sizeof path, "%s/fleet.csv", dir);
+	unlink(path);
 	rmdir(dir);
 }
 
@@ -1064,6 +1158,8 @@ main(void)
 		cmocka_unit_test(test_resolve_twins),
 		cmocka_unit_test(test_fleet_csv),
 		cmocka_unit_test(test_fleet_check),
+		cmocka_unit_test(test_fleet_csv_full),
+		cmocka_unit_test(test_fleet_check_stale),
 		cmocka_unit_test(test_save_lost_reason),
 		cmocka_unit_test(test_save_fallback_reason),
 		cmocka_unit_test(test_judge_hosts),

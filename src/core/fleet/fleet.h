@@ -348,7 +348,8 @@ struct fleet_event {
 	size_t			 nhosts, parallel;	/* BEGIN */
 	size_t			 host;		/* HOST */
 	const struct fleet_view	*view;		/* HOST */
-	const char		*text;		/* NOTE */
+	const char		*text;		/* NOTE; END: fleet.csv is
+						   stale, or NULL */
 	const struct fleet_row	*rows;		/* END: nhosts of them */
 	int			 status;	/* END: the exit status */
 };

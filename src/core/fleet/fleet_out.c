@@ -119,13 +119,18 @@ fleet_out_field(FILE *f, const char *s, int last)
 	fputs(last ? "\"\n" : "\",", f);
 }
 
-/* Write fleet.csv in dir; 0 or -1. */
+/*
+ * Write fleet.csv in dir; 0, or -1 with the old one left as it was and
+ * no temporary file behind (a full disk takes the new one's name but
+ * none of its bytes).
+ */
 int
 fleet_out_write(const char *dir, const struct fleet_row *rows, size_t n,
     struct sm_error *err)
 {
 	char	path[PATH_MAX], tmp[PATH_MAX];
 	FILE	*f;
+	int	ok, e;
 
 	snprintf(path, sizeof path, "%s/fleet.csv", dir);
 	snprintf(tmp, sizeof tmp, "%s/.fleet.csv.tmp", dir);
@@ -140,12 +145,23 @@ fleet_out_write(const char *dir, const struct fleet_row *rows, size_t n,
 		for (size_t c = 0; c < FLEET_OUT_NCOLS; c++)
 			fleet_out_field(f, rows[r].f[c],
 			    c + 1 == FLEET_OUT_NCOLS);
-	if (fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0 ||
-	    rename(tmp, path) != 0) {
-		sm_error_set(err, "%s: %s", path, strerror(errno));
-		return -1;
+	ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+	e = errno;
+	/* Closed whatever happened: a failed write still holds its FILE. */
+	if (fclose(f) != 0 && ok) {
+		ok = 0;
+		e = errno;
 	}
-	return 0;
+	if (ok && rename(tmp, path) != 0) {
+		ok = 0;
+		e = errno;
+	}
+	if (ok)
+		return 0;
+	/* Not left behind: a full disk gave it a name and no bytes. */
+	unlink(tmp);
+	sm_error_set(err, "%s: %s", path, strerror(e));
+	return -1;
 }
 
 /*
@@ -426,13 +442,39 @@ fleet_out_check_whole(struct fleet_row *r, const struct run *run)
 }
 
 /*
+ * A row still "running" whose HOST.csv is there: fleet.csv went stale
+ * (the disk filled after the run was saved, or the fleet was killed
+ * between the two), and the run file, not the row, says how the host
+ * ended: ok, as fleet collect would make it, and then checked whole.
+ */
+static void
+fleet_out_check_running(const char *dir, struct fleet_row *r)
+{
+	char		path[PATH_MAX];
+	struct stat	sb;
+
+	if (strcmp(r->f[2], "running") != 0 || r->f[10][0] != '\0' ||
+	    !fleet_valid_name(r->f[0]))
+		return;
+	snprintf(path, sizeof path, "%s/%s.csv", dir, r->f[0]);
+	if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return;
+	snprintf(r->f[10], sizeof r->f[10], "%.255s.csv", r->f[0]);
+	snprintf(r->f[2], sizeof r->f[2], "ok");
+	snprintf(r->f[11], sizeof r->f[11], "fleet.csv is stale (it was "
+	    "not rewritten after this host ended): %.260s holds its run",
+	    r->f[10]);
+}
+
+/*
  * A fleet's directory by the one rule fleet show and report DIR share:
  * fleet.csv read (fleet_out_read(): a last row cut short is left out,
- * said in note), then each host's run file loaded as compare would: a
- * host whose file is gone or does not load is no longer "ok" but
- * "lost", one whose run was cut short "interrupted" (its run is a part),
- * its reason saying why.  The number of hosts not ok (a cut row
- * counts), or -1 with err.
+ * said in note), a row left running whose run file is there taken from
+ * that file (fleet_out_check_running()), then each host's run file
+ * loaded as compare would: a host whose file is gone or does not load
+ * is no longer "ok" but "lost", one whose run was cut short
+ * "interrupted" (its run is a part), its reason saying why.  The number
+ * of hosts not ok (a cut row counts), or -1 with err.
  */
 int
 fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
@@ -452,6 +494,7 @@ fleet_out_check(const char *dir, struct fleet_row **rows, size_t *n,
 	for (size_t i = 0; i < *n; i++) {
 		struct fleet_row	*r = &(*rows)[i];
 
+		fleet_out_check_running(dir, r);
 		if (r->f[10][0] != '\0') {
 			snprintf(path, sizeof path, "%s/%s", dir, r->f[10]);
 			run_init(&run);

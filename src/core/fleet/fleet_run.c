@@ -126,7 +126,11 @@ fleet_run_rows(const struct fleet_run *r, struct fleet_row *rows)
 		fleet_out_row(&r->sess[i], r->files[i], &rows[i]);
 }
 
-/* fleet.csv written (run and calibrate): a failure is said, not fatal. */
+/*
+ * fleet.csv written (run and calibrate): a failure is said, not fatal,
+ * and kept until a later write succeeds: at the end it makes the file
+ * stale (fleet_run_stale()).
+ */
 static void
 fleet_run_write(struct fleet_run *r)
 {
@@ -137,9 +141,34 @@ fleet_run_write(struct fleet_run *r)
 		return;
 	rows = xcalloc(r->nsel + 1, sizeof *rows);
 	fleet_run_rows(r, rows);
-	if (fleet_out_write(r->dir, rows, r->nsel, &err) != 0)
+	r->stale[0] = '\0';
+	if (fleet_out_write(r->dir, rows, r->nsel, &err) != 0) {
 		fleet_run_note(r, "sysmark: %s", err.msg);
+		snprintf(r->stale, sizeof r->stale, "%s", err.msg);
+	}
 	free(rows);
+}
+
+/*
+ * The line that ends a fleet whose fleet.csv could not be written last:
+ * it still shows hosts as they were (running) before they ended, and the
+ * runs are only in their files, named here so that nothing is lost.
+ */
+static void
+fleet_run_stale(const struct fleet_run *r, char *buf, size_t len)
+{
+	size_t	n, kept = 0;
+
+	n = (size_t)snprintf(buf, len, "sysmark: %s; fleet.csv is stale "
+	    "(hosts it shows running have ended): ", r->stale);
+	for (size_t i = 0; i < r->nsel && n < len; i++) {
+		if (r->files[i][0] == '\0')
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", kept++ ?
+		    ", " : "the runs are in ", r->files[i]);
+	}
+	if (kept == 0 && n < len)
+		snprintf(buf + n, len - n, "no host's run was kept");
 }
 
 /* ev to the front end. */
@@ -363,7 +392,9 @@ fleet_run_step(struct fleet_run *r, int stop)
 
 /*
  * The exit status: 130 when stopped, 6 when a host is not ok (collect:
- * a host it could not ask, whose run may still be there), else 0.
+ * a host it could not ask, whose run may still be there), 3 when
+ * fleet.csv is stale (the runs are in their files, not where fleet.csv
+ * says), else 0.
  */
 static int
 fleet_run_status(const struct fleet_run *r)
@@ -376,14 +407,15 @@ fleet_run_status(const struct fleet_run *r)
 		if (r->c.mode != FLEET_COLLECT && r->sess[i].status !=
 		    FLEET_ST_OK)
 			return SM_EXIT_FLEET_PARTIAL;
-	return 0;
+	return r->stale[0] != '\0' ? SM_EXIT_SAVED_ELSEWHERE : 0;
 }
 
 /*
  * End the fleet: a host still going is stopped (bounded, as Ctrl-C stops
  * it), fleet.csv written (collect: updated, the fetched directories
- * removed), the end told with fleet.csv's rows, the master connections
- * ended and everything freed.  The exit status.
+ * removed), the end told with fleet.csv's rows (and, when fleet.csv is
+ * stale, the line that says so), the master connections ended and
+ * everything freed.  The exit status.
  */
 int
 fleet_run_end(struct fleet_run *r)
@@ -391,6 +423,7 @@ fleet_run_end(struct fleet_run *r)
 	struct fleet_row	*rows;
 	struct fleet_event	 ev;
 	struct pollfd		*pfd;
+	char			 stale[1024];
 	int			 rc, ms;
 
 	pfd = xcalloc(3 * r->nsel + 1, sizeof *pfd);
@@ -407,6 +440,10 @@ fleet_run_end(struct fleet_run *r)
 	ev.kind = FLEET_EV_END;
 	ev.rows = rows;
 	ev.status = rc;
+	if (r->stale[0] != '\0') {
+		fleet_run_stale(r, stale, sizeof stale);
+		ev.text = stale;
+	}
 	fleet_run_emit(r, &ev);
 	free(rows);
 	fleet_run_free(r);

@@ -30,6 +30,8 @@ struct fleet_run {
 	char			(*files)[PATH_MAX];	/* the runs kept */
 	struct fleet_view	*views;		/* as last told */
 	char			 dir[PATH_MAX], id[64];
+	char			 stale[256];	/* fleet.csv's last write
+						   failed: why, else "" */
 	int			 stopped, interrupted, done, ended;
 	/* collect */
 	struct fleet_row	*rows;		/* DIR: its fleet.csv */
