@@ -13,7 +13,8 @@
 #     unset {NAME}, a {NAME} given values twice and a suite row with a column missing are refused
 #     before anything runs, exit 2, the suite's by file:line;
 #   - a hyperfine export imports and compares with the run of the same
-#     command (same test id and version).
+#     command (same test id and version);
+#   - a suite's title is its test's in show and show -f json.
 set -u
 top=$(pwd)
 bin=$top/build/san/sysmark
@@ -113,13 +114,22 @@ printf 'id,title,command,setup,cleanup,unit,direction\na,,true,,,s\n' \
     >"$tmp/s.csv"
 refused "$tmp/s.csv:2: expected 7 columns" --suite "$tmp/s.csv"
 
-# A suite's tests run under their ids, in their unit.
+# A suite's tests run under their ids, in their unit, and show and its
+# JSON give each its title (an escape in it made visible on a terminal).
 printf 'id,title,command,setup,cleanup,unit,direction\n%s\n' \
-    't,True,true,,,ms,lower' >"$tmp/s.csv"
+    "t,True $(printf '\033')[31mred,true,,,ms,lower" >"$tmp/s.csv"
 $bin run --suite "$tmp/s.csv" -d 0.2 -n 1 -q -o "$tmp/s-run.csv" \
     >"$out" 2>&1 || fail "--suite: exit status $?"
 want 'sample,t,' "$tmp/s-run.csv"
 want ',ms,' "$tmp/s-run.csv"
+$bin show -f json "$tmp/s-run.csv" >"$out" 2>&1 || fail "show -f json: $?"
+python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))["runs"][0]["tests"][0]
+sys.exit(t["id"] != "t" or t["title"] != "True \033[31mred")' "$out" ||
+    fail "show -f json: not the suite's title"
+$bin show "$tmp/s-run.csv" >"$out" 2>&1 || fail "show: exit status $?"
+want 'True \x1b[31mred' "$out"
+grep -q "$(printf '\033')" "$out" && fail "show: an escape reached the terminal"
 
 # hyperfine's export of `echo 1` is the same test as run -x 'e=echo 1'
 # would be were it named echo: import it and compare with a run of it.

@@ -513,6 +513,42 @@ test_suite_long_columns(void **state)
 	tu_out_free(&o);
 }
 
+/*
+ * A suite's title is its test's wherever a saved run is shown: show's
+ * table and its JSON (the run records it as title:ID, as an import does
+ * a title), an escape in it made visible on the terminal.
+ */
+static void
+test_suite_title(void **state)
+{
+	char		 out[PATH_MAX];
+	char		*run[] = { "sysmark", "run", "--suite", NULL, "-d", "0.1",
+			    "-n", "1", "-q", "-o", out, NULL };
+	char		*json[] = { "sysmark", "show", "-f", "json", out, NULL };
+	char		*text[] = { "sysmark", "show", out, NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	snprintf(out, sizeof out, "%s/titled.csv", tu_dir());
+	run[3] = (char *)suite("id,title,command,setup,cleanup,unit,"
+	    "direction\na,Red \033[31mtitle,true,,,,\n");
+	tu_run(run, &o);
+	if (o.status != 0)
+		fail_msg("status %d: %.300s", o.status, o.err);
+	tu_out_free(&o);
+	tu_run(json, &o);
+	assert_int_equal(o.status, 0);
+	if (strstr(o.out, "\"title\": \"Red \\u001B[31mtitle\"") == NULL)
+		fail_msg("%.2000s", o.out);
+	tu_out_free(&o);
+	tu_run(text, &o);
+	assert_int_equal(o.status, 0);
+	assert_null(strchr(o.out, '\033'));
+	assert_non_null(strstr(o.out, "Red \\x1b[31mtitle"));
+	tu_out_free(&o);
+	unlink(out);
+}
+
 /* ---- Through the runner ---- */
 
 static void
@@ -803,6 +839,7 @@ main(void)
 		cmocka_unit_test(test_scan_substitution),
 		cmocka_unit_test(test_suite),
 		cmocka_unit_test(test_suite_long_columns),
+		cmocka_unit_test(test_suite_title),
 		cmocka_unit_test(test_run_ok),
 		cmocka_unit_test(test_run_execs),
 		cmocka_unit_test(test_run_fails),

@@ -196,7 +196,9 @@ command_of(const struct bench *b)
 
 /*
  * What a run must say of its command tests: each one's text, how it was
- * run, its parameters, so the table and a later compare can tell.
+ * run, its parameters, so the table and a later compare can tell; and a
+ * suite's title as "title:NAME", where every table, chart and the JSON
+ * look a test's title up (label_title_in()), as they do an import's.
  */
 void
 command_meta(const struct command *cmd, struct run *run)
@@ -205,6 +207,10 @@ command_meta(const struct command *cmd, struct run *run)
 
 	snprintf(key, sizeof key, "command.%s", cmd->name);
 	run_meta_set(run, key, cmd->text);
+	if (cmd->title != NULL) {
+		snprintf(key, sizeof key, "title:%s", cmd->name);
+		run_meta_set(run, key, cmd->title);
+	}
 	snprintf(key, sizeof key, "command_shell.%s", cmd->name);
 	run_meta_set(run, key, cmd->shell ? "/bin/sh -c, its start-up "
 	    "subtracted" : "no shell");

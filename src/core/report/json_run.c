@@ -152,7 +152,7 @@ json_run_test(const struct run *run, const struct run_group *g)
 		json_out_append(arr, json_run_sample(s));
 	}
 	json_out_str(o, "id", g->test);
-	json_out_str(o, "title", label_title(g->test));
+	json_out_str(o, "title", label_title_in(&run, 1, g->test));
 	json_out_str(o, "group", b != NULL ? b->group : NULL);
 	json_out_str(o, "unit", s != NULL ? s->unit : NULL);
 	json_out_int(o, "version", s != NULL ? s->version : 0);
