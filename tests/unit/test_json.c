@@ -3,7 +3,8 @@
  * with jansson and compared: every double to the bit, including ones
  * with no short decimal form; NaN and infinity as null; text that is not
  * UTF-8 still a valid document; a table as rows of cells; a comparison's
- * lines (json_compare.c) with each side's figures.
+ * lines (json_compare.c) with each side's figures, field for field the
+ * columns of compare -f csv.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -280,6 +281,154 @@ test_compare_versions(void **state)
 	run_free(&b);
 }
 
+/* Add n samples of test at repeat rep (indexes after those it has). */
+static void
+add_repeat(struct run *run, const char *test, int version, int rep,
+    const double *v, size_t n)
+{
+	size_t	first = run->nsamples;
+
+	tu_add_samples(run, test, version, "lps", v, n);
+	for (size_t i = first; i < run->nsamples; i++) {
+		run->samples[i].repeat = rep;
+		if (isnan(run->samples[i].value)) {
+			run->samples[i].status = RUN_FAILED;
+			run_sample_reason(&run->samples[i], "exit 1");
+		}
+	}
+}
+
+/* The csv cell of row r under header h, or NULL when no such column. */
+static const char *
+csv_cell(const struct table *t, size_t r, const char *h)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (strcmp(t->cols[c].header, h) == 0)
+			return t->rows[r].cells[c] != NULL ?
+			    t->rows[r].cells[c] : "";
+	return NULL;
+}
+
+/*
+ * A comparison's lines as JSON hold exactly the columns of compare -f
+ * csv (doc/json.md: "LINE has exactly the columns of compare -f csv"),
+ * each the csv's value (a number as the csv rounds it, an empty cell as
+ * null), and the four the csv lacks (higher_is_better, version_old,
+ * version_new, failed) as the line has them: a field left out, added
+ * twice under another name or given another line's value fails, on every
+ * kind of line (ranked over repeats, versions that differ, only old, only
+ * new, failed on one side).
+ */
+static void
+test_compare_csv_fields(void **state)
+{
+	static const char *const extra[] = { "higher_is_better",
+	    "version_old", "version_new", "failed" };
+	const double	 a1[] = { 100, 101, 99 }, a2[] = { 102, 100, 101 };
+	const double	 b1[] = { 110, 111, 109 }, b2[] = { 108, 112, 110 };
+	const double	 bad[] = { NAN, NAN, NAN };
+	struct run	 a, b;
+	const struct run *pa = &a, *pb = &b;
+	struct compare_side sa = { &pa, 1, "A" }, sb = { &pb, 1, "B" };
+	struct compare_opts o;
+	struct bmdiff_line *lines;
+	struct table	*t;
+	json_t		*doc = json_out_doc("compare"), *back, *ls, *l, *v;
+	size_t		 n, row, ranked = 0;
+	char		 got[64], alt[64], key[64];
+	const char	*cell;
+
+	(void)state;
+	run_init(&a);
+	run_init(&b);
+	for (int rep = 1; rep <= 2; rep++) {
+		add_repeat(&a, "steady", 1, rep, rep == 1 ? a1 : a2, 3);
+		add_repeat(&b, "steady", 1, rep, rep == 1 ? b1 : b2, 3);
+		add_repeat(&a, "slower", 1, rep, rep == 1 ? b2 : b1, 3);
+		add_repeat(&b, "slower", 1, rep, rep == 1 ? a1 : a2, 3);
+	}
+	add_repeat(&a, "ver", 1, 1, a1, 3);
+	add_repeat(&b, "ver", 2, 1, b1, 3);
+	add_repeat(&a, "gone", 1, 1, a1, 3);
+	add_repeat(&b, "fresh", 1, 1, b1, 3);
+	add_repeat(&a, "broke", 1, 1, a1, 3);
+	add_repeat(&b, "broke", 1, 1, bad, 3);
+	compare_opts_default(&o);
+	o.wide = 1;
+	n = bmdiff_lines(&sa, &sb, &o, &lines);
+	json_compare_add(doc, &sa, 0, &sb, 1, lines, n, &o);
+	back = roundtrip(doc);
+	t = bmdiff_report(&sa, &sb, &o);
+	ls = json_object_get(json_array_get(json_object_get(back,
+	    "comparisons"), 0), "lines");
+	assert_int_equal(json_array_size(ls), n);
+	assert_true(n >= 6);
+	for (size_t j = 0; j < n; j++) {
+		l = json_array_get(ls, j);
+		/* The line of the same test in the csv. */
+		for (row = 0; row < t->nrows; row++)
+			if (!t->rows[row].section && strcmp(csv_cell(t, row,
+			    "id"), lines[j].g.test) == 0)
+				break;
+		if (row == t->nrows)
+			fail_msg("%s: no csv row", lines[j].g.test);
+		assert_string_equal(json_string_value(json_object_get(l,
+		    "id")), lines[j].g.test);
+		ranked += lines[j].kind == BMDIFF_RANKED;
+		if (json_object_size(l) != t->ncols + sizeof extra /
+		    sizeof extra[0])
+			fail_msg("%s: %zu fields, the csv has %zu columns "
+			    "and 4 more are JSON's", lines[j].g.test,
+			    json_object_size(l), t->ncols);
+		for (size_t c = 0; c < t->ncols; c++) {
+			snprintf(key, sizeof key, "%s", t->cols[c].header);
+			cell = csv_cell(t, row, key);
+			if ((v = json_object_get(l, key)) == NULL)
+				fail_msg("%s: no \"%s\" (csv: \"%s\")",
+				    lines[j].g.test, key, cell);
+			got[0] = alt[0] = '\0';
+			if (json_is_string(v))
+				snprintf(got, sizeof got, "%s",
+				    json_string_value(v));
+			else if (json_is_integer(v)) {
+				snprintf(got, sizeof got, "%lld",
+				    (long long)json_integer_value(v));
+				snprintf(alt, sizeof alt, "%.6g",
+				    (double)json_integer_value(v));
+			} else if (json_is_real(v))
+				snprintf(got, sizeof got, "%.6g",
+				    json_real_value(v));
+			else if (!json_is_null(v))
+				fail_msg("%s: \"%s\" neither text, a number "
+				    "nor null", lines[j].g.test, key);
+			if (strcmp(got, cell) != 0 && strcmp(alt, cell) != 0)
+				fail_msg("%s: \"%s\" is \"%s\" in JSON, \"%s\" "
+				    "in the csv", lines[j].g.test, key, got,
+				    cell);
+		}
+		assert_true(json_is_boolean(v = json_object_get(l,
+		    "higher_is_better")));
+		assert_int_equal(json_is_true(v), lines[j].dir ==
+		    BENCH_HIGHER);
+		assert_true(json_is_integer(v = json_object_get(l,
+		    "version_old")));
+		assert_int_equal(json_integer_value(v), lines[j].vold);
+		assert_true(json_is_integer(v = json_object_get(l,
+		    "version_new")));
+		assert_int_equal(json_integer_value(v), lines[j].vnew);
+		assert_true(json_is_boolean(v = json_object_get(l,
+		    "failed")));
+		assert_int_equal(json_is_true(v), lines[j].failed != 0);
+	}
+	/* Both ranked lines judged: p, df and the rest are numbers there. */
+	assert_int_equal(ranked, 2);
+	table_free(t);
+	json_decref(back);
+	free(lines);
+	run_free(&a);
+	run_free(&b);
+}
+
 /*
  * A run's meta: a value that is a decimal number in full is a JSON number,
  * anything else, and text by nature however it looks (a hostname, a
@@ -374,6 +523,7 @@ main(void)
 		cmocka_unit_test(test_meta_numbers),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_compare_versions),
+		cmocka_unit_test(test_compare_csv_fields),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
