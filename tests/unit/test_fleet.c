@@ -2,7 +2,9 @@
  * The fleet's pure parts: the inventory (plain lists and Ansible's INI
  * subset, ranges, group variables, what is refused with path:line), the
  * host patterns, the checks on names, and ssh's argv, which must never
- * need a shell and must end "-- HOST COMMAND".
+ * need a shell and must end "-- HOST COMMAND"; the loop of ssh processes
+ * against stand-ins, each test leaving no descriptor open that it found
+ * closed (the teardown counts them).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -1143,31 +1145,90 @@ test_job_caps(void **state)
 	}
 }
 
+/*
+ * One ssh process's pipes: three while it runs; its stdin closed is an
+ * end of file it sees (cat exits 0, within a deadline: it never would
+ * with the pipe held open), and none of the three is open here once it
+ * has ended.
+ */
+static void
+test_proc_pipes(void **state)
+{
+	char *const		 argv[] = { (char *)"cat", NULL };
+	struct fleet_proc	 p;
+	struct sm_error		 err;
+	int			 before = fu_fds();
+	uint64_t		 deadline;
+
+	(void)state;
+	assert_true(before > 0);
+	assert_int_equal(fleet_proc_start(&p, argv, &err), 0);
+	assert_int_equal(fu_fds(), before + 3);
+	fleet_proc_close(&p.in);
+	assert_int_equal(p.in, -1);
+	assert_int_equal(fu_fds(), before + 2);
+	deadline = sm_now_ns() + 30000000000ull;
+	while (!fleet_proc_reap(&p) && sm_now_ns() < deadline)
+		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+	if (!p.reaped) {
+		fleet_proc_end(&p);
+		fail_msg("cat never saw its stdin end in 30 s");
+	}
+	assert_int_equal(p.status, 0);
+	fleet_proc_end(&p);
+	assert_int_equal(p.out, -1);
+	assert_int_equal(p.err, -1);
+	assert_int_equal(fu_fds(), before);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_plain),
-		cmocka_unit_test(test_hosts_list_errors),
-		cmocka_unit_test(test_ini),
-		cmocka_unit_test(test_patterns),
-		cmocka_unit_test(test_refused),
-		cmocka_unit_test(test_hosts_list),
-		cmocka_unit_test(test_valid),
-		cmocka_unit_test(test_ssh_argv),
-		cmocka_unit_test(test_resolve_twins),
-		cmocka_unit_test(test_fleet_csv),
-		cmocka_unit_test(test_fleet_check),
-		cmocka_unit_test(test_fleet_csv_full),
-		cmocka_unit_test(test_fleet_check_stale),
-		cmocka_unit_test(test_save_lost_reason),
-		cmocka_unit_test(test_save_fallback_reason),
-		cmocka_unit_test(test_judge_hosts),
-		cmocka_unit_test(test_judge_hosts_df),
-		cmocka_unit_test(test_ipv6_targets),
-		cmocka_unit_test(test_job_caps),
-		cmocka_unit_test(test_loop_parallel),
-		cmocka_unit_test(test_lost_reason),
+		cmocka_unit_test_setup_teardown(test_plain,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_hosts_list_errors,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_ini,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_patterns,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_refused,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_hosts_list,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_valid,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_ssh_argv,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_resolve_twins,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_fleet_csv,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_fleet_check,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_fleet_csv_full,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_fleet_check_stale,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_save_lost_reason,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_save_fallback_reason,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_judge_hosts,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_judge_hosts_df,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_ipv6_targets,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_job_caps,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_loop_parallel,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_lost_reason,
+		    fu_fds_mark, fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_proc_pipes,
+		    fu_fds_mark, fu_fds_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

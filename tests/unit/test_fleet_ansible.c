@@ -9,7 +9,8 @@
  * while INI still loads, and the command exits 2.  A stand-in
  * ansible-inventory shows the argv and environment it gets, that its
  * output is capped, and that what it says reaches the message with its
- * control characters made visible.
+ * control characters made visible; no test leaves a descriptor open (its
+ * pipes), counted by the teardown.
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -61,13 +62,12 @@ teardown(void **state)
 	return tu_dir_free(state);
 }
 
-/* Each test starts with the suite's own PATH. */
+/* Each test starts with the suite's own PATH; its descriptors noted. */
 static int
 reset_path(void **state)
 {
-	(void)state;
 	setenv("PATH", orig_path, 1);
-	return 0;
+	return fu_fds_mark(state);
 }
 
 static const char yaml[] =
@@ -288,11 +288,16 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_yaml, reset_path),
-		cmocka_unit_test_setup(test_script, reset_path),
-		cmocka_unit_test_setup(test_refused, reset_path),
-		cmocka_unit_test_setup(test_no_ansible, reset_path),
-		cmocka_unit_test_setup(test_fake, reset_path),
+		cmocka_unit_test_setup_teardown(test_yaml, reset_path,
+		    fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_script, reset_path,
+		    fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_refused, reset_path,
+		    fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_no_ansible, reset_path,
+		    fu_fds_same),
+		cmocka_unit_test_setup_teardown(test_fake, reset_path,
+		    fu_fds_same),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
