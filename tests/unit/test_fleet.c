@@ -1035,7 +1035,9 @@ test_ipv6_targets(void **state)
 
 /*
  * --hosts errors name the entry as the user typed it, never the
- * inventory line it is rewritten into (ansible_user=, a section).
+ * inventory line it is rewritten into (ansible_user=, a section); a port
+ * out of range is refused by --hosts' own check, first and at each bound
+ * (65536, 0), with the port as typed, for a name and an [ADDR] alike.
  */
 static void
 test_hosts_list_errors(void **state)
@@ -1050,7 +1052,9 @@ test_hosts_list_errors(void **state)
 		{ "[::1]x", "only :PORT" },
 		{ "u@b:x", "a port is a number from 1 to 65535 (\"x\")" },
 		{ "a:99999", "65535" },
-		{ "a:65536", "65535" },
+		{ "a:65536", "a port is a number from 1 to 65535 (\"65536\")" },
+		{ "[::1]:65536", "from 1 to 65535 (\"65536\")" },
+		{ "u@[::1]:0", "from 1 to 65535 (\"0\")" },
 		{ "h:0", "65535" },
 		{ ":22", "no host named" },
 		{ "a@b@c", "one '@'" },
