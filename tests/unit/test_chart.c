@@ -279,6 +279,75 @@ tc_path_y(const char *svg, const char *series, int k)
 	return y;
 }
 
+/* Every figure of run times f; with drop, its one-copy samples gone. */
+static void
+tc_scale_run(struct run *run, double f, int drop)
+{
+	size_t	k = 0;
+
+	for (size_t i = 0; i < run->nsamples; i++) {
+		struct run_sample	*s = &run->samples[i];
+
+		if (drop && s->copies == 1) {
+			run_sample_free(s);
+			continue;
+		}
+		s->value *= f;
+		for (int c = 0; s->per_copy != NULL && c < s->copies; c++)
+			s->per_copy[c] *= f;
+		run->samples[k++] = *s;
+	}
+	run->nsamples = k;
+}
+
+/*
+ * Two runs on one scaling chart: the ideal is the first run's with a
+ * one-copy figure (it starts where that run's curve starts, not where the
+ * other's does), whichever run that is: the first given, or the second
+ * when the first has no one-copy figure.
+ */
+static void
+test_scaling_ideal_first(void **state)
+{
+	const struct run	*rp[2];
+	const char		*names[2] = { "a", "b" };
+	const char		*ideal = "ideal: N x one copy";
+	struct run		 ra, rb, rc;
+	struct sbuf		 b;
+
+	(void)state;
+	tc_load(&ra, DATA "report_scale.csv");
+	tc_load(&rb, DATA "report_scale.csv");
+	tc_load(&rc, DATA "report_scale.csv");
+	tc_scale_run(&rb, 1.5, 0);
+	tc_scale_run(&rc, 2, 1);
+	for (int first = 0; first < 2; first++) {
+		rp[0] = first == 0 ? &ra : &rb;
+		rp[1] = first == 0 ? &rb : &ra;
+		sbuf_init(&b);
+		assert_int_equal(chart_scaling(&b, rp, names, 2), 1);
+		assert_true(tc_path_y(b.s, "a", 0) != tc_path_y(b.s, "b", 0));
+		if (tc_path_y(b.s, ideal, 0) != tc_path_y(b.s, "a", 0))
+			fail_msg("%s first: the ideal starts at y %.1f, its "
+			    "one copy at %.1f", first == 0 ? "a (100)" :
+			    "a (150)", tc_path_y(b.s, ideal, 0),
+			    tc_path_y(b.s, "a", 0));
+		sbuf_free(&b);
+	}
+	/* No one-copy figure in the first run: the second's. */
+	rp[0] = &rc;
+	rp[1] = &ra;
+	sbuf_init(&b);
+	assert_int_equal(chart_scaling(&b, rp, names, 2), 1);
+	assert_true(tc_path_y(b.s, ideal, 0) == tc_path_y(b.s, "b", 0));
+	/* ... twice its 100 at 2 copies: 200, above its own 190. */
+	assert_true(tc_path_y(b.s, ideal, 1) < tc_path_y(b.s, "b", 1));
+	sbuf_free(&b);
+	run_free(&ra);
+	run_free(&rb);
+	run_free(&rc);
+}
+
 /* report_users.csv: 1, 2 and 4 users of seed000; knee as users.c says. */
 static void
 test_users_chart(void **state)
@@ -730,6 +799,7 @@ main(void)
 		cmocka_unit_test(test_strip_chart),
 		cmocka_unit_test(test_strip_warmup_repeats),
 		cmocka_unit_test(test_scaling_chart),
+		cmocka_unit_test(test_scaling_ideal_first),
 		cmocka_unit_test(test_users_chart),
 		cmocka_unit_test(test_ratio_chart),
 		cmocka_unit_test(test_ratio_chart_times),
