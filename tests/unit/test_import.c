@@ -631,6 +631,70 @@ test_hyperfine_names(void **state)
 	imp_free(&im);
 }
 
+/*
+ * A hyperfine scan's test id from a name over 31 characters (command
+ * and values): its first 22 then a hash, 31 in all, 31 kept whole; the
+ * id written never past its 32 bytes, so the command's workload version
+ * beside it stays the one run -x gives the command.  A Google Benchmark
+ * name the same.
+ */
+static void
+test_json_long_names(void **state)
+{
+	static const char	 whole[] = "sleep-abcdefghijklmnopqrstuvwxy";
+	static const char	 doc[] = "{\"results\": ["
+	    "{\"command\": \"sleep 0.01\", \"times\": [0.1], "
+	    "\"exit_codes\": [0], \"parameters\": "
+	    "{\"n\": \"abcdefghijklmnopqrstuvwxy\"}},"
+	    "{\"command\": \"sleep 0.01\", \"times\": [0.2], "
+	    "\"exit_codes\": [0], \"parameters\": "
+	    "{\"n\": \"abcdefghijklmnopqrstuvwxyz\"}},"
+	    "{\"command\": \"sleep 0.01\", \"times\": [0.3], "
+	    "\"exit_codes\": [0], \"parameters\": "
+	    "{\"n\": \"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH\"}}]}";
+	struct imported		 im;
+	char			 name[32];
+	int			 version;
+
+	(void)state;
+	assert_int_equal(strlen(whole), 31);
+	command_ident("sleep 0.01", name, &version);
+	/* Its low byte is what an id one byte too long would overwrite. */
+	assert_int_not_equal(version & 0xff, 0);
+	imp_buf(doc, "hf.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.nwarn, 0);
+	assert_int_equal(im.run.nsamples, 3);
+	assert_string_equal(im.run.samples[0].test, whole);
+	for (size_t i = 0; i < 3; i++) {
+		const struct run_sample	*s = &im.run.samples[i];
+
+		if (s->version != version)
+			fail_msg("%s: version %d, run -x's %d", s->test,
+			    s->version, version);
+		if (i == 0)
+			continue;
+		assert_int_equal(strlen(s->test), 31);
+		assert_memory_equal(s->test, whole, 22);
+		assert_int_equal(s->test[22], '-');
+		assert_int_equal(strspn(s->test + 23, "0123456789abcdef"), 8);
+	}
+	assert_string_not_equal(im.run.samples[1].test,
+	    im.run.samples[2].test);
+	imp_free(&im);
+	imp_buf("{\"context\": {}, \"benchmarks\": [{\"name\": "
+	    "\"BM_a_benchmark_name_of_forty_characters\", "
+	    "\"run_type\": \"iteration\", \"iterations\": 10, "
+	    "\"real_time\": 100.0, \"time_unit\": \"ns\"}]}", "gb.json", &im);
+	assert_int_equal(im.rc, 0);
+	assert_int_equal(im.run.nsamples, 1);
+	assert_int_equal(strlen(im.run.samples[0].test), 31);
+	assert_memory_equal(im.run.samples[0].test, "BM_a_benchmark_name_of",
+	    22);
+	assert_int_equal(im.run.samples[0].version, 1);
+	imp_free(&im);
+}
+
 /* Google Benchmark: repetitions are samples, aggregates left out. */
 static void
 test_gbench(void **state)
@@ -696,6 +760,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hyperfine),
 		cmocka_unit_test(test_hyperfine_names),
+		cmocka_unit_test(test_json_long_names),
 		cmocka_unit_test(test_gbench),
 		cmocka_unit_test(test_json_bad),
 		cmocka_unit_test(test_byte_becoming),
