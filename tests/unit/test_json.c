@@ -4,7 +4,8 @@
  * with no short decimal form; NaN and infinity as null; text that is not
  * UTF-8 still a valid document; a table as rows of cells; a comparison's
  * lines (json_compare.c) with each side's figures, field for field the
- * columns of compare -f csv.
+ * columns of compare -f csv; every document the commands that read files
+ * write holds doc/json.md's keys (tests/check/json_check.py).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -512,6 +513,99 @@ test_table(void **state)
 	json_decref(back);
 }
 
+/*
+ * sysmark ARGV (-f json among them) exits status, and its document
+ * passes tests/check/json_check.py KIND, doc/json.md's schema: every
+ * key there with its type.
+ */
+static void
+doc_checked(const char *dir, const char *kind, int status,
+    char *const argv[])
+{
+	struct tu_out	 o, c;
+	char		 path[300], cmd[600], what[400] = "";
+	char		*sh[] = { "sh", "-c", cmd, NULL };
+	FILE		*f;
+
+	for (size_t i = 1; argv[i] != NULL; i++)
+		snprintf(what + strlen(what), sizeof what - strlen(what),
+		    " %s", argv[i]);
+	tu_run(argv, &o);
+	if (o.status != status)
+		fail_msg("sysmark%s: exit status %d, not %d: %s", what,
+		    o.status, status, o.err);
+	snprintf(path, sizeof path, "%s/doc.json", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(o.out, f);
+	assert_int_equal(fclose(f), 0);
+	snprintf(cmd, sizeof cmd, "python3 tests/check/json_check.py %s <%s",
+	    kind, path);
+	tu_exec_prog("/bin/sh", sh, &c);
+	if (c.status != 0)
+		fail_msg("sysmark%s: not %s's document: %s%s", what, kind,
+		    c.out, c.err);
+	tu_out_free(&c);
+	tu_out_free(&o);
+}
+
+/*
+ * Every document the commands that read files write, from the fixtures
+ * (no measurement), holds every key of doc/json.md's schema with its
+ * type: list, show (with an index), import, compare (two runs, a gate
+ * tripped, three runs), history (with its gate, too short a series) and
+ * history --compare.  json.sh checks the measuring commands' too.
+ */
+static void
+test_documents_schema(void **state)
+{
+	char	 dir[256], hist[300], imp[300], gen[600], a[340];
+	char	*sh[] = { "sh", "-c", gen, NULL };
+	struct tu_out	 o;
+
+	(void)state;
+	tu_tmpdir(dir, sizeof dir);
+	snprintf(hist, sizeof hist, "%s/hist", dir);
+	snprintf(imp, sizeof imp, "%s/imp.csv", dir);
+	snprintf(a, sizeof a, "%s/synthbox-00003.csv", hist);
+	snprintf(gen, sizeof gen, "PYTHONHASHSEED=0 python3 "
+	    "tests/perf/history_runs.py %s --runs 20 --tests syscall,pipe "
+	    "--step pipe@10:-20 --noise 1", hist);
+	tu_exec_prog("/bin/sh", sh, &o);
+	assert_int_equal(o.status, 0);
+	tu_out_free(&o);
+	setenv("SYSMARK_RESULTS", dir, 1);
+	setenv("SYSMARK_BASELINES", "baselines", 1);
+	doc_checked(dir, "list", 0, (char *[]){ "sysmark", "list", "-f",
+	    "json", NULL });
+	doc_checked(dir, "show", 0, (char *[]){ "sysmark", "show", "-f",
+	    "json", "tests/data/run_small.csv", NULL });
+	doc_checked(dir, "show", 0, (char *[]){ "sysmark", "show", "-f",
+	    "json", "-b", "byte-3.11", "tests/data/seed003-linux-1.3.4.csv",
+	    NULL });
+	doc_checked(dir, "import", 0, (char *[]){ "sysmark", "import", "-f",
+	    "json", "-o", imp, "tests/data/unixbench-6.0.0.txt", NULL });
+	doc_checked(dir, "compare", 0, (char *[]){ "sysmark", "compare", "-f",
+	    "json", "-p", "none", "tests/data/gate-a1.csv",
+	    "tests/data/gate-a2.csv", NULL });
+	doc_checked(dir, "compare", 5, (char *[]){ "sysmark", "compare", "-f",
+	    "json", "-p", "none", "--fail-on", "worse",
+	    "tests/data/gate-a1.csv", "tests/data/gate-slow.csv", NULL });
+	doc_checked(dir, "compare", 0, (char *[]){ "sysmark", "compare", "-f",
+	    "json", "-p", "none", "tests/data/gate-a1.csv",
+	    "tests/data/gate-a2.csv", "tests/data/gate-only.csv", NULL });
+	doc_checked(dir, "history", 0, (char *[]){ "sysmark", "history", "-f",
+	    "json", "--index", "none", hist, NULL });
+	doc_checked(dir, "history", 0, (char *[]){ "sysmark", "history", "-f",
+	    "json", "--index", "none", "--fail-on", "change", hist, NULL });
+	doc_checked(dir, "history", 0, (char *[]){ "sysmark", "history", "-f",
+	    "json", "--index", "none", "-t", "pipe", a, NULL });
+	doc_checked(dir, "compare", 0, (char *[]){ "sysmark", "history", "-f",
+	    "json", "--index", "none", "--compare", "1", hist, NULL });
+	unsetenv("SYSMARK_RESULTS");
+	unsetenv("SYSMARK_BASELINES");
+	sm_rmtree(dir);
+}
+
 int
 main(void)
 {
@@ -524,6 +618,7 @@ main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_compare_versions),
 		cmocka_unit_test(test_compare_csv_fields),
+		cmocka_unit_test(test_documents_schema),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
