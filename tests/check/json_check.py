@@ -112,7 +112,18 @@ HISTORY_DOC = {"files": "int", "files_read_around": "int",
                "series": ("list", SERIES), "left_out": ("list", LEFT),
                "copies": ("list", {"file": "str", "copy_of": "str"}),
                "gate": ("dict?", HGATE)}
-DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC, "history": HISTORY_DOC}
+FLEET_HOST = {k: "str" for k in ("host", "target", "ssh_exit", "agent_exit",
+                                  "start", "end", "seconds", "agent_seconds",
+                                  "samples", "file", "reason")}
+FLEET_HOST["status"] = ("enum", ("ok", "failed-samples", "refused",
+                                 "unreachable", "auth", "hostkey",
+                                 "no-binary", "lost", "timeout",
+                                 "interrupted", "failed", "pending",
+                                 "running"))
+FLEET_DOC = {"hosts": ("list", FLEET_HOST), "runs": ("list", RUN),
+             "side_by_side": ("dict?", TABLE)}
+DOCS = {"list": LIST_DOC, "compare": COMPARE_DOC, "history": HISTORY_DOC,
+        "fleet show": FLEET_DOC}
 for c in ("run", "show", "import", "users", "calibrate"):
     DOCS[c] = RUN_DOC
 ENUMS = {"status": ("ok", "failed", "skipped"),

@@ -538,7 +538,7 @@ doc_checked(const char *dir, const char *kind, int status,
 	assert_non_null(f = fopen(path, "w"));
 	fputs(o.out, f);
 	assert_int_equal(fclose(f), 0);
-	snprintf(cmd, sizeof cmd, "python3 tests/check/json_check.py %s <%s",
+	snprintf(cmd, sizeof cmd, "python3 tests/check/json_check.py '%s' <%s",
 	    kind, path);
 	tu_exec_prog("/bin/sh", sh, &c);
 	if (c.status != 0)
@@ -552,8 +552,9 @@ doc_checked(const char *dir, const char *kind, int status,
  * Every document the commands that read files write, from the fixtures
  * (no measurement), holds every key of doc/json.md's schema with its
  * type: list, show (with an index), import, compare (two runs, a gate
- * tripped, three runs), history (with its gate, too short a series) and
- * history --compare.  json.sh checks the measuring commands' too.
+ * tripped, three runs), history (with its gate, too short a series),
+ * history --compare and fleet show.  json.sh checks the measuring
+ * commands' too.
  */
 static void
 test_documents_schema(void **state)
@@ -601,6 +602,8 @@ test_documents_schema(void **state)
 	    "json", "--index", "none", "-t", "pipe", a, NULL });
 	doc_checked(dir, "compare", 0, (char *[]){ "sysmark", "history", "-f",
 	    "json", "--index", "none", "--compare", "1", hist, NULL });
+	doc_checked(dir, "fleet show", 0, (char *[]){ "sysmark", "fleet",
+	    "show", "-f", "json", "tests/data/fleet-20261201", NULL });
 	unsetenv("SYSMARK_RESULTS");
 	unsetenv("SYSMARK_BASELINES");
 	sm_rmtree(dir);
