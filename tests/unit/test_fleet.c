@@ -1161,16 +1161,16 @@ test_proc_pipes(void **state)
 	char *const		 argv[] = { (char *)"cat", NULL };
 	struct fleet_proc	 p;
 	struct sm_error		 err;
-	int			 before = fu_fds();
+	int			 before = tu_fds();
 	uint64_t		 deadline;
 
 	(void)state;
 	assert_true(before > 0);
 	assert_int_equal(fleet_proc_start(&p, argv, &err), 0);
-	assert_int_equal(fu_fds(), before + 3);
+	assert_int_equal(tu_fds(), before + 3);
 	fleet_proc_close(&p.in);
 	assert_int_equal(p.in, -1);
-	assert_int_equal(fu_fds(), before + 2);
+	assert_int_equal(tu_fds(), before + 2);
 	deadline = sm_now_ns() + 30000000000ull;
 	while (!fleet_proc_reap(&p) && sm_now_ns() < deadline)
 		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
@@ -1182,7 +1182,7 @@ test_proc_pipes(void **state)
 	fleet_proc_end(&p);
 	assert_int_equal(p.out, -1);
 	assert_int_equal(p.err, -1);
-	assert_int_equal(fu_fds(), before);
+	assert_int_equal(tu_fds(), before);
 }
 
 int
@@ -1190,49 +1190,49 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_plain,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_hosts_list_errors,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_ini,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_patterns,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_refused,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_hosts_list,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_valid,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_ssh_argv,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_resolve_twins,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_fleet_csv,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_fleet_check,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_fleet_csv_full,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_fleet_check_stale,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_save_lost_reason,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_save_fallback_reason,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_judge_hosts,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_judge_hosts_df,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_ipv6_targets,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_job_caps,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_loop_parallel,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_lost_reason,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_proc_pipes,
-		    fu_fds_mark, fu_fds_same),
+		    tu_fds_mark, tu_fds_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

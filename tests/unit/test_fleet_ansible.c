@@ -67,7 +67,7 @@ static int
 reset_path(void **state)
 {
 	setenv("PATH", orig_path, 1);
-	return fu_fds_mark(state);
+	return tu_fds_mark(state);
 }
 
 static const char yaml[] =
@@ -289,15 +289,15 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_yaml, reset_path,
-		    fu_fds_same),
+		    tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_script, reset_path,
-		    fu_fds_same),
+		    tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_refused, reset_path,
-		    fu_fds_same),
+		    tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_no_ansible, reset_path,
-		    fu_fds_same),
+		    tu_fds_same),
 		cmocka_unit_test_setup_teardown(test_fake, reset_path,
-		    fu_fds_same),
+		    tu_fds_same),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -6,7 +6,8 @@
  * with a message quoting its last line; and through sysmark run: prepare
  * before every sample, setup once per test, cleanup after the run, a
  * failure failing the sample (prepare) or the test (setup), the commands
- * kept in the run and shown by show, and bad input refused with exit 2.
+ * kept in the run and shown by show, and bad input refused with exit 2;
+ * no test leaves a descriptor open (the teardown counts them).
  */
 /* SPDX-License-Identifier: MIT */
 
@@ -373,16 +374,26 @@ int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
-		cmocka_unit_test(test_ok),
-		cmocka_unit_test(test_failures),
-		cmocka_unit_test(test_background),
-		cmocka_unit_test(test_timeout),
-		cmocka_unit_test(test_stop),
-		cmocka_unit_test(test_quote),
-		cmocka_unit_test(test_run),
-		cmocka_unit_test(test_run_failures),
-		cmocka_unit_test(test_run_setup_once),
-		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test_setup_teardown(test_ok,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_failures,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_background,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_timeout,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_stop,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_quote,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_run,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_run_failures,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_run_setup_once,
+		    tu_fds_mark, tu_fds_same),
+		cmocka_unit_test_setup_teardown(test_bad_input,
+		    tu_fds_mark, tu_fds_same),
 	};
 
 	return cmocka_run_group_tests(tests, tu_dir_make, tu_dir_free);

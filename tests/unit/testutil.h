@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
@@ -115,6 +116,56 @@ tu_slurp(const char *path)
 	s = tu_slurp_fd(fd);
 	close(fd);
 	return s;
+}
+
+/*
+ * Descriptors: how many this process has open (-1: none to be read), and
+ * a setup and a teardown that fail a test leaving one open that it found
+ * closed (a pipe to a child, a file): cmocka_unit_test_setup_teardown(
+ * test, tu_fds_mark, tu_fds_same).
+ */
+static inline int
+tu_fds(void)
+{
+	DIR		*d = opendir("/proc/self/fd");
+	struct dirent	*e;
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n - 1;	/* the directory's own */
+}
+
+static inline int *
+tu_fds_slot(void)
+{
+	static int	at;
+
+	return &at;
+}
+
+static inline int
+tu_fds_mark(void **state)
+{
+	(void)state;
+	*tu_fds_slot() = tu_fds();
+	return 0;
+}
+
+static inline int
+tu_fds_same(void **state)
+{
+	int	now = tu_fds();
+
+	(void)state;
+	if (now == *tu_fds_slot())
+		return 0;
+	print_error("%d descriptors open after the test, %d before\n", now,
+	    *tu_fds_slot());
+	return -1;
 }
 
 /* Run the program prog with argv and capture its output and status. */
