@@ -328,6 +328,48 @@ test_index_interval(void **state)
 	run_free(&base);
 }
 
+/*
+ * The interval as the index table prints it, in percent ("+/-" column):
+ * t1 at 100 +/- 10 (relvar 1/300, 2 df): t(0.975, 2) * sqrt(1/300) =
+ * 24.8%; t2 without spread 0.0%; the SUM and AVERAGE rows the score's
+ * 16.6% (test_index_interval's).
+ */
+static void
+test_index_table_interval(void **state)
+{
+	static const struct {
+		const char	*row, *ci;
+	} want[] = {
+		{ "t1", "24.8%" }, { "t2", "0.0%" }, { "SUM of 2 items", "16.6%" },
+		{ "AVERAGE", "16.6%" },
+	};
+	struct run	 run, base;
+	struct table	*t;
+	size_t		 found = 0;
+
+	(void)state;
+	idx_two(&run, &base);
+	t = index_table(&run, &base, "b");
+	for (size_t r = 0; r < t->nrows; r++) {
+		char *const	*c = t->rows[r].cells;
+
+		if (t->rows[r].section || c == NULL || c[0] == NULL)
+			continue;
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+			if (strcmp(c[0], want[i].row) != 0)
+				continue;
+			found++;
+			if (c[4] == NULL || strcmp(c[4], want[i].ci) != 0)
+				fail_msg("%s: +/- \"%s\", not %s", c[0],
+				    c[4] != NULL ? c[4] : "", want[i].ci);
+		}
+	}
+	assert_int_equal(found, 4);
+	table_free(t);
+	run_free(&run);
+	run_free(&base);
+}
+
 /* The note of t that contains s, or NULL. */
 static const char *
 note(const struct table *t, const char *s)
@@ -492,6 +534,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_index_interval),
+		cmocka_unit_test(test_index_table_interval),
 		cmocka_unit_test(test_index_profile),
 		cmocka_unit_test(test_index_target),
 		cmocka_unit_test(test_seed004_becoming),
