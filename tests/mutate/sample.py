@@ -164,14 +164,21 @@ def read_equivalent(path):
             f = raw.rstrip("\n").split("\t")
             if len(f) != 4:
                 raise SystemExit("%s: not 4 fields: %s" % (path, raw))
-            eq[(f[0], f[1], f[2].strip())] = f[3]
+            eq[(f[0], f[1], blanks(f[2]))] = f[3]
     return eq
+
+
+def blanks(text):
+    """text with each run of blanks one space, none at its ends: a line
+    of the tree (whose declarations align with tabs) as the triage list,
+    whose fields tabs separate, can write it."""
+    return " ".join(text.split())
 
 
 def line_text(text, m):
     start = text.rfind("\n", 0, m.start) + 1
     end = text.find("\n", m.start)
-    return text[start:end].strip()
+    return blanks(text[start:end])
 
 
 class Programs:

@@ -12,7 +12,8 @@ and another seed another, that the coverage build's wrap of _exit()
 starts while a quiet window's file exists, its wait counted in no
 bound, and that a mutant no unit program runs goes to the e2e scripts
 that run its line, and is caught when one of them fails; --resume
-takes back a stopped run's results.
+takes back a stopped run's results; a mutant triaged as equivalent is
+found by its line's text, a declaration's aligning tabs and all.
 """
 
 import os
@@ -257,6 +258,21 @@ def check_resume(found, tmp):
     fail("--resume took a line of another sample")
 
 
+def check_equivalent(tmp):
+    """A triaged mutant is found by its line's text, that line's tabs
+    (a declaration's alignment) written as one space in the list."""
+    text = SOURCE.replace("#define LIMIT 8", "#define\tLIMIT\t\t8")
+    m = next(x for x in operators.mutants("t.c", text) if x.what == "8 -> 9")
+    path = os.path.join(tmp, "equivalent")
+    with open(path, "w") as fh:
+        fh.write("# a comment\n\nt.c\tcrp 8 -> 9\t#define LIMIT 8\tunused\n")
+    eq = sample.read_equivalent(path)
+    if eq.get((m.path, m.op + " " + m.what,
+               sample.line_text(text, m))) != "unused":
+        fail("a triaged mutant on a line aligned with tabs is not found: "
+             "%s" % eq)
+
+
 def main():
     found = operators.mutants("t.c", SOURCE)
     check_sites(found)
@@ -272,6 +288,8 @@ def main():
         check_e2e(tmp)
     with tempfile.TemporaryDirectory() as tmp:
         check_resume(found, tmp)
+    with tempfile.TemporaryDirectory() as tmp:
+        check_equivalent(tmp)
     print("selftest: %d mutants as expected" % len(found))
     return 0
 
