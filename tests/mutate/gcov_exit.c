@@ -31,6 +31,11 @@ __wrap__exit(int status)
 		rl.rlim_cur = rl.rlim_max;
 		(void)setrlimit(RLIMIT_FSIZE, &rl);
 	}
+	/* Likewise a descriptor limit of 0 (how a test makes poll fail). */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
 	__gcov_dump();
 	__real__exit(status);
 }

@@ -122,6 +122,10 @@ main(void)
                 /* a full disk, as test_csvstore makes one */
                 struct rlimit rl = { 0, RLIM_INFINITY };
                 setrlimit(RLIMIT_FSIZE, &rl);
+                /* no descriptor to open, as a test that makes poll fail */
+                getrlimit(RLIMIT_NOFILE, &rl);
+                rl.rlim_cur = 0;
+                setrlimit(RLIMIT_NOFILE, &rl);
                 _exit(child_only(2) == 6 ? 0 : 1);
         }
         waitpid(p, &st, 0);
@@ -131,8 +135,8 @@ main(void)
 
 
 def check_gcov_exit(tmp):
-    """A child's _exit() writes its counts, under a file size limit of 0
-    too: child_only's line is run."""
+    """A child's _exit() writes its counts, under a file size limit and
+    a descriptor limit of 0 too: child_only's line is run."""
     src = os.path.join(tmp, "child.c")
     with open(src, "w") as f:
         f.write(CHILD)
