@@ -16,13 +16,7 @@ fl_start 1 known
 fl_start 2 known
 fl_inventory "$fl_tmp/inv" 1 2
 printf '[g]\nh ansible_password=x\n' >"$fl_tmp/bad.inv"
-# The console has no -F: a wrapper gives ssh the test's own config.
-mkdir -p "$fl_tmp/cbin"
-printf '#!/bin/sh\nexec /usr/bin/ssh -F %s "$@"\n' "$fl_tmp/ssh_config" \
-    >"$fl_tmp/cbin/ssh"
-chmod 755 "$fl_tmp/cbin/ssh"
-
-e2e_start PATH="$fl_tmp/cbin:$PATH" SYSMARK_RESULTS="$fl_tmp/results"
+fl_console
 e2e_choose 1
 e2e_keys F
 e2e_wait "inventory file:"

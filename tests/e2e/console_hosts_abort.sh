@@ -15,19 +15,7 @@ fl_setup
 fl_start 1 known
 fl_start 2 known
 fl_inventory "$fl_tmp/inv" 1 2
-# The console has no -F: a wrapper gives ssh the test's own config.
-mkdir -p "$fl_tmp/cbin"
-printf '#!/bin/sh\nexec /usr/bin/ssh -F %s "$@"\n' "$fl_tmp/ssh_config" \
-    >"$fl_tmp/cbin/ssh"
-chmod 755 "$fl_tmp/cbin/ssh"
-
-e2e_start PATH="$fl_tmp/cbin:$PATH" SYSMARK_RESULTS="$fl_tmp/results"
-e2e_choose 100
-e2e_keys F
-e2e_wait "inventory file:"
-e2e_keys "$fl_tmp/inv" Enter
-e2e_wait "2 of 2 host(s) picked"
-e2e_keys Enter
+fl_console_fleet "$fl_tmp/inv"
 e2e_wait "^fleet fleet-[0-9-]*, 2 host(s): A aborts"
 d=$(ls -d "$fl_tmp"/results/fleet-*)
 for n in 1 2; do

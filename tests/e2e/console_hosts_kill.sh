@@ -20,19 +20,7 @@ fl_inventory "$fl_tmp/inv" 1 2
 mkdir -p "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf"
 cp "$fl_top/tests/data/fleet-20261201/alpha.csv" \
     "$fl_tmp/home1/.cache/sysmark/run.fleet-older.AbCdEf/run.csv"
-# The console has no -F: a wrapper gives ssh the test's own config.
-mkdir -p "$fl_tmp/cbin"
-printf '#!/bin/sh\nexec /usr/bin/ssh -F %s "$@"\n' "$fl_tmp/ssh_config" \
-    >"$fl_tmp/cbin/ssh"
-chmod 755 "$fl_tmp/cbin/ssh"
-
-e2e_start PATH="$fl_tmp/cbin:$PATH" SYSMARK_RESULTS="$fl_tmp/results"
-e2e_choose 100
-e2e_keys F
-e2e_wait "inventory file:"
-e2e_keys "$fl_tmp/inv" Enter
-e2e_wait "2 of 2 host(s) picked"
-e2e_keys Enter
+fl_console_fleet "$fl_tmp/inv"
 e2e_wait "^fleet fleet-[0-9-]*, 2 host(s)"
 d=$(ls -d "$fl_tmp"/results/fleet-*)
 id=$(basename "$d")

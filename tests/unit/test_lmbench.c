@@ -25,21 +25,6 @@
 #include "testutil.h"
 #include "../../src/core/core.h"
 
-static int
-lm_count_fds(void)
-{
-	DIR		*d = opendir("/proc/self/fd");
-	struct dirent	*e;
-	int		 n = 0;
-
-	if (d == NULL)
-		return -1;
-	while ((e = readdir(d)) != NULL)
-		n += e->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 /* Every AF_INET socket among our descriptors is on 127.0.0.1. */
 static int
 lm_inet_sockets(void)
@@ -73,7 +58,7 @@ test_loopback_cleanup(void **state)
 	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
 		const struct bench	*b = registry_find(ids[i]);
 		struct bench_ctx	 ctx;
-		int			 before = lm_count_fds();
+		int			 before = tu_fds();
 
 		assert_non_null(b);
 		memset(&ctx, 0, sizeof ctx);
@@ -86,7 +71,7 @@ test_loopback_cleanup(void **state)
 			assert_true(lm_inet_sockets() >= 1);
 		b->loop(&ctx, 200);
 		b->teardown(&ctx);
-		assert_int_equal(lm_count_fds(), before);
+		assert_int_equal(tu_fds(), before);
 		assert_int_equal(lm_inet_sockets(), 0);
 		/* The partners were reaped: no child is left. */
 		assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
